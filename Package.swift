@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gesturetune",
+    products: [
+        .executable(name: "gesturetune", targets: ["gesturetune"]),
+        .library(name: "GestureTrace", targets: ["GestureTrace"]),
+        .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
+        .library(name: "GestureTuning", targets: ["GestureTuning"]),
+        .library(name: "GestureReport", targets: ["GestureReport"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .target(name: "GestureTrace", dependencies: ["CCSV"]),
+        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"]),
+        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"]),
+        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"]),
+        .target(
+            name: "GestureTuneCLI",
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"]
+        ),
+        .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
+        .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,168 @@
+import GestureTrace
+
+/// The axis and sense of the transition (physics.md, "Axis, extent, progress").
+public enum Direction: String, Sendable, CaseIterable, Codable {
+    /// Swipe-back from the left edge (default).
+    case right
+    /// Right-to-left layouts.
+    case left
+    /// Drag-to-dismiss.
+    case down
+    case up
+}
+
+/// Release-velocity estimators (physics.md, "Velocity estimators").
+public enum Estimator: String, Sendable, CaseIterable, Codable {
+    case lsq2, lsq1, impulse, delta, platform
+}
+
+/// The sample window shared by every estimator. Defaults are Android's and Flutter's constants.
+public struct VelocityWindow: Sendable, Equatable {
+    /// `H`: oldest sample age kept, s (default 0.100).
+    public var horizon: Double
+    /// `N`: most samples kept (default 20).
+    public var maxSamples: Int
+    /// `G`: largest gap between kept samples, and the rest rule before lift-off, s (default 0.040).
+    public var maxGap: Double
+
+    public init(horizon: Double = 0.100, maxSamples: Int = 20, maxGap: Double = 0.040) {
+        self.horizon = horizon
+        self.maxSamples = maxSamples
+        self.maxGap = maxGap
+    }
+}
+
+/// Options of the per-gesture physics.
+public struct PhysicsOptions: Sendable, Equatable {
+    public var direction: Direction
+    /// `--extent` (pt); the `width`/`height` column wins when present; else 390 pt with a warning.
+    public var extent: Double?
+    /// The estimator whose velocity becomes `v` (default `lsq2`).
+    public var estimator: Estimator
+    public var window: VelocityWindow
+
+    public static let defaultExtent = 390.0
+
+    public init(direction: Direction = .right, extent: Double? = nil, estimator: Estimator = .lsq2, window: VelocityWindow = .init()) {
+        self.direction = direction
+        self.extent = extent
+        self.estimator = estimator
+        self.window = window
+    }
+}
+
+/// A velocity estimate: both components and the axis velocity, pt/s.
+public struct VelocityEstimate: Sendable, Equatable, Codable {
+    public var vx: Double
+    public var vy: Double
+    /// Along the transition axis, positive in its direction, pt/s.
+    public var axis: Double
+    /// The estimator actually used after fallbacks (`lsq2` → `lsq1` → `delta` → 0), or nil for 0.
+    public var usedEstimator: Estimator?
+    /// True when the requested estimator fell back.
+    public var fellBack: Bool
+
+    public init(vx: Double, vy: Double, axis: Double, usedEstimator: Estimator?, fellBack: Bool) {
+        self.vx = vx
+        self.vy = vy
+        self.axis = axis
+        self.usedEstimator = usedEstimator
+        self.fellBack = fellBack
+    }
+}
+
+/// Everything physics.md defines for one gesture. All figures finite (never NaN).
+public struct GestureMeasurement: Sendable, Equatable {
+    public var id: String
+    public var file: String
+    public var sampleCount: Int
+    public var intent: Intent?
+    public var outcome: Intent?
+    /// Closed by `cancelled`: reported, never used to tune.
+    public var interruptedBySystem: Bool
+    /// Extent `E` used, pt, and where it came from.
+    public var extent: Double
+    public var extentSource: ExtentSource
+    /// Release progress `p_r` in [0, 1].
+    public var releaseProgress: Double
+    /// Release velocity under the chosen estimator (pt/s along the axis, and components).
+    public var velocity: VelocityEstimate
+    /// `v_p = v / E`, progress/s.
+    public var progressVelocity: Double
+    /// Each estimator's estimate (`platform` only when the trace has `vx`/`vy`).
+    public var estimates: [Estimator: VelocityEstimate]
+    /// Mean velocity and acceleration over the last 3 samples (progress/s, progress/s²), for `kinematic`.
+    public var kinematicVelocity: Double
+    public var kinematicAcceleration: Double
+    /// Start position along the axis from the leading edge, pt.
+    public var startPosition: Double
+    /// Entry angle, degrees from the axis, of the displacement when it first exceeds 10 pt; nil if never.
+    public var entryAngle: Double?
+    /// Time between the last movement of more than 1 pt and the release, s.
+    public var pauseBeforeRelease: Double
+    /// Duration from first sample to release, s.
+    public var duration: Double
+    /// Samples per second (0 when the duration is 0).
+    public var sampleRate: Double
+    /// Peak axis speed between successive samples, pt/s.
+    public var peakVelocity: Double
+    /// The finger reversed direction (along the axis) in the last 100 ms.
+    public var lateReversal: Bool
+    /// Samples with equal timestamps (the later replaced the earlier for physics).
+    public var duplicateTimestamps: Int
+    /// Progress against time (t relative to the first sample, s; progress), for figures.
+    public var progressCurve: [ProgressPoint]
+
+    public init(
+        id: String, file: String, sampleCount: Int, intent: Intent?, outcome: Intent?,
+        interruptedBySystem: Bool, extent: Double, extentSource: ExtentSource,
+        releaseProgress: Double, velocity: VelocityEstimate, progressVelocity: Double,
+        estimates: [Estimator: VelocityEstimate], kinematicVelocity: Double,
+        kinematicAcceleration: Double, startPosition: Double, entryAngle: Double?,
+        pauseBeforeRelease: Double, duration: Double, sampleRate: Double, peakVelocity: Double,
+        lateReversal: Bool, duplicateTimestamps: Int, progressCurve: [ProgressPoint]
+    ) {
+        self.id = id
+        self.file = file
+        self.sampleCount = sampleCount
+        self.intent = intent
+        self.outcome = outcome
+        self.interruptedBySystem = interruptedBySystem
+        self.extent = extent
+        self.extentSource = extentSource
+        self.releaseProgress = releaseProgress
+        self.velocity = velocity
+        self.progressVelocity = progressVelocity
+        self.estimates = estimates
+        self.kinematicVelocity = kinematicVelocity
+        self.kinematicAcceleration = kinematicAcceleration
+        self.startPosition = startPosition
+        self.entryAngle = entryAngle
+        self.pauseBeforeRelease = pauseBeforeRelease
+        self.duration = duration
+        self.sampleRate = sampleRate
+        self.peakVelocity = peakVelocity
+        self.lateReversal = lateReversal
+        self.duplicateTimestamps = duplicateTimestamps
+        self.progressCurve = progressCurve
+    }
+}
+
+public struct ProgressPoint: Sendable, Equatable, Codable {
+    public var t: Double
+    public var p: Double
+    public init(t: Double, p: Double) {
+        self.t = t
+        self.p = p
+    }
+}
+
+/// Where the extent came from.
+public enum ExtentSource: String, Sendable, Codable {
+    /// The `width`/`height` column.
+    case column
+    /// `--extent` or the parameter file.
+    case option
+    /// The 390 pt default (the report warns).
+    case defaultValue = "default"
+}

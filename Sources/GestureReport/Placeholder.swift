@@ -1,0 +1,1 @@
+// GestureReport: see README.md

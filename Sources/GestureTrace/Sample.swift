@@ -1,0 +1,90 @@
+/// The normalised phase of one touch sample (trace-format.md, "Phases").
+public enum Phase: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case began, moved, ended, cancelled
+
+    public var description: String {
+        switch self {
+        case .began: "began"
+        case .moved: "moved"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// What a person meant, or what the app did: `complete` or `cancel`.
+public enum Intent: String, Sendable, Hashable, CaseIterable, Codable {
+    case complete, cancel
+}
+
+/// One sample of one finger at one instant.
+///
+/// Time `t` is in seconds relative to nothing in particular (only differences matter);
+/// positions are in points with the origin top-left.
+public struct Sample: Sendable, Hashable {
+    /// Sample time, seconds.
+    public var t: Double
+    /// Position, pt.
+    public var x: Double
+    public var y: Double
+    public var phase: Phase
+    /// The platform's own velocity report (pt/s), when the trace carries `vx`/`vy`.
+    public var vx: Double?
+    public var vy: Double?
+    /// 1-based line number of the row in its file.
+    public var line: Int
+
+    public init(t: Double, x: Double, y: Double, phase: Phase, vx: Double? = nil, vy: Double? = nil, line: Int = 0) {
+        self.t = t
+        self.x = x
+        self.y = y
+        self.phase = phase
+        self.vx = vx
+        self.vy = vy
+        self.line = line
+    }
+}
+
+/// One gesture: the samples of one finger from `began` to `ended` or `cancelled`.
+public struct Gesture: Sendable, Hashable {
+    /// The gesture's id: the `gesture` column's value, `ID#N` for the N-th run (1-based) of a
+    /// stream id, or `#N` (1-based order of appearance) when the file has no `gesture` column.
+    public var id: String
+    /// Samples in file order, including the closing `ended`/`cancelled` sample.
+    public var samples: [Sample]
+    /// What the person meant (`intent` column), if labelled.
+    public var intent: Intent?
+    /// What the app did (`outcome` column), if recorded.
+    public var outcome: Intent?
+    /// Container size from the `width`/`height` columns (pt), if present.
+    public var width: Double?
+    public var height: Double?
+    /// The file the gesture came from (as given on the command line).
+    public var file: String
+    /// Line of the first sample.
+    public var firstLine: Int
+    /// Number of samples whose timestamp equals their predecessor's (kept; physics replaces).
+    public var duplicateTimestamps: Int
+
+    public init(
+        id: String, samples: [Sample], intent: Intent? = nil, outcome: Intent? = nil,
+        width: Double? = nil, height: Double? = nil, file: String = "", firstLine: Int = 0,
+        duplicateTimestamps: Int = 0
+    ) {
+        self.id = id
+        self.samples = samples
+        self.intent = intent
+        self.outcome = outcome
+        self.width = width
+        self.height = height
+        self.file = file
+        self.firstLine = firstLine
+        self.duplicateTimestamps = duplicateTimestamps
+    }
+
+    /// The phase of the closing sample: `.ended` (the person released) or `.cancelled`
+    /// (the system interrupted; never used to tune).
+    public var closingPhase: Phase { samples.last?.phase ?? .cancelled }
+    /// True when closed by `cancelled`: reported, never used for tuning.
+    public var interruptedBySystem: Bool { closingPhase == .cancelled }
+}

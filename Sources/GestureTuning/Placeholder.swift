@@ -1,0 +1,1 @@
+// GestureTuning: see README.md

@@ -1,0 +1,6 @@
+import GestureTuneCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(GestureTuneCommand.main(Array(CommandLine.arguments.dropFirst())))

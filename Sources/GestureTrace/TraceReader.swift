@@ -98,3 +98,18 @@ public struct ReadSummary: Sendable, Equatable {
 
     public init(file: String) { self.file = file }
 }
+
+/// Streams a trace file into gestures through libcsv.
+public enum TraceReader {
+    /// Reads `path` (`-` for standard input) in fixed-size chunks and calls `onGesture` for each
+    /// complete gesture, in the order gestures close. Memory is bounded by the open gestures.
+    ///
+    /// Throws `TraceError` for bad input (strict mode: the first row-level error; lenient: only
+    /// file-level errors) and rethrows what `onGesture` throws.
+    public static func read(
+        path: String, options: ReaderOptions = .init(),
+        onGesture: (Gesture) throws -> Void
+    ) throws -> ReadSummary {
+        throw TraceError.unreadable(file: path, reason: "not implemented yet")
+    }
+}

@@ -143,11 +143,20 @@ public struct HTMLRenderer: Sendable {
         out.write("<div class=\"table-wrap\"><table>\n<thead><tr>")
         for hd in t.headers { out.write("<th scope=\"col\">\(Text.xml(hd))</th>") }
         out.write("</tr></thead>\n<tbody>\n")
+        // A column is right-aligned when every filled cell in it is a number.
+        let numericColumn = t.headers.indices.map { c in
+            var any = false
+            for row in t.rows where c < row.count && !row[c].isEmpty && row[c] != "—" && row[c] != "n/a" {
+                if !isNumeric(row[c]) { return false }
+                any = true
+            }
+            return any
+        }
         for (k, row) in t.rows.enumerated() {
             let cls = k < t.rowClasses.count && !t.rowClasses[k].isEmpty ? " class=\"\(t.rowClasses[k])\"" : ""
             out.write("<tr\(cls)>")
-            for cell in row {
-                out.write(isNumeric(cell) ? "<td class=\"num\">" : "<td>")
+            for (c, cell) in row.enumerated() {
+                out.write(c < numericColumn.count && numericColumn[c] ? "<td class=\"num\">" : "<td>")
                 out.write(Text.xml(cell))
                 out.write("</td>")
             }

@@ -161,7 +161,7 @@ public struct ReportFigures: Sendable, Equatable {
 
         // Velocity ratio, current and suggested completion speed.
         let cur = model.figures.currentVelocityRatios, sug = model.figures.suggestedVelocityRatios
-        let rEdges = Self.bins(values: cur + sug, markers: [1], lowQ: 0, highQ: 0.95, includeZero: true)
+        let rEdges = Self.bins(values: cur + sug, markers: [1], lowQ: 0, highQ: 0.95, includeZero: true, cap: 5)
         velocityRatio = HistogramFigure(
             edges: rEdges,
             series: [
@@ -251,10 +251,12 @@ public struct ReportFigures: Sendable, Equatable {
 
     /// Equal-width bins with a nice width (1, 2, 2.5 or 5 × 10^k), about 24 of them, spanning
     /// the values' [lowQ, highQ] quantiles and the markers.
-    static func bins(values: [Double], markers: [Double], lowQ: Double, highQ: Double, includeZero: Bool) -> [Double] {
+    /// `cap` bounds the upper end (a ratio of 5 is already a visible jump).
+    static func bins(values: [Double], markers: [Double], lowQ: Double, highQ: Double, includeZero: Bool, cap: Double? = nil) -> [Double] {
         let sorted = values.filter(\.isFinite).sorted()
         var lo = Stats.quantileSorted(sorted, lowQ) ?? 0
         var hi = Stats.quantileSorted(sorted, highQ) ?? 1
+        if let cap { hi = min(hi, cap) }
         for m in markers where m.isFinite {
             lo = min(lo, m)
             hi = max(hi, m * 1.05)

@@ -17,7 +17,7 @@ extension ReportModel {
     public static func synthetic(gestureCount: Int, labelled: Bool = true, id: ((Int) -> String)? = nil) -> ReportModel {
         let extent = 390.0
         let current = Rule.threshold(progress: 0.5, velocity: 1.0)
-        let suggested = labelled ? Rule.threshold(progress: 0.42, velocity: 1.3) : Rule.projection(progress: 0.46, tau: 0.3)
+        let suggested = labelled ? Rule.threshold(progress: 0.45, velocity: 0.85) : Rule.projection(progress: 0.46, tau: 0.3)
         let file = "traces/swipe.csv"
         func frac(_ x: Double) -> Double { x - x.rounded(.down) }
         var rows: [GestureRow] = []

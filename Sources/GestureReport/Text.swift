@@ -78,10 +78,19 @@ enum Text {
         let a = abs(x)
         if a == 0 { return "0" }
         if a >= 1000 { return fixed(x, 0) }
-        if a >= 100 { return fixed(x, 1) }
-        if a >= 1 { return fixed(x, 2) }
-        if a >= 0.01 { return fixed(x, 3) }
+        if a >= 100 { return trimmed(fixed(x, 1)) }
+        if a >= 1 { return trimmed(fixed(x, 2)) }
+        if a >= 0.01 { return trimmed(fixed(x, 3)) }
         return "\(x)"
+    }
+
+    /// Drops trailing fraction zeros (and a bare point): `0.420` → `0.42`, `507.0` → `507`.
+    static func trimmed(_ s: String) -> String {
+        guard s.contains(".") else { return s }
+        var s = s
+        while s.last == "0" { s.removeLast() }
+        if s.last == "." { s.removeLast() }
+        return s == "-0" ? "0" : s
     }
 
     /// A fraction as a percentage with one decimal, `n/a` for nil.

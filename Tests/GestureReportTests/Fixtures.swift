@@ -43,14 +43,12 @@ enum Python {
         var stderr: String
     }
 
+    /// python3 as found on PATH (pyenv shims included), else /usr/bin/python3.
     static let executable: String? = {
-        for p in ["/usr/bin/python3", "/usr/local/bin/python3"] where FileManager.default.isExecutableFile(atPath: p) {
-            return p
-        }
-        // pyenv and other installs: ask the shell.
         let r = try? run(["/bin/sh", "-c", "command -v python3"])
         let path = r?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return path.isEmpty ? nil : path
+        if !path.isEmpty { return path }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : nil
     }()
 
     /// True when python3 imports every module in `modules`.

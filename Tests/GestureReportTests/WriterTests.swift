@@ -23,3 +23,68 @@ import Testing
         print("demo report: \(out.folder)")
     }
 }
+
+@Suite struct AtomicWriteTests {
+    static func tree(_ dir: URL) -> [String: Data] {
+        var out: [String: Data] = [:]
+        let e = FileManager.default.enumerator(atPath: dir.path)
+        while let rel = e?.nextObject() as? String {
+            let url = dir.appendingPathComponent(rel)
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+                out[rel] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return out
+    }
+
+    @Test func replacesThePreviousReport() throws {
+        let dir = try Fixture.directory("replace")
+        _ = try ReportWriter.write(Fixture.model(count: 50), to: dir.path, name: "swipe")
+        let out = try ReportWriter.write(Fixture.model(count: 80), to: dir.path, name: "swipe")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.folder + "/report.json"))) as? [String: Any]
+        #expect((json?["gestures"] as? [Any])?.count == 80)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["swipe"])
+    }
+
+    @Test(arguments: [0, 3, 12])
+    func failureMidWayLeavesThePreviousReportAndNoPartialFolder(after files: Int) throws {
+        let dir = try Fixture.directory("fail")
+        _ = try ReportWriter.write(Fixture.model(count: 40), to: dir.path, name: "swipe")
+        let before = Self.tree(dir)
+        #expect(before.count == 13)
+        #expect(throws: ReportError.self) {
+            _ = try ReportWriter.write(Fixture.model(count: 90), to: dir.path, name: "swipe", params: nil, limits: .init(), gestureTableCap: 500, failAfter: files)
+        }
+        #expect(Self.tree(dir) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["swipe"])
+    }
+
+    @Test func unwritableTargetIsATypedErrorAndCreatesNothing() throws {
+        let dir = try Fixture.directory("unwritable")
+        // The output "folder" is a regular file: nothing can be created beneath it (even as root).
+        let blocker = dir.appendingPathComponent("notebooks-out")
+        try Data("not a folder".utf8).write(to: blocker)
+        do {
+            _ = try ReportWriter.write(Fixture.model(count: 10), to: blocker.path, name: "swipe")
+            Issue.record("expected an error")
+        } catch {
+            guard case .cannotCreate(let path, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == blocker.path)
+            #expect(!reason.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notebooks-out"])
+        #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder")
+    }
+
+    @Test(arguments: ["", ".", "..", "a/b"])
+    func invalidNames(_ name: String) throws {
+        let dir = try Fixture.directory("names")
+        #expect(throws: ReportError.invalidName(name)) {
+            _ = try ReportWriter.write(Fixture.model(count: 5), to: dir.path, name: name)
+        }
+    }
+}

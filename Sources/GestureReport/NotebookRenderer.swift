@@ -136,10 +136,12 @@ public struct NotebookRenderer: Sendable {
         pd.DataFrame(report["estimators"])
         """#
 
-    static let gesturesCode = #"""
+    var gesturesCode: String {
+        #"""
         columns = ["id", "samples", "duration", "p_r", "v", "v_p", "intent", "currentDecision", "suggestedDecision", "flags"]
-        gestures[[c for c in columns if c in gestures.columns]].head(50)
+        gestures[[c for c in columns if c in gestures.columns]].head(\#(gestureRows))
         """#
+    }
 
     func cells() -> [Cell] {
         let svg = SVGRenderer(model: model, figures: figures)
@@ -183,10 +185,10 @@ public struct NotebookRenderer: Sendable {
         cells.append(.markdown(section(4)))
         cells.append(.code(Self.estimatorsCode, [.html(tableHTML(content.estimatorTable), plain: "estimators table")]))
         cells.append(.markdown(section(5)))
-        var gt = content.gestureTable
-        gt.rows = Array(gt.rows.prefix(gestureRows))
+        // The first rows in file order, as `gestures.head(n)` shows them.
+        var gt = content.gestureTable(indices: Array(model.gestures.indices.prefix(gestureRows)))
         gt.note = model.gestures.count > gestureRows ? "First \(gestureRows) of \(model.gestures.count) gestures; all are in report.json." : nil
-        cells.append(.code(Self.gesturesCode, [.html(tableHTML(gt), plain: "gestures table")]))
+        cells.append(.code(gesturesCode, [.html(tableHTML(gt), plain: "gestures table")]))
         cells.append(.markdown(section(6)))
         return cells
     }

@@ -182,9 +182,11 @@ public struct ReportContent: Sendable {
         return chosen.sorted()
     }
 
-    public var gestureTable: ReportTable {
+    public var gestureTable: ReportTable { gestureTable(indices: gestureTableIndices) }
+
+    /// The gesture table for the given rows (indices into `model.gestures`).
+    public func gestureTable(indices idx: [Int]) -> ReportTable {
         let multiFile = Set(model.summary.files).count > 1
-        let idx = gestureTableIndices
         var headers = ["id"]
         if multiFile { headers.append("file") }
         headers += ["samples", "duration (s)", "p_r", "v (pt/s)", "v_p (progress/s)", "intent", "current", "suggested", "flags"]
@@ -207,7 +209,7 @@ public struct ReportContent: Sendable {
         }
         let note: String?
         if idx.count < model.gestures.count {
-            note = "Showing \(idx.count) of \(model.gestures.count) gestures (misdecided first, then in file order); every gesture is in report.json."
+            note = "Showing \(idx.count) of \(model.gestures.count) gestures; every gesture is in report.json."
         } else {
             note = nil
         }

@@ -6,7 +6,7 @@ import GestureTrace
 /// `measure(_:)` never traps and every figure it returns is finite, whatever the input
 /// (NaN or huge coordinates, equal timestamps, no samples, invalid options). Validate options
 /// with `PhysicsOptions.validate()` first to report bad ones; the engine itself ignores a
-/// non-positive extent and falls back to the default window for a non-positive horizon or gap.
+/// non-positive extent and uses the default for any out-of-range window limit.
 public final class PhysicsEngine {
     public let options: PhysicsOptions
 
@@ -30,7 +30,7 @@ public final class PhysicsEngine {
         var window = options.window
         if !(window.horizon.isFinite && window.horizon > 0) { window.horizon = defaults.horizon }
         if !(window.maxGap.isFinite && window.maxGap > 0) { window.maxGap = defaults.maxGap }
-        window.maxSamples = max(1, window.maxSamples)
+        if window.maxSamples < 1 { window.maxSamples = defaults.maxSamples }
         self.window = window
         points.reserveCapacity(256)
     }

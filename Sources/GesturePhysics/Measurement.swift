@@ -12,7 +12,7 @@ public enum Direction: String, Sendable, CaseIterable, Codable {
 }
 
 /// Release-velocity estimators (physics.md, "Velocity estimators").
-public enum Estimator: String, Sendable, CaseIterable, Codable {
+public enum Estimator: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
     case lsq2, lsq1, impulse, delta, platform
 }
 
@@ -81,7 +81,7 @@ public struct VelocityEstimate: Sendable, Equatable, Codable {
 }
 
 /// Everything physics.md defines for one gesture. All figures finite (never NaN).
-public struct GestureMeasurement: Sendable, Equatable {
+public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var id: String
     public var file: String
     public var sampleCount: Int

@@ -173,3 +173,17 @@ import Testing
         #expect(rested.decision(under: .threshold(progress: 0.5, velocity: 1.0)) == .cancel)
     }
 }
+
+@Suite struct MeasurementCodingTests {
+    /// The measurement encodes as JSON with estimates keyed by estimator name and decodes
+    /// back to an equal value.
+    @Test func jsonRoundTrip() throws {
+        let m = PhysicsEngine().measure(Fixtures.along(count: 12, step: 10) { t in 1000 * t })
+        let data = try JSONEncoder().encode(m)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let estimates = try #require(object["estimates"] as? [String: Any])
+        #expect(Set(estimates.keys) == ["lsq2", "lsq1", "impulse", "delta"])
+        #expect(object["extentSource"] as? String == "default")
+        #expect(try JSONDecoder().decode(GestureMeasurement.self, from: data) == m)
+    }
+}

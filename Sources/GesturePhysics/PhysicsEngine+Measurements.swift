@@ -24,23 +24,20 @@ extension PhysicsEngine {
     func kinematics(extent: Double) -> (velocity: Double, acceleration: Double, count: Int) {
         let count = min(3, points.count)
         guard count >= 2 else { return (0, 0, count) }
-        let recent = points[(points.count - count)...]
         let direction = options.direction
-        var velocities: [Double] = []
-        velocities.reserveCapacity(2)
-        for index in recent.indices.dropFirst() {
+        func segmentVelocity(_ index: Int) -> Double {
             let a = points[index - 1]
             let b = points[index]
-            velocities.append(finiteOrZero(direction.along(x: b.x - a.x, y: b.y - a.y) / extent / (b.t - a.t)))
+            return finiteOrZero(direction.along(x: b.x - a.x, y: b.y - a.y) / extent / (b.t - a.t))
         }
-        let velocity = velocities.reduce(0, +) / Double(velocities.count)
-        var acceleration = 0.0
-        if velocities.count == 2 {
-            let first = recent.startIndex
-            let span = (points[first + 2].t - points[first].t) / 2
-            let step = finiteOrZero((velocities[1] - velocities[0]) / span)
-            acceleration = min(Self.accelerationLimit, max(-Self.accelerationLimit, step))
-        }
+        let newest = points.count - 1
+        let last = segmentVelocity(newest)
+        guard count == 3 else { return (last, 0, count) }
+        let previous = segmentVelocity(newest - 1)
+        let velocity = (previous + last) / 2
+        let span = (points[newest].t - points[newest - 2].t) / 2
+        let step = finiteOrZero((last - previous) / span)
+        let acceleration = min(Self.accelerationLimit, max(-Self.accelerationLimit, step))
         return (finiteOrZero(velocity), finiteOrZero(acceleration), count)
     }
 
@@ -132,6 +129,7 @@ extension PhysicsEngine {
         _ gesture: Gesture, first: Sample, releaseIndex: Int, progress: (Double, Double) -> Double
     ) -> [ProgressPoint] {
         var curve: [ProgressPoint] = []
+        curve.reserveCapacity(releaseIndex + 1)
         guard releaseIndex >= 0, releaseIndex < gesture.samples.count else { return curve }
         for sample in gesture.samples[...releaseIndex]
         where sample.t.isFinite && sample.x.isFinite && sample.y.isFinite {

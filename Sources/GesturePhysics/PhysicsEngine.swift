@@ -60,7 +60,7 @@ public final class PhysicsEngine {
         let direction = options.direction
         let (extent, extentSource) = options.extent(for: gesture)
 
-        var estimates: [Estimator: VelocityEstimate] = [:]
+        var estimates: [Estimator: VelocityEstimate] = .init(minimumCapacity: Estimator.allCases.count)
         for estimator in [Estimator.lsq2, .lsq1, .impulse, .delta] {
             estimates[estimator] = estimate(estimator, track: track)
         }

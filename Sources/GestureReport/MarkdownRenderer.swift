@@ -32,27 +32,27 @@ public struct MarkdownRenderer: Sendable {
         heading(&out, k)
         switch k {
         case 0:
-        out.write("> **\(m(model.headline))**\n\n")
-        for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
-        Self.table(&out, ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
+            out.write("> **\(m(model.headline))**\n\n")
+            for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
+            Self.table(&out, ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
         case 1:
-        out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(Text.number(model.summary.extent))) pt. Intervals are 95% bootstrap intervals.\n\n")
-        Self.table(&out, content.parameterTable)
-        out.write("### Completion animation and edge\n\n")
-        Self.table(&out, content.animationTable)
+            out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(Text.number(model.summary.extent))) pt. Intervals are 95% bootstrap intervals.\n\n")
+            Self.table(&out, content.parameterTable)
+            out.write("### Completion animation and edge\n\n")
+            Self.table(&out, content.animationTable)
         case 2:
-        Self.table(&out, content.ruleTable)
-        if let c = content.coefficientTable {
-            out.write("### Coefficients\n\n")
-            Self.table(&out, c)
-        }
-        for line in content.unlabelledLines { out.write("\(m(line))\n\n") }
-        if let o = content.outcomeTable {
-            out.write("### Recorded outcomes that disagree with the current parameters\n\n")
-            Self.table(&out, o)
-        }
-        out.write("### Shipping systems' presets on these gestures\n\n")
-        Self.table(&out, content.presetTable)
+            Self.table(&out, content.ruleTable)
+            if let c = content.coefficientTable {
+                out.write("### Coefficients\n\n")
+                Self.table(&out, c)
+            }
+            for line in content.unlabelledLines { out.write("\(m(line))\n\n") }
+            if let o = content.outcomeTable {
+                out.write("### Recorded outcomes that disagree with the current parameters\n\n")
+                Self.table(&out, o)
+            }
+            out.write("### Shipping systems' presets on these gestures\n\n")
+            Self.table(&out, content.presetTable)
         case 3:
             if figureFiles {
                 for f in figures.info {
@@ -62,21 +62,21 @@ public struct MarkdownRenderer: Sendable {
                 out.write("Each figure is redrawn below from report.json with matplotlib; the stored output is the report's own SVG.\n\n")
             }
         case 4:
-        out.write("Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n")
-        Self.table(&out, content.estimatorTable)
+            out.write("Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n")
+            Self.table(&out, content.estimatorTable)
         case 5:
-        out.write("✗ marks a decision that differs from the intent.\n\n")
-        Self.table(&out, content.gestureTable)
+            out.write("✗ marks a decision that differs from the intent.\n\n")
+            Self.table(&out, content.gestureTable)
         default:
-        out.write("The suggested parameters as iOS code (also in `snippets/`). They target UIKit and could not be compiled here.\n\n")
-        let snippets = SnippetRenderer(model: model)
-        for name in SnippetRenderer.fileNames {
-            let code = snippets.text(name)
-            // A fence longer than any backtick run inside the code.
-            var fence = "```"
-            while code.contains(fence) { fence += "`" }
-            out.write("### [snippets/\(m(name))](snippets/\(name))\n\n\(fence)swift\n\(code)\(fence)\n\n")
-        }
+            out.write("The suggested parameters as iOS code (also in `snippets/`). They target UIKit and could not be compiled here.\n\n")
+            let snippets = SnippetRenderer(model: model)
+            for name in SnippetRenderer.fileNames {
+                let code = snippets.text(name)
+                // A fence longer than any backtick run inside the code.
+                var fence = "```"
+                while code.contains(fence) { fence += "`" }
+                out.write("### [snippets/\(m(name))](snippets/\(name))\n\n\(fence)swift\n\(code)\(fence)\n\n")
+            }
         }
     }
 

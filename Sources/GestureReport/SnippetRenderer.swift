@@ -40,8 +40,8 @@ public struct SnippetRenderer: Sendable {
     static func literal(_ x: Double) -> String {
         if x.isNaN { return "0" }
         if x.isInfinite { return x > 0 ? ".infinity" : "-.infinity" }
-        let s = "\(x)"
-        return s.contains("e") ? s : s
+        // Swift's shortest round-trip form is a valid Swift literal (`0.42`, `1e-05`).
+        return "\(x)"
     }
 
     /// A comment line safe from `*/` and line breaks in user text.

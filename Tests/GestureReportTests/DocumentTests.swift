@@ -15,7 +15,8 @@ import Testing
         }
         #expect(html.components(separatedBy: "<svg xmlns=").count - 1 == 5)
         #expect(!html.lowercased().contains("<script"))
-        #expect(!html.contains("http://") || !html.contains("src=\"http"))
+        // No network: nothing loaded from elsewhere.
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import") && !html.contains("url(http"))
         #expect(!html.contains("<link"))
         #expect(html.contains("@media print"))
         // Summary first: the headline precedes every table.

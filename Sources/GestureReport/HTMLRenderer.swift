@@ -145,6 +145,7 @@ public struct HTMLRenderer: Sendable {
         out.write("</tr></thead>\n<tbody>\n")
         // A column is right-aligned when every filled cell in it is a number.
         let numericColumn = t.headers.indices.map { c in
+            guard t.alignNumbers else { return false }
             var any = false
             for row in t.rows where c < row.count && !row[c].isEmpty && row[c] != "—" && row[c] != "n/a" {
                 if !isNumeric(row[c]) { return false }

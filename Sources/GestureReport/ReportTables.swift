@@ -9,12 +9,15 @@ public struct ReportTable: Sendable, Equatable {
     public var rowClasses: [String]
     /// A note under the table (e.g. "showing N of M").
     public var note: String?
+    /// Right-align columns whose cells are all numbers (HTML); off for tables mixing units.
+    public var alignNumbers: Bool
 
-    public init(headers: [String], rows: [[String]], rowClasses: [String] = [], note: String? = nil) {
+    public init(headers: [String], rows: [[String]], rowClasses: [String] = [], note: String? = nil, alignNumbers: Bool = true) {
         self.headers = headers
         self.rows = rows
         self.rowClasses = rowClasses
         self.note = note
+        self.alignNumbers = alignNumbers
     }
 }
 
@@ -78,7 +81,7 @@ public struct ReportContent: Sendable {
             row.append(r.note ?? "")
             return row
         }
-        return ReportTable(headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"], rows: rows)
+        return ReportTable(headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"], rows: rows, alignNumbers: false)
     }
 
     public var animationTable: ReportTable {
@@ -95,7 +98,7 @@ public struct ReportContent: Sendable {
         let e = model.edge
         rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; "), Text.number(e.suggestedWidth) + " pt"])
         if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of intended swipes)", "—", Text.number(lock) + "°"]) }
-        return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows)
+        return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
     }
 
     public var ruleTable: ReportTable {

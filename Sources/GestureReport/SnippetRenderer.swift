@@ -44,6 +44,13 @@ public struct SnippetRenderer: Sendable {
         return "\(x)"
     }
 
+    /// A Swift literal rounded to `digits` decimals, for constants people read (edge width,
+    /// completion speed, durations), not for rule parameters (those stay exact).
+    static func literal(_ x: Double, digits: Int) -> String {
+        guard x.isFinite else { return literal(x) }
+        return Text.trimmed(Text.fixed(x, digits))
+    }
+
     /// A comment line safe from `*/` and line breaks in user text.
     static func comment(_ s: String) -> String {
         s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
@@ -182,9 +189,9 @@ public struct SnippetRenderer: Sendable {
             /// progress then moves at completionSpeed / duration progress/s.
             final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
                 /// Suggested edge width, pt (95th percentile of intended starts + 4 pt).
-                static let edgeWidth: CGFloat = \(Self.literal(p.edgeWidth))
+                static let edgeWidth: CGFloat = \(Self.literal(p.edgeWidth, digits: 1))
                 /// Suggested completionSpeed (UIKit's default is 1).
-                static let suggestedCompletionSpeed: CGFloat = \(Self.literal(p.completionSpeed))
+                static let suggestedCompletionSpeed: CGFloat = \(Self.literal(p.completionSpeed, digits: 3))
 
                 private(set) var isInteracting = false
                 private weak var navigationController: UINavigationController?
@@ -239,7 +246,7 @@ public struct SnippetRenderer: Sendable {
     private func spring(_ out: inout some TextOutputStream) {
         header(&out, what: "Spring-driven interactive transition with UIViewPropertyAnimator, handing the release velocity on.")
         let a = axis
-        let response = p.springResponse.map(Self.literal) ?? Self.literal(p.targetDuration)
+        let response = Self.literal(p.springResponse ?? p.targetDuration, digits: 3)
         out.write("import UIKit\n\n")
         out.write(decisionFunction())
         out.write("""
@@ -314,9 +321,9 @@ public struct SnippetRenderer: Sendable {
                 static let interactivePrecent: CGFloat = \(Self.literal(atRest))
                 /// transitionDuration(using:), s.
                 static let transitionDuration: TimeInterval = \(Self.literal(p.duration))
-                static let completionSpeed: CGFloat = \(Self.literal(p.completionSpeed))
+                static let completionSpeed: CGFloat = \(Self.literal(p.completionSpeed, digits: 3))
                 /// Suggested edge width, pt.
-                static let edgeWidth: CGFloat = \(Self.literal(p.edgeWidth))
+                static let edgeWidth: CGFloat = \(Self.literal(p.edgeWidth, digits: 1))
             }
 
             /// Written against TransitionTreasury 5 (TRViewControllerAnimatedTransitioning + TransitionInteractiveable).

@@ -31,7 +31,7 @@ import Testing
         let percent = r.text("PercentDrivenPanHandler.swift")
         #expect(percent.contains("UIPercentDrivenInteractiveTransition"))
         #expect(percent.contains("completionSpeed = Self.suggestedCompletionSpeed"))
-        #expect(percent.contains("static let suggestedCompletionSpeed: CGFloat = \(s)"))
+        #expect(percent.contains("static let suggestedCompletionSpeed: CGFloat = \(Text.trimmed(Text.fixed(s, 3)))"))
         for call in ["update(progress)", "finish()", "cancel()"] { #expect(percent.contains(call)) }
         let spring = r.text("SpringAnimatorPanHandler.swift")
         #expect(spring.contains("UISpringTimingParameters("))

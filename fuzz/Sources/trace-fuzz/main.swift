@@ -1,9 +1,12 @@
-// libFuzzer target: one input is one trace file. The target reads it twice (strict, then
-// lenient), checks the reader's promises on every gesture, and runs the per-gesture physics
-// under every direction and every rule preset. A thrown `TraceError` is a success (the input
-// was refused with a message); a crash, trap, leak, hang or a broken promise is a failure.
+// libFuzzer target: one input is one trace file. The target reads it three times (strict in
+// 64 KiB pieces, strict again in pieces of 1 to 13 bytes, then lenient), checks the reader's
+// promises on every gesture, and runs the per-gesture physics under every direction and every
+// rule preset. A thrown `TraceError` is a success (the input was refused with a message); a
+// crash, trap, leak, hang or a broken promise is a failure.
 //
 // Promises checked (trace-format.md, physics.md):
+// - the two strict reads agree exactly (gestures, summary, error): how libcsv is fed (fields
+//   and CRLF pairs split across `csv_parse` calls) changes nothing;
 // - every gesture has at least 2 samples, at most `maxGestureSamples`, finite times and
 //   positions, and time never decreasing within it;
 // - every error message starts with the file's name, and a row-level one with `file:line:`
@@ -14,7 +17,7 @@
 // the top-level code hands control to `LLVMFuzzerRunDriver`, which libFuzzer exports.
 import Foundation
 import GesturePhysics
-import GestureTrace
+@testable import GestureTrace  // `TraceReader.read(path:options:feedSize:onGesture:)` (debug builds are testable)
 
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
@@ -71,27 +74,47 @@ func checkError(_ error: Error) {
     check(!text.isEmpty && text.utf8.count < 4_096, "message of \(text.utf8.count) bytes")
 }
 
+/// What one read produced.
+struct Outcome: Equatable {
+    var gestures: [Gesture] = []
+    var summary: ReadSummary?
+    var error: TraceError?
+}
+
+/// Reads the scratch file, `feedSize` bytes per `csv_parse` call, checking every gesture and
+/// the summary or error.
+func read(lenient: Bool, feedSize: Int) -> Outcome {
+    let options = ReaderOptions(lenient: lenient, maxGestureSamples: maxSamples, maxFieldLength: 4_096)
+    var outcome = Outcome()
+    do {
+        let summary = try TraceReader.read(path: scratchPath, options: options, feedSize: feedSize) { gesture in
+            checkGesture(gesture)
+            outcome.gestures.append(gesture)
+        }
+        check(summary.gestures == outcome.gestures.count, "summary says \(summary.gestures) gestures, \(outcome.gestures.count) delivered")
+        check(summary.problems.count <= summary.problemCount, "problems \(summary.problems.count) > count \(summary.problemCount)")
+        for problem in summary.problems { checkError(problem) }
+        if !lenient { check(summary.problemCount == 0, "strict read returned with \(summary.problemCount) problems") }
+        outcome.summary = summary
+    } catch {
+        checkError(error)
+        outcome.error = error as? TraceError
+    }
+    return outcome
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
     guard FileManager.default.createFile(atPath: scratchPath, contents: bytes) else { return 0 }
-    for lenient in [false, true] {
-        let options = ReaderOptions(lenient: lenient, maxGestureSamples: maxSamples, maxFieldLength: 4_096)
-        var delivered = 0
-        do {
-            let summary = try TraceReader.read(path: scratchPath, options: options) { gesture in
-                checkGesture(gesture)
-                delivered += 1
-                // Strict mode: the default direction; lenient: every direction.
-                for engine in lenient ? engines : [engines[0]] { checkMeasurement(engine.measure(gesture), gesture) }
-            }
-            check(summary.gestures == delivered, "summary says \(summary.gestures) gestures, \(delivered) delivered")
-            check(summary.problems.count <= summary.problemCount, "problems \(summary.problems.count) > count \(summary.problemCount)")
-            for problem in summary.problems { checkError(problem) }
-            if !lenient { check(summary.problemCount == 0, "strict read returned with \(summary.problemCount) problems") }
-        } catch {
-            checkError(error)
-        }
+    let strict = read(lenient: false, feedSize: TraceReader.chunkSize)
+    let smallFeed = 1 + (bytes.last.map { Int($0) } ?? 0) % 13
+    let pieces = read(lenient: false, feedSize: smallFeed)
+    check(strict == pieces, "feeding \(smallFeed) bytes at a time changed the result:\n\(strict)\nvs\n\(pieces)")
+    for gesture in strict.gestures { checkMeasurement(engines[0].measure(gesture), gesture) }
+    let lenient = read(lenient: true, feedSize: TraceReader.chunkSize)
+    for gesture in lenient.gestures {
+        for engine in engines { checkMeasurement(engine.measure(gesture), gesture) }
     }
     return 0
 }

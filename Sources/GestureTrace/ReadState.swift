@@ -1,0 +1,378 @@
+/// The reader's context object handed to libcsv (`Unmanaged` opaque pointer).
+///
+/// All mutable state lives in one `ReadState` behind a pointer the box owns: reached through a
+/// `let`, it needs no dynamic exclusivity check per field, which matters on the hot path.
+final class ReadContext {
+    let state: UnsafeMutablePointer<ReadState>
+
+    init(_ initial: ReadState) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: initial)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+}
+
+/// Everything the reader tracks while libcsv delivers fields and rows: the header, the row
+/// being read, line numbers, open gestures, the summary and the first fatal error.
+struct ReadState {
+    let path: String
+    /// The name errors use (`<stdin>` for `-`).
+    let displayName: String
+    let options: ReaderOptions
+
+    // MARK: Header
+
+    var layout: ColumnLayout?
+    var headerNames: [String] = []
+    var headerLine = 0
+    var roles: [Role] = []
+    var parts: [Int] = []
+    var columnCount = 0
+    var timeDivisor = 1.0
+
+    // MARK: The row being read
+
+    var fieldIndex = 0
+    var rowIsComment = false
+    var lastFieldEmpty = false
+    var t = 0.0
+    var x = 0.0
+    var y = 0.0
+    var vx: Double?
+    var vy: Double?
+    var width: Double?
+    var height: Double?
+    var intent: Intent?
+    var outcome: Intent?
+    var rowPhase = RowPhase.moved
+    /// First bad field of the row: its column index (-1: none), what was expected, the text.
+    var errorColumn = -1
+    var errorExpected = ""
+    var errorFound = ""
+    /// The gesture id's bytes; for a joined id, its parts separated by `/`.
+    var idBytes: [UInt8] = []
+    var idPartBytes: [[UInt8]] = []
+    var lastPhaseWord = PackedWord(low: 0, high: 0)
+    var lastPhase = RowPhase.moved
+
+    // MARK: Lines
+
+    /// Line on which the row being read starts (1-based).
+    var line = 1
+    /// Line feeds inside quoted fields of the row being read.
+    var pendingNewlines = 0
+    var previousTerminator: Int32 = -1
+    /// Sticky: set once a chunk held a quote / a non-ASCII byte.
+    var countNewlinesInFields = false
+    var validateUTF8 = false
+
+    // MARK: Gestures
+
+    var tracks: [String: Track] = [:]
+    var cachedKey: [UInt8] = []
+    var cachedTrack: Track?
+    let sequence = Track(key: "")
+    var sequenceNumber = 0
+    var trackOrder = 0
+    /// Closed tracks kept to recognise rows after a release and to number stream runs.
+    static let closedTrackCapacity = 16_384
+    var evictionThreshold = ReadState.closedTrackCapacity
+
+    // MARK: Outcome
+
+    var summary: ReadSummary
+    var ready: [Gesture] = []
+    var fatal: TraceError?
+    var stopped = false
+
+    init(path: String, options: ReaderOptions) {
+        self.path = path
+        self.displayName = path == "-" ? "<stdin>" : path
+        self.options = options
+        self.summary = ReadSummary(file: path)
+    }
+
+    // MARK: Fields (hot path)
+
+    /// Handles one field (libcsv's field callback). `bytes` is nil for an empty field at the
+    /// start of input; the bytes are libcsv's buffer, valid only during the call.
+    @inline(__always)
+    mutating func field(_ bytes: UnsafeRawPointer?, _ count: Int) {
+        if stopped { return }
+        let index = fieldIndex
+        fieldIndex = index &+ 1
+        if rowIsComment { return }
+        guard let bytes, count > 0 else {
+            lastFieldEmpty = true
+            if layout == nil {
+                headerNames.append("")
+            } else if index < columnCount {
+                emptyField(index)
+            }
+            return
+        }
+        lastFieldEmpty = false
+        let p = bytes.assumingMemoryBound(to: UInt8.self)
+        if index == 0 && p[0] == 0x23 {
+            rowIsComment = true
+            return
+        }
+        if count > options.maxFieldLength {
+            fieldTooLong(index)
+            return
+        }
+        if countNewlinesInFields { pendingNewlines &+= countLineFeeds(p, count) }
+        if validateUTF8 || layout == nil, !isASCII(p, count),
+            String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) == nil
+        {
+            fail(.file(file: displayName, line: line, message: "not UTF-8 (\(layout == nil ? "header" : "column \"\(columnName(index))\""))"))
+            return
+        }
+        guard layout != nil else {
+            headerNames.append(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+            return
+        }
+        guard index < columnCount else { return }
+        switch roles[index] {
+        case .ignore:
+            return
+        case .time:
+            if let v = parseDecimal(p, count), v.isFinite { t = v / timeDivisor } else { badNumber(index, p, count) }
+        case .x:
+            if let v = parseDecimal(p, count), v.isFinite { x = v } else { badNumber(index, p, count) }
+        case .y:
+            if let v = parseDecimal(p, count), v.isFinite { y = v } else { badNumber(index, p, count) }
+        case .phase:
+            guard let word = PackedWord(p, count) else {
+                badField(index, p, count, expected: Self.phaseExpectation)
+                return
+            }
+            if word == lastPhaseWord {
+                rowPhase = lastPhase
+                return
+            }
+            for (spelling, phase) in phaseSpellings where spelling == word {
+                rowPhase = phase
+                lastPhaseWord = word
+                lastPhase = phase
+                return
+            }
+            badField(index, p, count, expected: Self.phaseExpectation)
+        case .gesturePart:
+            if layout!.gesturePartCount == 1 {
+                idBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+            } else {
+                idPartBytes[parts[index]].append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+            }
+        case .vx:
+            if let v = parseDecimal(p, count), v.isFinite { vx = v } else { badNumber(index, p, count) }
+        case .vy:
+            if let v = parseDecimal(p, count), v.isFinite { vy = v } else { badNumber(index, p, count) }
+        case .width:
+            if let v = parseDecimal(p, count), v.isFinite { width = v } else { badNumber(index, p, count) }
+        case .height:
+            if let v = parseDecimal(p, count), v.isFinite { height = v } else { badNumber(index, p, count) }
+        case .intent:
+            if let v = parseIntent(p, count) { intent = v } else { badField(index, p, count, expected: Self.intentExpectation) }
+        case .outcome:
+            if let v = parseIntent(p, count) { outcome = v } else { badField(index, p, count, expected: Self.intentExpectation) }
+        }
+    }
+
+    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...)"
+    static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
+
+    func parseIntent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Intent? {
+        guard let word = PackedWord(p, count) else { return nil }
+        return intentSpellings.first { $0.0 == word }?.1
+    }
+
+    mutating func emptyField(_ index: Int) {
+        switch roles[index] {
+        case .time, .x, .y:
+            recordBadField(index, expected: "a number", found: "")
+        case .phase:
+            recordBadField(index, expected: Self.phaseExpectation, found: "")
+        case .gesturePart where layout!.gesturePartCount == 1:
+            recordBadField(index, expected: "a gesture id", found: "")
+        default:
+            break
+        }
+    }
+
+    mutating func badNumber(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
+        let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
+        let finite = spellsNonFinite(text) || parseDecimal(p, count) != nil
+        recordBadField(index, expected: finite ? "a finite number" : "a number", found: text)
+    }
+
+    mutating func badField(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int, expected: String) {
+        recordBadField(index, expected: expected, found: String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+    }
+
+    mutating func recordBadField(_ index: Int, expected: String, found: String) {
+        guard errorColumn < 0 else { return }
+        errorColumn = index
+        errorExpected = expected
+        errorFound = found.count > 60 ? String(found.prefix(57)) + "..." : found
+    }
+
+    func columnName(_ index: Int) -> String {
+        if let layout, index < layout.names.count { return layout.names[index] }
+        if layout == nil, index < headerNames.count + 1 { return "#\(index + 1)" }
+        return "#\(index + 1)"
+    }
+
+    mutating func fieldTooLong(_ index: Int) {
+        fail(.limit(file: displayName, line: line, message: "column \"\(columnName(index))\": field longer than \(options.maxFieldLength) bytes (an unterminated quote?)"))
+    }
+
+    /// A fatal error: remembered (the first one only); libcsv's remaining callbacks do nothing.
+    mutating func fail(_ error: TraceError) {
+        guard !stopped else { return }
+        fatal = error
+        stopped = true
+    }
+
+    /// A row-level problem: in lenient mode counted under `reason` and kept (up to
+    /// `maxProblems`); otherwise fatal. Returns true when reading goes on.
+    @discardableResult
+    mutating func problem(_ error: TraceError, _ reason: SkipReason) -> Bool {
+        guard options.lenient else {
+            fail(error)
+            return false
+        }
+        summary.skipped[reason, default: 0] += 1
+        summary.problemCount += 1
+        if summary.problems.count < options.maxProblems { summary.problems.append(error) }
+        return true
+    }
+
+    mutating func count(_ reason: SkipReason) {
+        summary.skipped[reason, default: 0] += 1
+    }
+
+    // MARK: Rows
+
+    /// Handles the end of a row (libcsv's row callback): `terminator` is the CR or LF that
+    /// ended it, or -1 at the end of input. With `CSV_REPALL_NL` every line ending is reported,
+    /// so an LF right after a CR with no fields is the second half of a CRLF.
+    @inline(__always)
+    mutating func endRow(_ terminator: Int32) {
+        if stopped { return }
+        defer { resetRow() }
+        if terminator == 0x0A && previousTerminator == 0x0D && fieldIndex == 0 {
+            previousTerminator = terminator
+            return
+        }
+        previousTerminator = terminator
+        let rowLine = line
+        line = rowLine &+ 1 &+ pendingNewlines
+        if fieldIndex == 0 || rowIsComment { return }
+        guard layout != nil else {
+            resolveHeader(line: rowLine)
+            return
+        }
+        summary.rows &+= 1
+        if fieldIndex != columnCount {
+            let onlyEmptyTrailing = fieldIndex == columnCount + 1 && lastFieldEmpty
+                || fieldIndex < columnCount && layout!.names[fieldIndex...].allSatisfy(\.isEmpty)
+            let error = TraceError.fieldCount(file: displayName, line: rowLine, expected: columnCount, found: fieldIndex)
+            if onlyEmptyTrailing && options.lenient {
+                summary.trailingDelimiterRows += 1
+            } else {
+                problem(error, .malformedRow)
+                return
+            }
+        }
+        if errorColumn >= 0 {
+            problem(.badField(file: displayName, line: rowLine, column: columnName(errorColumn), expected: errorExpected, found: errorFound), .malformedRow)
+            return
+        }
+        addRow(line: rowLine)
+    }
+
+    mutating func resetRow() {
+        fieldIndex = 0
+        rowIsComment = false
+        lastFieldEmpty = false
+        pendingNewlines = 0
+        errorColumn = -1
+        if vx != nil { vx = nil }
+        if vy != nil { vy = nil }
+        if width != nil { width = nil }
+        if height != nil { height = nil }
+        if intent != nil { intent = nil }
+        if outcome != nil { outcome = nil }
+        if !idBytes.isEmpty { idBytes.removeAll(keepingCapacity: true) }
+        if !idPartBytes.isEmpty {
+            for k in idPartBytes.indices { idPartBytes[k].removeAll(keepingCapacity: true) }
+        }
+    }
+
+    mutating func resolveHeader(line: Int) {
+        headerLine = line
+        do {
+            let layout = try ColumnLayout.resolve(header: headerNames, options: options, file: displayName, line: line)
+            self.layout = layout
+            roles = layout.roles
+            parts = layout.gesturePart
+            columnCount = layout.roles.count
+            idPartBytes = Array(repeating: [], count: layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)
+            timeDivisor = (1 / layout.timeUnit.seconds).rounded()
+            summary.timeUnit = layout.timeUnit
+            summary.ignoredColumns = layout.ignored
+            summary.hasIntent = layout.has(.intent)
+            summary.hasOutcome = layout.has(.outcome)
+            summary.hasPlatformVelocity = layout.has(.vx) || layout.has(.vy)
+            summary.hasExtentColumn = layout.has(.width) || layout.has(.height)
+            summary.hasGestureColumn = layout.gesturePartCount > 0
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// libcsv rejected the row's quoting (`CSV_STRICT`). `commentStart` tells whether the
+    /// field being read when it failed starts with `#`: comment rows may hold any quotes. The
+    /// caller skips the rest of the line.
+    mutating func quotingError(fieldStartsWithHash: Bool) {
+        if stopped { return }
+        let isComment = rowIsComment || (fieldIndex == 0 && fieldStartsWithHash)
+        if !isComment {
+            let error = TraceError.row(
+                file: displayName, line: line,
+                message: "malformed quotes: a quote inside an unquoted field, or text after a closing quote (RFC 4180)")
+            if layout == nil {
+                fail(error)
+            } else {
+                summary.rows += 1
+                problem(error, .malformedRow)
+            }
+        }
+        resetRow()
+    }
+
+    /// The rest of a rejected line was skipped, up to and including its line feed.
+    mutating func skippedRestOfLine() {
+        line &+= 1 &+ pendingNewlines
+        previousTerminator = 0x0A
+        resetRow()
+    }
+
+    /// The input ended inside a quoted field (`CSV_STRICT_FINI`).
+    mutating func unterminatedQuote() {
+        if stopped { return }
+        let error = TraceError.row(file: displayName, line: line, message: "quoted field not closed before the end of the file")
+        if layout == nil {
+            fail(error)
+        } else {
+            summary.rows += 1
+            problem(error, .malformedRow)
+        }
+        resetRow()
+    }
+}

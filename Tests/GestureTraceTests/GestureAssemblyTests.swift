@@ -82,7 +82,7 @@ import Testing
     @Test func gestureWithoutBeganIsSkipped() throws {
         // The file starts mid-gesture: rows before the first `began` are one skipped fragment.
         let f = try TraceFixture("t,x,y,phase\n0,0,0,moved\n1,1,1,moved\n2,2,2,ended\n3,0,0,began\n4,1,1,ended\n")
-        for options in [ReaderOptions(), .lenient] {
+        for options in [ReaderOptions(), .leniently] {
             let (gestures, summary) = try f.read(options)
             #expect(gestures.map(\.id) == ["#1"])
             #expect(summary.skipped[.noBegan] == 1)

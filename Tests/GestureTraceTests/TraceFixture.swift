@@ -39,5 +39,5 @@ struct TraceFixture {
 }
 
 extension ReaderOptions {
-    static let lenient = ReaderOptions(lenient: true)
+    static let leniently = ReaderOptions(lenient: true)
 }

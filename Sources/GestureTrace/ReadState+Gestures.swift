@@ -56,8 +56,7 @@ final class Track {
 extension ReadState {
     /// Adds the current (well-formed) row to its gesture.
     mutating func addRow(line: Int) {
-        let layout = self.layout!
-        let hasPhase = layout.has(.phase)
+        let hasPhase = hasPhaseColumn
         if hasPhase {
             switch rowPhase {
             case .multiTouch:
@@ -70,7 +69,7 @@ extension ReadState {
                 break
             }
         }
-        let track = layout.gesturePartCount == 0 ? sequence : lookupTrack()
+        let track = gesturePartCount == 0 ? sequence : lookupTrack()
         guard hasPhase else {
             addUnphased(track, line: line)
             return
@@ -124,7 +123,7 @@ extension ReadState {
 
     /// The track of the current row's gesture id; consecutive rows of one id skip the lookup.
     mutating func lookupTrack() -> Track {
-        let partCount = layout!.gesturePartCount
+        let partCount = gesturePartCount
         if partCount > 1 {
             for k in 0..<partCount {
                 if k > 0 { idBytes.append(0x2F) }
@@ -152,7 +151,7 @@ extension ReadState {
     /// by the open gestures. A forgotten id that comes back starts again at run 1, and a late
     /// row after its release then reads as a file cut at the start (no-began).
     mutating func evictClosedTracks() {
-        if layout!.has(.phase) {
+        if hasPhaseColumn {
             tracks = tracks.filter { $0.value.isOpen }
             cachedTrack = nil
             cachedKey = []
@@ -165,7 +164,7 @@ extension ReadState {
         if track === sequence {
             sequenceNumber += 1
             track.name = "#\(sequenceNumber)"
-        } else if layout!.gesturePartCount > 1 || track.runs > 1 {
+        } else if gesturePartCount > 1 || track.runs > 1 {
             track.name = "\(track.key)#\(track.runs)"
         } else {
             track.name = track.key
@@ -205,7 +204,7 @@ extension ReadState {
                 message: "gesture \"\(track.name)\" has more than \(options.maxGestureSamples) samples (raise --max-gesture-samples)")
             if problem(error, .tooManySamples) {
                 track.samples = []
-                track.status = sample.phase == .moved || !layout!.has(.phase) ? .overflow : .closed(sample.phase)
+                track.status = sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase)
             }
             return false
         }
@@ -257,10 +256,10 @@ extension ReadState {
     /// End of input: releases the gestures of a file without a phase column, and reports the
     /// gestures still open (strict: the first one by line is an error).
     mutating func finishFile() {
-        guard !stopped, let layout else { return }
+        guard !stopped, hasHeader else { return }
         var open = tracks.values.filter(\.isOpen)
         if sequence.isOpen { open.append(sequence) }
-        if !layout.has(.phase) {
+        if !hasPhaseColumn {
             for track in open.sorted(by: { $0.order < $1.order }) where track.status == .open {
                 var samples = track.samples
                 track.samples = []

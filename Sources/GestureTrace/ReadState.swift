@@ -27,6 +27,11 @@ struct ReadState {
     // MARK: Header
 
     var layout: ColumnLayout?
+    /// Copies of `layout` facts read per field or row (reading them through the optional
+    /// struct would copy it, retaining its arrays).
+    var hasHeader = false
+    var hasPhaseColumn = false
+    var gesturePartCount = 0
     var headerNames: [String] = []
     var headerLine = 0
     var roles: [Role] = []
@@ -108,7 +113,7 @@ struct ReadState {
         if rowIsComment { return }
         guard let bytes, count > 0 else {
             lastFieldEmpty = true
-            if layout == nil {
+            if !hasHeader {
                 headerNames.append("")
             } else if index < columnCount {
                 emptyField(index)
@@ -126,13 +131,13 @@ struct ReadState {
             return
         }
         if countNewlinesInFields { pendingNewlines &+= countLineFeeds(p, count) }
-        if validateUTF8 || layout == nil, !isASCII(p, count),
+        if validateUTF8 || !hasHeader, !isASCII(p, count),
             String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) == nil
         {
-            fail(.file(file: displayName, line: line, message: "not UTF-8 (\(layout == nil ? "header" : "column \"\(columnName(index))\""))"))
+            fail(.file(file: displayName, line: line, message: "not UTF-8 (\(hasHeader ? "column \"\(columnName(index))\"" : "header"))"))
             return
         }
-        guard layout != nil else {
+        guard hasHeader else {
             headerNames.append(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
             return
         }
@@ -163,7 +168,7 @@ struct ReadState {
             }
             badField(index, p, count, expected: Self.phaseExpectation)
         case .gesturePart:
-            if layout!.gesturePartCount == 1 {
+            if gesturePartCount == 1 {
                 idBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
             } else {
                 idPartBytes[parts[index]].append(contentsOf: UnsafeBufferPointer(start: p, count: count))
@@ -197,7 +202,7 @@ struct ReadState {
             recordBadField(index, expected: "a number", found: "")
         case .phase:
             recordBadField(index, expected: Self.phaseExpectation, found: "")
-        case .gesturePart where layout!.gesturePartCount == 1:
+        case .gesturePart where gesturePartCount == 1:
             recordBadField(index, expected: "a gesture id", found: "")
         default:
             break
@@ -222,8 +227,7 @@ struct ReadState {
     }
 
     func columnName(_ index: Int) -> String {
-        if let layout, index < layout.names.count { return layout.names[index] }
-        if layout == nil, index < headerNames.count + 1 { return "#\(index + 1)" }
+        if let layout, index < layout.names.count, !layout.names[index].isEmpty { return layout.names[index] }
         return "#\(index + 1)"
     }
 
@@ -273,7 +277,7 @@ struct ReadState {
         let rowLine = line
         line = rowLine &+ 1 &+ pendingNewlines
         if fieldIndex == 0 || rowIsComment { return }
-        guard layout != nil else {
+        guard hasHeader else {
             resolveHeader(line: rowLine)
             return
         }
@@ -319,6 +323,9 @@ struct ReadState {
         do {
             let layout = try ColumnLayout.resolve(header: headerNames, options: options, file: displayName, line: line)
             self.layout = layout
+            hasHeader = true
+            hasPhaseColumn = layout.has(.phase)
+            gesturePartCount = layout.gesturePartCount
             roles = layout.roles
             parts = layout.gesturePart
             columnCount = layout.roles.count
@@ -346,7 +353,7 @@ struct ReadState {
             let error = TraceError.row(
                 file: displayName, line: line,
                 message: "malformed quotes: a quote inside an unquoted field, or text after a closing quote (RFC 4180)")
-            if layout == nil {
+            if !hasHeader {
                 fail(error)
             } else {
                 summary.rows += 1
@@ -367,7 +374,7 @@ struct ReadState {
     mutating func unterminatedQuote() {
         if stopped { return }
         let error = TraceError.row(file: displayName, line: line, message: "quoted field not closed before the end of the file")
-        if layout == nil {
+        if !hasHeader {
             fail(error)
         } else {
             summary.rows += 1

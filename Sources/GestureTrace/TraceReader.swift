@@ -203,7 +203,7 @@ public enum TraceReader {
         }
         tokenizer?.finish(into: context)
         try deliver()
-        if state.pointee.layout == nil {
+        if !state.pointee.hasHeader {
             let what = first ? "empty file" : "no header row (only comments or empty lines)"
             throw TraceError.file(
                 file: state.pointee.displayName, line: 0,

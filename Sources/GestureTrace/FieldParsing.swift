@@ -122,7 +122,64 @@ func exactPowerOfTen(_ k: Int) -> Double {
 /// Hexadecimal floats, `nan` and `inf` are not decimals: they return nil. A result may still
 /// be infinite (`1e400`); the caller rejects it. Surrounding spaces and tabs are ignored.
 @inline(__always)
-func parseDecimal(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+func parseDecimal(_ p: UnsafePointer<UInt8>, _ count: Int, shift: Int = 0) -> Double? {
+    // The common shape: [-+]digits[.digits], at most 19 digits, no exponent, no spaces.
+    var i = 0
+    var negative = false
+    if p[0] == 0x2D {
+        negative = true
+        i = 1
+    } else if p[0] == 0x2B {
+        i = 1
+    }
+    var mantissa: UInt64 = 0
+    let integerStart = i
+    scanDigits(p, count, &i, &mantissa)
+    var digits = i - integerStart
+    var exponent = -shift
+    if i < count && p[i] == 0x2E {
+        i += 1
+        let fractionStart = i
+        scanDigits(p, count, &i, &mantissa)
+        exponent -= i - fractionStart
+        digits += i - fractionStart
+    }
+    guard i == count, digits > 0, digits <= 19, mantissa <= 1 << 53, exponent >= -22 else {
+        guard let value = parseDecimalInFull(p, count) else { return nil }
+        return shift == 0 ? value : value / exactPowerOfTen(shift)
+    }
+    let value = exponent == 0 ? Double(mantissa) : Double(mantissa) / exactPowerOfTen(-exponent)
+    return negative ? -value : value
+}
+
+/// Accumulates the decimal digits at `p[i...]` into `mantissa` (wrapping: the caller checks
+/// the digit count), eight at a time while eight bytes of the field remain (the SWAR digit
+/// test and conversion of Lemire, "Fast number parsing", simdjson), then one at a time.
+@inline(__always)
+func scanDigits(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ mantissa: inout UInt64) {
+    let raw = UnsafeRawPointer(p)
+    while i + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let allDigits = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+        guard allDigits == 0x3333_3333_3333_3333 else { break }
+        // Swift's `>>` binds tighter than `&*`: the parentheses matter.
+        var v = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = (((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32) & 0xFFFF_FFFF
+        mantissa = mantissa &* 100_000_000 &+ v
+        i += 8
+    }
+    while i < count {
+        let d = p[i] &- 0x30
+        if d >= 10 { break }
+        mantissa = mantissa &* 10 &+ UInt64(d)
+        i += 1
+    }
+}
+
+/// `parseDecimal` for every other shape: exponents, surrounding spaces, long mantissas.
+@inline(never)
+func parseDecimalInFull(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     var i = 0
     var end = count
     while i < end && (p[i] == 0x20 || p[i] == 0x09) { i += 1 }

@@ -14,18 +14,20 @@ final class Track {
     }
 
     let key: String
-    var status = Status.fresh
+    // Read and written once per row: the dynamic exclusivity checks would cost more than the
+    // rest of the row's bookkeeping. Tracks are reached only from the reader's single thread.
+    @exclusivity(unchecked) var status = Status.fresh
     /// Runs begun so far (a stream id has several).
     var runs = 0
     /// The open (or last) run's gesture id.
     var name = ""
-    var samples: [Sample] = []
+    @exclusivity(unchecked) var samples: [Sample] = []
     var intent: Intent?
     var outcome: Intent?
     var width: Double?
     var height: Double?
     var firstLine = 0
-    var duplicates = 0
+    @exclusivity(unchecked) var duplicates = 0
     /// Order of first appearance (gestures without a phase column are delivered in it).
     var order = 0
 
@@ -127,11 +129,11 @@ extension ReadState {
         if partCount > 1 {
             for k in 0..<partCount {
                 if k > 0 { idBytes.append(0x2F) }
-                idBytes.append(contentsOf: idPartBytes[k])
+                idBytes.append(idPartBytes[k])
             }
         }
-        if let cachedTrack, cachedKey == idBytes { return cachedTrack }
-        let key = String(decoding: idBytes, as: UTF8.self)
+        if let cachedTrack, cachedKey.hasSameBytes(as: idBytes) { return cachedTrack }
+        let key = idBytes.string
         let track: Track
         if let known = tracks[key] {
             track = known
@@ -142,7 +144,7 @@ extension ReadState {
             trackOrder += 1
             tracks[key] = track
         }
-        cachedKey = idBytes
+        cachedKey.set(to: idBytes)
         cachedTrack = track
         return track
     }
@@ -154,7 +156,7 @@ extension ReadState {
         if hasPhaseColumn {
             tracks = tracks.filter { $0.value.isOpen }
             cachedTrack = nil
-            cachedKey = []
+            cachedKey.removeAll()
         }
         evictionThreshold = max(Self.closedTrackCapacity, 2 * tracks.count)
     }

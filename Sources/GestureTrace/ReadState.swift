@@ -11,6 +11,9 @@ final class ReadContext {
     }
 
     deinit {
+        state.pointee.idBytes.deallocate()
+        state.pointee.cachedKey.deallocate()
+        for part in state.pointee.idPartBytes { part.deallocate() }
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -29,7 +32,7 @@ struct ReadState {
     var layout: ColumnLayout?
     /// Copies of `layout` facts read per field or row (reading them through the optional
     /// struct would copy it, retaining its arrays).
-    var hasHeader = false
+    var hasHeader = false { didSet { updateCarefulFields() } }
     var hasPhaseColumn = false
     var gesturePartCount = 0
     var headerNames: [String] = []
@@ -37,13 +40,16 @@ struct ReadState {
     var roles: [Role] = []
     var parts: [Int] = []
     var columnCount = 0
-    var timeDivisor = 1.0
+    /// Time in the file's unit is `10^timeShift` times the time in seconds.
+    var timeShift = 0
 
     // MARK: The row being read
 
     var fieldIndex = 0
-    var rowIsComment = false
+    var rowIsComment = false { didSet { updateCarefulFields() } }
     var lastFieldEmpty = false
+    /// Optional values (`vx` ... `outcome`) need no reset between rows: a row is used only when
+    /// every column was visited, and an empty field sets its value to nil.
     var t = 0.0
     var x = 0.0
     var y = 0.0
@@ -59,8 +65,8 @@ struct ReadState {
     var errorExpected = ""
     var errorFound = ""
     /// The gesture id's bytes; for a joined id, its parts separated by `/`.
-    var idBytes: [UInt8] = []
-    var idPartBytes: [[UInt8]] = []
+    var idBytes = ByteBuffer()
+    var idPartBytes: [ByteBuffer] = []
     var lastPhaseWord = PackedWord(low: 0, high: 0)
     var lastPhase = RowPhase.moved
 
@@ -72,13 +78,20 @@ struct ReadState {
     var pendingNewlines = 0
     var previousTerminator: Int32 = -1
     /// Sticky: set once a chunk held a quote / a non-ASCII byte.
-    var countNewlinesInFields = false
-    var validateUTF8 = false
+    var countNewlinesInFields = false { didSet { updateCarefulFields() } }
+    var validateUTF8 = false { didSet { updateCarefulFields() } }
+    /// Whether fields need `carefulField`'s checks (see `field`).
+    var carefulFields = true
+    let maxFieldLength: Int
+
+    mutating func updateCarefulFields() {
+        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields
+    }
 
     // MARK: Gestures
 
     var tracks: [String: Track] = [:]
-    var cachedKey: [UInt8] = []
+    var cachedKey = ByteBuffer()
     var cachedTrack: Track?
     let sequence = Track(key: "")
     var sequenceNumber = 0
@@ -92,12 +105,13 @@ struct ReadState {
     var summary: ReadSummary
     var ready: [Gesture] = []
     var fatal: TraceError?
-    var stopped = false
+    var stopped = false { didSet { updateCarefulFields() } }
 
     init(path: String, options: ReaderOptions) {
         self.path = path
         self.displayName = path == "-" ? "<stdin>" : path
         self.options = options
+        self.maxFieldLength = options.maxFieldLength
         self.summary = ReadSummary(file: path)
     }
 
@@ -105,12 +119,26 @@ struct ReadState {
 
     /// Handles one field (libcsv's field callback). `bytes` is nil for an empty field at the
     /// start of input; the bytes are libcsv's buffer, valid only during the call.
+    ///
+    /// The common case (a data field of a known column, after the first, of an ASCII file
+    /// without quotes) goes straight to `value`; everything else takes `carefulField`.
     @inline(__always)
     mutating func field(_ bytes: UnsafeRawPointer?, _ count: Int) {
-        if stopped { return }
         let index = fieldIndex
         fieldIndex = index &+ 1
-        if rowIsComment { return }
+        guard !carefulFields, index != 0, index < columnCount, count > 0, count <= maxFieldLength, let bytes else {
+            carefulField(index, bytes, count)
+            return
+        }
+        lastFieldEmpty = false
+        value(index, bytes.assumingMemoryBound(to: UInt8.self), count)
+    }
+
+    /// `field` with every check: stopped, comment rows, empty and over-long fields, line feeds
+    /// in quoted fields, UTF-8 validity, header names.
+    @inline(never)
+    mutating func carefulField(_ index: Int, _ bytes: UnsafeRawPointer?, _ count: Int) {
+        if stopped || rowIsComment { return }
         guard let bytes, count > 0 else {
             lastFieldEmpty = true
             if !hasHeader {
@@ -126,7 +154,7 @@ struct ReadState {
             rowIsComment = true
             return
         }
-        if count > options.maxFieldLength {
+        if count > maxFieldLength {
             fieldTooLong(index)
             return
         }
@@ -142,11 +170,17 @@ struct ReadState {
             return
         }
         guard index < columnCount else { return }
+        value(index, p, count)
+    }
+
+    /// Reads a non-empty field of column `index` into the row.
+    @inline(__always)
+    mutating func value(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
         switch roles[index] {
         case .ignore:
             return
         case .time:
-            if let v = parseDecimal(p, count), v.isFinite { t = v / timeDivisor } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count, shift: timeShift), v.isFinite { t = v } else { badNumber(index, p, count) }
         case .x:
             if let v = parseDecimal(p, count), v.isFinite { x = v } else { badNumber(index, p, count) }
         case .y:
@@ -160,18 +194,12 @@ struct ReadState {
                 rowPhase = lastPhase
                 return
             }
-            for (spelling, phase) in phaseSpellings where spelling == word {
-                rowPhase = phase
-                lastPhaseWord = word
-                lastPhase = phase
-                return
-            }
-            badField(index, p, count, expected: Self.phaseExpectation)
+            phase(word, index, p, count)
         case .gesturePart:
             if gesturePartCount == 1 {
-                idBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+                idBytes.append(p, count)
             } else {
-                idPartBytes[parts[index]].append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+                idPartBytes[parts[index]].append(p, count)
             }
         case .vx:
             if let v = parseDecimal(p, count), v.isFinite { vx = v } else { badNumber(index, p, count) }
@@ -186,6 +214,18 @@ struct ReadState {
         case .outcome:
             if let v = parseIntent(p, count) { outcome = v } else { badField(index, p, count, expected: Self.intentExpectation) }
         }
+    }
+
+    /// A phase spelling other than the previous row's.
+    @inline(never)
+    mutating func phase(_ word: PackedWord, _ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
+        for (spelling, phase) in phaseSpellings where spelling == word {
+            rowPhase = phase
+            lastPhaseWord = word
+            lastPhase = phase
+            return
+        }
+        badField(index, p, count, expected: Self.phaseExpectation)
     }
 
     static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...)"
@@ -204,7 +244,13 @@ struct ReadState {
             recordBadField(index, expected: Self.phaseExpectation, found: "")
         case .gesturePart where gesturePartCount == 1:
             recordBadField(index, expected: "a gesture id", found: "")
-        default:
+        case .vx: vx = nil
+        case .vy: vy = nil
+        case .width: width = nil
+        case .height: height = nil
+        case .intent: intent = nil
+        case .outcome: outcome = nil
+        case .ignore, .gesturePart:
             break
         }
     }
@@ -302,19 +348,13 @@ struct ReadState {
 
     mutating func resetRow() {
         fieldIndex = 0
-        rowIsComment = false
+        if rowIsComment { rowIsComment = false }
         lastFieldEmpty = false
         pendingNewlines = 0
         errorColumn = -1
-        if vx != nil { vx = nil }
-        if vy != nil { vy = nil }
-        if width != nil { width = nil }
-        if height != nil { height = nil }
-        if intent != nil { intent = nil }
-        if outcome != nil { outcome = nil }
-        if !idBytes.isEmpty { idBytes.removeAll(keepingCapacity: true) }
-        if !idPartBytes.isEmpty {
-            for k in idPartBytes.indices { idPartBytes[k].removeAll(keepingCapacity: true) }
+        idBytes.removeAll()
+        if gesturePartCount > 1 {
+            for k in idPartBytes.indices { idPartBytes[k].removeAll() }
         }
     }
 
@@ -329,8 +369,8 @@ struct ReadState {
             roles = layout.roles
             parts = layout.gesturePart
             columnCount = layout.roles.count
-            idPartBytes = Array(repeating: [], count: layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)
-            timeDivisor = (1 / layout.timeUnit.seconds).rounded()
+            idPartBytes = (0..<(layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)).map { _ in ByteBuffer() }
+            timeShift = layout.timeUnit.powerOfTen
             summary.timeUnit = layout.timeUnit
             summary.ignoredColumns = layout.ignored
             summary.hasIntent = layout.has(.intent)
@@ -382,4 +422,61 @@ struct ReadState {
         }
         resetRow()
     }
+}
+
+/// Bytes kept across rows without reallocating (a gesture id being assembled). Copies share
+/// storage: the owner deallocates it once.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 64) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+        (base + count).update(from: p, count: n)
+        count += n
+    }
+
+    mutating func append(_ byte: UInt8) {
+        withUnsafePointer(to: byte) { append($0, 1) }
+    }
+
+    mutating func append(_ other: ByteBuffer) {
+        append(other.base, other.count)
+    }
+
+    /// Replaces the contents with `other`'s.
+    mutating func set(to other: ByteBuffer) {
+        count = 0
+        append(other)
+    }
+
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow(to needed: Int) {
+        let bigger = max(needed, 2 * capacity)
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        fresh.update(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = bigger
+    }
+
+    func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    func hasSameBytes(as other: ByteBuffer) -> Bool {
+        guard count == other.count else { return false }
+        for k in 0..<count where base[k] != other.base[k] { return false }
+        return true
+    }
+
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }

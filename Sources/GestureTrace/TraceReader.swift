@@ -17,6 +17,16 @@ public enum TimeUnit: String, Sendable, CaseIterable {
         case .ns: 1e-9
         }
     }
+
+    /// Units per second as a power of ten: 0, 3, 6, 9.
+    var powerOfTen: Int {
+        switch self {
+        case .s: 0
+        case .ms: 3
+        case .us: 6
+        case .ns: 9
+        }
+    }
 }
 
 /// Why a gesture or row was skipped; counted in `ReadSummary.skipped`.

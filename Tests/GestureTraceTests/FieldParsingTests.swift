@@ -16,6 +16,7 @@ import Testing
         "123456789012345678", "1234567890123456789012", "0.000000000000000000000000123", "9007199254740993",
         "1.7976931348623157e308", "4.9e-324", "3.141592653589793238462643", "00012.5000", "1336645473016",
         "-0.0", "2.2250738585072014e-308", "0.30000000000000004", "1e22", "1e23", "123.456e-20",
+        "12345678.87654321", "-99999999.5", "1712000008.826", "0.000000012345678", "99999999999999999999.5",
     ])
     func matchesStrtod(text: String) throws {
         let expected = try #require(Double(text))
@@ -28,9 +29,18 @@ import Testing
         #expect(try #require(Self.parse("-0.000")).sign == .minus)
     }
 
-    @Test(arguments: ["", "-", ".", "e3", "1e", "1e+", "1.2.3", "12,5", "0x10", "nan", "inf", "-Infinity", "1 2", "١٢"])
+    @Test(arguments: ["", "-", ".", "e3", "1e", "1e+", "1.2.3", "12,5", "0x10", "nan", "inf", "-Infinity", "1 2", "١٢", "1234567a9", "12345678:", "1234/5678"])
     func rejectsNonDecimals(text: String) {
         #expect(Self.parse(text) == nil)
+    }
+
+    /// A time in milliseconds becomes seconds with a single rounding: `m / 10^(decimals + 3)`.
+    @Test func shiftDividesByAPowerOfTen() throws {
+        var bytes = Array("65331160.000000".utf8)
+        let seconds = bytes.withUnsafeMutableBufferPointer { parseDecimal($0.baseAddress!, $0.count, shift: 3) }
+        #expect(seconds == 65331.16)
+        bytes = Array("1.5e3".utf8)
+        #expect(bytes.withUnsafeMutableBufferPointer { parseDecimal($0.baseAddress!, $0.count, shift: 3) } == 1.5)
     }
 
     @Test func hugeExponentIsInfiniteAndRejectedByTheCaller() throws {

@@ -120,6 +120,14 @@ func format(_ value: Double, _ decimals: Int = 1) -> String {
 
 let mode = CommandLine.arguments.dropFirst().first ?? "all"
 
+if mode == "profile" {
+    // The reader alone, for `perf record`.
+    let path = "/tmp/gesturetune-bench-200MB.csv"
+    generate(path: path, bytes: 200_000_000)
+    let seconds = try best(3) { _ = try TraceReader.read(path: path) { _ in } }
+    print("reader: \(format(Double(fileSize(path)) / 1_000_000 / seconds)) MB/s")
+}
+
 if mode == "smoke" {
     // A quick check of the generator and reader in a debug build: 2 MB.
     let path = "/tmp/gesturetune-bench-smoke.csv"

@@ -83,35 +83,10 @@ let intentSpellings: [(PackedWord, Intent)] = [
 ]
 
 /// `10^k` for `0 <= k <= 22`: every one of these is exactly representable as a `Double`.
-@inline(__always)
-func exactPowerOfTen(_ k: Int) -> Double {
-    switch k {
-    case 0: 1
-    case 1: 1e1
-    case 2: 1e2
-    case 3: 1e3
-    case 4: 1e4
-    case 5: 1e5
-    case 6: 1e6
-    case 7: 1e7
-    case 8: 1e8
-    case 9: 1e9
-    case 10: 1e10
-    case 11: 1e11
-    case 12: 1e12
-    case 13: 1e13
-    case 14: 1e14
-    case 15: 1e15
-    case 16: 1e16
-    case 17: 1e17
-    case 18: 1e18
-    case 19: 1e19
-    case 20: 1e20
-    case 21: 1e21
-    case 22: 1e22
-    default: .nan
-    }
-}
+let exactPowersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
 
 /// Parses a decimal number (`-12.5`, `+3`, `.5`, `1e3`, `65331160.000000`) from field bytes.
 ///
@@ -119,8 +94,10 @@ func exactPowerOfTen(_ k: Int) -> Double {
 /// decimal exponent `|e| <= 22`, both `m` and `10^|e|` are exact doubles, so the single
 /// multiplication or division `m * 10^e` is correctly rounded. Anything else that is still a
 /// well-formed decimal goes to the standard library's `Double(_:)` (`strtod` in the C locale).
-/// Hexadecimal floats, `nan` and `inf` are not decimals: they return nil. A result may still
-/// be infinite (`1e400`); the caller rejects it. Surrounding spaces and tabs are ignored.
+/// Hexadecimal floats, `nan` and `inf` are not decimals, and a decimal too large for a double
+/// (`1e400`) is not finite: all return nil. Surrounding spaces and tabs are ignored.
+/// `shift` divides by `10^shift` in the same rounding (a time in ms with `shift` 3 gives s).
+/// `count` must be at least 1.
 @inline(__always)
 func parseDecimal(_ p: UnsafePointer<UInt8>, _ count: Int, shift: Int = 0) -> Double? {
     // The common shape: [-+]digits[.digits], at most 19 digits, no exponent, no spaces.
@@ -145,10 +122,11 @@ func parseDecimal(_ p: UnsafePointer<UInt8>, _ count: Int, shift: Int = 0) -> Do
         digits += i - fractionStart
     }
     guard i == count, digits > 0, digits <= 19, mantissa <= 1 << 53, exponent >= -22 else {
-        guard let value = parseDecimalInFull(p, count) else { return nil }
-        return shift == 0 ? value : value / exactPowerOfTen(shift)
+        guard let value = parseDecimalInFull(p, count), value.isFinite else { return nil }
+        return shift == 0 ? value : value / exactPowersOfTen[shift]
     }
-    let value = exponent == 0 ? Double(mantissa) : Double(mantissa) / exactPowerOfTen(-exponent)
+    // Always finite: the caller need not wait for the division to test it.
+    let value = exponent == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[-exponent]
     return negative ? -value : value
 }
 
@@ -177,7 +155,8 @@ func scanDigits(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ manti
     }
 }
 
-/// `parseDecimal` for every other shape: exponents, surrounding spaces, long mantissas.
+/// `parseDecimal` for every other shape: exponents, surrounding spaces, long mantissas. May
+/// return an infinity (`1e400`).
 @inline(never)
 func parseDecimalInFull(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     var i = 0
@@ -256,8 +235,8 @@ func parseDecimalInFull(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     if mantissa == 0 && !needsFallback { return negative ? -0.0 : 0.0 }
     if !needsFallback && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
         let value = exponent < 0
-            ? Double(mantissa) / exactPowerOfTen(-exponent)
-            : Double(mantissa) * exactPowerOfTen(exponent)
+            ? Double(mantissa) / exactPowersOfTen[-exponent]
+            : Double(mantissa) * exactPowersOfTen[exponent]
         return negative ? -value : value
     }
     return Double(String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))

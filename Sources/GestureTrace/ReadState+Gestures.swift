@@ -154,7 +154,9 @@ extension ReadState {
     /// row after its release then reads as a file cut at the start (no-began).
     mutating func evictClosedTracks() {
         if hasPhaseColumn {
-            tracks = tracks.filter { $0.value.isOpen }
+            var kept = [String: Track](minimumCapacity: Self.closedTrackCapacity)
+            for (key, track) in tracks where track.isOpen { kept[key] = track }
+            tracks = kept
             cachedTrack = nil
             cachedKey.removeAll()
         }

@@ -90,7 +90,7 @@ struct ReadState {
 
     // MARK: Gestures
 
-    var tracks: [String: Track] = [:]
+    var tracks = [String: Track](minimumCapacity: 1024)
     var cachedKey = ByteBuffer()
     var cachedTrack: Track?
     let sequence = Track(key: "")
@@ -180,11 +180,11 @@ struct ReadState {
         case .ignore:
             return
         case .time:
-            if let v = parseDecimal(p, count, shift: timeShift), v.isFinite { t = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count, shift: timeShift) { t = v } else { badNumber(index, p, count) }
         case .x:
-            if let v = parseDecimal(p, count), v.isFinite { x = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { x = v } else { badNumber(index, p, count) }
         case .y:
-            if let v = parseDecimal(p, count), v.isFinite { y = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { y = v } else { badNumber(index, p, count) }
         case .phase:
             guard let word = PackedWord(p, count) else {
                 badField(index, p, count, expected: Self.phaseExpectation)
@@ -202,13 +202,13 @@ struct ReadState {
                 idPartBytes[parts[index]].append(p, count)
             }
         case .vx:
-            if let v = parseDecimal(p, count), v.isFinite { vx = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { vx = v } else { badNumber(index, p, count) }
         case .vy:
-            if let v = parseDecimal(p, count), v.isFinite { vy = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { vy = v } else { badNumber(index, p, count) }
         case .width:
-            if let v = parseDecimal(p, count), v.isFinite { width = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { width = v } else { badNumber(index, p, count) }
         case .height:
-            if let v = parseDecimal(p, count), v.isFinite { height = v } else { badNumber(index, p, count) }
+            if let v = parseDecimal(p, count) { height = v } else { badNumber(index, p, count) }
         case .intent:
             if let v = parseIntent(p, count) { intent = v } else { badField(index, p, count, expected: Self.intentExpectation) }
         case .outcome:
@@ -257,7 +257,7 @@ struct ReadState {
 
     mutating func badNumber(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
         let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
-        let finite = spellsNonFinite(text) || parseDecimal(p, count) != nil
+        let finite = spellsNonFinite(text) || parseDecimalInFull(p, count) != nil
         recordBadField(index, expected: finite ? "a finite number" : "a number", found: text)
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // Parsing of single field values straight from libcsv's field bytes: no `String` is made on
 // the hot path (a number, a phase, an intent), only when something goes wrong.
 
@@ -284,29 +290,17 @@ struct ChunkTraits {
     /// A `"`: from now on fields are scanned for line feeds (quoted fields may span lines).
     var quote = false
 
-    /// Scans `chunk` a word at a time: `(w ^ 0x22..) - 0x01.. & ~(w ^ 0x22..) & 0x80..` is
-    /// non-zero exactly when some byte of `w` is a quote (the classic "has zero byte" test).
+    /// Scans `chunk`: `memchr` for a quote, and an OR of all words (a loop the compiler
+    /// vectorises) for a byte >= 0x80.
     init(scanning chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress else { return }
         let n = chunk.count
+        quote = memchr(base, 0x22, n) != nil
         var high: UInt64 = 0
-        var quotes: UInt64 = 0
-        var k = 0
-        while k + 8 <= n {
-            let w = base.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            high |= w
-            let q = w ^ 0x2222_2222_2222_2222
-            quotes |= (q &- 0x0101_0101_0101_0101) & ~q & 0x8080_8080_8080_8080
-            k += 8
-        }
-        while k < n {
-            let b = chunk[k]
-            high |= UInt64(b)
-            if b == 0x22 { quotes = 1 }
-            k += 1
-        }
+        let words = n / 8
+        for k in 0..<words { high |= base.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self) }
+        for k in (8 * words)..<n { high |= UInt64(chunk[k]) }
         nonASCII = high & 0x8080_8080_8080_8080 != 0
-        quote = quotes != 0
     }
 }
 

@@ -71,8 +71,27 @@ extension ReadState {
                 break
             }
         }
-        let track = gesturePartCount == 0 ? sequence : lookupTrack()
-        guard hasPhase else {
+        if gesturePartCount == 0 {
+            add(to: sequence, line: line)
+            return
+        }
+        if gesturePartCount > 1 {
+            for k in 0..<gesturePartCount {
+                if k > 0 { idBytes.append(0x2F) }
+                idBytes.append(idPartBytes[k])
+            }
+        }
+        // Consecutive rows of one id skip the lookup (and, through `Unmanaged`, the retain).
+        if let cachedTrack, cachedKey.hasSameBytes(as: idBytes) {
+            cachedTrack._withUnsafeGuaranteedRef { add(to: $0, line: line) }
+            return
+        }
+        add(to: lookupTrack(), line: line)
+    }
+
+    /// Adds the current row to `track`'s gesture.
+    mutating func add(to track: Track, line: Int) {
+        guard hasPhaseColumn else {
             addUnphased(track, line: line)
             return
         }
@@ -123,16 +142,8 @@ extension ReadState {
         }
     }
 
-    /// The track of the current row's gesture id; consecutive rows of one id skip the lookup.
+    /// The track of the current row's gesture id (`idBytes`), made when the id is new.
     mutating func lookupTrack() -> Track {
-        let partCount = gesturePartCount
-        if partCount > 1 {
-            for k in 0..<partCount {
-                if k > 0 { idBytes.append(0x2F) }
-                idBytes.append(idPartBytes[k])
-            }
-        }
-        if let cachedTrack, cachedKey.hasSameBytes(as: idBytes) { return cachedTrack }
         let key = idBytes.string
         let track: Track
         if let known = tracks[key] {
@@ -145,7 +156,8 @@ extension ReadState {
             tracks[key] = track
         }
         cachedKey.set(to: idBytes)
-        cachedTrack = track
+        // The dictionary keeps the track alive; eviction clears the cache.
+        cachedTrack = Unmanaged.passUnretained(track)
         return track
     }
 
@@ -213,10 +225,10 @@ extension ReadState {
             return false
         }
         track.samples.append(sample)
-        if track.intent == nil, let intent { track.intent = intent }
-        if track.outcome == nil, let outcome { track.outcome = outcome }
-        if track.width == nil, let width { track.width = width }
-        if track.height == nil, let height { track.height = height }
+        if let intent, track.intent == nil { track.intent = intent }
+        if let outcome, track.outcome == nil { track.outcome = outcome }
+        if let width, track.width == nil { track.width = width }
+        if let height, track.height == nil { track.height = height }
         return true
     }
 

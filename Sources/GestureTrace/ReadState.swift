@@ -92,7 +92,7 @@ struct ReadState {
 
     var tracks = [String: Track](minimumCapacity: 1024)
     var cachedKey = ByteBuffer()
-    var cachedTrack: Track?
+    var cachedTrack: Unmanaged<Track>?
     let sequence = Track(key: "")
     var sequenceNumber = 0
     var trackOrder = 0

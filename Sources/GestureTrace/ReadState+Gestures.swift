@@ -28,6 +28,8 @@ final class Track {
     var height: Double?
     var firstLine = 0
     @exclusivity(unchecked) var duplicates = 0
+    /// Time of the last sample of the open run (s).
+    @exclusivity(unchecked) var lastT = -Double.infinity
     /// Order of first appearance (gestures without a phase column are delivered in it).
     var order = 0
 
@@ -90,6 +92,7 @@ extension ReadState {
     }
 
     /// Adds the current row to `track`'s gesture.
+    @inline(__always)
     mutating func add(to track: Track, line: Int) {
         guard hasPhaseColumn else {
             addUnphased(track, line: line)
@@ -191,6 +194,7 @@ extension ReadState {
         track.samples = []
         track.samples.reserveCapacity(64)
         track.samples.append(sample)
+        track.lastT = sample.t
         track.intent = intent
         track.outcome = outcome
         track.width = width
@@ -198,8 +202,9 @@ extension ReadState {
     }
 
     /// Appends `sample` after the time and size checks; false when it was not appended.
+    @inline(__always)
     mutating func append(_ sample: Sample, to track: Track) -> Bool {
-        if let last = track.samples.last {
+        if sample.t <= track.lastT, let last = track.samples.last {
             if sample.t < last.t {
                 let error = TraceError.row(
                     file: displayName, line: sample.line,
@@ -225,6 +230,7 @@ extension ReadState {
             return false
         }
         track.samples.append(sample)
+        track.lastT = sample.t
         if let intent, track.intent == nil { track.intent = intent }
         if let outcome, track.outcome == nil { track.outcome = outcome }
         if let width, track.width == nil { track.width = width }

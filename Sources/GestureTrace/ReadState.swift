@@ -120,13 +120,16 @@ struct ReadState {
     /// Handles one field (libcsv's field callback). `bytes` is nil for an empty field at the
     /// start of input; the bytes are libcsv's buffer, valid only during the call.
     ///
-    /// The common case (a data field of a known column, after the first, of an ASCII file
-    /// without quotes) goes straight to `value`; everything else takes `carefulField`.
+    /// The common case (a non-empty data field of a known column, not starting a comment row,
+    /// in an ASCII file without quotes) goes straight to `value`; everything else takes
+    /// `carefulField`.
     @inline(__always)
     mutating func field(_ bytes: UnsafeRawPointer?, _ count: Int) {
         let index = fieldIndex
         fieldIndex = index &+ 1
-        guard !carefulFields, index != 0, index < columnCount, count > 0, count <= maxFieldLength, let bytes else {
+        guard !carefulFields, index < columnCount, count > 0, count <= maxFieldLength, let bytes,
+            index != 0 || bytes.load(as: UInt8.self) != 0x23
+        else {
             carefulField(index, bytes, count)
             return
         }

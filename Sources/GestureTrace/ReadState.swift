@@ -11,6 +11,8 @@ final class ReadContext {
     }
 
     deinit {
+        state.pointee.columns.deallocate()
+        state.pointee.numbers.deallocate()
         state.pointee.idBytes.deallocate()
         state.pointee.cachedKey.deallocate()
         for part in state.pointee.idPartBytes { part.deallocate() }
@@ -38,10 +40,10 @@ struct ReadState {
     var headerNames: [String] = []
     var headerLine = 0
     var roles: [Role] = []
+    /// `roles` compiled for the hot path (one entry per header column).
+    var columns = UnsafeMutablePointer<ColumnCode>.allocate(capacity: 0)
     var parts: [Int] = []
     var columnCount = 0
-    /// Time in the file's unit is `10^timeShift` times the time in seconds.
-    var timeShift = 0
 
     // MARK: The row being read
 
@@ -50,13 +52,26 @@ struct ReadState {
     var lastFieldEmpty = false
     /// Optional values (`vx` ... `outcome`) need no reset between rows: a row is used only when
     /// every column was visited, and an empty field sets its value to nil.
-    var t = 0.0
-    var x = 0.0
-    var y = 0.0
-    var vx: Double?
-    var vy: Double?
-    var width: Double?
-    var height: Double?
+    /// The row's numbers by slot (`NumberSlot`); NaN marks an absent optional value (NaN in
+    /// the input is rejected, so it cannot be confused with a value).
+    let numbers: UnsafeMutablePointer<Double> = {
+        let slots = UnsafeMutablePointer<Double>.allocate(capacity: NumberSlot.count)
+        slots.initialize(repeating: .nan, count: NumberSlot.count)
+        return slots
+    }()
+    var t: Double { numbers[NumberSlot.t] }
+    var x: Double { numbers[NumberSlot.x] }
+    var y: Double { numbers[NumberSlot.y] }
+    var vx: Double? { optionalNumber(NumberSlot.vx) }
+    var vy: Double? { optionalNumber(NumberSlot.vy) }
+    var width: Double? { optionalNumber(NumberSlot.width) }
+    var height: Double? { optionalNumber(NumberSlot.height) }
+
+    @inline(__always)
+    func optionalNumber(_ slot: Int) -> Double? {
+        let value = numbers[slot]
+        return value.isNaN ? nil : value
+    }
     var intent: Intent?
     var outcome: Intent?
     var rowPhase = RowPhase.moved
@@ -177,17 +192,24 @@ struct ReadState {
     }
 
     /// Reads a non-empty field of column `index` into the row.
+    ///
+    /// Numbers of every column share one path (parse, store in the column's slot): a switch
+    /// over the column's role would be an indirect branch the processor mispredicts on most
+    /// fields, since libcsv's own branches between two fields blur its history.
     @inline(__always)
     mutating func value(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
-        switch roles[index] {
-        case .ignore:
+        let code = columns[index]
+        if code.kind == .number {
+            if let v = parseDecimal(p, count, shift: Int(code.shift)) {
+                numbers[Int(code.slot)] = v
+            } else {
+                badNumber(index, p, count)
+            }
             return
-        case .time:
-            if let v = parseDecimal(p, count, shift: timeShift) { t = v } else { badNumber(index, p, count) }
-        case .x:
-            if let v = parseDecimal(p, count) { x = v } else { badNumber(index, p, count) }
-        case .y:
-            if let v = parseDecimal(p, count) { y = v } else { badNumber(index, p, count) }
+        }
+        switch code.kind {
+        case .ignore, .number:
+            return
         case .phase:
             guard let word = PackedWord(p, count) else {
                 badField(index, p, count, expected: Self.phaseExpectation)
@@ -202,16 +224,8 @@ struct ReadState {
             if gesturePartCount == 1 {
                 idBytes.append(p, count)
             } else {
-                idPartBytes[parts[index]].append(p, count)
+                idPartBytes[Int(code.slot)].append(p, count)
             }
-        case .vx:
-            if let v = parseDecimal(p, count) { vx = v } else { badNumber(index, p, count) }
-        case .vy:
-            if let v = parseDecimal(p, count) { vy = v } else { badNumber(index, p, count) }
-        case .width:
-            if let v = parseDecimal(p, count) { width = v } else { badNumber(index, p, count) }
-        case .height:
-            if let v = parseDecimal(p, count) { height = v } else { badNumber(index, p, count) }
         case .intent:
             if let v = parseIntent(p, count) { intent = v } else { badField(index, p, count, expected: Self.intentExpectation) }
         case .outcome:
@@ -247,10 +261,7 @@ struct ReadState {
             recordBadField(index, expected: Self.phaseExpectation, found: "")
         case .gesturePart where gesturePartCount == 1:
             recordBadField(index, expected: "a gesture id", found: "")
-        case .vx: vx = nil
-        case .vy: vy = nil
-        case .width: width = nil
-        case .height: height = nil
+        case .vx, .vy, .width, .height: numbers[Int(columns[index].slot)] = .nan
         case .intent: intent = nil
         case .outcome: outcome = nil
         case .ignore, .gesturePart:
@@ -370,10 +381,14 @@ struct ReadState {
             hasPhaseColumn = layout.has(.phase)
             gesturePartCount = layout.gesturePartCount
             roles = layout.roles
+            columns.deallocate()
+            columns = .allocate(capacity: layout.roles.count)
+            for (index, role) in layout.roles.enumerated() {
+                columns[index] = ColumnCode(role: role, part: layout.gesturePart[index], timeShift: layout.timeUnit.powerOfTen)
+            }
             parts = layout.gesturePart
             columnCount = layout.roles.count
             idPartBytes = (0..<(layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)).map { _ in ByteBuffer() }
-            timeShift = layout.timeUnit.powerOfTen
             summary.timeUnit = layout.timeUnit
             summary.ignoredColumns = layout.ignored
             summary.hasIntent = layout.has(.intent)
@@ -424,6 +439,44 @@ struct ReadState {
             problem(error, .malformedRow)
         }
         resetRow()
+    }
+}
+
+/// Slots of `ReadState.numbers`.
+enum NumberSlot {
+    static let t = 0, x = 1, y = 2, vx = 3, vy = 4, width = 5, height = 6
+    static let count = 7
+}
+
+/// A header column compiled for the hot path: what kind of value, where it goes (a number
+/// slot or a gesture id part) and, for time, the power of ten of its unit.
+struct ColumnCode {
+    enum Kind: UInt8 { case ignore, number, phase, gesturePart, intent, outcome }
+
+    var kind: Kind
+    var slot: UInt16
+    var shift: UInt8
+
+    init(role: Role, part: Int, timeShift: Int) {
+        shift = 0
+        slot = 0
+        switch role {
+        case .ignore: kind = .ignore
+        case .time:
+            kind = .number
+            slot = UInt16(NumberSlot.t)
+            shift = UInt8(timeShift)
+        case .x: (kind, slot) = (.number, UInt16(NumberSlot.x))
+        case .y: (kind, slot) = (.number, UInt16(NumberSlot.y))
+        case .vx: (kind, slot) = (.number, UInt16(NumberSlot.vx))
+        case .vy: (kind, slot) = (.number, UInt16(NumberSlot.vy))
+        case .width: (kind, slot) = (.number, UInt16(NumberSlot.width))
+        case .height: (kind, slot) = (.number, UInt16(NumberSlot.height))
+        case .phase: kind = .phase
+        case .gesturePart: (kind, slot) = (.gesturePart, UInt16(clamping: max(0, part)))
+        case .intent: kind = .intent
+        case .outcome: kind = .outcome
+        }
     }
 }
 

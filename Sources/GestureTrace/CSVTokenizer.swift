@@ -61,15 +61,7 @@ final class CSVTokenizer {
                 context.state.pointee.skippedRestOfLine()
                 continue
             }
-            let consumed = csv_parse(
-                parser, base + offset, end - offset,
-                { bytes, count, data in
-                    Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.field(bytes, count)
-                },
-                { terminator, data in
-                    Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.endRow(terminator)
-                },
-                opaque)
+            let consumed = csv_parse(parser, base + offset, end - offset, fieldCallback, rowCallback, opaque)
             if consumed == end - offset { return }
             if csv_error(parser) == CSV_EPARSE {
                 let pending = parser.pointee.entry_pos
@@ -95,17 +87,22 @@ final class CSVTokenizer {
             context.state.pointee.skippedRestOfLine()
             return
         }
-        let status = csv_fini(
-            parser,
-            { bytes, count, data in
-                Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.field(bytes, count)
-            },
-            { terminator, data in
-                Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.endRow(terminator)
-            },
-            Unmanaged.passUnretained(context).toOpaque())
+        let status = csv_fini(parser, fieldCallback, rowCallback, Unmanaged.passUnretained(context).toOpaque())
         if status != 0 { context.state.pointee.unterminatedQuote() }
     }
+}
+
+/// libcsv's field callback: non-capturing, it finds the reader's state through `data`.
+/// One definition serves `csv_parse` and `csv_fini` (two identical closures would be merged
+/// into one function behind a thunk, an extra call per field).
+private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    bytes, count, data in
+    Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.field(bytes, count)
+}
+
+/// libcsv's row callback: `terminator` is the CR or LF that ended the row, -1 at the end.
+private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, data in
+    Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.endRow(terminator)
 }
 
 extension TraceReader {

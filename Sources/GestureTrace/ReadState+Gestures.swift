@@ -59,6 +59,7 @@ final class Track {
 // - rows before a gesture's first `began` (file cut at the start): skipped, no-began, in both modes.
 extension ReadState {
     /// Adds the current (well-formed) row to its gesture.
+    @inline(__always)
     mutating func addRow(line: Int) {
         let hasPhase = hasPhaseColumn
         if hasPhase {
@@ -83,9 +84,9 @@ extension ReadState {
                 idBytes.append(idPartBytes[k])
             }
         }
-        // Consecutive rows of one id skip the lookup (and, through `Unmanaged`, the retain).
-        if let cachedTrack, cachedKey.hasSameBytes(as: idBytes) {
-            cachedTrack._withUnsafeGuaranteedRef { add(to: $0, line: line) }
+        // Consecutive rows of one id skip the lookup (and, being unowned(unsafe), the retain).
+        if cachedKey.hasSameBytes(as: idBytes), let cachedTrack {
+            add(to: cachedTrack, line: line)
             return
         }
         add(to: lookupTrack(), line: line)
@@ -160,7 +161,7 @@ extension ReadState {
         }
         cachedKey.set(to: idBytes)
         // The dictionary keeps the track alive; eviction clears the cache.
-        cachedTrack = Unmanaged.passUnretained(track)
+        cachedTrack = track
         return track
     }
 

@@ -107,7 +107,8 @@ struct ReadState {
 
     var tracks = [String: Track](minimumCapacity: 1024)
     var cachedKey = ByteBuffer()
-    var cachedTrack: Unmanaged<Track>?
+    /// The track of `cachedKey`; the dictionary keeps it alive, eviction clears it.
+    unowned(unsafe) var cachedTrack: Track?
     let sequence = Track(key: "")
     var sequenceNumber = 0
     var trackOrder = 0

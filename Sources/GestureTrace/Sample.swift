@@ -47,8 +47,10 @@ public struct Sample: Sendable, Hashable {
 
 /// One gesture: the samples of one finger from `began` to `ended` or `cancelled`.
 public struct Gesture: Sendable, Hashable {
-    /// The gesture's id: the `gesture` column's value, `ID#N` for the N-th run (1-based) of a
-    /// stream id, or `#N` (1-based order of appearance) when the file has no `gesture` column.
+    /// The gesture's id: the `gesture` column's value; `ID#N` for the N-th run (N >= 2) of a
+    /// stream id; `ID#N` for every run (N from 1) of an id joined from several columns
+    /// (`device/user/doc#3`); `#N` (1-based order of `began`) when the file has no `gesture`
+    /// column.
     public var id: String
     /// Samples in file order, including the closing `ended`/`cancelled` sample.
     public var samples: [Sample]

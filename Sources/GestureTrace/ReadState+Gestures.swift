@@ -1,5 +1,24 @@
-/// One gesture id's state: the samples of its open run, or how its last run closed.
+/// One gesture id's state, reached through a pointer (`TrackRef`) so the per-row path needs
+/// no reference counting and no exclusivity checks; a `Track` box owns it.
+typealias TrackRef = UnsafeMutablePointer<TrackState>
+
+/// Owns one `TrackState`; the reader's dictionary of ids holds the boxes.
 final class Track {
+    let state: TrackRef
+
+    init(key: String) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: TrackState(key: key))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+}
+
+/// One gesture id's state: the samples of its open run, or how its last run closed.
+struct TrackState {
     enum Status: Equatable {
         /// Not seen yet.
         case fresh
@@ -14,22 +33,20 @@ final class Track {
     }
 
     let key: String
-    // Read and written once per row: the dynamic exclusivity checks would cost more than the
-    // rest of the row's bookkeeping. Tracks are reached only from the reader's single thread.
-    @exclusivity(unchecked) var status = Status.fresh
+    var status = Status.fresh
     /// Runs begun so far (a stream id has several).
     var runs = 0
     /// The open (or last) run's gesture id.
     var name = ""
-    @exclusivity(unchecked) var samples: [Sample] = []
+    var samples: [Sample] = []
     var intent: Intent?
     var outcome: Intent?
     var width: Double?
     var height: Double?
     var firstLine = 0
-    @exclusivity(unchecked) var duplicates = 0
+    var duplicates = 0
     /// Time of the last sample of the open run (s).
-    @exclusivity(unchecked) var lastT = -Double.infinity
+    var lastT = -Double.infinity
     /// Order of first appearance (gestures without a phase column are delivered in it).
     var order = 0
 
@@ -75,7 +92,7 @@ extension ReadState {
             }
         }
         if gesturePartCount == 0 {
-            add(to: sequence, line: line)
+            add(to: sequence.state, line: line)
             return
         }
         if gesturePartCount > 1 {
@@ -84,7 +101,7 @@ extension ReadState {
                 idBytes.append(idPartBytes[k])
             }
         }
-        // Consecutive rows of one id skip the lookup (and, being unowned(unsafe), the retain).
+        // Consecutive rows of one id skip the lookup.
         if cachedKey.hasSameBytes(as: idBytes), let cachedTrack {
             add(to: cachedTrack, line: line)
             return
@@ -94,19 +111,19 @@ extension ReadState {
 
     /// Adds the current row to `track`'s gesture.
     @inline(__always)
-    mutating func add(to track: Track, line: Int) {
+    mutating func add(to track: TrackRef, line: Int) {
         guard hasPhaseColumn else {
             addUnphased(track, line: line)
             return
         }
         let phase = rowPhase.phase!
         let sample = Sample(t: t, x: x, y: y, phase: phase, vx: vx, vy: vy, line: line)
-        switch track.status {
+        switch track.pointee.status {
         case .open:
             if phase == .began {
                 let error = TraceError.row(
                     file: displayName, line: line,
-                    message: "gesture \"\(track.name)\" began again before \"ended\" or \"cancelled\" (it began on line \(track.firstLine))")
+                    message: "gesture \"\(track.pointee.name)\" began again before \"ended\" or \"cancelled\" (it began on line \(track.pointee.firstLine))")
                 if problem(error, .notClosed) { begin(track, sample) }
                 return
             }
@@ -114,18 +131,18 @@ extension ReadState {
         case .fresh, .closed:
             if phase == .began {
                 begin(track, sample)
-            } else if case .closed(let how) = track.status {
-                let who = track.name.isEmpty ? "" : " for gesture \"\(track.name)\""
+            } else if case .closed(let how) = track.pointee.status {
+                let who = track.pointee.name.isEmpty ? "" : " for gesture \"\(track.pointee.name)\""
                 problem(
                     .row(file: displayName, line: line, message: "expected a new \"began\"\(who), found \"\(phase)\" after \"\(how)\""),
                     .afterRelease)
             } else {
-                track.name = ""
-                track.firstLine = line
+                track.pointee.name = ""
+                track.pointee.firstLine = line
                 if phase == .moved {
-                    track.status = .fragment
+                    track.pointee.status = .fragment
                 } else {
-                    track.status = .closed(phase)
+                    track.pointee.status = .closed(phase)
                     count(.noBegan)
                 }
             }
@@ -134,30 +151,31 @@ extension ReadState {
                 count(.noBegan)
                 begin(track, sample)
             } else if phase != .moved {
-                track.status = .closed(phase)
+                track.pointee.status = .closed(phase)
                 count(.noBegan)
             }
         case .overflow:
             if phase == .began {
                 begin(track, sample)
             } else if phase != .moved {
-                track.status = .closed(phase)
+                track.pointee.status = .closed(phase)
             }
         }
     }
 
     /// The track of the current row's gesture id (`idBytes`), made when the id is new.
-    mutating func lookupTrack() -> Track {
+    mutating func lookupTrack() -> TrackRef {
         let key = idBytes.string
-        let track: Track
+        let track: TrackRef
         if let known = tracks[key] {
-            track = known
+            track = known.state
         } else {
             if tracks.count >= evictionThreshold { evictClosedTracks() }
-            track = Track(key: key)
-            track.order = trackOrder
+            let box = Track(key: key)
+            track = box.state
+            track.pointee.order = trackOrder
             trackOrder += 1
-            tracks[key] = track
+            tracks[key] = box
         }
         cachedKey.set(to: idBytes)
         // The dictionary keeps the track alive; eviction clears the cache.
@@ -171,7 +189,7 @@ extension ReadState {
     mutating func evictClosedTracks() {
         if hasPhaseColumn {
             var kept = [String: Track](minimumCapacity: Self.closedTrackCapacity)
-            for (key, track) in tracks where track.isOpen { kept[key] = track }
+            for (key, box) in tracks where box.state.pointee.isOpen { kept[key] = box }
             tracks = kept
             cachedTrack = nil
             cachedKey.removeAll()
@@ -179,96 +197,96 @@ extension ReadState {
         evictionThreshold = max(Self.closedTrackCapacity, 2 * tracks.count)
     }
 
-    mutating func begin(_ track: Track, _ sample: Sample) {
-        track.runs += 1
-        if track === sequence {
+    mutating func begin(_ track: TrackRef, _ sample: Sample) {
+        track.pointee.runs += 1
+        if track == sequence.state {
             sequenceNumber += 1
-            track.name = "#\(sequenceNumber)"
-        } else if gesturePartCount > 1 || track.runs > 1 {
-            track.name = "\(track.key)#\(track.runs)"
+            track.pointee.name = "#\(sequenceNumber)"
+        } else if gesturePartCount > 1 || track.pointee.runs > 1 {
+            track.pointee.name = "\(track.pointee.key)#\(track.pointee.runs)"
         } else {
-            track.name = track.key
+            track.pointee.name = track.pointee.key
         }
-        track.status = .open
-        track.firstLine = sample.line
-        track.duplicates = 0
-        track.samples = []
-        track.samples.reserveCapacity(64)
-        track.samples.append(sample)
-        track.lastT = sample.t
-        track.intent = intent
-        track.outcome = outcome
-        track.width = width
-        track.height = height
+        track.pointee.status = .open
+        track.pointee.firstLine = sample.line
+        track.pointee.duplicates = 0
+        track.pointee.samples = []
+        track.pointee.samples.reserveCapacity(64)
+        track.pointee.samples.append(sample)
+        track.pointee.lastT = sample.t
+        track.pointee.intent = intent
+        track.pointee.outcome = outcome
+        track.pointee.width = width
+        track.pointee.height = height
     }
 
     /// Appends `sample` after the time and size checks; false when it was not appended.
     @inline(__always)
-    mutating func append(_ sample: Sample, to track: Track) -> Bool {
-        if sample.t <= track.lastT, let last = track.samples.last {
+    mutating func append(_ sample: Sample, to track: TrackRef) -> Bool {
+        if sample.t <= track.pointee.lastT, let last = track.pointee.samples.last {
             if sample.t < last.t {
                 let error = TraceError.row(
                     file: displayName, line: sample.line,
-                    message: "time went backwards within gesture \"\(track.name)\" (\(sample.t) s after \(last.t) s on line \(last.line))")
+                    message: "time went backwards within gesture \"\(track.pointee.name)\" (\(sample.t) s after \(last.t) s on line \(last.line))")
                 problem(error, .timeBackwards)
                 return false
             }
             if sample.t == last.t {
-                track.duplicates += 1
+                track.pointee.duplicates += 1
                 if sample.x == last.x && sample.y == last.y && sample.phase == last.phase && sample.vx == last.vx && sample.vy == last.vy {
                     summary.duplicateRows += 1
                 }
             }
         }
-        if track.samples.count >= options.maxGestureSamples {
+        if track.pointee.samples.count >= options.maxGestureSamples {
             let error = TraceError.limit(
                 file: displayName, line: sample.line,
-                message: "gesture \"\(track.name)\" has more than \(options.maxGestureSamples) samples (raise --max-gesture-samples)")
+                message: "gesture \"\(track.pointee.name)\" has more than \(options.maxGestureSamples) samples (raise --max-gesture-samples)")
             if problem(error, .tooManySamples) {
-                track.samples = []
-                track.status = sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase)
+                track.pointee.samples = []
+                track.pointee.status = sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase)
             }
             return false
         }
-        track.samples.append(sample)
-        track.lastT = sample.t
-        if let intent, track.intent == nil { track.intent = intent }
-        if let outcome, track.outcome == nil { track.outcome = outcome }
-        if let width, track.width == nil { track.width = width }
-        if let height, track.height == nil { track.height = height }
+        track.pointee.samples.append(sample)
+        track.pointee.lastT = sample.t
+        if let intent, track.pointee.intent == nil { track.pointee.intent = intent }
+        if let outcome, track.pointee.outcome == nil { track.pointee.outcome = outcome }
+        if let width, track.pointee.width == nil { track.pointee.width = width }
+        if let height, track.pointee.height == nil { track.pointee.height = height }
         return true
     }
 
-    mutating func close(_ track: Track, by phase: Phase) {
-        track.status = .closed(phase)
-        let samples = track.samples
-        track.samples = []
+    mutating func close(_ track: TrackRef, by phase: Phase) {
+        track.pointee.status = .closed(phase)
+        let samples = track.pointee.samples
+        track.pointee.samples = []
         deliver(track, samples)
     }
 
-    mutating func deliver(_ track: Track, _ samples: [Sample]) {
+    mutating func deliver(_ track: TrackRef, _ samples: [Sample]) {
         guard samples.count >= 2 else {
             count(.tooFewSamples)
             return
         }
         ready.append(
             Gesture(
-                id: track.name, samples: samples, intent: track.intent, outcome: track.outcome,
-                width: track.width, height: track.height, file: path, firstLine: track.firstLine,
-                duplicateTimestamps: track.duplicates))
+                id: track.pointee.name, samples: samples, intent: track.pointee.intent, outcome: track.pointee.outcome,
+                width: track.pointee.width, height: track.pointee.height, file: path, firstLine: track.pointee.firstLine,
+                duplicateTimestamps: track.pointee.duplicates))
         summary.gestures += 1
-        summary.duplicateTimestamps += track.duplicates
+        summary.duplicateTimestamps += track.pointee.duplicates
     }
 
     /// A gesture column without a phase column: an id's first sample begins its gesture, its
     /// last sample (known at the end of the file) releases it.
-    mutating func addUnphased(_ track: Track, line: Int) {
-        let sample = Sample(t: t, x: x, y: y, phase: track.status == .fresh ? .began : .moved, vx: vx, vy: vy, line: line)
-        switch track.status {
+    mutating func addUnphased(_ track: TrackRef, line: Int) {
+        let sample = Sample(t: t, x: x, y: y, phase: track.pointee.status == .fresh ? .began : .moved, vx: vx, vy: vy, line: line)
+        switch track.pointee.status {
         case .fresh:
-            track.name = track.key
+            track.pointee.name = track.pointee.key
             begin(track, sample)
-            track.name = track.key
+            track.pointee.name = track.pointee.key
         case .open:
             _ = append(sample, to: track)
         case .fragment, .overflow, .closed:
@@ -280,30 +298,30 @@ extension ReadState {
     /// gestures still open (strict: the first one by line is an error).
     mutating func finishFile() {
         guard !stopped, hasHeader else { return }
-        var open = tracks.values.filter(\.isOpen)
-        if sequence.isOpen { open.append(sequence) }
+        var open = tracks.values.map(\.state).filter(\.pointee.isOpen)
+        if sequence.state.pointee.isOpen { open.append(sequence.state) }
         if !hasPhaseColumn {
-            for track in open.sorted(by: { $0.order < $1.order }) where track.status == .open {
-                var samples = track.samples
-                track.samples = []
+            for track in open.sorted(by: { $0.pointee.order < $1.pointee.order }) where track.pointee.status == .open {
+                var samples = track.pointee.samples
+                track.pointee.samples = []
                 if samples.count >= 2 { samples[samples.count - 1].phase = .ended }
-                track.status = .closed(.ended)
+                track.pointee.status = .closed(.ended)
                 deliver(track, samples)
             }
         } else {
-            for track in open.sorted(by: { $0.firstLine < $1.firstLine }) {
-                switch track.status {
+            for track in open.sorted(by: { $0.pointee.firstLine < $1.pointee.firstLine }) {
+                switch track.pointee.status {
                 case .open:
                     let error = TraceError.row(
-                        file: displayName, line: track.firstLine,
-                        message: "gesture \"\(track.name)\" was not closed by \"ended\" or \"cancelled\" before the end of the file")
+                        file: displayName, line: track.pointee.firstLine,
+                        message: "gesture \"\(track.pointee.name)\" was not closed by \"ended\" or \"cancelled\" before the end of the file")
                     if !problem(error, .notClosed) { return }
                 case .fragment:
                     count(.noBegan)
                 default:
                     break
                 }
-                track.samples = []
+                track.pointee.samples = []
             }
         }
         summary.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }

@@ -108,7 +108,7 @@ struct ReadState {
     var tracks = [String: Track](minimumCapacity: 1024)
     var cachedKey = ByteBuffer()
     /// The track of `cachedKey`; the dictionary keeps it alive, eviction clears it.
-    unowned(unsafe) var cachedTrack: Track?
+    var cachedTrack: TrackRef?
     let sequence = Track(key: "")
     var sequenceNumber = 0
     var trackOrder = 0

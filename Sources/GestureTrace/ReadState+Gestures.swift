@@ -117,7 +117,7 @@ extension ReadState {
             return
         }
         let phase = rowPhase.phase!
-        let sample = Sample(t: t, x: x, y: y, phase: phase, vx: vx, vy: vy, line: line)
+        let sample = Sample(t: t, x: x, y: y, phase: phase, vx: hasVelocity ? vx : nil, vy: hasVelocity ? vy : nil, line: line)
         switch track.pointee.status {
         case .open:
             if phase == .began {
@@ -281,7 +281,9 @@ extension ReadState {
     /// A gesture column without a phase column: an id's first sample begins its gesture, its
     /// last sample (known at the end of the file) releases it.
     mutating func addUnphased(_ track: TrackRef, line: Int) {
-        let sample = Sample(t: t, x: x, y: y, phase: track.pointee.status == .fresh ? .began : .moved, vx: vx, vy: vy, line: line)
+        let sample = Sample(
+            t: t, x: x, y: y, phase: track.pointee.status == .fresh ? .began : .moved,
+            vx: hasVelocity ? vx : nil, vy: hasVelocity ? vy : nil, line: line)
         switch track.pointee.status {
         case .fresh:
             track.pointee.name = track.pointee.key

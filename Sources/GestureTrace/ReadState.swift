@@ -36,6 +36,8 @@ struct ReadState {
     /// struct would copy it, retaining its arrays).
     var hasHeader = false { didSet { updateCarefulFields() } }
     var hasPhaseColumn = false
+    /// A `vx` or `vy` column (otherwise samples skip reading their slots).
+    var hasVelocity = false
     var gesturePartCount = 0
     var headerNames: [String] = []
     var headerLine = 0
@@ -380,6 +382,7 @@ struct ReadState {
             self.layout = layout
             hasHeader = true
             hasPhaseColumn = layout.has(.phase)
+            hasVelocity = layout.has(.vx) || layout.has(.vy)
             gesturePartCount = layout.gesturePartCount
             roles = layout.roles
             columns.deallocate()

@@ -76,3 +76,10 @@ import Testing
         #expect(GestureTrace.editDistance("kitten", "sitting") == 3)
     }
 }
+
+@Suite struct SampleLayoutTests {
+    /// One sample is written per row: keep it to one 64-byte cache line.
+    @Test func sampleStrideIsOneCacheLine() {
+        #expect(MemoryLayout<Sample>.stride == 64)
+    }
+}

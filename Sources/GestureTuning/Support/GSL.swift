@@ -32,10 +32,12 @@ enum GSL {
 
     // MARK: Weighted linear least squares
 
-    /// Weighted least squares `min Σ w_i (y_i - X_i c)²` with covariance `(Xᵀ W X)⁻¹`.
-    /// `design` is row-major, `rows × columns`. Calls `gsl_multifit_wlinear`.
-    static func weightedLeastSquares(design: [Double], rows: Int, columns: Int, weights: [Double], y: [Double])
-        throws(GSLFailure) -> (coefficients: [Double], covariance: [Double])
+    /// Weighted least squares `min Σ w_i (y_i - X_i c)²` with covariance `(Xᵀ W X)⁻¹` and the
+    /// effective rank (singular values below `tolerance` × the largest are dropped).
+    /// `design` is row-major, `rows × columns`. Calls `gsl_multifit_wlinear_tsvd`, the
+    /// rank-revealing form of `gsl_multifit_wlinear`.
+    static func weightedLeastSquares(design: [Double], rows: Int, columns: Int, weights: [Double], y: [Double], tolerance: Double = 1e-12)
+        throws(GSLFailure) -> (coefficients: [Double], covariance: [Double], rank: Int)
     {
         ensureInitialised()
         guard rows >= columns, columns > 0 else {
@@ -59,15 +61,16 @@ enum GSL {
             gsl_vector_set(yy, r, y[r])
         }
         var chisq = 0.0
-        let status = gsl_multifit_wlinear(x, w, yy, c, cov, &chisq, work)
-        guard status == GSL_SUCCESS else { throw failure(status, "gsl_multifit_wlinear") }
+        var rank = 0
+        let status = gsl_multifit_wlinear_tsvd(x, w, yy, tolerance, c, cov, &chisq, &rank, work)
+        guard status == GSL_SUCCESS else { throw failure(status, "gsl_multifit_wlinear_tsvd") }
         var coefficients = [Double](repeating: 0, count: columns)
         var covariance = [Double](repeating: 0, count: columns * columns)
         for k in 0..<columns {
             coefficients[k] = gsl_vector_get(c, k)
             for l in 0..<columns { covariance[k * columns + l] = gsl_matrix_get(cov, k, l) }
         }
-        return (coefficients, covariance)
+        return (coefficients, covariance, rank)
     }
 
     // MARK: Root finding

@@ -159,66 +159,106 @@ struct Encoding: Sendable {
         return s
     }
 
-    /// Misdecided weight of every candidate: `errors[column * rows + row]`.
+    /// Misdecided weight of every candidate: `errors[column * rows + row]`. Works on raw
+    /// buffers: it runs once per bootstrap resample.
     func errorGrid(weights: [Int]) -> [Int] {
         var errors = [Int](repeating: 0, count: rows * columns)
         var histComplete = [Int](repeating: 0, count: rows + 1)
         var histCancel = [Int](repeating: 0, count: rows + 1)
-        switch kind {
-        case .staircase(let s):
-            // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
-            var fixedWrongByC = [Int](repeating: 0, count: columns + 1)
-            for cell in 0..<s.c.count where s.fixedWrong[cell] { fixedWrongByC[Int(s.c[cell])] += weights[cell] }
-            var suffix = [Int](repeating: 0, count: columns)
-            var acc = fixedWrongByC[columns]
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                suffix[j] = acc
-                acc += fixedWrongByC[j]
-            }
-            var totalCancel = 0
-            for j in 0..<columns {
-                for cell in s.columnStart[j]..<s.columnStart[j + 1] {
-                    let w = weights[cell]
-                    if s.label[cell] { histComplete[Int(s.k[cell])] += w } else {
-                        histCancel[Int(s.k[cell])] += w
-                        totalCancel += w
+        let rows = self.rows, columns = self.columns
+        errors.withUnsafeMutableBufferPointer { out in
+            histComplete.withUnsafeMutableBufferPointer { hc in
+                histCancel.withUnsafeMutableBufferPointer { hx in
+                    weights.withUnsafeBufferPointer { w in
+                        switch kind {
+                        case .staircase(let s):
+                            s.c.withUnsafeBufferPointer { c in
+                                s.k.withUnsafeBufferPointer { k in
+                                    s.label.withUnsafeBufferPointer { label in
+                                        s.fixedWrong.withUnsafeBufferPointer { fixedWrong in
+                                            Encoding.staircaseGrid(out, hc, hx, w, c, k, label, fixedWrong, s.columnStart, rows: rows, columns: columns)
+                                        }
+                                    }
+                                }
+                            }
+                        case .perColumn(let p):
+                            p.k.withUnsafeBufferPointer { k in
+                                labels.withUnsafeBufferPointer { label in
+                                    Encoding.perColumnGrid(out, hc, hx, w, k, label, n: p.n, rows: rows, columns: columns)
+                                }
+                            }
+                        }
                     }
                 }
-                fill(&errors, column: j, base: suffix[j], histComplete, histCancel, totalCancel)
-            }
-        case .perColumn(let p):
-            for j in 0..<columns {
-                for i in 0...rows {
-                    histComplete[i] = 0
-                    histCancel[i] = 0
-                }
-                var totalCancel = 0
-                let base = j * p.n
-                for g in 0..<p.n {
-                    let w = weights[g]
-                    if w == 0 { continue }
-                    let k = Int(p.k[base + g])
-                    if labels[g] { histComplete[k] += w } else {
-                        histCancel[k] += w
-                        totalCancel += w
-                    }
-                }
-                fill(&errors, column: j, base: 0, histComplete, histCancel, totalCancel)
             }
         }
         return errors
     }
 
+    private static func staircaseGrid(
+        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>, _ k: UnsafeBufferPointer<Int32>,
+        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>, _ columnStart: [Int], rows: Int, columns: Int
+    ) {
+        // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
+        var fixedWrongByC = [Int](repeating: 0, count: columns + 1)
+        for cell in 0..<c.count where fixedWrong[cell] { fixedWrongByC[Int(c[cell])] += w[cell] }
+        var suffix = [Int](repeating: 0, count: columns)
+        var acc = fixedWrongByC[columns]
+        for j in stride(from: columns - 1, through: 0, by: -1) {
+            suffix[j] = acc
+            acc += fixedWrongByC[j]
+        }
+        var totalCancel = 0
+        for j in 0..<columns {
+            for cell in columnStart[j]..<columnStart[j + 1] {
+                let weight = w[cell]
+                if label[cell] { hc[Int(k[cell])] += weight } else {
+                    hx[Int(k[cell])] += weight
+                    totalCancel += weight
+                }
+            }
+            fill(out, column: j, rows: rows, base: suffix[j], hc, hx, totalCancel)
+        }
+    }
+
+    private static func perColumnGrid(
+        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ w: UnsafeBufferPointer<Int>, _ table: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<Bool>, n: Int, rows: Int, columns: Int
+    ) {
+        for j in 0..<columns {
+            for i in 0...rows {
+                hc[i] = 0
+                hx[i] = 0
+            }
+            var totalCancel = 0
+            let base = j * n
+            for g in 0..<n {
+                let weight = w[g]
+                if weight == 0 { continue }
+                let k = Int(table[base + g])
+                if label[g] { hc[k] += weight } else {
+                    hx[k] += weight
+                    totalCancel += weight
+                }
+            }
+            fill(out, column: j, rows: rows, base: 0, hc, hx, totalCancel)
+        }
+    }
+
     /// Row sweep of one column: a complete-labelled unit with `k <= i` is cancelled at row
     /// `i` (wrong); a cancel-labelled unit with `k > i` is completed (wrong).
     @inline(__always)
-    private func fill(_ errors: inout [Int], column j: Int, base: Int, _ hc: [Int], _ hx: [Int], _ totalCancel: Int) {
+    private static func fill(
+        _ out: UnsafeMutableBufferPointer<Int>, column j: Int, rows: Int, base: Int,
+        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ totalCancel: Int
+    ) {
         var cumComplete = 0, cumCancel = 0
         let offset = j * rows
         for i in 0..<rows {
             cumComplete += hc[i]
             cumCancel += hx[i]
-            errors[offset + i] = base + cumComplete + totalCancel - cumCancel
+            out[offset + i] = base + cumComplete + totalCancel - cumCancel
         }
     }
 

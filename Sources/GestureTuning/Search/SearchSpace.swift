@@ -133,30 +133,34 @@ public struct GridChoice: Sendable, Equatable {
 /// integer arithmetic (squared distances scaled by the tied count).
 func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int)) -> GridChoice {
     precondition(errors.count == rows * columns && !errors.isEmpty)
-    var best = Int.max
-    for e in errors where e < best { best = e }
-    var m = 0, sumRow = 0, sumColumn = 0
-    for j in 0..<columns {
-        for i in 0..<rows where errors[j * rows + i] == best {
-            m += 1
-            sumRow += i
-            sumColumn += j
-        }
-    }
-    var chosen = (row: 0, column: 0)
-    var bestCentroid = Int.max, bestReference = Int.max
-    for j in 0..<columns {
-        for i in 0..<rows where errors[j * rows + i] == best {
-            let dr = m * i - sumRow, dc = m * j - sumColumn
-            let dCentroid = dr * dr + dc * dc
-            let rr = i - reference.row, rc = j - reference.column
-            let dReference = rr * rr + rc * rc
-            if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
-                bestCentroid = dCentroid
-                bestReference = dReference
-                chosen = (i, j)
+    return errors.withUnsafeBufferPointer { e in
+        var best = Int.max
+        for x in e where x < best { best = x }
+        var m = 0, sumRow = 0, sumColumn = 0
+        for j in 0..<columns {
+            let offset = j * rows
+            for i in 0..<rows where e[offset + i] == best {
+                m += 1
+                sumRow += i
+                sumColumn += j
             }
         }
+        var chosen = (row: 0, column: 0)
+        var bestCentroid = Int.max, bestReference = Int.max
+        for j in 0..<columns {
+            let offset = j * rows
+            for i in 0..<rows where e[offset + i] == best {
+                let dr = m * i - sumRow, dc = m * j - sumColumn
+                let dCentroid = dr * dr + dc * dc
+                let rr = i - reference.row, rc = j - reference.column
+                let dReference = rr * rr + rc * rc
+                if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
+                    bestCentroid = dCentroid
+                    bestReference = dReference
+                    chosen = (i, j)
+                }
+            }
+        }
+        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
     }
-    return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
 }

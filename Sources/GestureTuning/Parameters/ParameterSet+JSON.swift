@@ -47,10 +47,12 @@ extension ParameterSet {
             if let s = value as? String, infinityAllowed, ["inf", "+inf", "infinity", "+infinity"].contains(s.lowercased()) {
                 return .infinity
             }
-            guard let n = value as? NSNumber, !isBoolean(n), n.doubleValue.isFinite else {
+            // JSONSerialization hands numbers over as NSDecimalNumber, whose doubleValue is not
+            // correctly rounded; its decimal text is exact, so the double is parsed from it.
+            guard let n = value as? NSNumber, !isBoolean(n), let x = Double(n.stringValue) ?? Optional(n.doubleValue), x.isFinite else {
                 throw .badValue(path: path, key: key, expected: infinityAllowed ? "a number or \"inf\"" : "a finite number", found: describe(value))
             }
-            return n.doubleValue
+            return x
         }
         func required(_ key: String, infinityAllowed: Bool = false) throws(ParameterError) -> Double {
             guard let v = try number(key, infinityAllowed: infinityAllowed) else { throw .missingKey(path: path, key: key) }

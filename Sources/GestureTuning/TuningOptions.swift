@@ -26,8 +26,9 @@ public struct TuningOptions: Sendable, Equatable {
     /// The family of the headline suggestion; nil keeps the current set's family
     /// (`logistic` when converged, else `threshold`).
     public var suggestedFamily: RuleFamily?
-    /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds` (GesturePhysics);
-    /// nil leaves the spring suggestion `unavailable`.
+    /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
+    /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
+    /// spring suggestion `unavailable`.
     public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
 
     public init(
@@ -35,7 +36,7 @@ public struct TuningOptions: Sendable, Equatable {
         kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
         transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 100_000,
         suggestedFamily: RuleFamily? = nil,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = nil
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {
         self.seed = seed
         self.bootstrapResamples = bootstrapResamples
@@ -49,6 +50,11 @@ public struct TuningOptions: Sendable, Equatable {
         self.exactBootstrapLimit = exactBootstrapLimit
         self.suggestedFamily = suggestedFamily
         self.settlingTime = settlingTime
+    }
+
+    /// `Spring(dampingRatio:response:).settlingTime(initialVelocity:)`.
+    public static let springSettlingTime: @Sendable (Double, Double, Double) throws -> Double = { zeta, response, v0 in
+        try Spring(dampingRatio: zeta, response: response).settlingTime(initialVelocity: v0)
     }
 
     public static func == (a: TuningOptions, b: TuningOptions) -> Bool {

@@ -107,4 +107,21 @@ struct AnalysisTests {
         #expect(p > 0.4 && p < 0.6)
         #expect(Set(u.ambiguous).isSubset(of: result.ambiguous))
     }
+
+    /// Critically damped, launched at rest: `e(t) = -(1 + ω₀t) exp(-ω₀t)`, so the settling
+    /// time is `x / ω₀` with `(1 + x) exp(-x) = 0.005` (x ≈ 7.43), `ω₀ = 2π / response`. A
+    /// median of 0.35 s needs `response = 0.35 · 2π / x` ≈ 0.296 s.
+    @Test("Spring response for a target duration with GesturePhysics' settling time")
+    func springClosedForm() {
+        var lo = 1.0, hi = 20.0
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if (1 + mid) * exp(-mid) > 0.005 { lo = mid } else { hi = mid }
+        }
+        let expected = 0.35 * 2 * Double.pi / lo
+        let resting = (0..<9).map { TuningPoint(id: "\($0)", progress: 0.3 + Double($0) / 20, velocity: 0) }
+        let s = Suggestions.spring(resting.map { ($0, true) }, dampingRatio: 1, target: 0.35, settlingTime: TuningOptions.springSettlingTime)
+        #expect(s.status == .found)
+        #expect(abs(s.response! - expected) < 1e-4, "\(s.response!) vs \(expected)")
+    }
 }

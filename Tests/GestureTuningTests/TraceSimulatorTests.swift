@@ -91,4 +91,22 @@ struct TraceSimulatorTests {
         #expect(cv >= flippedRate - 0.01 && cv <= flippedRate + 0.015, "CV error \(cv) vs label noise \(flippedRate)")
         #expect(threshold.fitted.errorRate <= flippedRate + 0.01)
     }
+
+    @Test("Round trip through PhysicsEngine: simulated gestures measured and tuned err at the label-noise rate", arguments: [Direction.right, .down])
+    func physicsRoundTrip(direction: Direction) {
+        let options = SimulationOptions(gestures: 1000, seed: 5, direction: direction, labelNoise: 0.05)
+        let simulated = TraceSimulator(options: options).gestures()
+        let gestures = simulated.map { g in
+            Gesture(id: g.id, samples: g.samples, intent: g.label, width: direction == .right ? g.extent : nil, height: direction == .down ? g.extent : nil)
+        }
+        let measurements = PhysicsEngine(options: PhysicsOptions(direction: direction)).measure(gestures)
+        let flippedRate = Double(simulated.filter { $0.label != $0.meant }.count) / 1000
+        let result = Tuner(options: .init(seed: 3, bootstrapResamples: 0)).tune(measurements)
+        #expect(result.counts.used == 1000 && result.counts.labelled == 1000)
+        let cv = result.family(.threshold)!.crossValidation!.errorRate
+        #expect(cv >= flippedRate - 0.01 && cv <= flippedRate + 0.02, "CV error \(cv) vs label noise \(flippedRate)")
+        // Every gesture starts within the simulated edge habit: the edge width is a few tens of pt.
+        #expect(result.edgeWidth.value! > 4 && result.edgeWidth.value! < 60)
+        #expect(result.spring.status == .found)
+    }
 }

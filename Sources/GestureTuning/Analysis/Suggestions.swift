@@ -99,7 +99,7 @@ enum Suggestions {
     }
 
     static func fingerSpeedCap(completing: [TuningPoint]) -> FingerSpeedCapSuggestion {
-        let times = completing.filter { $0.velocity != 0 }.map { (1 - $0.progress) / abs($0.velocity) }
+        let times = completing.compactMap { Completion.fingerSpeedTime(remaining: Completion.remaining(progress: $0.progress, completing: true), velocity: $0.velocity) }
         guard let p90 = GSL.quantile(times, 0.9) else {
             return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0, basis: "no completing release with nonzero velocity")
         }
@@ -108,17 +108,11 @@ enum Suggestions {
             basis: "90th percentile of r/|v_p| = \(fmt(p90)) s over \(times.count) completing releases, clamped to [0.2, 0.54] s")
     }
 
-    /// Initial relative velocity of the completion spring, 1/s; nil when `p_r` leaves no room.
-    static func initialVelocity(_ p: TuningPoint, completing: Bool) -> Double? {
-        if completing { return p.progress < 1 ? p.velocity / (1 - p.progress) : nil }
-        return p.progress > 0 ? -p.velocity / p.progress : nil
-    }
-
     static func spring(
         _ gestures: [(TuningPoint, Bool)], dampingRatio: Double, target: Double,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
     ) -> SpringSuggestion {
-        let velocities = gestures.compactMap { initialVelocity($0.0, completing: $0.1) }
+        let velocities = gestures.compactMap { Completion.springInitialVelocity(progress: $0.0.progress, velocity: $0.0.velocity, completing: $0.1) }
         var result = SpringSuggestion(
             status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target, count: velocities.count,
             medianInitialVelocity: GSL.quantile(velocities, 0.5), basis: "no gesture with room left to animate")

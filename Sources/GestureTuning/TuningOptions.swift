@@ -21,7 +21,7 @@ public struct TuningOptions: Sendable, Equatable {
     /// Ambiguity band (default 0.10: parameters ±10%).
     public var ambiguityBand: Double
     /// Above this many labelled gestures, `projection` with `tau` searched uses the bag of
-    /// little bootstraps (default 100,000).
+    /// little bootstraps (default 10,000: an exact resample costs 101 × n).
     public var exactBootstrapLimit: Int
     /// The family of the headline suggestion; nil keeps the current set's family
     /// (`logistic` when converged, else `threshold`).
@@ -34,7 +34,7 @@ public struct TuningOptions: Sendable, Equatable {
     public init(
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
         kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
-        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 100_000,
+        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 10_000,
         suggestedFamily: RuleFamily? = nil,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {

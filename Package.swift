@@ -20,13 +20,14 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
-        .target(name: "GestureTrace", dependencies: ["CCSV"]),
-        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"]),
-        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"]),
-        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"]),
+        .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
+        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"], exclude: ["README.md"]),
+        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"], exclude: ["README.md"]),
+        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md"]),
         .target(
             name: "GestureTuneCLI",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"]
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],
+            exclude: ["README.md"]
         ),
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -36,6 +37,11 @@ let package = Package(
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(
+            name: "RobustnessTests",
+            dependencies: ["GestureTrace", "GesturePhysics", "TestSupport"],
+            exclude: ["Malformed"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct GestureTuningTestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -27,19 +27,19 @@ public enum Corpus {
             }
             var base = path
             while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-            let url = URL(fileURLWithPath: path, isDirectory: true)
-            guard
-                let enumerator = fm.enumerator(
-                    at: url, includingPropertiesForKeys: [.isRegularFileKey],
-                    options: [.skipsHiddenFiles, .producesRelativePathURLs])
-            else {
+            guard let enumerator = fm.enumerator(atPath: path) else {
                 throw .missingInput(path: path, reason: "folder cannot be listed")
             }
-            for case let file as URL in enumerator {
-                guard file.pathExtension.lowercased() == "csv",
-                    (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            while let relative = enumerator.nextObject() as? String {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                let type = enumerator.fileAttributes?[.type] as? FileAttributeType
+                if name.hasPrefix(".") {
+                    if type == .typeDirectory { enumerator.skipDescendants() }
+                    continue
+                }
+                guard type == .typeRegular || type == .typeSymbolicLink,
+                    name.lowercased().hasSuffix(".csv")
                 else { continue }
-                let relative = file.relativePath
                 found.insert(normalise(base == "/" ? "/" + relative : base + "/" + relative))
             }
         }

@@ -193,14 +193,17 @@ struct BatchEndToEndTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         input.fileHandleForWriting.write(Data("gesture,t,x,y,phase\ng1,0,0,0,began\n".utf8))
-        // Wait (up to 20 s) until the handler is installed: SIGINT ignored in /proc's SigIgn mask.
+        // Wait (up to 20 s) until the handler is installed: SIGINT caught or ignored in /proc's
+        // masks (libdispatch replaces SIG_IGN with its own handler on Linux).
         var installed = false
         for _ in 0..<400 where !installed {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
-                let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
-            {
-                installed = mask & (1 << (UInt64(SIGINT) - 1)) != 0
+            for line in status.split(separator: "\n") where line.hasPrefix("SigCgt:") || line.hasPrefix("SigIgn:") {
+                if let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16),
+                    mask & (1 << (UInt64(SIGINT) - 1)) != 0
+                {
+                    installed = true
+                }
             }
             if !installed { usleep(50_000) }
         }

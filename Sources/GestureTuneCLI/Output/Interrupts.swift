@@ -3,8 +3,9 @@ import Foundation
 
 /// SIGINT and SIGTERM handling: remove temporary output, then exit with 128 + signal.
 ///
-/// The signals are ignored (`SIG_IGN`) so that the default action cannot kill the process in
-/// the middle of a rename, and delivered instead to a `DispatchSource` on a global queue. Its
+/// The default action is first turned off (`SIG_IGN`, as libdispatch requires; on Linux it then
+/// installs its own handler) so that a signal cannot kill the process in the middle of a
+/// rename; it is delivered instead to a `DispatchSource` on a global queue. Its
 /// handler removes every file `TemporaryOutputs` still holds (a half-written JUnit or JSON
 /// file never survives), clears a progress bar, and calls `exit` given by `main.swift`, which
 /// stays the only place that exits. A run interrupted this way exits 130 (SIGINT) or 143

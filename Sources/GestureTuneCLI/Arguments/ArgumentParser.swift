@@ -66,7 +66,12 @@ public struct ParsedArguments: Sendable, Equatable {
     public var flags: Set<String> = []
     public var positionals: [String] = []
 
-    public init(command: String) { self.command = command }
+    public init(command: String, values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
+        self.command = command
+        self.values = values
+        self.flags = flags
+        self.positionals = positionals
+    }
 
     /// The last value given for `name`, or nil.
     public func value(_ name: String) -> String? { values[name]?.last }

@@ -39,6 +39,12 @@ public struct CommonOptions: Sendable {
         "t", "t_ms", "t_us", "t_ns", "x", "y", "phase", "gesture", "width", "height", "intent", "outcome", "vx", "vy",
     ]
 
+    /// Aliases the reader accepts for the canonical names, also as `--map` keys.
+    static let columnAliases = [
+        "time", "timestamp", "t_s", "time_ms", "time_us", "time_ns", "state", "action", "gesture_id", "stroke", "id",
+        "container_width", "container_height", "label", "expected", "actual",
+    ]
+
     static func parse(_ values: OptionValues) throws(UsageError) -> CommonOptions {
         var options = CommonOptions()
         options.reader = try readerOptions(values)
@@ -58,7 +64,10 @@ public struct CommonOptions: Sendable {
                 reader.mapping[canonical] = sources
             }
         }
-        reader.preset = try values.choice("preset", CommandSpecs.layoutPresets)
+        if let preset = values.string("preset") {
+            reader.preset = try OptionValues(ParsedArguments(command: values.command, values: ["preset": [preset.lowercased()]]))
+                .choice("preset", CommandSpecs.layoutPresets)
+        }
         if let text = values.string("delimiter") { reader.delimiter = try parseDelimiter(text, values) }
         reader.timeUnit = try values.enumValue("time-unit", TimeUnit.self)
         reader.lenient = values.flag("lenient")
@@ -88,13 +97,16 @@ public struct CommonOptions: Sendable {
             let sources = pair[pair.index(after: eq)...].split(separator: "+").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            guard canonicalColumns.contains(canonical) else {
+            guard canonicalColumns.contains(canonical) || columnAliases.contains(canonical) else {
                 var message = "invalid --map entry '\(pair)': unknown column '\(canonical)'; expected one of \(canonicalColumns.joined(separator: ", "))"
                 if let s = Suggestion.nearest(to: canonical, in: canonicalColumns) { message += "; did you mean '\(s)'?" }
                 throw values.error(message)
             }
             guard !sources.isEmpty, !sources.contains(where: \.isEmpty) else {
                 throw values.error("invalid --map entry '\(pair)': empty source column name")
+            }
+            if sources.count > 1 && !["gesture", "gesture_id", "stroke", "id"].contains(canonical) {
+                throw values.error("invalid --map entry '\(pair)': only the gesture id may join several columns with '+'")
             }
             result.append((canonical, sources))
         }

@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"]),
         .target(
             name: "GestureTuneCLI",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"]
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],
+            exclude: ["README.md"]
         ),
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

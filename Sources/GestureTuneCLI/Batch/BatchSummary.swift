@@ -75,7 +75,7 @@ public struct BatchSummary: Codable, Sendable, Equatable {
         public var interrupted = 0
         /// `misdecided / labelled`; nil when nothing is labelled.
         public var errorRate: Double?
-        public var confusion = Confusion()
+        public var confusion = BatchConfusion()
         /// Skipped gestures and rows by reason (the reader's `SkipReason` names).
         public var skippedByReason: [String: Int] = [:]
 
@@ -106,7 +106,7 @@ public struct BatchSummary: Codable, Sendable, Equatable {
 }
 
 /// Labelled gestures by intent (what the person meant) and decision (what the rule does).
-public struct Confusion: Codable, Sendable, Equatable {
+public struct BatchConfusion: Codable, Sendable, Equatable {
     public var completeDecidedComplete = 0
     public var completeDecidedCancel = 0
     public var cancelDecidedComplete = 0
@@ -114,7 +114,7 @@ public struct Confusion: Codable, Sendable, Equatable {
 
     public init() {}
 
-    mutating func add(_ other: Confusion) {
+    mutating func add(_ other: BatchConfusion) {
         completeDecidedComplete += other.completeDecidedComplete
         completeDecidedCancel += other.completeDecidedCancel
         cancelDecidedComplete += other.cancelDecidedComplete
@@ -145,7 +145,7 @@ public struct BatchFileResult: Codable, Sendable, Equatable {
     public var errorRate: Double?
     /// The baseline's error rate for this file, when the baseline has one.
     public var baselineErrorRate: Double?
-    public var confusion = Confusion()
+    public var confusion = BatchConfusion()
     public var skippedByReason: [String: Int] = [:]
     /// Why the case failed (empty unless `fail`).
     public var failures: [String] = []

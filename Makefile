@@ -41,11 +41,20 @@ release: deps
 test: deps pydeps
 	$(SWIFT) test --parallel
 
-sanitize: deps
-	@echo "placeholder"
+## sanitize: the test suite under AddressSanitizer, the batch tests under ThreadSanitizer.
+sanitize: deps pydeps
+	$(SWIFT) build --scratch-path .build/asan --sanitize=address
+	GESTURETUNE_BIN=$(CURDIR)/.build/asan/debug/gesturetune $(SWIFT) test --scratch-path .build/asan --sanitize=address
+	$(SWIFT) build --scratch-path .build/tsan --sanitize=thread
+	GESTURETUNE_BIN=$(CURDIR)/.build/tsan/debug/gesturetune $(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter 'Batch|Shard|Parallel'
 
+FUZZ_SECONDS ?= 60
+## fuzz: the libFuzzer target over the reader and physics, for FUZZ_SECONDS (default 60).
 fuzz: deps
-	@echo "placeholder"
+	cd fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	mkdir -p fuzz/out/corpus
+	fuzz/.build/debug/trace-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	  -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ fuzz/out/corpus fuzz/seeds
 
 clean:
 	rm -rf .build

@@ -20,10 +20,10 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
-        .target(name: "GestureTrace", dependencies: ["CCSV"]),
-        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"]),
-        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"]),
-        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"]),
+        .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
+        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"], exclude: ["README.md"]),
+        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"], exclude: ["README.md"]),
+        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md"]),
         .target(
             name: "GestureTuneCLI",
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],

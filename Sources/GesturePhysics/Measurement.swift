@@ -12,7 +12,7 @@ public enum Direction: String, Sendable, CaseIterable, Codable {
 }
 
 /// Release-velocity estimators (physics.md, "Velocity estimators").
-public enum Estimator: String, Sendable, CaseIterable, Codable {
+public enum Estimator: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
     case lsq2, lsq1, impulse, delta, platform
 }
 
@@ -61,18 +61,27 @@ public struct VelocityEstimate: Sendable, Equatable, Codable {
     public var usedEstimator: Estimator?
     /// True when the requested estimator fell back.
     public var fellBack: Bool
+    /// Samples in the velocity window (after the rest rule, equal-timestamp replacement,
+    /// horizon, gap and count limits); 0 for `platform` and when the finger rested.
+    public var windowCount: Int
 
-    public init(vx: Double, vy: Double, axis: Double, usedEstimator: Estimator?, fellBack: Bool) {
+    public init(vx: Double, vy: Double, axis: Double, usedEstimator: Estimator?, fellBack: Bool, windowCount: Int = 0) {
         self.vx = vx
         self.vy = vy
         self.axis = axis
         self.usedEstimator = usedEstimator
         self.fellBack = fellBack
+        self.windowCount = windowCount
+    }
+
+    /// No velocity: all components 0.
+    static func zero(_ estimator: Estimator?, fellBack: Bool = false, windowCount: Int = 0) -> VelocityEstimate {
+        VelocityEstimate(vx: 0, vy: 0, axis: 0, usedEstimator: estimator, fellBack: fellBack, windowCount: windowCount)
     }
 }
 
 /// Everything physics.md defines for one gesture. All figures finite (never NaN).
-public struct GestureMeasurement: Sendable, Equatable {
+public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var id: String
     public var file: String
     public var sampleCount: Int
@@ -110,8 +119,17 @@ public struct GestureMeasurement: Sendable, Equatable {
     public var lateReversal: Bool
     /// Samples with equal timestamps (the later replaced the earlier for physics).
     public var duplicateTimestamps: Int
-    /// Progress against time (t relative to the first sample, s; progress), for figures.
+    /// Progress against time (t relative to the first sample, s; progress), for figures;
+    /// at most 200 points (thinned evenly, first and last kept), release sample included.
     public var progressCurve: [ProgressPoint]
+    /// Samples behind `kinematicVelocity`/`kinematicAcceleration` (at most 3; fewer than 3:
+    /// the `kinematic` rule completes iff `v_m > 0`).
+    public var kinematicSampleCount: Int
+    /// The finger rested longer than the maximum gap `G` before lift-off, so every fitted
+    /// estimator reports 0 (physics.md, window rule 3).
+    public var restedBeforeRelease: Bool
+    /// The transition direction the figures are measured along.
+    public var direction: Direction
 
     public init(
         id: String, file: String, sampleCount: Int, intent: Intent?, outcome: Intent?,
@@ -120,7 +138,8 @@ public struct GestureMeasurement: Sendable, Equatable {
         estimates: [Estimator: VelocityEstimate], kinematicVelocity: Double,
         kinematicAcceleration: Double, startPosition: Double, entryAngle: Double?,
         pauseBeforeRelease: Double, duration: Double, sampleRate: Double, peakVelocity: Double,
-        lateReversal: Bool, duplicateTimestamps: Int, progressCurve: [ProgressPoint]
+        lateReversal: Bool, duplicateTimestamps: Int, progressCurve: [ProgressPoint],
+        kinematicSampleCount: Int = 3, restedBeforeRelease: Bool = false, direction: Direction = .right
     ) {
         self.id = id
         self.file = file
@@ -145,6 +164,9 @@ public struct GestureMeasurement: Sendable, Equatable {
         self.lateReversal = lateReversal
         self.duplicateTimestamps = duplicateTimestamps
         self.progressCurve = progressCurve
+        self.kinematicSampleCount = kinematicSampleCount
+        self.restedBeforeRelease = restedBeforeRelease
+        self.direction = direction
     }
 }
 

@@ -61,11 +61,16 @@ public struct Preset: Sendable, Equatable {
             source: "TransitionTreasury: interactivePrecent 0.3, velocity ignored",
             family: .threshold
         ) { _ in .threshold(progress: 0.3, velocity: .infinity) },
+        // physics.md: "`forward` with 0 and 1.01: any rightward velocity". SloppySwiper
+        // finishes iff the pan's x velocity is > 0. That is `forward` with `v_th = 0` and
+        // `p_th = 1.01` (progress never exceeds 1, so position never decides):
+        // v_p >= 0 and (v_p > 0 or p_r > 1.01) == v_p > 0. Read the other way round
+        // (p_th = 0, v_th = 1.01) it would complete a resting finger at any progress.
         Preset(
             name: "sloppy-swiper",
-            source: "SloppySwiper: any rightward velocity at release completes (forward, 0 and 1.01)",
+            source: "SloppySwiper: any rightward velocity at release completes (forward, velocity 0, progress 1.01: never)",
             family: .forward
-        ) { _ in .forward(progress: 0, velocity: 1.01) },
+        ) { _ in .forward(progress: 1.01, velocity: 0) },
         Preset(
             name: "wwdc-projection",
             source: "WWDC 2018 Designing Fluid Interfaces: project with deceleration 0.998/ms (tau 0.499 s) past 0.5",

@@ -67,12 +67,3 @@ final class CaseEvaluator {
         return result
     }
 }
-
-extension GestureMeasurement {
-    /// The state a rule decides on at release.
-    var releaseState: ReleaseState {
-        ReleaseState(
-            progress: releaseProgress, velocity: progressVelocity, kinematicVelocity: kinematicVelocity,
-            kinematicAcceleration: kinematicAcceleration, sampleCount: sampleCount, extent: extent)
-    }
-}

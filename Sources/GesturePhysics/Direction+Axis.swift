@@ -1,0 +1,75 @@
+import GestureTrace
+
+extension Direction {
+    /// True for `right`/`left` (the x axis, extent from `width`); false for `down`/`up`.
+    public var isHorizontal: Bool { self == .right || self == .left }
+
+    /// +1 when the transition moves toward growing coordinates (`right`, `down`), else -1.
+    var sense: Double { self == .right || self == .down ? 1 : -1 }
+
+    /// The component along the axis, positive in the direction of the transition:
+    /// `x` for `right`, `-x` for `left`, `y` for `down`, `-y` for `up`. Applies to
+    /// displacements and velocities alike (pt or pt/s).
+    public func along(x: Double, y: Double) -> Double {
+        sense * (isHorizontal ? x : y)
+    }
+
+    /// The component across the axis (unsigned use only: the entry angle).
+    func across(x: Double, y: Double) -> Double {
+        isHorizontal ? y : x
+    }
+
+    /// Position of `(x, y)` along the axis measured from the leading edge of a container of
+    /// `extent` pt, the edge the transition starts from: `x` for `right`, `E - x` for `left`,
+    /// `y` for `down`, `E - y` for `up` (pt).
+    public func distanceFromLeadingEdge(x: Double, y: Double, extent: Double) -> Double {
+        switch self {
+        case .right: x
+        case .left: extent - x
+        case .down: y
+        case .up: extent - y
+        }
+    }
+}
+
+extension PhysicsOptions {
+    /// The extent `E` (pt) for `gesture` and where it came from: the `width` (horizontal
+    /// directions) or `height` column when present, positive and finite; else `extent`
+    /// (the option) when positive and finite; else `PhysicsOptions.defaultExtent` (390 pt),
+    /// which reports flag with a warning.
+    public func extent(for gesture: Gesture) -> (extent: Double, source: ExtentSource) {
+        if let column = direction.isHorizontal ? gesture.width : gesture.height, column.isFinite, column > 0 {
+            return (column, .column)
+        }
+        if let extent, extent.isFinite, extent > 0 {
+            return (extent, .option)
+        }
+        return (Self.defaultExtent, .defaultValue)
+    }
+
+    /// Checks every option: extent (when set) positive and finite; horizon and maximum gap
+    /// positive and finite (s); maximum samples at least 1. Throws
+    /// `PhysicsError.invalidParameter` naming the command-line option at fault.
+    /// `PhysicsEngine` never traps on invalid options either: it ignores a bad extent and
+    /// clamps the window, but callers should validate first and report the error.
+    public func validate() throws(PhysicsError) {
+        if let extent, !(extent.isFinite && extent > 0) {
+            throw .invalidParameter(name: "--extent", value: extent, expected: "a positive number of points")
+        }
+        if !(window.horizon.isFinite && window.horizon > 0) {
+            throw .invalidParameter(name: "--horizon", value: window.horizon, expected: "a positive number of seconds")
+        }
+        if !(window.maxGap.isFinite && window.maxGap > 0) {
+            throw .invalidParameter(name: "--max-gap", value: window.maxGap, expected: "a positive number of seconds")
+        }
+        if window.maxSamples < 1 {
+            throw .invalidParameter(name: "--max-samples", value: Double(window.maxSamples), expected: "at least 1")
+        }
+    }
+
+    /// `self` after `validate()`.
+    public func validated() throws(PhysicsError) -> PhysicsOptions {
+        try validate()
+        return self
+    }
+}

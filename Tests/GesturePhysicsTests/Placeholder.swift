@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct GesturePhysicsTestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -71,13 +71,27 @@ public enum BatchGate {
 }
 
 /// Encodes and decodes `BatchSummary` deterministically (sorted keys, two-space indent).
+///
+/// JSON has no infinity: an infinite threshold (TransitionTreasury's `v_th`, velocity ignored)
+/// is written as the string `"inf"`, as in parameter files.
 public enum BatchJSON {
+    static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
+
     public static func encode(_ summary: BatchSummary) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding these plain value types cannot fail (all doubles are finite by construction).
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+        // Plain value types with every double finite or converted: encoding cannot fail.
         let data = try! encoder.encode(summary)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    public static func decode(_ data: Data) throws -> BatchSummary {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+        return try decoder.decode(BatchSummary.self, from: data)
     }
 
     public static func read(_ path: String) throws(CLIError) -> BatchSummary {
@@ -93,7 +107,7 @@ public enum BatchJSON {
             throw .badInput(file: path, line: 0, message: "schema \"\(schema)\" is not \"\(BatchSummary.schemaName)\"")
         }
         do {
-            let summary = try JSONDecoder().decode(BatchSummary.self, from: data)
+            let summary = try decode(data)
             guard summary.schema == BatchSummary.schemaName else {
                 throw CLIError.badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary")
             }

@@ -37,6 +37,11 @@ let package = Package(
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RobustnessTests",
+            dependencies: ["GestureTrace", "GesturePhysics", "TestSupport"],
+            exclude: ["Malformed"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Testing
 
-@Suite struct GestureTuningTestsPlaceholder {
+@Suite struct RobustnessPlaceholder {
     @Test func builds() { #expect(Bool(true)) }
 }

@@ -1,0 +1,176 @@
+/// Writes `report.html`: one self-contained page (no network, no scripts), summary first,
+/// tables, inline SVG figures, a light stylesheet with print rules.
+public struct HTMLRenderer: Sendable {
+    public let model: ReportModel
+    public let figures: ReportFigures
+    public let content: ReportContent
+
+    public init(model: ReportModel, figures: ReportFigures? = nil, gestureTableCap: Int = 500) {
+        self.model = model
+        self.figures = figures ?? ReportFigures(model: model)
+        self.content = ReportContent(model: model, gestureTableCap: gestureTableCap)
+    }
+
+    static let stylesheet = """
+        :root { color-scheme: light; --ink: #1b1b1b; --muted: #5a5a5a; --rule: #d9d9d9; --accent: #0072B2; --bg-soft: #f5f7f9; }
+        * { box-sizing: border-box; }
+        body { margin: 0; color: var(--ink); background: #fff; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+        main { max-width: 1100px; margin: 0 auto; padding: 24px 28px 64px; }
+        h1 { font-size: 26px; margin: 0 0 4px; }
+        h2 { font-size: 20px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 2px solid var(--rule); }
+        h3 { font-size: 16px; margin: 22px 0 8px; }
+        .meta { color: var(--muted); margin: 0 0 16px; }
+        .headline { background: var(--bg-soft); border-left: 4px solid var(--accent); padding: 12px 16px; font-size: 16px; margin: 12px 0; }
+        .warning { background: #fff6e0; border-left: 4px solid #E69F00; padding: 8px 14px; margin: 8px 0; }
+        nav ol { margin: 6px 0 0; padding-left: 22px; columns: 2; }
+        table { border-collapse: collapse; margin: 8px 0 12px; font-size: 13px; width: 100%; }
+        th, td { border: 1px solid var(--rule); padding: 4px 8px; text-align: left; vertical-align: top; }
+        th { background: var(--bg-soft); font-weight: 600; }
+        td.num { text-align: right; font-variant-numeric: tabular-nums; }
+        table.facts th { width: 200px; }
+        tr.suggested td, tr.current td { background: #eef7f3; }
+        tr.miss td { background: #fdece6; }
+        tr.miss-current td { background: #fff8e6; }
+        .table-wrap { overflow-x: auto; }
+        .note { color: var(--muted); font-size: 13px; }
+        figure { margin: 18px 0 26px; }
+        figure svg { max-width: 100%; height: auto; border: 1px solid var(--rule); }
+        figcaption { color: var(--muted); font-size: 13px; margin-top: 6px; max-width: 760px; }
+        pre { background: #f6f8fa; border: 1px solid var(--rule); padding: 12px; overflow-x: auto; font-size: 12px; line-height: 1.4; }
+        code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+        @media print {
+          body { font-size: 11px; }
+          main { max-width: none; padding: 0; }
+          nav { display: none; }
+          h2 { break-after: avoid; }
+          figure, table, pre { break-inside: avoid; }
+          figure svg { border: none; }
+          tr.miss td, tr.miss-current td, tr.suggested td, tr.current td, th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+          pre { white-space: pre-wrap; }
+        }
+        """
+
+    public func render(to out: inout some TextOutputStream) {
+        let h = Text.xml
+        out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        out.write("<meta name=\"generator\" content=\"\(h(model.generator))\">\n")
+        out.write("<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n</style>\n</head>\n<body>\n<main>\n")
+        out.write("<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.summary.gesturesUsed) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n")
+        out.write("<nav aria-label=\"Contents\"><ol>")
+        for (id, title) in ReportContent.sections { out.write("<li><a href=\"#\(id)\">\(h(title))</a></li>") }
+        out.write("</ol></nav>\n")
+
+        // 1. Summary
+        section(&out, 0)
+        out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
+        for w in model.summary.warnings { out.write("<p class=\"warning\">\(h(w))</p>\n") }
+        out.write("<table class=\"facts\">\n")
+        for (k, v) in content.summaryFacts { out.write("<tr><th scope=\"row\">\(h(k))</th><td>\(h(v))</td></tr>\n") }
+        out.write("</table>\n</section>\n")
+
+        // 2. Parameters
+        section(&out, 1)
+        out.write("<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(Text.number(model.summary.extent))) pt. Intervals are 95% bootstrap intervals.</p>\n")
+        table(&out, content.parameterTable)
+        out.write("<h3>Completion animation and edge</h3>\n")
+        table(&out, content.animationTable)
+        out.write("</section>\n")
+
+        // 3. Rules
+        section(&out, 2)
+        table(&out, content.ruleTable)
+        if let c = content.coefficientTable {
+            out.write("<h3>Coefficients</h3>\n")
+            table(&out, c)
+        }
+        for line in content.unlabelledLines { out.write("<p>\(h(line))</p>\n") }
+        if let o = content.outcomeTable {
+            out.write("<h3>Recorded outcomes that disagree with the current parameters</h3>\n")
+            table(&out, o)
+        }
+        out.write("<h3>Shipping systems' presets on these gestures</h3>\n")
+        table(&out, content.presetTable)
+        out.write("</section>\n")
+
+        // 4. Figures
+        section(&out, 3)
+        let svg = SVGRenderer(model: model, figures: figures)
+        for f in figures.info {
+            out.write("<figure id=\"fig-\(f.name)\">\n")
+            svg.render(f.name, to: &out, idPrefix: "fig-")
+            out.write("<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n")
+        }
+        out.write("</section>\n")
+
+        // 5. Estimators
+        section(&out, 4)
+        out.write("<p>Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).</p>\n")
+        table(&out, content.estimatorTable)
+        out.write("</section>\n")
+
+        // 6. Gestures
+        section(&out, 5)
+        out.write("<p>✗ marks a decision that differs from the intent. Flags: ambiguous (near the boundary), fallback (estimator fell back), duplicates (equal timestamps), reversal (direction reversed in the last 100 ms), interrupted (closed by the system), outcome-mismatch.</p>\n")
+        table(&out, content.gestureTable)
+        out.write("</section>\n")
+
+        // 7. Snippets
+        section(&out, 6)
+        out.write("<p>The suggested parameters as iOS code (also in <code>snippets/</code>). They target UIKit and could not be compiled here.</p>\n")
+        let snippets = SnippetRenderer(model: model)
+        for name in SnippetRenderer.fileNames {
+            out.write("<h3><code>snippets/\(h(name))</code></h3>\n<pre><code class=\"language-swift\">")
+            out.write(h(snippets.text(name)))
+            out.write("</code></pre>\n")
+        }
+        out.write("</section>\n</main>\n</body>\n</html>\n")
+    }
+
+    public func html() -> String {
+        var s = ""
+        render(to: &s)
+        return s
+    }
+
+    private func section(_ out: inout some TextOutputStream, _ k: Int) {
+        let (id, title) = ReportContent.sections[k]
+        out.write("<section id=\"\(id)\">\n<h2>\(k + 1). \(Text.xml(title))</h2>\n")
+    }
+
+    /// A table; cells that look numeric are right-aligned.
+    static func table(_ out: inout some TextOutputStream, _ t: ReportTable) {
+        out.write("<div class=\"table-wrap\"><table>\n<thead><tr>")
+        for hd in t.headers { out.write("<th scope=\"col\">\(Text.xml(hd))</th>") }
+        out.write("</tr></thead>\n<tbody>\n")
+        // A column is right-aligned when every filled cell in it is a number.
+        let numericColumn = t.headers.indices.map { c in
+            guard t.alignNumbers else { return false }
+            var any = false
+            for row in t.rows where c < row.count && !row[c].isEmpty && row[c] != "—" && row[c] != "n/a" {
+                if !isNumeric(row[c]) { return false }
+                any = true
+            }
+            return any
+        }
+        for (k, row) in t.rows.enumerated() {
+            let cls = k < t.rowClasses.count && !t.rowClasses[k].isEmpty ? " class=\"\(t.rowClasses[k])\"" : ""
+            out.write("<tr\(cls)>")
+            for (c, cell) in row.enumerated() {
+                out.write(c < numericColumn.count && numericColumn[c] ? "<td class=\"num\">" : "<td>")
+                out.write(Text.xml(cell))
+                out.write("</td>")
+            }
+            out.write("</tr>\n")
+        }
+        out.write("</tbody>\n</table></div>\n")
+        if let note = t.note { out.write("<p class=\"note\">\(Text.xml(note))</p>\n") }
+    }
+
+    private func table(_ out: inout some TextOutputStream, _ t: ReportTable) { Self.table(&out, t) }
+
+    static func isNumeric(_ s: String) -> Bool {
+        guard let f = s.utf8.first else { return false }
+        return (f >= 48 && f <= 57) || (f == 45 && s.utf8.count > 1) ? s.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 37 } : false
+    }
+}

@@ -1,0 +1,380 @@
+import GesturePhysics
+import GestureTrace
+
+/// Writes `report.json`: `"schema": "gesturetune.report/1"`, every aggregate and per-gesture
+/// record of the report, keys in report order.
+///
+/// Conventions: velocities `v`, `vx`, `vy` in pt/s, `v_p` and velocity thresholds in
+/// progress/s; errors are fractions; non-finite numbers (an infinite velocity threshold means
+/// "velocity ignored") are written as `null`.
+public struct JSONRenderer: Sendable {
+    public static let schema = "gesturetune.report/1"
+    public let model: ReportModel
+    public let figures: ReportFigures
+
+    public init(model: ReportModel, figures: ReportFigures? = nil) {
+        self.model = model
+        self.figures = figures ?? ReportFigures(model: model)
+    }
+
+    public func render(to out: inout some TextOutputStream) {
+        var w = JSONWriter()
+        w.beginObject()
+        w.string("schema", Self.schema)
+        w.string("name", model.name)
+        w.string("generator", model.generator)
+        w.beginObject("notes")
+        w.string("units", "v, vx, vy, estimates: pt/s along the axis; v_p and velocity thresholds: progress/s (× extent = pt/s); times: s; errors: fractions")
+        w.string("nonFinite", "null (an infinite velocity threshold means velocity is ignored)")
+        w.endObject()
+        Self.writeSummary(model, into: &w)
+        writeParameters(&w)
+        writeRules(&w)
+        w.flush(to: &out)
+        writeFigures(&w)
+        writeEstimators(&w)
+        w.flush(to: &out)
+        writeGestures(&w, out: &out)
+        writeSnippets(&w)
+        w.endObject()
+        w.flush(to: &out)
+        out.write("\n")
+    }
+
+    public func json() -> String {
+        var s = ""
+        render(to: &s)
+        return s
+    }
+
+    // MARK: Sections
+
+    static func writeRule(_ key: String?, _ rule: Rule, into w: inout JSONWriter) {
+        w.beginObject(key)
+        w.string("family", rule.family.rawValue)
+        for p in rule.reportParameters { w.number(p.key, p.value) }
+        w.endObject()
+    }
+
+    /// The `summary` object; the terminal JSON summary writes this same object.
+    static func writeSummary(_ model: ReportModel, into w: inout JSONWriter) {
+        let s = model.summary
+        w.beginObject("summary")
+        w.strings("files", s.files)
+        w.int("gesturesRead", s.gesturesRead)
+        w.int("gesturesUsed", s.gesturesUsed)
+        w.beginArray("skipped")
+        for k in s.skipped {
+            w.beginObject()
+            w.string("reason", k.reason)
+            w.int("count", k.count)
+            w.endObject()
+        }
+        w.endArray()
+        w.int("skippedTotal", s.skippedTotal)
+        w.bool("labelled", s.labelled)
+        w.string("direction", s.direction.rawValue)
+        w.number("extent", s.extent)
+        w.string("extentSource", s.extentSource.rawValue)
+        w.string("currentSource", s.currentSource)
+        writeRule("currentRule", s.currentRule, into: &w)
+        writeRule("suggestedRule", s.suggestedRule, into: &w)
+        w.bool("suggestionInferred", s.suggestionInferred)
+        w.number("currentError", s.currentError)
+        w.number("suggestedError", s.suggestedError)
+        w.number("errorChange", model.errorChange)
+        w.int("currentMisdecided", s.currentMisdecided)
+        w.int("suggestedMisdecided", s.suggestedMisdecided)
+        w.string("headline", model.headline)
+        w.strings("warnings", s.warnings)
+        w.strings("ignoredColumns", s.ignoredColumns)
+        w.endObject()
+    }
+
+    private func writeInterval(_ key: String, _ i: Interval?, _ w: inout JSONWriter) {
+        guard let i else { return w.null(key) }
+        w.beginObject(key)
+        w.number("low", i.low)
+        w.number("high", i.high)
+        w.endObject()
+    }
+
+    private func writeParameters(_ w: inout JSONWriter) {
+        let e = model.summary.extent
+        w.beginObject("parameters")
+        w.strings("defaultColumns", model.parameters.defaultColumns)
+        w.beginArray("rows")
+        for r in model.parameters.rows {
+            w.beginObject()
+            w.string("name", r.name)
+            w.string("symbol", r.symbol)
+            w.string("unit", r.unit.rawValue)
+            w.number("suggested", r.suggested)
+            writeInterval("interval", r.interval, &w)
+            w.number("current", r.current)
+            w.beginObject("defaults")
+            for (k, col) in model.parameters.defaultColumns.enumerated() {
+                w.number(col, k < r.defaults.count ? r.defaults[k] : nil)
+            }
+            w.endObject()
+            if r.unit == .progressPerSecond {
+                w.number("suggestedPtPerSecond", r.suggested.map { $0 * e })
+                w.number("currentPtPerSecond", r.current.map { $0 * e })
+            }
+            w.string("note", r.note)
+            w.endObject()
+        }
+        w.endArray()
+        let a = model.animation
+        w.beginObject("animation")
+        w.number("duration", a.duration)
+        w.number("currentCompletionSpeed", a.currentCompletionSpeed)
+        w.number("suggestedCompletionSpeed", a.suggestedCompletionSpeed)
+        writeInterval("completionSpeedInterval", a.completionSpeedInterval, &w)
+        w.number("currentMedianRatio", a.currentMedianRatio)
+        w.number("suggestedMedianRatio", a.suggestedMedianRatio)
+        w.number("fingerSpeedCap", a.fingerSpeedCap)
+        w.number("dampingRatio", a.dampingRatio)
+        w.number("springResponse", a.springResponse)
+        w.number("targetDuration", a.targetDuration)
+        w.number("medianSettlingTime", a.medianSettlingTime)
+        w.endObject()
+        let g = model.edge
+        w.beginObject("edge")
+        w.number("percentile95", g.percentile95)
+        w.number("suggestedWidth", g.suggestedWidth)
+        w.beginArray("references")
+        for r in g.references {
+            w.beginObject()
+            w.string("name", r.name)
+            w.number("value", r.value)
+            w.endObject()
+        }
+        w.endArray()
+        w.number("directionLock", g.directionLock)
+        w.endObject()
+        w.endObject()
+    }
+
+    private func writeConfusion(_ c: ConfusionMatrix?, _ w: inout JSONWriter) {
+        guard let c else { return w.null("confusion") }
+        w.beginObject("confusion")
+        w.int("completeCompleted", c.completeCompleted)
+        w.int("completeCancelled", c.completeCancelled)
+        w.int("cancelCompleted", c.cancelCompleted)
+        w.int("cancelCancelled", c.cancelCancelled)
+        w.endObject()
+    }
+
+    private func writeRules(_ w: inout JSONWriter) {
+        w.beginArray("rules")
+        for r in model.rules {
+            w.beginObject()
+            w.string("family", r.rule.family.rawValue)
+            Self.writeRule("rule", r.rule, into: &w)
+            w.bool("suggested", r.suggested)
+            w.number("crossValidatedError", r.crossValidatedError)
+            w.number("inSampleError", r.inSampleError)
+            writeConfusion(r.confusion, &w)
+            w.strings("misclassified", r.misclassified)
+            w.beginArray("coefficients")
+            for c in r.coefficients {
+                w.beginObject()
+                w.string("name", c.name)
+                w.number("value", c.value)
+                w.number("standardError", c.standardError)
+                w.endObject()
+            }
+            w.endArray()
+            w.string("note", r.note)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("presets")
+        for p in model.presets {
+            w.beginObject()
+            w.string("name", p.name)
+            w.string("source", p.source)
+            Self.writeRule("rule", p.rule, into: &w)
+            w.bool("isCurrent", p.isCurrent)
+            w.number("error", p.error)
+            w.int("misdecided", p.misdecided)
+            w.int("completes", p.completes)
+            w.endObject()
+        }
+        w.endArray()
+        if let u = model.unlabelled {
+            w.beginObject("unlabelled")
+            w.number("band", u.band)
+            w.strings("ambiguous", u.ambiguousIDs)
+            w.number("tau", u.tau)
+            w.number("inferredThreshold", u.inferredThreshold)
+            w.beginArray("components")
+            for c in u.components {
+                w.beginObject()
+                w.number("weight", c.weight)
+                w.number("mean", c.mean)
+                w.number("standardDeviation", c.standardDeviation)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        } else {
+            w.null("unlabelled")
+        }
+        w.beginArray("outcomeMismatches")
+        for m in model.outcomeMismatches {
+            w.beginObject()
+            w.string("id", m.id)
+            w.string("recorded", m.recorded.rawValue)
+            w.string("decided", m.decided.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    private func writeHistogram(_ key: String, _ h: HistogramFigure, _ w: inout JSONWriter) {
+        w.beginObject(key)
+        w.string("xLabel", h.xLabel)
+        w.numbers("edges", h.edges)
+        w.beginArray("series")
+        for s in h.series {
+            w.beginObject()
+            w.string("name", s.name)
+            w.string("style", s.style)
+            w.int("total", s.total)
+            w.int("clamped", s.clamped)
+            w.beginArray("counts")
+            for c in s.counts { w.int(nil, c) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("markers")
+        for m in h.markers {
+            w.beginObject()
+            w.string("name", m.name)
+            w.number("x", m.x)
+            w.string("style", m.style)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    private func writeFigures(_ w: inout JSONWriter) {
+        w.beginObject("figures")
+        w.beginArray("list")
+        for f in figures.info {
+            w.beginObject()
+            w.string("name", f.name)
+            w.string("file", "figures/\(f.name).svg")
+            w.string("title", f.title)
+            w.string("caption", f.caption)
+            w.endObject()
+        }
+        w.endArray()
+        let s = figures.scatter
+        w.beginObject("releaseScatter")
+        w.numbers("pRange", [s.pRange.lowerBound, s.pRange.upperBound])
+        w.numbers("vRange", [s.vRange.lowerBound, s.vRange.upperBound])
+        w.int("shown", s.points.count)
+        w.int("total", s.total)
+        w.int("clamped", s.clampedCount)
+        for (key, lines) in [("currentBoundary", s.currentBoundary), ("suggestedBoundary", s.suggestedBoundary)] {
+            w.beginArray(key)
+            for line in lines {
+                w.beginArray()
+                for pt in line { w.numbers(nil, [pt.p, pt.v]) }
+                w.endArray()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        let c = figures.curves
+        w.beginObject("progressCurves")
+        w.int("shown", c.curves.count)
+        w.int("total", c.total)
+        w.number("tMax", c.tMax)
+        w.beginArray("curves")
+        for curve in c.curves {
+            w.beginObject()
+            w.string("id", curve.id)
+            w.string("group", curve.group.rawValue)
+            w.numbers("t", curve.points.map(\.t))
+            w.numbers("p", curve.points.map(\.p))
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        writeHistogram("releaseVelocity", figures.releaseVelocity, &w)
+        writeHistogram("startPosition", figures.startPosition, &w)
+        writeHistogram("velocityRatio", figures.velocityRatio, &w)
+        w.endObject()
+    }
+
+    private func writeEstimators(_ w: inout JSONWriter) {
+        w.beginArray("estimators")
+        for e in model.estimators {
+            w.beginObject()
+            w.string("estimator", e.estimator.rawValue)
+            w.int("gestures", e.gestures)
+            w.number("medianAbsDiffToLsq2", e.medianAbsDiffToLsq2)
+            w.number("medianAbsDiffToPlatform", e.medianAbsDiffToPlatform)
+            w.int("fallbacks", e.fallbacks)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    private func writeGestures(_ w: inout JSONWriter, out: inout some TextOutputStream) {
+        w.beginArray("gestures")
+        for (k, g) in model.gestures.enumerated() {
+            w.beginObject()
+            w.string("id", g.id)
+            w.string("file", g.file)
+            w.int("samples", g.samples)
+            w.number("duration", g.duration)
+            w.number("p_r", g.releaseProgress)
+            w.number("v", g.velocity)
+            w.number("vx", g.vx)
+            w.number("vy", g.vy)
+            w.number("v_p", g.progressVelocity)
+            w.number("extent", g.extent)
+            w.beginObject("estimates")
+            for e in g.estimates { w.number(e.estimator.rawValue, e.velocity) }
+            w.endObject()
+            w.number("startPosition", g.startPosition)
+            w.number("entryAngle", g.entryAngle)
+            w.number("pauseBeforeRelease", g.pauseBeforeRelease)
+            w.string("intent", g.intent?.rawValue)
+            w.string("outcome", g.outcome?.rawValue)
+            w.string("currentDecision", g.currentDecision.rawValue)
+            w.string("suggestedDecision", g.suggestedDecision.rawValue)
+            w.bool("misdecidedByCurrent", g.misdecidedByCurrent)
+            w.bool("misdecidedBySuggested", g.misdecidedBySuggested)
+            w.strings("flags", g.flags.names)
+            w.int("duplicateTimestamps", g.flags.duplicateTimestamps)
+            w.endObject()
+            if k % 2048 == 2047 { w.flush(to: &out) }
+        }
+        w.endArray()
+    }
+
+    private func writeSnippets(_ w: inout JSONWriter) {
+        let p = model.snippetParameters
+        w.beginObject("snippets")
+        w.strings("files", SnippetRenderer.fileNames.map { "snippets/\($0)" })
+        Self.writeRule("rule", p.rule, into: &w)
+        w.string("direction", p.direction.rawValue)
+        w.number("extent", p.extent)
+        w.number("completionSpeed", p.completionSpeed)
+        w.number("duration", p.duration)
+        w.number("dampingRatio", p.dampingRatio)
+        w.number("springResponse", p.springResponse)
+        w.number("targetDuration", p.targetDuration)
+        w.number("fingerSpeedCap", p.fingerSpeedCap)
+        w.number("edgeWidth", p.edgeWidth)
+        w.endObject()
+    }
+}

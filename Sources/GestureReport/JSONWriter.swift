@@ -1,0 +1,135 @@
+/// A small streaming JSON writer that keeps keys in the order written (report order).
+///
+/// Containers opened at depth `compactDepth` or deeper are written on one line, so
+/// per-gesture records take one line each. Non-finite numbers are written as `null`.
+struct JSONWriter {
+    private(set) var buffer = ""
+    private var first: [Bool] = []
+    private var compact: [Bool] = []
+    let compactDepth: Int
+
+    init(compactDepth: Int = 2) {
+        self.compactDepth = compactDepth
+    }
+
+    private var depth: Int { first.count }
+    private var inCompact: Bool { compact.last ?? false }
+
+    private mutating func separator(_ key: String?) {
+        if let isFirst = first.last {
+            if !isFirst { buffer += "," }
+            first[first.count - 1] = false
+            if inCompact {
+                if !isFirst { buffer += " " }
+            } else {
+                buffer += "\n"
+                buffer += String(repeating: "  ", count: depth)
+            }
+        }
+        if let key {
+            Self.string(key, into: &buffer)
+            buffer += ": "
+        }
+    }
+
+    mutating func beginObject(_ key: String? = nil) { open(key, "{") }
+    mutating func endObject() { close("}") }
+    mutating func beginArray(_ key: String? = nil) { open(key, "[") }
+    mutating func endArray() { close("]") }
+
+    private mutating func open(_ key: String?, _ bracket: String) {
+        separator(key)
+        buffer += bracket
+        compact.append(inCompact || depth >= compactDepth)
+        first.append(true)
+    }
+
+    private mutating func close(_ bracket: String) {
+        let wasEmpty = first.removeLast()
+        let wasCompact = compact.removeLast()
+        if !wasEmpty && !wasCompact {
+            buffer += "\n"
+            buffer += String(repeating: "  ", count: depth)
+        }
+        buffer += bracket
+    }
+
+    mutating func null(_ key: String? = nil) {
+        separator(key)
+        buffer += "null"
+    }
+
+    mutating func number(_ key: String?, _ x: Double?) {
+        separator(key)
+        if let x, x.isFinite {
+            // Swift's description is the shortest round-trip form and valid JSON (e.g. 1e-05).
+            buffer += x == 0 ? "0" : "\(x)"
+        } else {
+            buffer += "null"
+        }
+    }
+
+    mutating func int(_ key: String?, _ x: Int?) {
+        separator(key)
+        buffer += x.map { String($0) } ?? "null"
+    }
+
+    mutating func bool(_ key: String?, _ x: Bool) {
+        separator(key)
+        buffer += x ? "true" : "false"
+    }
+
+    mutating func string(_ key: String?, _ s: String?) {
+        separator(key)
+        if let s { Self.string(s, into: &buffer) } else { buffer += "null" }
+    }
+
+    mutating func strings(_ key: String?, _ list: [String]) {
+        beginArray(key)
+        for s in list { string(nil, s) }
+        endArray()
+    }
+
+    mutating func numbers(_ key: String?, _ list: [Double]) {
+        beginArray(key)
+        for x in list { number(nil, x) }
+        endArray()
+    }
+
+    /// Moves what was written so far to `out`.
+    mutating func flush(to out: inout some TextOutputStream) {
+        out.write(buffer)
+        buffer = ""
+    }
+
+    /// JSON string literal: `"` and `\` escaped, control characters as `\u00XX`.
+    static func string(_ s: String, into out: inout String) {
+        out += "\""
+        var plain = true
+        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
+            plain = false
+            break
+        }
+        if plain {
+            out += s
+        } else {
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,102 @@
+/// Writes `report.md`: the same content as the HTML, figures linked from `figures/*.svg`.
+/// User text is XML-escaped and Markdown punctuation backslash-escaped.
+public struct MarkdownRenderer: Sendable {
+    public let model: ReportModel
+    public let figures: ReportFigures
+    public let content: ReportContent
+
+    public init(model: ReportModel, figures: ReportFigures? = nil, gestureTableCap: Int = 500) {
+        self.model = model
+        self.figures = figures ?? ReportFigures(model: model)
+        self.content = ReportContent(model: model, gestureTableCap: gestureTableCap)
+    }
+
+    public func render(to out: inout some TextOutputStream) {
+        header(&out)
+        for (k, s) in ReportContent.sections.enumerated() { out.write("\(k + 1). [\(s.title)](#\(k + 1)-\(s.title.lowercased().replacingOccurrences(of: " ", with: "-")))\n") }
+        out.write("\n")
+        for k in ReportContent.sections.indices { section(k, to: &out) }
+    }
+
+    /// Title line and provenance.
+    func header(_ out: inout some TextOutputStream) {
+        let m = Text.markdown
+        out.write("# Gesture tuning report: \(m(model.name))\n\n")
+        out.write("\(m(model.generator)) · \(model.summary.gesturesUsed) gestures · \(m(model.summary.files.joined(separator: ", ")))\n\n")
+    }
+
+    /// Section `k` (0-based, `ReportContent.sections` order). With `figureFiles` false the
+    /// figures section lists titles and captions only (the notebook shows the figures itself).
+    func section(_ k: Int, to out: inout some TextOutputStream, figureFiles: Bool = true) {
+        let m = Text.markdown
+        heading(&out, k)
+        switch k {
+        case 0:
+            out.write("> **\(m(model.headline))**\n\n")
+            for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
+            Self.table(&out, ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
+        case 1:
+            out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(Text.number(model.summary.extent))) pt. Intervals are 95% bootstrap intervals.\n\n")
+            Self.table(&out, content.parameterTable)
+            out.write("### Completion animation and edge\n\n")
+            Self.table(&out, content.animationTable)
+        case 2:
+            Self.table(&out, content.ruleTable)
+            if let c = content.coefficientTable {
+                out.write("### Coefficients\n\n")
+                Self.table(&out, c)
+            }
+            for line in content.unlabelledLines { out.write("\(m(line))\n\n") }
+            if let o = content.outcomeTable {
+                out.write("### Recorded outcomes that disagree with the current parameters\n\n")
+                Self.table(&out, o)
+            }
+            out.write("### Shipping systems' presets on these gestures\n\n")
+            Self.table(&out, content.presetTable)
+        case 3:
+            if figureFiles {
+                for f in figures.info {
+                    out.write("### \(m(f.title))\n\n![\(m(f.title))](figures/\(f.name).svg)\n\n*\(m(f.caption))*\n\n")
+                }
+            } else {
+                out.write("Each figure is redrawn below from report.json with matplotlib; the stored output is the report's own SVG.\n\n")
+            }
+        case 4:
+            out.write("Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n")
+            Self.table(&out, content.estimatorTable)
+        case 5:
+            out.write("✗ marks a decision that differs from the intent.\n\n")
+            Self.table(&out, content.gestureTable)
+        default:
+            out.write("The suggested parameters as iOS code (also in `snippets/`). They target UIKit and could not be compiled here.\n\n")
+            let snippets = SnippetRenderer(model: model)
+            for name in SnippetRenderer.fileNames {
+                let code = snippets.text(name)
+                // A fence longer than any backtick run inside the code.
+                var fence = "```"
+                while code.contains(fence) { fence += "`" }
+                out.write("### [snippets/\(m(name))](snippets/\(name))\n\n\(fence)swift\n\(code)\(fence)\n\n")
+            }
+        }
+    }
+
+    public func markdown() -> String {
+        var s = ""
+        render(to: &s)
+        return s
+    }
+
+    private func heading(_ out: inout some TextOutputStream, _ k: Int) {
+        out.write("## \(k + 1). \(ReportContent.sections[k].title)\n\n")
+    }
+
+    static func table(_ out: inout some TextOutputStream, _ t: ReportTable) {
+        out.write("| " + t.headers.map(Text.markdown).joined(separator: " | ") + " |\n")
+        out.write("|" + t.headers.map { _ in "---|" }.joined() + "\n")
+        for row in t.rows {
+            out.write("| " + row.map { $0.isEmpty ? " " : Text.markdown($0) }.joined(separator: " | ") + " |\n")
+        }
+        out.write("\n")
+        if let note = t.note { out.write("*\(Text.markdown(note))*\n\n") }
+    }
+}

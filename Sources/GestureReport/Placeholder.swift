@@ -1,1 +1,0 @@
-// GestureReport: see README.md

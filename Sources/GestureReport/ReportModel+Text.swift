@@ -1,0 +1,73 @@
+import GesturePhysics
+
+extension ReportModel {
+    /// The headline suggestion in one sentence.
+    ///
+    /// Labelled: the suggested rule, its cross-validated error against the current error and the
+    /// change in percentage points. Unlabelled: says no error can be measured, what the current
+    /// parameters decide, and the inferred split.
+    public var headline: String {
+        let s = summary
+        let rule = s.suggestedRule.reportDescription(extent: s.extent)
+        if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
+            let change = (sug - cur) * 100
+            let changeText = (change <= 0 ? "−" : "+") + Text.fixed(abs(change), 1) + " points"
+            return "Suggested \(rule): cross-validated error \(Text.percent(sug)) against \(Text.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
+        }
+        let completes = gestures.filter { $0.currentDecision == .complete }.count
+        var text = "No intent labels, so no error can be measured: the current \(s.currentSource) parameters complete \(completes) of \(gestures.count) gestures"
+        if let u = unlabelled {
+            text += "; \(u.ambiguousIDs.count) fall within \(Text.fixed(u.band * 100, 0))% of the boundary"
+        }
+        text += ". "
+        text += s.suggestionInferred ? "Inferred split (not tuned): \(rule)." : "Suggested \(rule)."
+        return text
+    }
+
+    /// Change of error, suggested minus current (fraction), when both are known.
+    public var errorChange: Double? {
+        guard let c = summary.currentError, let s = summary.suggestedError else { return nil }
+        return s - c
+    }
+
+    /// The inputs of the code snippets.
+    public var snippetParameters: SnippetParameters {
+        SnippetParameters(
+            rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
+            completionSpeed: animation.suggestedCompletionSpeed, duration: animation.duration,
+            dampingRatio: animation.dampingRatio, springResponse: animation.springResponse,
+            targetDuration: animation.targetDuration, fingerSpeedCap: animation.fingerSpeedCap,
+            edgeWidth: edge.suggestedWidth)
+    }
+}
+
+/// What the snippets are written from: the suggestion in code terms.
+public struct SnippetParameters: Sendable, Equatable {
+    public var rule: Rule
+    public var direction: Direction
+    public var extent: Double
+    public var completionSpeed: Double
+    /// Linear completion duration `D`, s.
+    public var duration: Double
+    public var dampingRatio: Double
+    public var springResponse: Double?
+    public var targetDuration: Double
+    public var fingerSpeedCap: Double?
+    public var edgeWidth: Double
+
+    public init(
+        rule: Rule, direction: Direction, extent: Double, completionSpeed: Double, duration: Double,
+        dampingRatio: Double, springResponse: Double?, targetDuration: Double, fingerSpeedCap: Double?, edgeWidth: Double
+    ) {
+        self.rule = rule
+        self.direction = direction
+        self.extent = extent
+        self.completionSpeed = completionSpeed
+        self.duration = duration
+        self.dampingRatio = dampingRatio
+        self.springResponse = springResponse
+        self.targetDuration = targetDuration
+        self.fingerSpeedCap = fingerSpeedCap
+        self.edgeWidth = edgeWidth
+    }
+}

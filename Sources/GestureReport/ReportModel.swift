@@ -1,0 +1,626 @@
+import GesturePhysics
+import GestureTrace
+
+/// Everything a report shows, in report terms, built once from the tuning result; every
+/// renderer reads only this value.
+///
+/// Fields follow the contents list of cli-and-reports.md ("analyze: the report"), in order:
+/// summary, parameters, rule comparison (with presets), figure inputs, estimators, gestures,
+/// snippets (derived from the suggestion, the animation and the edge). Velocities are stored in
+/// progress/s and printed in both progress/s and pt/s with `summary.extent`.
+public struct ReportModel: Sendable, Equatable {
+    /// Report name (the folder under `--out`), e.g. `swipe`.
+    public var name: String
+    /// Tool name and version, e.g. `gesturetune 0.1.0`.
+    public var generator: String
+    public var summary: ReportSummary
+    public var parameters: ParameterTable
+    /// `threshold`, `projection`, `logistic` (and any other family tuned), best first or in
+    /// tuning order.
+    public var rules: [RuleComparisonRow]
+    /// The shipping systems' presets evaluated on the same gestures.
+    public var presets: [PresetRow]
+    /// Every gesture used (and those interrupted by the system, flagged), in file order.
+    public var gestures: [GestureRow]
+    /// Inputs of the figures that are not per-gesture values.
+    public var figures: FigureInputs
+    public var estimators: [EstimatorRow]
+    public var animation: AnimationSuggestion
+    public var edge: EdgeSuggestion
+    /// Present when the traces carry no intent labels.
+    public var unlabelled: UnlabelledAnalysis?
+    /// Gestures whose recorded `outcome` differs from what the current parameters decide.
+    public var outcomeMismatches: [OutcomeMismatch]
+
+    public init(
+        name: String, generator: String, summary: ReportSummary, parameters: ParameterTable,
+        rules: [RuleComparisonRow], presets: [PresetRow], gestures: [GestureRow],
+        figures: FigureInputs, estimators: [EstimatorRow], animation: AnimationSuggestion,
+        edge: EdgeSuggestion, unlabelled: UnlabelledAnalysis? = nil,
+        outcomeMismatches: [OutcomeMismatch] = []
+    ) {
+        self.name = name
+        self.generator = generator
+        self.summary = summary
+        self.parameters = parameters
+        self.rules = rules
+        self.presets = presets
+        self.gestures = gestures
+        self.figures = figures
+        self.estimators = estimators
+        self.animation = animation
+        self.edge = edge
+        self.unlabelled = unlabelled
+        self.outcomeMismatches = outcomeMismatches
+    }
+}
+
+// MARK: - Summary
+
+/// A count of skipped gestures or rows for one reason (a `SkipReason` raw value, or
+/// `interrupted-by-system` for gestures closed by `cancelled`).
+public struct SkipCount: Sendable, Equatable {
+    public var reason: String
+    public var count: Int
+    public init(reason: String, count: Int) {
+        self.reason = reason
+        self.count = count
+    }
+}
+
+/// Section 1: files, gestures used and skipped, labelled or not, the headline.
+public struct ReportSummary: Sendable, Equatable {
+    /// Input files as given on the command line.
+    public var files: [String]
+    /// Gestures the reader delivered.
+    public var gesturesRead: Int
+    /// Gestures used for tuning (closed by `ended`).
+    public var gesturesUsed: Int
+    /// Skipped gestures and rows by reason.
+    public var skipped: [SkipCount]
+    /// True when every used gesture carries an intent label.
+    public var labelled: Bool
+    public var direction: Direction
+    /// Extent `E` in pt (the one used for pt/s conversions) and where it came from.
+    public var extent: Double
+    public var extentSource: ExtentSource
+    /// Where the current parameters came from: a preset name or a params file path.
+    public var currentSource: String
+    public var currentRule: Rule
+    public var suggestedRule: Rule
+    /// Fraction of labelled gestures the current parameters misdecide (nil when unlabelled).
+    public var currentError: Double?
+    /// Cross-validated error of the suggested rule (nil when unlabelled).
+    public var suggestedError: Double?
+    /// Misdecided counts under the current and (in-sample) suggested parameters.
+    public var currentMisdecided: Int
+    public var suggestedMisdecided: Int
+    /// True when `suggestedRule` is an inferred (unlabelled) split, not a tuned one.
+    public var suggestionInferred: Bool
+    /// Report-level warnings, e.g. the 390 pt default extent.
+    public var warnings: [String]
+    /// Input columns the reader did not use.
+    public var ignoredColumns: [String]
+
+    public init(
+        files: [String], gesturesRead: Int, gesturesUsed: Int, skipped: [SkipCount], labelled: Bool,
+        direction: Direction, extent: Double, extentSource: ExtentSource, currentSource: String,
+        currentRule: Rule, suggestedRule: Rule, currentError: Double?, suggestedError: Double?,
+        currentMisdecided: Int, suggestedMisdecided: Int, suggestionInferred: Bool = false,
+        warnings: [String] = [], ignoredColumns: [String] = []
+    ) {
+        self.files = files
+        self.gesturesRead = gesturesRead
+        self.gesturesUsed = gesturesUsed
+        self.skipped = skipped
+        self.labelled = labelled
+        self.direction = direction
+        self.extent = extent
+        self.extentSource = extentSource
+        self.currentSource = currentSource
+        self.currentRule = currentRule
+        self.suggestedRule = suggestedRule
+        self.currentError = currentError
+        self.suggestedError = suggestedError
+        self.currentMisdecided = currentMisdecided
+        self.suggestedMisdecided = suggestedMisdecided
+        self.suggestionInferred = suggestionInferred
+        self.warnings = warnings
+        self.ignoredColumns = ignoredColumns
+    }
+
+    /// Skipped gestures and rows, all reasons.
+    public var skippedTotal: Int { skipped.reduce(0) { $0 + $1.count } }
+}
+
+// MARK: - Parameters
+
+/// How a parameter value is printed. `progressPerSecond` values also print in pt/s
+/// (`value × E`).
+public enum ParameterUnit: String, Sendable, Equatable {
+    case progress
+    case progressPerSecond = "progress/s"
+    case seconds = "s"
+    case points = "pt"
+    case degrees = "deg"
+    case ratio
+    case coefficient
+}
+
+/// A closed interval, e.g. a 95% bootstrap interval.
+public struct Interval: Sendable, Equatable {
+    public var low: Double
+    public var high: Double
+    public init(low: Double, high: Double) {
+        self.low = low
+        self.high = high
+    }
+}
+
+/// One row of section 2: a suggested parameter beside the current one and platform defaults.
+public struct ParameterRow: Sendable, Equatable {
+    /// Human name, e.g. `progress threshold`.
+    public var name: String
+    /// Symbol, e.g. `p_th`.
+    public var symbol: String
+    public var unit: ParameterUnit
+    public var suggested: Double?
+    /// 95% interval of the suggestion, when computed.
+    public var interval: Interval?
+    public var current: Double?
+    /// One value per `ParameterTable.defaultColumns` entry (nil: not applicable).
+    public var defaults: [Double?]
+    public var note: String?
+
+    public init(
+        name: String, symbol: String, unit: ParameterUnit, suggested: Double?, interval: Interval? = nil,
+        current: Double?, defaults: [Double?] = [], note: String? = nil
+    ) {
+        self.name = name
+        self.symbol = symbol
+        self.unit = unit
+        self.suggested = suggested
+        self.interval = interval
+        self.current = current
+        self.defaults = defaults
+        self.note = note
+    }
+}
+
+/// Section 2: suggested parameters, current ones and platform defaults side by side.
+public struct ParameterTable: Sendable, Equatable {
+    /// Column titles of the platform defaults, e.g. `UIKit samples`, `Flutter Cupertino`.
+    public var defaultColumns: [String]
+    public var rows: [ParameterRow]
+    public init(defaultColumns: [String], rows: [ParameterRow]) {
+        self.defaultColumns = defaultColumns
+        self.rows = rows
+    }
+}
+
+// MARK: - Rules and presets
+
+/// Decisions against intents: rows are what the person meant, columns what the rule did.
+public struct ConfusionMatrix: Sendable, Equatable {
+    /// Meant complete, rule completed.
+    public var completeCompleted: Int
+    /// Meant complete, rule cancelled.
+    public var completeCancelled: Int
+    /// Meant cancel, rule completed.
+    public var cancelCompleted: Int
+    /// Meant cancel, rule cancelled.
+    public var cancelCancelled: Int
+
+    public init(completeCompleted: Int, completeCancelled: Int, cancelCompleted: Int, cancelCancelled: Int) {
+        self.completeCompleted = completeCompleted
+        self.completeCancelled = completeCancelled
+        self.cancelCompleted = cancelCompleted
+        self.cancelCancelled = cancelCancelled
+    }
+
+    public var total: Int { completeCompleted + completeCancelled + cancelCompleted + cancelCancelled }
+    public var misdecided: Int { completeCancelled + cancelCompleted }
+}
+
+/// A fitted coefficient with its standard error (logistic).
+public struct Coefficient: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+    public var standardError: Double?
+    public init(name: String, value: Double, standardError: Double?) {
+        self.name = name
+        self.value = value
+        self.standardError = standardError
+    }
+}
+
+/// Section 3: one tuned rule family.
+public struct RuleComparisonRow: Sendable, Equatable {
+    /// The rule as tuned on all gestures.
+    public var rule: Rule
+    /// Stratified 5-fold cross-validated error (fraction), nil when unlabelled.
+    public var crossValidatedError: Double?
+    /// Error of `rule` on all gestures (fraction).
+    public var inSampleError: Double?
+    public var confusion: ConfusionMatrix?
+    /// Ids of the gestures `rule` misdecides.
+    public var misclassified: [String]
+    /// Logistic coefficients with standard errors (empty for other families).
+    public var coefficients: [Coefficient]
+    /// True for the family whose rule is the suggestion.
+    public var suggested: Bool
+    public var note: String?
+
+    public init(
+        rule: Rule, crossValidatedError: Double?, inSampleError: Double?, confusion: ConfusionMatrix?,
+        misclassified: [String], coefficients: [Coefficient] = [], suggested: Bool = false, note: String? = nil
+    ) {
+        self.rule = rule
+        self.crossValidatedError = crossValidatedError
+        self.inSampleError = inSampleError
+        self.confusion = confusion
+        self.misclassified = misclassified
+        self.coefficients = coefficients
+        self.suggested = suggested
+        self.note = note
+    }
+}
+
+/// A shipping system's preset evaluated on the user's gestures.
+public struct PresetRow: Sendable, Equatable {
+    public var name: String
+    public var source: String
+    public var rule: Rule
+    /// Error fraction (nil when unlabelled).
+    public var error: Double?
+    public var misdecided: Int
+    /// How many gestures the preset completes.
+    public var completes: Int
+    /// True for the preset that is the current parameters.
+    public var isCurrent: Bool
+
+    public init(name: String, source: String, rule: Rule, error: Double?, misdecided: Int, completes: Int, isCurrent: Bool = false) {
+        self.name = name
+        self.source = source
+        self.rule = rule
+        self.error = error
+        self.misdecided = misdecided
+        self.completes = completes
+        self.isCurrent = isCurrent
+    }
+}
+
+// MARK: - Gestures
+
+/// Flags shown in the gesture table.
+public struct GestureFlags: Sendable, Equatable {
+    /// Within 10% of the boundary (unlabelled analysis) or otherwise marked ambiguous.
+    public var ambiguous: Bool
+    /// The requested estimator fell back.
+    public var fallbackEstimator: Bool
+    /// Samples with equal timestamps.
+    public var duplicateTimestamps: Int
+    /// Finger reversed direction in the last 100 ms.
+    public var lateReversal: Bool
+    /// Closed by `cancelled`: reported, never used to tune.
+    public var interruptedBySystem: Bool
+    /// Recorded `outcome` differs from the current decision.
+    public var outcomeMismatch: Bool
+
+    public init(
+        ambiguous: Bool = false, fallbackEstimator: Bool = false, duplicateTimestamps: Int = 0,
+        lateReversal: Bool = false, interruptedBySystem: Bool = false, outcomeMismatch: Bool = false
+    ) {
+        self.ambiguous = ambiguous
+        self.fallbackEstimator = fallbackEstimator
+        self.duplicateTimestamps = duplicateTimestamps
+        self.lateReversal = lateReversal
+        self.interruptedBySystem = interruptedBySystem
+        self.outcomeMismatch = outcomeMismatch
+    }
+
+    /// Short names of the set flags, in a fixed order: `ambiguous`, `fallback`, `duplicates`,
+    /// `reversal`, `interrupted`, `outcome-mismatch`.
+    public var names: [String] {
+        var out: [String] = []
+        if ambiguous { out.append("ambiguous") }
+        if fallbackEstimator { out.append("fallback") }
+        if duplicateTimestamps > 0 { out.append("duplicates") }
+        if lateReversal { out.append("reversal") }
+        if interruptedBySystem { out.append("interrupted") }
+        if outcomeMismatch { out.append("outcome-mismatch") }
+        return out
+    }
+}
+
+/// One estimator's axis velocity for a gesture, pt/s.
+public struct EstimatorValue: Sendable, Equatable {
+    public var estimator: Estimator
+    public var velocity: Double
+    public init(estimator: Estimator, velocity: Double) {
+        self.estimator = estimator
+        self.velocity = velocity
+    }
+}
+
+/// Section 6 and the per-gesture figure inputs: one gesture.
+public struct GestureRow: Sendable, Equatable {
+    public var id: String
+    public var file: String
+    public var samples: Int
+    /// Duration first sample to release, s.
+    public var duration: Double
+    /// `p_r`.
+    public var releaseProgress: Double
+    /// `v`, pt/s along the axis, and its components.
+    public var velocity: Double
+    public var vx: Double
+    public var vy: Double
+    /// `v_p = v / E`, progress/s.
+    public var progressVelocity: Double
+    /// Extent used for this gesture, pt.
+    public var extent: Double
+    /// Every estimator's estimate, in `Estimator.allCases` order.
+    public var estimates: [EstimatorValue]
+    /// Start position along the axis from the leading edge, pt.
+    public var startPosition: Double
+    public var entryAngle: Double?
+    public var pauseBeforeRelease: Double
+    public var intent: Intent?
+    public var outcome: Intent?
+    public var currentDecision: Intent
+    public var suggestedDecision: Intent
+    public var flags: GestureFlags
+    /// Progress against time (s from the first sample), for the progress figure.
+    public var curve: [ProgressPoint]
+
+    public init(
+        id: String, file: String, samples: Int, duration: Double, releaseProgress: Double,
+        velocity: Double, vx: Double, vy: Double, progressVelocity: Double, extent: Double,
+        estimates: [EstimatorValue], startPosition: Double, entryAngle: Double?,
+        pauseBeforeRelease: Double, intent: Intent?, outcome: Intent?, currentDecision: Intent,
+        suggestedDecision: Intent, flags: GestureFlags, curve: [ProgressPoint]
+    ) {
+        self.id = id
+        self.file = file
+        self.samples = samples
+        self.duration = duration
+        self.releaseProgress = releaseProgress
+        self.velocity = velocity
+        self.vx = vx
+        self.vy = vy
+        self.progressVelocity = progressVelocity
+        self.extent = extent
+        self.estimates = estimates
+        self.startPosition = startPosition
+        self.entryAngle = entryAngle
+        self.pauseBeforeRelease = pauseBeforeRelease
+        self.intent = intent
+        self.outcome = outcome
+        self.currentDecision = currentDecision
+        self.suggestedDecision = suggestedDecision
+        self.flags = flags
+        self.curve = curve
+    }
+
+    /// A row from a measurement and the two rules' decisions (`Rule.completes`).
+    public init(measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false) {
+        let state = ReleaseState(
+            progress: m.releaseProgress, velocity: m.progressVelocity,
+            kinematicVelocity: m.kinematicVelocity, kinematicAcceleration: m.kinematicAcceleration,
+            sampleCount: m.sampleCount, extent: m.extent)
+        let currentDecision: Intent = current.completes(state) ? .complete : .cancel
+        self.init(
+            id: m.id, file: m.file, samples: m.sampleCount, duration: m.duration,
+            releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
+            vy: m.velocity.vy, progressVelocity: m.progressVelocity, extent: m.extent,
+            estimates: Estimator.allCases.compactMap { e in
+                m.estimates[e].map { EstimatorValue(estimator: e, velocity: $0.axis) }
+            },
+            startPosition: m.startPosition, entryAngle: m.entryAngle,
+            pauseBeforeRelease: m.pauseBeforeRelease, intent: m.intent, outcome: m.outcome,
+            currentDecision: currentDecision,
+            suggestedDecision: suggested.completes(state) ? .complete : .cancel,
+            flags: GestureFlags(
+                ambiguous: ambiguous, fallbackEstimator: m.velocity.fellBack,
+                duplicateTimestamps: m.duplicateTimestamps, lateReversal: m.lateReversal,
+                interruptedBySystem: m.interruptedBySystem,
+                outcomeMismatch: m.outcome.map { $0 != currentDecision } ?? false),
+            curve: m.progressCurve)
+    }
+
+    /// The estimate of `estimator`, pt/s, if present.
+    public func estimate(_ estimator: Estimator) -> Double? {
+        estimates.first { $0.estimator == estimator }?.velocity
+    }
+
+    /// Misdecided under the suggested parameters (false when unlabelled).
+    public var misdecidedBySuggested: Bool { intent.map { $0 != suggestedDecision } ?? false }
+    /// Misdecided under the current parameters (false when unlabelled).
+    public var misdecidedByCurrent: Bool { intent.map { $0 != currentDecision } ?? false }
+}
+
+// MARK: - Figures, estimators, animation, edge
+
+/// Figure inputs that are not per-gesture values.
+public struct FigureInputs: Sendable, Equatable {
+    /// Velocity ratios `(s / D) / v_p` of completing gestures with `v_p > 0` under the current
+    /// and suggested `completionSpeed` (physics.md, "Completion animation").
+    public var currentVelocityRatios: [Double]
+    public var suggestedVelocityRatios: [Double]
+
+    public init(currentVelocityRatios: [Double], suggestedVelocityRatios: [Double]) {
+        self.currentVelocityRatios = currentVelocityRatios
+        self.suggestedVelocityRatios = suggestedVelocityRatios
+    }
+
+    /// Ratios `(s / D) / v_p` over gestures that `completes` and move forward (`v_p > 0`).
+    public static func velocityRatios(
+        gestures: [GestureRow], completionSpeed s: Double, duration d: Double, completes: (GestureRow) -> Bool
+    ) -> [Double] {
+        guard d > 0 else { return [] }
+        return gestures.compactMap { g in
+            guard completes(g), g.progressVelocity > 0 else { return nil }
+            return (s / d) / g.progressVelocity
+        }
+    }
+}
+
+/// Section 5: one estimator against `lsq2` (and `platform` when present).
+public struct EstimatorRow: Sendable, Equatable {
+    public var estimator: Estimator
+    /// Gestures with this estimate.
+    public var gestures: Int
+    /// Median absolute difference to `lsq2`, pt/s.
+    public var medianAbsDiffToLsq2: Double?
+    /// Median absolute difference to `platform`, pt/s (nil without `vx`/`vy` columns).
+    public var medianAbsDiffToPlatform: Double?
+    /// Fallbacks counted for this estimator.
+    public var fallbacks: Int
+
+    public init(estimator: Estimator, gestures: Int, medianAbsDiffToLsq2: Double?, medianAbsDiffToPlatform: Double?, fallbacks: Int = 0) {
+        self.estimator = estimator
+        self.gestures = gestures
+        self.medianAbsDiffToLsq2 = medianAbsDiffToLsq2
+        self.medianAbsDiffToPlatform = medianAbsDiffToPlatform
+        self.fallbacks = fallbacks
+    }
+
+    /// Rows computed from the gestures' estimates (median absolute differences in pt/s).
+    public static func compute(from gestures: [GestureRow]) -> [EstimatorRow] {
+        Estimator.allCases.compactMap { e in
+            var n = 0
+            var toLsq2: [Double] = []
+            var toPlatform: [Double] = []
+            var fallbacks = 0
+            for g in gestures {
+                guard let v = g.estimate(e) else { continue }
+                n += 1
+                if let r = g.estimate(.lsq2) { toLsq2.append(abs(v - r)) }
+                if let r = g.estimate(.platform) { toPlatform.append(abs(v - r)) }
+                if e == .lsq2 && g.flags.fallbackEstimator { fallbacks += 1 }
+            }
+            guard n > 0 else { return nil }
+            return EstimatorRow(
+                estimator: e, gestures: n, medianAbsDiffToLsq2: Stats.median(toLsq2),
+                medianAbsDiffToPlatform: Stats.median(toPlatform), fallbacks: fallbacks)
+        }
+    }
+}
+
+/// Completion-animation suggestions (physics.md, "Completion animation").
+public struct AnimationSuggestion: Sendable, Equatable {
+    /// Animation duration `D` of the linear completion, s.
+    public var duration: Double
+    public var currentCompletionSpeed: Double
+    public var suggestedCompletionSpeed: Double
+    public var completionSpeedInterval: Interval?
+    /// Median velocity ratio under the current / suggested completion speed.
+    public var currentMedianRatio: Double?
+    public var suggestedMedianRatio: Double?
+    /// Suggested finger-speed completion cap, s (90th percentile of `r / |v_p|`, clamped to [0.2, 0.54]).
+    public var fingerSpeedCap: Double?
+    /// Spring: damping ratio `zeta`, suggested response (s), target settling duration (s).
+    public var dampingRatio: Double
+    public var springResponse: Double?
+    public var targetDuration: Double
+    /// Median settling time with the suggested response, s.
+    public var medianSettlingTime: Double?
+
+    public init(
+        duration: Double, currentCompletionSpeed: Double, suggestedCompletionSpeed: Double,
+        completionSpeedInterval: Interval? = nil, currentMedianRatio: Double?, suggestedMedianRatio: Double?,
+        fingerSpeedCap: Double?, dampingRatio: Double = 1, springResponse: Double?, targetDuration: Double = 0.35,
+        medianSettlingTime: Double? = nil
+    ) {
+        self.duration = duration
+        self.currentCompletionSpeed = currentCompletionSpeed
+        self.suggestedCompletionSpeed = suggestedCompletionSpeed
+        self.completionSpeedInterval = completionSpeedInterval
+        self.currentMedianRatio = currentMedianRatio
+        self.suggestedMedianRatio = suggestedMedianRatio
+        self.fingerSpeedCap = fingerSpeedCap
+        self.dampingRatio = dampingRatio
+        self.springResponse = springResponse
+        self.targetDuration = targetDuration
+        self.medianSettlingTime = medianSettlingTime
+    }
+}
+
+/// A named reference value, e.g. `Flutter, Android ViewDragHelper` 20 pt.
+public struct NamedValue: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+    public init(name: String, value: Double) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Edge-region suggestion (physics.md, "Edge region").
+public struct EdgeSuggestion: Sendable, Equatable {
+    /// 95th percentile of start positions of intended completes, pt.
+    public var percentile95: Double
+    /// Suggested edge width: the 95th percentile plus 4 pt.
+    public var suggestedWidth: Double
+    /// Reference widths drawn on the figure (default: 20 pt Flutter / Android, 50 pt React Navigation / Ionic).
+    public var references: [NamedValue]
+    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
+    public var directionLock: Double?
+
+    public init(percentile95: Double, suggestedWidth: Double, references: [NamedValue] = EdgeSuggestion.standardReferences, directionLock: Double? = nil) {
+        self.percentile95 = percentile95
+        self.suggestedWidth = suggestedWidth
+        self.references = references
+        self.directionLock = directionLock
+    }
+
+    public static let standardReferences = [
+        NamedValue(name: "Flutter, Android ViewDragHelper", value: 20),
+        NamedValue(name: "React Navigation, Ionic", value: 50),
+    ]
+}
+
+/// One Gaussian-mixture component.
+public struct MixtureComponent: Sendable, Equatable {
+    public var weight: Double
+    public var mean: Double
+    public var standardDeviation: Double
+    public init(weight: Double, mean: Double, standardDeviation: Double) {
+        self.weight = weight
+        self.mean = mean
+        self.standardDeviation = standardDeviation
+    }
+}
+
+/// Unlabelled traces: no ground truth; the ambiguous band and the inferred split.
+public struct UnlabelledAnalysis: Sendable, Equatable {
+    /// Half-width of the ambiguous band around the boundary (default 0.1 = 10%).
+    public var band: Double
+    public var ambiguousIDs: [String]
+    /// `tau` (s) of the projected landing progress `p_r + tau * v_p`.
+    public var tau: Double
+    /// Crossing point of the two mixture components, offered as `p_th` (inferred); nil if none.
+    public var inferredThreshold: Double?
+    public var components: [MixtureComponent]
+
+    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponent]) {
+        self.band = band
+        self.ambiguousIDs = ambiguousIDs
+        self.tau = tau
+        self.inferredThreshold = inferredThreshold
+        self.components = components
+    }
+}
+
+/// A gesture whose recorded outcome disagrees with the current decision.
+public struct OutcomeMismatch: Sendable, Equatable {
+    public var id: String
+    public var recorded: Intent
+    public var decided: Intent
+    public init(id: String, recorded: Intent, decided: Intent) {
+        self.id = id
+        self.recorded = recorded
+        self.decided = decided
+    }
+}

@@ -1,0 +1,228 @@
+import GesturePhysics
+import GestureTrace
+
+/// A table in report terms: plain (unescaped) text cells; each renderer escapes for its format.
+public struct ReportTable: Sendable, Equatable {
+    public var headers: [String]
+    public var rows: [[String]]
+    /// Per-row CSS-ish class (`miss` for misdecided rows), or empty.
+    public var rowClasses: [String]
+    /// A note under the table (e.g. "showing N of M").
+    public var note: String?
+    /// Right-align columns whose cells are all numbers (HTML); off for tables mixing units.
+    public var alignNumbers: Bool
+
+    public init(headers: [String], rows: [[String]], rowClasses: [String] = [], note: String? = nil, alignNumbers: Bool = true) {
+        self.headers = headers
+        self.rows = rows
+        self.rowClasses = rowClasses
+        self.note = note
+        self.alignNumbers = alignNumbers
+    }
+}
+
+/// The report's tables and lists, built once from the model and shared by the HTML, Markdown and
+/// notebook renderers so the formats show the same content.
+public struct ReportContent: Sendable {
+    public let model: ReportModel
+    /// Rows the gesture table shows in HTML / Markdown (all when at most this many).
+    public let gestureTableCap: Int
+
+    public init(model: ReportModel, gestureTableCap: Int = 500) {
+        self.model = model
+        self.gestureTableCap = gestureTableCap
+    }
+
+    private var extent: Double { model.summary.extent }
+
+    /// Section titles in order, with their anchors.
+    public static let sections: [(id: String, title: String)] = [
+        ("summary", "Summary"),
+        ("parameters", "Suggested parameters"),
+        ("rules", "Rule comparison"),
+        ("figures", "Figures"),
+        ("estimators", "Velocity estimators"),
+        ("gestures", "Gestures"),
+        ("snippets", "Snippets"),
+    ]
+
+    /// Summary facts as (label, value) pairs.
+    public var summaryFacts: [(String, String)] {
+        let s = model.summary
+        var facts: [(String, String)] = []
+        facts.append(("Files", s.files.joined(separator: ", ")))
+        facts.append(("Gestures", "\(s.gesturesUsed) used of \(s.gesturesRead) read"))
+        let skipped = s.skipped.filter { $0.count > 0 }
+        facts.append(("Skipped", skipped.isEmpty ? "none" : "\(s.skippedTotal) (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"))
+        facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
+        facts.append(("Direction, extent", "\(s.direction.rawValue), \(Text.number(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
+        facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))"))
+        facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))
+        if s.labelled {
+            facts.append(("Error", "current \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"))
+        }
+        if !s.ignoredColumns.isEmpty { facts.append(("Ignored columns", s.ignoredColumns.joined(separator: ", "))) }
+        return facts
+    }
+
+    public var parameterTable: ReportTable {
+        let cols = model.parameters.defaultColumns
+        let rows = model.parameters.rows.map { r -> [String] in
+            var row = [
+                "\(r.name) (\(r.symbol))",
+                ParameterFormat.value(r.suggested, unit: r.unit, extent: extent),
+                ParameterFormat.interval(r.interval, unit: r.unit, extent: extent),
+                ParameterFormat.value(r.current, unit: r.unit, extent: extent),
+            ]
+            for k in cols.indices {
+                let v = k < r.defaults.count ? r.defaults[k] : nil
+                row.append(v == nil ? "—" : ParameterFormat.value(v, unit: r.unit, extent: extent))
+            }
+            row.append(r.note ?? "")
+            return row
+        }
+        return ReportTable(headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"], rows: rows, alignNumbers: false)
+    }
+
+    public var animationTable: ReportTable {
+        let a = model.animation
+        var rows: [[String]] = [
+            ["completionSpeed (linear, D = \(Text.number(a.duration)) s)", Text.number(a.currentCompletionSpeed), Text.number(a.suggestedCompletionSpeed) + (a.completionSpeedInterval.map { " " + ParameterFormat.interval($0, unit: .ratio, extent: extent) } ?? "")],
+            ["median velocity ratio (s / D) / v_p", Text.number(a.currentMedianRatio), Text.number(a.suggestedMedianRatio)],
+        ]
+        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", "—", Text.number(cap) + " s"]) }
+        rows.append(["spring damping ratio", "—", Text.number(a.dampingRatio)])
+        if let r = a.springResponse {
+            rows.append(["spring response (target settling \(Text.number(a.targetDuration)) s)", "—", Text.number(r) + " s" + (a.medianSettlingTime.map { ", median settling " + Text.number($0) + " s" } ?? "")])
+        }
+        let e = model.edge
+        rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; "), Text.number(e.suggestedWidth) + " pt"])
+        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of intended swipes)", "—", Text.number(lock) + "°"]) }
+        return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
+    }
+
+    public var ruleTable: ReportTable {
+        let rows = model.rules.map { r -> [String] in
+            [
+                r.rule.family.rawValue + (r.suggested ? " (suggested)" : ""),
+                r.rule.reportDescription(extent: extent),
+                Text.percent(r.crossValidatedError),
+                Text.percent(r.inSampleError),
+                r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
+                Self.idList(r.misclassified, limit: 30),
+            ]
+        }
+        return ReportTable(
+            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures"],
+            rows: rows, rowClasses: model.rules.map { $0.suggested ? "suggested" : "" })
+    }
+
+    /// Logistic (and any other) coefficients with standard errors; nil when none.
+    public var coefficientTable: ReportTable? {
+        let rows = model.rules.flatMap { r in
+            r.coefficients.map { [r.rule.family.rawValue, $0.name, Text.number($0.value), Text.number($0.standardError)] }
+        }
+        return rows.isEmpty ? nil : ReportTable(headers: ["rule", "coefficient", "value", "standard error"], rows: rows)
+    }
+
+    public var presetTable: ReportTable {
+        ReportTable(
+            headers: ["preset", "rule", "error", "misdecided", "completes", "source"],
+            rows: model.presets.map { p in
+                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), Text.percent(p.error), "\(p.misdecided)", "\(p.completes)", p.source]
+            },
+            rowClasses: model.presets.map { $0.isCurrent ? "current" : "" })
+    }
+
+    /// Unlabelled analysis lines (empty when labelled).
+    public var unlabelledLines: [String] {
+        guard let u = model.unlabelled else { return [] }
+        var lines = ["No intent labels: no ground truth exists, so no error is reported."]
+        lines.append("\(u.ambiguousIDs.count) gestures fall within \(Text.fixed(u.band * 100, 0))% of the current boundary (ambiguous): \(Self.idList(u.ambiguousIDs, limit: 30)).")
+        if let t = u.inferredThreshold {
+            lines.append("Inferred split (two-component Gaussian mixture of the projected landing progress p_r + \(Text.number(u.tau)) s × v_p): p_th = \(Text.number(t)) for the projection rule, marked as inferred.")
+        } else {
+            lines.append("The Gaussian mixture found no crossing: no split could be inferred.")
+        }
+        for (k, c) in u.components.enumerated() {
+            lines.append("Component \(k + 1): weight \(Text.number(c.weight)), mean \(Text.number(c.mean)), sd \(Text.number(c.standardDeviation)).")
+        }
+        return lines
+    }
+
+    public var outcomeTable: ReportTable? {
+        guard !model.outcomeMismatches.isEmpty else { return nil }
+        return ReportTable(
+            headers: ["gesture", "recorded outcome", "current parameters decide"],
+            rows: model.outcomeMismatches.map { [$0.id, $0.recorded.rawValue, $0.decided.rawValue] })
+    }
+
+    public var estimatorTable: ReportTable {
+        ReportTable(
+            headers: ["estimator", "gestures", "median |Δ| to lsq2 (pt/s)", "median |Δ| to platform (pt/s)", "fallbacks"],
+            rows: model.estimators.map { e in
+                [e.estimator.rawValue, "\(e.gestures)", Text.number(e.medianAbsDiffToLsq2), e.medianAbsDiffToPlatform.map { Text.number($0) } ?? "—", "\(e.fallbacks)"]
+            })
+    }
+
+    /// Indices of the gestures the HTML / Markdown table shows: all when at most the cap;
+    /// otherwise every misdecided one (up to the cap), then the first of the rest in file order.
+    public var gestureTableIndices: [Int] {
+        let g = model.gestures
+        guard g.count > gestureTableCap else { return Array(g.indices) }
+        var chosen: [Int] = []
+        for (i, row) in g.enumerated() where row.misdecidedBySuggested || row.misdecidedByCurrent || row.flags.outcomeMismatch {
+            if chosen.count >= gestureTableCap { break }
+            chosen.append(i)
+        }
+        if chosen.count < gestureTableCap {
+            let taken = Set(chosen)
+            for i in g.indices where !taken.contains(i) {
+                if chosen.count >= gestureTableCap { break }
+                chosen.append(i)
+            }
+        }
+        return chosen.sorted()
+    }
+
+    public var gestureTable: ReportTable { gestureTable(indices: gestureTableIndices) }
+
+    /// The gesture table for the given rows (indices into `model.gestures`).
+    public func gestureTable(indices idx: [Int]) -> ReportTable {
+        let multiFile = Set(model.summary.files).count > 1
+        var headers = ["id"]
+        if multiFile { headers.append("file") }
+        headers += ["samples", "duration (s)", "p_r", "v (pt/s)", "v_p (progress/s)", "intent", "current", "suggested", "flags"]
+        var rows: [[String]] = []
+        rows.reserveCapacity(idx.count)
+        var classes: [String] = []
+        for i in idx {
+            let g = model.gestures[i]
+            var row = [g.id]
+            if multiFile { row.append(g.file) }
+            row += [
+                "\(g.samples)", Text.fixed(g.duration, 3), Text.fixed(g.releaseProgress, 3), Text.fixed(g.velocity, 1),
+                Text.fixed(g.progressVelocity, 3), g.intent?.rawValue ?? "—",
+                g.currentDecision.rawValue + (g.misdecidedByCurrent ? " ✗" : ""),
+                g.suggestedDecision.rawValue + (g.misdecidedBySuggested ? " ✗" : ""),
+                g.flags.names.joined(separator: ", "),
+            ]
+            rows.append(row)
+            classes.append(g.misdecidedBySuggested ? "miss" : (g.misdecidedByCurrent ? "miss-current" : ""))
+        }
+        let note: String?
+        if idx.count < model.gestures.count {
+            note = "Showing \(idx.count) of \(model.gestures.count) gestures; every gesture is in report.json."
+        } else {
+            note = nil
+        }
+        return ReportTable(headers: headers, rows: rows, rowClasses: classes, note: note)
+    }
+
+    /// Up to `limit` ids, then "… and N more".
+    static func idList(_ ids: [String], limit: Int) -> String {
+        if ids.isEmpty { return "none" }
+        if ids.count <= limit { return ids.joined(separator: ", ") }
+        return ids.prefix(limit).joined(separator: ", ") + " … and \(ids.count - limit) more"
+    }
+}

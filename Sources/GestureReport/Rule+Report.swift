@@ -1,0 +1,172 @@
+import GesturePhysics
+
+/// A point in the release plane: `p` = release progress `p_r`, `v` = `v_p` in progress/s.
+public struct PlanePoint: Sendable, Equatable {
+    public var p: Double
+    public var v: Double
+    public init(p: Double, v: Double) {
+        self.p = p
+        self.v = v
+    }
+}
+
+/// A named rule parameter for tables and JSON.
+struct RuleParameter {
+    var key: String
+    var symbol: String
+    var value: Double
+    var unit: ParameterUnit
+}
+
+extension Rule {
+    /// The rule's parameters in a fixed order (JSON keys, symbols, units).
+    var reportParameters: [RuleParameter] {
+        switch self {
+        case .threshold(let p, let v), .forward(let p, let v):
+            return [
+                RuleParameter(key: "progressThreshold", symbol: "p_th", value: p, unit: .progress),
+                RuleParameter(key: "velocityThreshold", symbol: "v_th", value: v, unit: .progressPerSecond),
+            ]
+        case .projection(let p, let tau):
+            return [
+                RuleParameter(key: "progressThreshold", symbol: "p_th", value: p, unit: .progress),
+                RuleParameter(key: "tau", symbol: "tau", value: tau, unit: .seconds),
+            ]
+        case .kinematic(let d, let dur):
+            return [
+                RuleParameter(key: "distanceThreshold", symbol: "d_th", value: d, unit: .points),
+                RuleParameter(key: "duration", symbol: "D", value: dur, unit: .seconds),
+            ]
+        case .logistic(let b0, let b1, let b2):
+            return [
+                RuleParameter(key: "b0", symbol: "b0", value: b0, unit: .coefficient),
+                RuleParameter(key: "b1", symbol: "b1", value: b1, unit: .coefficient),
+                RuleParameter(key: "b2", symbol: "b2", value: b2, unit: .coefficient),
+            ]
+        }
+    }
+
+    /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)`.
+    /// An infinite velocity threshold prints as `velocity ignored`.
+    func reportDescription(extent: Double) -> String {
+        let parts = reportParameters.map { p -> String in
+            if p.unit == .progressPerSecond && p.value == .infinity { return "\(p.symbol) ∞ (velocity ignored)" }
+            return "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent))"
+        }
+        return family.rawValue + " " + parts.joined(separator: ", ")
+    }
+
+    /// The decision boundary in the (`p_r`, `v_p`) plane as polylines clipped to
+    /// `p` in [pLow, pHigh] and `v` in [vLow, vHigh].
+    ///
+    /// Every family but `kinematic` is piecewise linear there:
+    /// - `threshold`: (0, v_th) → (p_th, v_th) → (p_th, −v_th) → (1, −v_th); `v_th = ∞` is the line `p = p_th`;
+    /// - `forward`: (0, v_th) → (p_th, v_th) → (p_th, 0) → (1, 0);
+    /// - `projection`: `v = (p_th − p) / tau` (`tau = 0`: `p = p_th`);
+    /// - `logistic`: `v = −(b0 + b1 p) / b2` (`b2 = 0`: `p = −b0 / b1`);
+    /// - `kinematic`: drawn with `v_m = v_p` and `a_m = 0`: `v = (min(d_th / E, 0.5) − p) / D`.
+    public func boundary(extent: Double, pRange: ClosedRange<Double> = 0...1, vRange: ClosedRange<Double>) -> [[PlanePoint]] {
+        let p0 = pRange.lowerBound, p1 = pRange.upperBound
+        let v0 = vRange.lowerBound, v1 = vRange.upperBound
+        // Far enough outside the box that clipping makes it exact.
+        let far = max(abs(v0), abs(v1), 1) * 4 + 1
+        func line(_ f: (Double) -> Double) -> [PlanePoint] {
+            [PlanePoint(p: p0, v: f(p0)), PlanePoint(p: p1, v: f(p1))]
+        }
+        func vertical(_ p: Double) -> [PlanePoint] { [PlanePoint(p: p, v: -far), PlanePoint(p: p, v: far)] }
+        var raw: [PlanePoint]
+        switch self {
+        case .threshold(let pth, let vth):
+            if !vth.isFinite {
+                raw = vertical(pth)
+            } else {
+                raw = [
+                    PlanePoint(p: p0, v: vth), PlanePoint(p: pth, v: vth),
+                    PlanePoint(p: pth, v: -vth), PlanePoint(p: p1, v: -vth),
+                ]
+            }
+        case .forward(let pth, let vth):
+            let v = vth.isFinite ? vth : far
+            raw = [PlanePoint(p: p0, v: v), PlanePoint(p: pth, v: v), PlanePoint(p: pth, v: 0), PlanePoint(p: p1, v: 0)]
+        case .projection(let pth, let tau):
+            raw = tau == 0 ? vertical(pth) : line { (pth - $0) / tau }
+        case .logistic(let b0, let b1, let b2):
+            if b2 != 0 {
+                raw = line { -(b0 + b1 * $0) / b2 }
+            } else if b1 != 0 {
+                raw = vertical(-b0 / b1)
+            } else {
+                raw = []
+            }
+        case .kinematic(let dth, let d):
+            let target = min(dth / max(extent, 1e-9), 0.5)
+            raw = d == 0 ? vertical(target) : line { (target - $0) / d }
+        }
+        raw = raw.filter { $0.p.isFinite && $0.v.isFinite }
+        return Self.clip(raw, p0: p0, p1: p1, v0: v0, v1: v1)
+    }
+
+    /// Clips a polyline to the box (Liang–Barsky per segment), joining consecutive pieces.
+    static func clip(_ line: [PlanePoint], p0: Double, p1: Double, v0: Double, v1: Double) -> [[PlanePoint]] {
+        var out: [[PlanePoint]] = []
+        var current: [PlanePoint] = []
+        guard line.count >= 2 else { return [] }
+        for i in 1..<line.count {
+            let a = line[i - 1], b = line[i]
+            let dp = b.p - a.p, dv = b.v - a.v
+            var t0 = 0.0, t1 = 1.0
+            var visible = true
+            for (pk, qk) in [(-dp, a.p - p0), (dp, p1 - a.p), (-dv, a.v - v0), (dv, v1 - a.v)] {
+                if pk == 0 {
+                    if qk < 0 { visible = false; break }
+                } else {
+                    let r = qk / pk
+                    if pk < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                    if t0 > t1 { visible = false; break }
+                }
+            }
+            guard visible else {
+                if current.count >= 2 { out.append(current) }
+                current = []
+                continue
+            }
+            let ca = PlanePoint(p: a.p + t0 * dp, v: a.v + t0 * dv)
+            let cb = PlanePoint(p: a.p + t1 * dp, v: a.v + t1 * dv)
+            if let last = current.last, abs(last.p - ca.p) < 1e-12, abs(last.v - ca.v) < 1e-12 {
+                current.append(cb)
+            } else {
+                if current.count >= 2 { out.append(current) }
+                current = [ca, cb]
+            }
+        }
+        if current.count >= 2 { out.append(current) }
+        return out
+    }
+}
+
+/// Formats parameter values with their units.
+enum ParameterFormat {
+    /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12 deg`.
+    static func value(_ x: Double?, unit: ParameterUnit, extent: Double) -> String {
+        guard let x else { return "n/a" }
+        switch unit {
+        case .progress, .ratio, .coefficient:
+            return Text.number(x)
+        case .progressPerSecond:
+            if !x.isFinite { return Text.number(x) + " progress/s" }
+            return Text.number(x) + " progress/s (" + Text.number(x * extent) + " pt/s)"
+        case .seconds: return Text.number(x) + " s"
+        case .points: return Text.number(x) + " pt"
+        case .degrees: return Text.number(x) + "°"
+        }
+    }
+
+    static func interval(_ i: Interval?, unit: ParameterUnit, extent: Double) -> String {
+        guard let i else { return "" }
+        if unit == .progressPerSecond {
+            return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "] progress/s ([" + Text.number(i.low * extent)
+                + ", " + Text.number(i.high * extent) + "] pt/s)"
+        }
+        return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "]"
+    }
+}

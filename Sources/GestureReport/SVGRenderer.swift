@@ -1,0 +1,258 @@
+import GesturePhysics
+
+/// Writes the report's figures as standalone SVG 1.1 (no libraries, no scripts).
+///
+/// 640 × 400 user units (readable at 640 px wide), Okabe–Ito colours with a second cue
+/// (marker shape for intents, dash pattern for current vs suggested), axes with ticks and units,
+/// a legend above the plot. Every number written is finite; all text is XML-escaped.
+public struct SVGRenderer: Sendable {
+    public let model: ReportModel
+    public let figures: ReportFigures
+
+    public init(model: ReportModel, figures: ReportFigures? = nil) {
+        self.model = model
+        self.figures = figures ?? ReportFigures(model: model)
+    }
+
+    /// Okabe–Ito palette.
+    enum Colour {
+        static let blue = "#0072B2"
+        static let vermillion = "#D55E00"
+        static let green = "#009E73"
+        static let orange = "#E69F00"
+        static let purple = "#CC79A7"
+        static let sky = "#56B4E9"
+        static let black = "#000000"
+        static let grey = "#6b6b6b"
+    }
+
+    static let width = 640.0
+    static let height = 400.0
+    static let left = 64.0, right = 20.0, top = 64.0, bottom = 52.0
+
+    /// Writes figure `name` (one of `figures.info` names). Unknown names write nothing.
+    /// `idPrefix` keeps element ids unique when several SVGs are inlined in one HTML page.
+    public func render(_ name: String, to out: inout some TextOutputStream, idPrefix: String = "") {
+        guard let info = figures.info.first(where: { $0.name == name }) else { return }
+        let id = idPrefix + name
+        out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 640 400\" width=\"640\" height=\"400\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\">\n")
+        out.write("<title id=\"\(id)-title\">\(Text.xml(info.title))</title>\n<desc id=\"\(id)-desc\">\(Text.xml(info.caption))</desc>\n")
+        out.write("<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n")
+        out.write("<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"600\" fill=\"#111\">\(Text.xml(info.title))</text>\n")
+        switch name {
+        case "release-scatter": scatter(&out, id: id)
+        case "progress-curves": curves(&out, id: id)
+        case "release-velocity": histogram(figures.releaseVelocity, &out, id: id, yLabel: "gestures")
+        case "start-position": histogram(figures.startPosition, &out, id: id, yLabel: "gestures")
+        case "velocity-ratio": histogram(figures.velocityRatio, &out, id: id, yLabel: "completing gestures")
+        default: break
+        }
+        out.write("</svg>\n")
+    }
+
+    /// The whole figure as a string.
+    public func svg(_ name: String, idPrefix: String = "") -> String {
+        var s = ""
+        render(name, to: &s, idPrefix: idPrefix)
+        return s
+    }
+
+    // MARK: Frame
+
+    struct Frame {
+        var x: Axis
+        var y: Axis
+    }
+
+    private func frame(_ out: inout some TextOutputStream, x: Axis, y: Axis, xLabel: String, yLabel: String, id: String) {
+        let x0 = Self.left, x1 = Self.width - Self.right, y0 = Self.height - Self.bottom, y1 = Self.top
+        out.write("<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(Text.coord(x0))\" y=\"\(Text.coord(y1))\" width=\"\(Text.coord(x1 - x0))\" height=\"\(Text.coord(y0 - y1))\"/></clipPath></defs>\n")
+        out.write("<g class=\"grid\" stroke=\"#e3e3e3\" stroke-width=\"1\">\n")
+        let xt = x.ticks(count: 8), yt = y.ticks(count: 6)
+        for t in xt { out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y1))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\"/>\n") }
+        for t in yt { out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y.map(t)))\"/>\n") }
+        out.write("</g>\n<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\">\n")
+        out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/>\n")
+        out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y1))\"/>\n")
+        for t in xt { out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0 + 5))\"/>\n") }
+        for t in yt { out.write("<line x1=\"\(Text.coord(x0 - 5))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y.map(t)))\"/>\n") }
+        out.write("</g>\n<g class=\"tick-labels\" fill=\"#333\" font-size=\"11\">\n")
+        let xs = xt.count > 1 ? xt[1] - xt[0] : 1, ys = yt.count > 1 ? yt[1] - yt[0] : 1
+        for t in xt { out.write("<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: xs))</text>\n") }
+        for t in yt { out.write("<text x=\"\(Text.coord(x0 - 8))\" y=\"\(Text.coord(y.map(t) + 4))\" text-anchor=\"end\">\(Axis.label(t, step: ys))</text>\n") }
+        out.write("</g>\n")
+        out.write("<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(xLabel))</text>\n")
+        out.write("<text transform=\"translate(16 \(Text.coord((y0 + y1) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(yLabel))</text>\n")
+    }
+
+    /// A legend entry: a marker shape or a line sample, then a label.
+    enum Swatch {
+        case marker(FigureGroup)
+        case line(colour: String, dash: String?, width: Double)
+        case ring(dash: String?)
+        case bar(colour: String, dash: String?)
+    }
+
+    private func legend(_ out: inout some TextOutputStream, _ entries: [(Swatch, String)]) {
+        // Two rows at most, laid out left to right; labels are short.
+        var x = 12.0, y = 40.0
+        out.write("<g class=\"legend\" font-size=\"11.5\" fill=\"#111\">\n")
+        for (swatch, label) in entries {
+            let w = 26 + Double(label.count) * 6.2
+            if x + w > Self.width - 8 { x = 12; y += 17 }
+            switch swatch {
+            case .marker(let g): marker(&out, g, x: x + 8, y: y - 4, opacity: 1)
+            case .line(let c, let dash, let width):
+                out.write("<line x1=\"\(Text.coord(x))\" y1=\"\(Text.coord(y - 4))\" x2=\"\(Text.coord(x + 18))\" y2=\"\(Text.coord(y - 4))\" stroke=\"\(c)\" stroke-width=\"\(Text.coord(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            case .ring(let dash):
+                out.write("<circle cx=\"\(Text.coord(x + 8))\" cy=\"\(Text.coord(y - 4))\" r=\"6\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.4\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            case .bar(let c, let dash):
+                out.write("<rect x=\"\(Text.coord(x + 2))\" y=\"\(Text.coord(y - 10))\" width=\"14\" height=\"11\" fill=\"\(c)\" fill-opacity=\"0.35\" stroke=\"\(c)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            }
+            out.write("<text x=\"\(Text.coord(x + 22))\" y=\"\(Text.coord(y))\">\(Text.xml(label))</text>\n")
+            x += w + 10
+        }
+        out.write("</g>\n")
+    }
+
+    static func colour(_ g: FigureGroup) -> String {
+        switch g {
+        case .complete: Colour.blue
+        case .cancel: Colour.vermillion
+        case .unlabelled: Colour.purple
+        }
+    }
+
+    /// Complete: circle; cancel: triangle; unlabelled: diamond.
+    private func marker(_ out: inout some TextOutputStream, _ g: FigureGroup, x: Double, y: Double, opacity: Double) {
+        let c = Self.colour(g)
+        let op = opacity < 1 ? " fill-opacity=\"\(Text.fixed(opacity, 2))\"" : ""
+        switch g {
+        case .complete:
+            out.write("<circle cx=\"\(Text.coord(x))\" cy=\"\(Text.coord(y))\" r=\"3.2\" fill=\"\(c)\"\(op)/>\n")
+        case .cancel:
+            out.write("<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 3.8)) \(Text.coord(y + 2.8))L\(Text.coord(x - 3.8)) \(Text.coord(y + 2.8))Z\" fill=\"\(c)\"\(op)/>\n")
+        case .unlabelled:
+            out.write("<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 4)) \(Text.coord(y))L\(Text.coord(x)) \(Text.coord(y + 4))L\(Text.coord(x - 4)) \(Text.coord(y))Z\" fill=\"\(c)\"\(op)/>\n")
+        }
+    }
+
+    private var plotX: (Double, Double) { (Self.left, Self.width - Self.right) }
+    private var plotY: (Double, Double) { (Self.height - Self.bottom, Self.top) }
+
+    // MARK: Figures
+
+    private func scatter(_ out: inout some TextOutputStream, id: String) {
+        let f = figures.scatter
+        let x = Axis(low: f.pRange.lowerBound, high: f.pRange.upperBound, from: plotX.0, to: plotX.1)
+        let y = Axis(low: f.vRange.lowerBound, high: f.vRange.upperBound, from: plotY.0, to: plotY.1)
+        let groups = FigureGroup.allCases.filter { g in f.points.contains { $0.group == g } }
+        var entries: [(Swatch, String)] = groups.map { (.marker($0), $0.label) }
+        entries.append((.line(colour: Colour.black, dash: "6 4", width: 2), "current boundary"))
+        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), "suggested boundary"))
+        if model.summary.labelled {
+            entries.append((.ring(dash: nil), "misdecided (suggested)"))
+            entries.append((.ring(dash: "2 2"), "misdecided (current only)"))
+        }
+        legend(&out, entries)
+        frame(&out, x: x, y: y, xLabel: "release progress p_r", yLabel: "release velocity v_p (progress/s)", id: id)
+        out.write("<g clip-path=\"url(#\(id)-clip)\">\n")
+        if f.vRange.contains(0) {
+            out.write("<line x1=\"\(Text.coord(x.map(0)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(1)))\" y2=\"\(Text.coord(y.map(0)))\" stroke=\"#999\" stroke-width=\"1\"/>\n")
+        }
+        out.write("<g class=\"points\">\n")
+        let opacity = f.points.count > 800 ? 0.45 : 0.8
+        for pt in f.points { marker(&out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity) }
+        out.write("</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\">\n")
+        for pt in f.points where pt.misdecidedBySuggested || pt.misdecidedByCurrent {
+            let dash = pt.misdecidedBySuggested ? "" : " stroke-dasharray=\"2 2\""
+            out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)/>\n")
+        }
+        out.write("</g>\n")
+        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
+        boundary(&out, f.suggestedBoundary, x: x, y: y, colour: Colour.green, dash: nil, width: 2.5, cls: "boundary-suggested")
+        out.write("</g>\n")
+    }
+
+    private func boundary(_ out: inout some TextOutputStream, _ lines: [[PlanePoint]], x: Axis, y: Axis, colour: String, dash: String?, width: Double, cls: String) {
+        guard !lines.isEmpty else { return }
+        var d = ""
+        for line in lines {
+            for (k, pt) in line.enumerated() {
+                d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.p)) + " " + Text.coord(y.map(pt.v))
+            }
+        }
+        out.write("<path class=\"\(cls)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Text.coord(width))\" stroke-linejoin=\"round\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+    }
+
+    private func curves(_ out: inout some TextOutputStream, id: String) {
+        let f = figures.curves
+        let x = Axis(low: 0, high: f.tMax, from: plotX.0, to: plotX.1)
+        let y = Axis(low: 0, high: 1, from: plotY.0, to: plotY.1)
+        let groups = FigureGroup.allCases.filter { g in f.curves.contains { $0.group == g } }
+        legend(&out, groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label) })
+        frame(&out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)", id: id)
+        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(f.curves.count > 100 ? "0.3" : "0.55")\">\n")
+        for c in f.curves {
+            var d = ""
+            for (k, pt) in c.points.enumerated() { d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p)) }
+            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\"\(Self.dash(c.group).map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        }
+        out.write("</g>\n")
+    }
+
+    static func dash(_ g: FigureGroup) -> String? {
+        switch g {
+        case .complete: nil
+        case .cancel: "4 3"
+        case .unlabelled: "1 2"
+        }
+    }
+
+    static func style(_ key: String) -> (colour: String, dash: String?) {
+        switch key {
+        case "complete": (Colour.blue, nil)
+        case "cancel": (Colour.vermillion, "5 3")
+        case "unlabelled": (Colour.purple, "1.5 2")
+        case "current": (Colour.orange, "5 3")
+        case "suggested": (Colour.green, nil)
+        default: (Colour.grey, "2 3")
+        }
+    }
+
+    private func histogram(_ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String) {
+        let maxCount = max(h.series.flatMap(\.counts).max() ?? 1, 1)
+        let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
+        let yTop = Double(maxCount) * 1.08
+        let y = Axis(low: 0, high: yTop, from: plotY.0, to: plotY.1)
+        var entries: [(Swatch, String)] = h.series.map { s in
+            let st = Self.style(s.style)
+            return (.bar(colour: st.colour, dash: st.dash), s.name)
+        }
+        for m in h.markers {
+            let st = Self.style(m.style)
+            entries.append((.line(colour: m.style == "reference" ? Colour.black : st.colour, dash: m.style == "reference" ? "1.5 3" : st.dash, width: 2), m.name))
+        }
+        legend(&out, entries)
+        frame(&out, x: x, y: y, xLabel: h.xLabel, yLabel: yLabel, id: id)
+        out.write("<g clip-path=\"url(#\(id)-clip)\">\n")
+        for s in h.series {
+            let st = Self.style(s.style)
+            // A closed step outline per series: filled lightly, outlined with its dash.
+            var d = "M" + Text.coord(x.map(h.edges[0])) + " " + Text.coord(y.map(0))
+            for (k, c) in s.counts.enumerated() where k + 1 < h.edges.count {
+                let yy = Text.coord(y.map(Double(c)))
+                d += "L" + Text.coord(x.map(h.edges[k])) + " " + yy + "L" + Text.coord(x.map(h.edges[k + 1])) + " " + yy
+            }
+            d += "L" + Text.coord(x.map(h.edges[h.edges.count - 1])) + " " + Text.coord(y.map(0)) + "Z"
+            out.write("<path class=\"series\" data-series=\"\(Text.xml(s.name))\" d=\"\(d)\" fill=\"\(st.colour)\" fill-opacity=\"0.25\" stroke=\"\(st.colour)\" stroke-width=\"1.8\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        }
+        for m in h.markers where m.x.isFinite {
+            let st = Self.style(m.style)
+            let colour = m.style == "reference" ? Colour.black : st.colour
+            let dash = m.style == "reference" ? "1.5 3" : st.dash
+            out.write("<line class=\"marker\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        }
+        out.write("</g>\n")
+    }
+}

@@ -1,0 +1,101 @@
+/// The terminal summary's format (`--format`).
+public enum SummaryFormat: String, Sendable, CaseIterable {
+    case text, markdown, json
+}
+
+/// Writes the short summary printed after `analyze`: gestures used and skipped, current vs
+/// suggested error, the suggestion, where the report went. The JSON form carries the very
+/// `summary` object of report.json (same numbers), plus the report's location.
+public struct SummaryRenderer: Sendable {
+    public static let schema = "gesturetune.summary/1"
+    public let model: ReportModel
+    /// The report folder, or nil when no report was written (`--no-report`).
+    public let reportPath: String?
+
+    public init(model: ReportModel, reportPath: String?) {
+        self.model = model
+        self.reportPath = reportPath
+    }
+
+    public func render(_ format: SummaryFormat, to out: inout some TextOutputStream) {
+        switch format {
+        case .text:
+            for line in lines() { out.write(line + "\n") }
+        case .markdown:
+            out.write("### gesturetune: \(Text.markdown(model.name))\n\n")
+            for line in lines() { out.write("- " + Text.markdown(line) + "\n") }
+        case .json:
+            var w = JSONWriter()
+            w.beginObject()
+            w.string("schema", Self.schema)
+            w.string("name", model.name)
+            JSONRenderer.writeSummary(model, into: &w)
+            w.string("report", reportPath)
+            w.endObject()
+            w.flush(to: &out)
+            out.write("\n")
+        }
+    }
+
+    public func text(_ format: SummaryFormat) -> String {
+        var s = ""
+        render(format, to: &s)
+        return s
+    }
+
+    /// The plain lines (text format).
+    func lines() -> [String] {
+        let s = model.summary
+        var out: [String] = []
+        var used = "\(model.name): \(s.gesturesUsed) gestures used of \(s.gesturesRead) read"
+        let skipped = s.skipped.filter { $0.count > 0 }
+        used += skipped.isEmpty ? ", none skipped" : "; \(s.skippedTotal) skipped (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        used += s.labelled ? "; labelled" : "; unlabelled"
+        out.append(used)
+        if s.labelled {
+            var e = "error: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated"
+            if let d = model.errorChange { e += " (" + (d <= 0 ? "−" : "+") + Text.fixed(abs(d * 100), 1) + " points)" }
+            out.append(e)
+        } else {
+            out.append("error: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
+        }
+        var sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
+        sug += "; completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed)); edge width \(Text.number(model.edge.suggestedWidth)) pt"
+        out.append(sug)
+        for w in s.warnings { out.append("warning: " + w) }
+        out.append(reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
+        return out
+    }
+}
+
+/// Writes `params.json` in the documented format (cli-and-reports.md, "Parameter files"):
+/// schema, rule family, direction, the rule's parameters, extent, completionSpeed, spring,
+/// edgeWidth. An infinite velocity threshold is written as `null`.
+public struct ParamsRenderer: Sendable {
+    public static let schema = "gesturetune.params/1"
+    public let model: ReportModel
+
+    public init(model: ReportModel) {
+        self.model = model
+    }
+
+    public func render(to out: inout some TextOutputStream) {
+        let p = model.snippetParameters
+        var w = JSONWriter()
+        w.beginObject()
+        w.string("schema", Self.schema)
+        w.string("rule", p.rule.family.rawValue)
+        w.string("direction", p.direction.rawValue)
+        for r in p.rule.reportParameters { w.number(r.key, r.value) }
+        w.number("extent", p.extent)
+        w.number("completionSpeed", p.completionSpeed)
+        w.beginObject("spring")
+        w.number("dampingRatio", p.dampingRatio)
+        w.number("response", p.springResponse)
+        w.endObject()
+        w.number("edgeWidth", p.edgeWidth)
+        w.endObject()
+        w.flush(to: &out)
+        out.write("\n")
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import GesturePhysics
+
+/// `completionSpeed` for a linear `UIPercentDrivenInteractiveTransition` (physics.md,
+/// "Completion animation"): after release the progress speed is `s / D`; a gesture's
+/// velocity ratio is `(s / D) / v_p`. The suggestion makes the median ratio 1 over completing
+/// gestures with `v_p > 0`: `s = D / median(1 / v_p)`, clamped to [0.5, 3].
+public struct CompletionSpeedSuggestion: Sendable, Equatable {
+    /// Suggested `s` (nil when no completing gesture moved forward).
+    public var value: Double?
+    /// Unclamped `D / median(1 / v_p)`.
+    public var unclamped: Double?
+    /// Animation duration `D`, s.
+    public var transitionDuration: Double
+    /// Median velocity ratio with the current `completionSpeed` (1.0 when unset).
+    public var currentMedianRatio: Double?
+    public var currentCompletionSpeed: Double
+    /// Completing gestures with `v_p > 0` the figure rests on.
+    public var count: Int
+    public var basis: String
+}
+
+/// Finger-speed completion (iOS system pop, Ionic): remaining time `min(D, r / abs(v_p))`.
+/// The cap `D` suggested is the 90th percentile of `r / abs(v_p)` over completing releases
+/// (`r = 1 - p_r`, `v_p != 0`), clamped to [0.2, 0.54] s.
+public struct FingerSpeedCapSuggestion: Sendable, Equatable {
+    public var value: Double?
+    /// The 90th percentile before clamping, s.
+    public var percentile90: Double?
+    public var count: Int
+    public var basis: String
+}
+
+/// Spring completion (`UISpringTimingParameters`): the response whose median settling time
+/// over the gestures equals the target duration, damping ratio fixed.
+public struct SpringSuggestion: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        case found
+        /// The median settling time does not reach the target within responses [0.02, 3] s.
+        case noBracket
+        /// No settling-time function was given (`TuningOptions.settlingTime`).
+        case unavailable
+        /// No gesture with a usable initial velocity.
+        case noGestures
+        case failed(String)
+    }
+
+    public var status: Status
+    /// Suggested response, s.
+    public var response: Double?
+    public var dampingRatio: Double
+    /// Target median settling time, s (default 0.35).
+    public var targetDuration: Double
+    /// Gestures used (initial relative velocity `v_p / (1 - p_r)` completing, `-v_p / p_r` cancelling).
+    public var count: Int
+    /// Median initial relative velocity, 1/s.
+    public var medianInitialVelocity: Double?
+    public var basis: String
+}
+
+/// Edge region: start positions (pt from the leading edge) of gestures meant to complete.
+/// Suggested width: 95th percentile + 4 pt, beside 20 pt (Flutter, ViewDragHelper) and 50 pt
+/// (React Navigation, Ionic).
+public struct EdgeWidthSuggestion: Sendable, Equatable {
+    public var value: Double?
+    public var percentile95: Double?
+    public var count: Int
+    /// Share of the start positions inside 20 pt, 50 pt and the suggested width.
+    public var coverage20: Double?
+    public var coverage50: Double?
+    public var coverageSuggested: Double?
+    public var basis: String
+}
+
+/// Direction lock: the entry angle (degrees from the axis) that keeps 95% of intended
+/// swipes: the 95th percentile of `abs(entry angle)`.
+public struct DirectionLockSuggestion: Sendable, Equatable {
+    public var value: Double?
+    public var median: Double?
+    public var count: Int
+    public var basis: String
+}
+
+enum Suggestions {
+    static func completionSpeed(completing: [TuningPoint], duration d: Double, current: Double) -> CompletionSpeedSuggestion {
+        let forward = completing.filter { $0.velocity > 0 }
+        guard let medianInverse = GSL.quantile(forward.map { 1 / $0.velocity }, 0.5) else {
+            return CompletionSpeedSuggestion(
+                value: nil, unclamped: nil, transitionDuration: d, currentMedianRatio: nil, currentCompletionSpeed: current,
+                count: 0, basis: "no completing gesture moved forward at release")
+        }
+        let raw = d / medianInverse
+        let value = min(max(raw, 0.5), 3)
+        let currentRatio = (current / d) * medianInverse
+        return CompletionSpeedSuggestion(
+            value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio, currentCompletionSpeed: current,
+            count: forward.count,
+            basis: "median 1/v_p = \(fmt(medianInverse)) s over \(forward.count) completing gestures with v_p > 0; D = \(fmt(d)) s; median velocity ratio now \(fmt(currentRatio))")
+    }
+
+    static func fingerSpeedCap(completing: [TuningPoint]) -> FingerSpeedCapSuggestion {
+        let times = completing.compactMap { Completion.fingerSpeedTime(remaining: Completion.remaining(progress: $0.progress, completing: true), velocity: $0.velocity) }
+        guard let p90 = GSL.quantile(times, 0.9) else {
+            return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0, basis: "no completing release with nonzero velocity")
+        }
+        return FingerSpeedCapSuggestion(
+            value: min(max(p90, 0.2), 0.54), percentile90: p90, count: times.count,
+            basis: "90th percentile of r/|v_p| = \(fmt(p90)) s over \(times.count) completing releases, clamped to [0.2, 0.54] s")
+    }
+
+    static func spring(
+        _ gestures: [(TuningPoint, Bool)], dampingRatio: Double, target: Double,
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+    ) -> SpringSuggestion {
+        let velocities = gestures.compactMap { Completion.springInitialVelocity(progress: $0.0.progress, velocity: $0.0.velocity, completing: $0.1) }
+        var result = SpringSuggestion(
+            status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target, count: velocities.count,
+            medianInitialVelocity: GSL.quantile(velocities, 0.5), basis: "no gesture with room left to animate")
+        guard !velocities.isEmpty else { return result }
+        guard let settlingTime else {
+            result.status = .unavailable
+            result.basis = "no spring settling-time function available"
+            return result
+        }
+        // The median over at most 2,000 evenly spaced gestures (sorted by velocity) keeps the
+        // root search cheap on large sets; each evaluation is one settling time per gesture.
+        var sorted = velocities
+        GSL.sort(&sorted)
+        let stride = max(1, sorted.count / 2000)
+        let sample = Swift.stride(from: 0, to: sorted.count, by: stride).map { sorted[$0] }
+        let medianSettling: (Double) throws -> Double = { response in
+            let times = try sample.map { try settlingTime(dampingRatio, response, $0) }
+            return GSL.quantile(times, 0.5)!
+        }
+        do {
+            guard let response = try GSL.brentRoot(lower: 0.02, upper: 3, xTolerance: 1e-5, relativeTolerance: 1e-6, { try medianSettling($0) - target }) else {
+                result.status = .noBracket
+                result.basis = "median settling time does not reach \(fmt(target)) s for responses in [0.02, 3] s"
+                return result
+            }
+            result.status = .found
+            result.response = response
+            result.basis = "median settling time \(fmt(target)) s (within 0.5%) over \(velocities.count) gestures, damping ratio \(fmt(dampingRatio)), median initial velocity \(fmt(result.medianInitialVelocity ?? 0)) /s"
+        } catch {
+            result.status = .failed("\(error)")
+            result.basis = "settling time failed: \(error)"
+        }
+        return result
+    }
+
+    static func edgeWidth(starts: [Double]) -> EdgeWidthSuggestion {
+        guard let p95 = GSL.quantile(starts, 0.95) else {
+            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: "no gesture start positions")
+        }
+        let width = p95 + 4
+        func share(_ w: Double) -> Double { Double(starts.filter { $0 <= w }.count) / Double(starts.count) }
+        return EdgeWidthSuggestion(
+            value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
+            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))")
+    }
+
+    static func directionLock(angles: [Double]) -> DirectionLockSuggestion {
+        let a = angles.map { abs($0) }
+        guard let p95 = GSL.quantile(a, 0.95) else {
+            return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
+        }
+        return DirectionLockSuggestion(
+            value: p95, median: GSL.quantile(a, 0.5), count: a.count,
+            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) intended swipes")
+    }
+}
+
+func fmt(_ x: Double) -> String {
+    guard x.isFinite else { return x > 0 ? "inf" : (x < 0 ? "-inf" : "nan") }
+    let r = (x * 1000).rounded() / 1000
+    return "\(r)"
+}
+
+func pct(_ x: Double) -> String { "\(Int((x * 100).rounded()))%" }

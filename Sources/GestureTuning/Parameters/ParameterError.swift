@@ -1,0 +1,58 @@
+/// Why a parameter file (or preset name) could not be read.
+public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case notJSON(path: String, reason: String)
+    /// The top level (or `spring`) is not a JSON object.
+    case notAnObject(path: String, key: String?)
+    /// A key this schema does not know: a typo must not silently keep a default.
+    case unknownKey(path: String, key: String, suggestion: String?)
+    /// A known key that belongs to another rule family (e.g. `tau` with `"rule": "threshold"`).
+    case keyNotForRule(path: String, key: String, rule: String)
+    case missingKey(path: String, key: String)
+    case badValue(path: String, key: String, expected: String, found: String)
+    case wrongSchema(path: String, found: String)
+    /// Neither a file nor a preset name.
+    case unknownPreset(name: String, suggestion: String?)
+    /// A value that JSON cannot carry (NaN) on writing.
+    case unwritable(key: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): cannot read parameter file: \(reason)"
+        case .notJSON(let path, let reason): "\(path): not valid JSON: \(reason)"
+        case .notAnObject(let path, let key): "\(path): \(key.map { "\"\($0)\"" } ?? "the top level") must be a JSON object"
+        case .unknownKey(let path, let key, let suggestion):
+            "\(path): unknown key \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+        case .keyNotForRule(let path, let key, let rule): "\(path): key \"\(key)\" does not apply to rule \"\(rule)\""
+        case .missingKey(let path, let key): "\(path): missing key \"\(key)\""
+        case .badValue(let path, let key, let expected, let found): "\(path): key \"\(key)\": expected \(expected), found \(found)"
+        case .wrongSchema(let path, let found): "\(path): schema \"\(found)\" is not \"\(ParameterSet.schema)\""
+        case .unknownPreset(let name, let suggestion):
+            "no parameter file or preset named \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+        case .unwritable(let key): "key \"\(key)\": NaN cannot be written to JSON"
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+/// The candidate nearest `word` when it is within a third of its length (at least 2 edits).
+func nearest(_ word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+    guard let (best, distance) = scored, distance <= max(2, word.count / 3) else { return nil }
+    return best
+}

@@ -1,1 +1,0 @@
-// GestureTuning: see README.md

@@ -1,0 +1,287 @@
+import GesturePhysics
+
+/// Every labelled gesture reduced to what decides it across a whole search grid, so the
+/// error of every candidate comes from one sorted sweep instead of grid × gestures rule calls.
+///
+/// Two shapes cover the families:
+/// - **staircase** (`threshold`, `forward`, fixed-`tau` `projection`, `kinematic`): in column
+///   `j` a gesture has a fixed decision while `j < c` (decided by velocity alone, e.g.
+///   `v_p >= v_th`), and from column `c` on it completes iff row `i < k` (decided by
+///   position, e.g. `p_r >= p_th`). Gestures with equal `(c, k, fixed, label)` are
+///   interchangeable, so they are pooled into cells with counts: the error grid costs
+///   O(cells + rows × columns) and a bootstrap resample is a multinomial draw over cells.
+/// - **per column** (`projection` with `tau` searched): each column has its own `k`.
+///   Cost O(columns × gestures) per evaluation.
+struct Encoding: Sendable {
+    let space: SearchSpace
+    let rows: Int
+    let columns: Int
+    /// Per point: intent is complete.
+    let labels: [Bool]
+    let kind: Kind
+
+    enum Kind: Sendable {
+        case staircase(Staircase)
+        case perColumn(PerColumn)
+    }
+
+    struct Staircase: Sendable {
+        /// Cells sorted by `c`; `columnStart[j]..<columnStart[j+1]` hold `c == j` (j in 0...columns).
+        var c: [Int32] = []
+        var k: [Int32] = []
+        var fixedWrong: [Bool] = []
+        var label: [Bool] = []
+        var columnStart: [Int] = []
+        var cellOfPoint: [Int32] = []
+        /// Points per cell over the whole set.
+        var counts: [Int] = []
+    }
+
+    struct PerColumn: Sendable {
+        /// `k[column * n + point]`.
+        var k: [UInt8] = []
+        var n = 0
+    }
+
+    var unitCount: Int {
+        switch kind {
+        case .staircase(let s): s.c.count
+        case .perColumn(let p): p.n
+        }
+    }
+
+    /// Unit weights with every point counted once.
+    var fullWeights: [Int] {
+        switch kind {
+        case .staircase(let s): s.counts
+        case .perColumn(let p): [Int](repeating: 1, count: p.n)
+        }
+    }
+
+    /// Unit weights counting only `points` (indices into the encoded points).
+    func weights(points: [Int]) -> [Int] {
+        var w = [Int](repeating: 0, count: unitCount)
+        switch kind {
+        case .staircase(let s): for g in points { w[Int(s.cellOfPoint[g])] += 1 }
+        case .perColumn: for g in points { w[g] += 1 }
+        }
+        return w
+    }
+
+    /// Encodes labelled points (`intent != nil`) for `space`.
+    init(points: [TuningPoint], space: SearchSpace) {
+        self.space = space
+        let rowAxis = space.rows, columnAxis = space.columns
+        rows = rowAxis.values.count
+        columns = columnAxis.values.count
+        labels = points.map { $0.intent == .complete }
+        switch space {
+        case .projection(nil):
+            let n = points.count
+            var table = [UInt8](repeating: 0, count: columns * n)
+            for (t, tau) in columnAxis.values.enumerated() {
+                for g in 0..<n {
+                    let p = points[g].progress, v = points[g].velocity
+                    table[t * n + g] = UInt8(rowAxis.countAtMost(p + tau * v))
+                }
+            }
+            kind = .perColumn(PerColumn(k: table, n: n))
+        default:
+            var c = [Int32](repeating: 0, count: points.count)
+            var k = [Int32](repeating: 0, count: points.count)
+            var fixed = [Bool](repeating: false, count: points.count)
+            for (g, point) in points.enumerated() {
+                let (cg, kg, fg) = Encoding.staircase(point, space: space, rowAxis: rowAxis, columnAxis: columnAxis)
+                c[g] = Int32(cg)
+                k[g] = Int32(kg)
+                fixed[g] = fg
+            }
+            kind = .staircase(Encoding.pool(c: c, k: k, fixed: fixed, labels: labels, rows: rows, columns: columns))
+        }
+    }
+
+    /// `(c, k, fixed)` of one point; mirrors `Rule.completes` comparison by comparison.
+    private static func staircase(_ point: TuningPoint, space: SearchSpace, rowAxis: GridAxis, columnAxis: GridAxis) -> (Int, Int, Bool) {
+        let p = point.progress, v = point.velocity
+        switch space {
+        case .threshold:
+            // complete: v >= v_th; cancel: v <= -v_th; else p >= p_th. The mode switches at
+            // the first column with v_th > |v|.
+            return (columnAxis.countAtMost(abs(v)), rowAxis.countAtMost(p), v >= 0)
+        case .forward:
+            // v < 0 cancels in every column; else v > v_th completes; else p > p_th.
+            guard v >= 0 else { return (columnAxis.values.count, 0, false) }
+            return (columnAxis.countLess(v), rowAxis.countLess(p), true)
+        case .projection(let tau):
+            return (0, rowAxis.countAtMost(p + tau! * v), false)
+        case .kinematic(let d):
+            if point.sampleCount < 3 { return (1, 0, point.kinematicVelocity > 0) }
+            let e = point.extent
+            let landing = p + point.kinematicVelocity * d + point.kinematicAcceleration * d * d / 2
+            // Targets min(d_th / E, 0.5) never decrease along the rows: binary search.
+            var lo = 0, hi = rowAxis.values.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if landing >= min(rowAxis.values[mid] / e, 0.5) { lo = mid + 1 } else { hi = mid }
+            }
+            return (0, lo, false)
+        }
+    }
+
+    /// Pools points into cells keyed `(c, k, fixed, label)`, cells sorted by `c`.
+    private static func pool(c: [Int32], k: [Int32], fixed: [Bool], labels: [Bool], rows: Int, columns: Int) -> Staircase {
+        let keyCount = (columns + 1) * (rows + 1) * 4
+        var cellOfKey = [Int32](repeating: -1, count: keyCount)
+        var keyOfPoint = [Int](repeating: 0, count: c.count)
+        var used = [Bool](repeating: false, count: keyCount)
+        for g in 0..<c.count {
+            let key = ((Int(c[g]) * (rows + 1) + Int(k[g])) * 2 + (fixed[g] ? 1 : 0)) * 2 + (labels[g] ? 1 : 0)
+            keyOfPoint[g] = key
+            used[key] = true
+        }
+        var s = Staircase()
+        s.columnStart = [Int](repeating: 0, count: columns + 2)
+        for key in 0..<keyCount where used[key] {
+            cellOfKey[key] = Int32(s.c.count)
+            let label = key & 1 == 1, fx = (key >> 1) & 1 == 1
+            let ck = key >> 2
+            let cc = ck / (rows + 1), kk = ck % (rows + 1)
+            s.c.append(Int32(cc))
+            s.k.append(Int32(kk))
+            s.fixedWrong.append(fx != label)
+            s.label.append(label)
+            s.columnStart[cc + 1] += 1
+        }
+        for j in 0...columns { s.columnStart[j + 1] += s.columnStart[j] }
+        s.counts = [Int](repeating: 0, count: s.c.count)
+        s.cellOfPoint = keyOfPoint.map { cellOfKey[$0] }
+        for cell in s.cellOfPoint { s.counts[Int(cell)] += 1 }
+        return s
+    }
+
+    /// Misdecided weight of every candidate: `errors[column * rows + row]`. Works on raw
+    /// buffers: it runs once per bootstrap resample.
+    func errorGrid(weights: [Int]) -> [Int] {
+        var errors = [Int](repeating: 0, count: rows * columns)
+        var histComplete = [Int](repeating: 0, count: rows + 1)
+        var histCancel = [Int](repeating: 0, count: rows + 1)
+        let rows = self.rows, columns = self.columns
+        errors.withUnsafeMutableBufferPointer { out in
+            histComplete.withUnsafeMutableBufferPointer { hc in
+                histCancel.withUnsafeMutableBufferPointer { hx in
+                    weights.withUnsafeBufferPointer { w in
+                        switch kind {
+                        case .staircase(let s):
+                            s.c.withUnsafeBufferPointer { c in
+                                s.k.withUnsafeBufferPointer { k in
+                                    s.label.withUnsafeBufferPointer { label in
+                                        s.fixedWrong.withUnsafeBufferPointer { fixedWrong in
+                                            Encoding.staircaseGrid(out, hc, hx, w, c, k, label, fixedWrong, s.columnStart, rows: rows, columns: columns)
+                                        }
+                                    }
+                                }
+                            }
+                        case .perColumn(let p):
+                            p.k.withUnsafeBufferPointer { k in
+                                labels.withUnsafeBufferPointer { label in
+                                    Encoding.perColumnGrid(out, hc, hx, w, k, label, n: p.n, rows: rows, columns: columns)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return errors
+    }
+
+    private static func staircaseGrid(
+        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>, _ k: UnsafeBufferPointer<Int32>,
+        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>, _ columnStart: [Int], rows: Int, columns: Int
+    ) {
+        // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
+        var fixedWrongByC = [Int](repeating: 0, count: columns + 1)
+        for cell in 0..<c.count where fixedWrong[cell] { fixedWrongByC[Int(c[cell])] += w[cell] }
+        var suffix = [Int](repeating: 0, count: columns)
+        var acc = fixedWrongByC[columns]
+        for j in stride(from: columns - 1, through: 0, by: -1) {
+            suffix[j] = acc
+            acc += fixedWrongByC[j]
+        }
+        var totalCancel = 0
+        for j in 0..<columns {
+            for cell in columnStart[j]..<columnStart[j + 1] {
+                let weight = w[cell]
+                if label[cell] { hc[Int(k[cell])] += weight } else {
+                    hx[Int(k[cell])] += weight
+                    totalCancel += weight
+                }
+            }
+            fill(out, column: j, rows: rows, base: suffix[j], hc, hx, totalCancel)
+        }
+    }
+
+    private static func perColumnGrid(
+        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ w: UnsafeBufferPointer<Int>, _ table: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<Bool>, n: Int, rows: Int, columns: Int
+    ) {
+        for j in 0..<columns {
+            for i in 0...rows {
+                hc[i] = 0
+                hx[i] = 0
+            }
+            var totalCancel = 0
+            let base = j * n
+            for g in 0..<n {
+                let weight = w[g]
+                if weight == 0 { continue }
+                let k = Int(table[base + g])
+                if label[g] { hc[k] += weight } else {
+                    hx[k] += weight
+                    totalCancel += weight
+                }
+            }
+            fill(out, column: j, rows: rows, base: 0, hc, hx, totalCancel)
+        }
+    }
+
+    /// Row sweep of one column: a complete-labelled unit with `k <= i` is cancelled at row
+    /// `i` (wrong); a cancel-labelled unit with `k > i` is completed (wrong).
+    @inline(__always)
+    private static func fill(
+        _ out: UnsafeMutableBufferPointer<Int>, column j: Int, rows: Int, base: Int,
+        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ totalCancel: Int
+    ) {
+        var cumComplete = 0, cumCancel = 0
+        let offset = j * rows
+        for i in 0..<rows {
+            cumComplete += hc[i]
+            cumCancel += hx[i]
+            out[offset + i] = base + cumComplete + totalCancel - cumCancel
+        }
+    }
+
+    /// The candidate chosen for `weights`, with physics.md's tie-breaks.
+    func choose(weights: [Int]) -> GridChoice {
+        chooseCandidate(errors: errorGrid(weights: weights), rows: rows, columns: columns, reference: space.reference)
+    }
+}
+
+/// Brute force: every grid candidate's rule evaluated on every labelled point with
+/// `Rule.completes`. O(grid × gestures); for tests and tiny sets.
+func bruteForceErrorGrid(points: [TuningPoint], space: SearchSpace) -> [Int] {
+    let rows = space.rows.values.count, columns = space.columns.values.count
+    var errors = [Int](repeating: 0, count: rows * columns)
+    for j in 0..<columns {
+        for i in 0..<rows {
+            let rule = space.rule(row: i, column: j)
+            var e = 0
+            for point in points where point.intent != nil {
+                if rule.completes(point.state) != (point.intent == .complete) { e += 1 }
+            }
+            errors[j * rows + i] = e
+        }
+    }
+    return errors
+}

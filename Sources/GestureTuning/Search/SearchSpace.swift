@@ -1,0 +1,166 @@
+import GesturePhysics
+
+/// Grid values are computed as `Double(integer) / denominator` (or `× 2.5`), so the sweep and a
+/// brute-force evaluation compare against the very same doubles.
+public struct GridAxis: Sendable, Equatable {
+    /// Parameter name as printed ("p_th", "v_th", "tau", "d_th").
+    public var name: String
+    public var values: [Double]
+
+    public init(name: String, values: [Double]) {
+        precondition(!values.isEmpty && zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "grid must increase")
+        self.name = name
+        self.values = values
+    }
+
+    /// `p_th` in [0.05, 0.95] step 0.01: 91 values, `Double(5 + i) / 100`.
+    public static let progress = GridAxis(name: "p_th", values: (5...95).map { Double($0) / 100 })
+    /// `v_th` in [0, 5] progress/s step 0.02: 251 values, `Double(j) / 50`.
+    public static let velocity = GridAxis(name: "v_th", values: (0...250).map { Double($0) / 50 })
+    /// `tau` in [0, 1] s step 0.01: 101 values, `Double(t) / 100`.
+    public static let tau = GridAxis(name: "tau", values: (0...100).map { Double($0) / 100 })
+    /// `d_th` in [0, 300] pt step 2.5: 121 values (the `uikit-system` 187.5 pt is index 75).
+    public static let distance = GridAxis(name: "d_th", values: (0...120).map { Double($0) * 2.5 })
+
+    /// `#{i : values[i] <= x}`: exact against the stored doubles.
+    func countAtMost(_ x: Double) -> Int {
+        let n = values.count
+        if !(x >= values[0]) { return 0 }
+        if x >= values[n - 1] { return n }
+        let step = (values[n - 1] - values[0]) / Double(n - 1)
+        var i = min(max(Int(((x - values[0]) / step).rounded(.down)) + 1, 1), n - 1)
+        while i > 0 && values[i - 1] > x { i -= 1 }
+        while i < n && values[i] <= x { i += 1 }
+        return i
+    }
+
+    /// `#{i : values[i] < x}`: exact against the stored doubles.
+    func countLess(_ x: Double) -> Int {
+        let n = values.count
+        if !(x > values[0]) { return 0 }
+        if x > values[n - 1] { return n }
+        let step = (values[n - 1] - values[0]) / Double(n - 1)
+        var i = min(max(Int(((x - values[0]) / step).rounded(.up)), 1), n - 1)
+        while i > 0 && values[i - 1] >= x { i -= 1 }
+        while i < n && values[i] < x { i += 1 }
+        return i
+    }
+}
+
+/// Which rule family is searched, and over which grid (physics.md, "Tuning").
+///
+/// Rows are the positional threshold (`p_th`, or `d_th` for `kinematic`); columns are the
+/// second parameter (`v_th`, `tau`) or a single fixed value.
+public enum SearchSpace: Sendable, Equatable, Hashable {
+    /// `threshold`: `p_th` × `v_th` (91 × 251).
+    case threshold
+    /// `forward`: `p_th` × `v_th` (91 × 251).
+    case forward
+    /// `projection`: `p_th` × `tau`; `tau` fixed when given, else searched over [0, 1] s step 0.01.
+    case projection(tau: Double?)
+    /// `kinematic`: `d_th` over [0, 300] pt step 2.5 with `D` fixed (s).
+    case kinematic(duration: Double)
+
+    public var family: RuleFamily {
+        switch self {
+        case .threshold: .threshold
+        case .forward: .forward
+        case .projection: .projection
+        case .kinematic: .kinematic
+        }
+    }
+
+    public var rows: GridAxis {
+        switch self {
+        case .threshold, .forward, .projection: .progress
+        case .kinematic: .distance
+        }
+    }
+
+    public var columns: GridAxis {
+        switch self {
+        case .threshold, .forward: .velocity
+        case .projection(let tau): tau.map { GridAxis(name: "tau", values: [$0]) } ?? .tau
+        case .kinematic(let d): GridAxis(name: "D", values: [d])
+        }
+    }
+
+    /// The last tie-break: the candidate nearest this grid point (row, column): `(0.5, 1.0)`
+    /// for `threshold` and `forward` (Flutter's), `(0.5, 0.3 s)` for `projection`
+    /// (React Navigation's), `187.5 pt` for `kinematic`.
+    public var reference: (row: Int, column: Int) {
+        switch self {
+        case .threshold, .forward: (45, 50)
+        case .projection(let tau): (45, tau == nil ? 30 : 0)
+        case .kinematic: (75, 0)
+        }
+    }
+
+    /// The rule at grid candidate (row, column).
+    public func rule(row: Int, column: Int) -> Rule {
+        let r = rows.values[row], c = columns.values[column]
+        switch self {
+        case .threshold: return .threshold(progress: r, velocity: c)
+        case .forward: return .forward(progress: r, velocity: c)
+        case .projection: return .projection(progress: r, tau: c)
+        case .kinematic: return .kinematic(distance: r, duration: c)
+        }
+    }
+
+    /// The parameters of a candidate by name, in display order.
+    public func parameters(row: Int, column: Int) -> [(name: String, value: Double)] {
+        switch self {
+        case .threshold, .forward: [("p_th", rows.values[row]), ("v_th", columns.values[column])]
+        case .projection(let tau): tau == nil ? [("p_th", rows.values[row]), ("tau", columns.values[column])] : [("p_th", rows.values[row])]
+        case .kinematic: [("d_th", rows.values[row])]
+        }
+    }
+}
+
+/// The chosen grid candidate and how it was chosen.
+public struct GridChoice: Sendable, Equatable {
+    public var row: Int
+    public var column: Int
+    /// Misdecided (weighted) gestures at the choice.
+    public var errors: Int
+    /// How many candidates shared that minimum.
+    public var tiedCandidates: Int
+}
+
+/// Picks the minimum of an error grid (`errors[column * rows + row]`) with physics.md's
+/// tie-breaks: among tied candidates the one nearest (in grid steps, Euclidean) to the tied
+/// set's centroid; then the one nearest `reference`; then the lowest (column, row). Exact
+/// integer arithmetic (squared distances scaled by the tied count).
+func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int)) -> GridChoice {
+    precondition(errors.count == rows * columns && !errors.isEmpty)
+    return errors.withUnsafeBufferPointer { e in
+        var best = Int.max
+        for x in e where x < best { best = x }
+        var m = 0, sumRow = 0, sumColumn = 0
+        for j in 0..<columns {
+            let offset = j * rows
+            for i in 0..<rows where e[offset + i] == best {
+                m += 1
+                sumRow += i
+                sumColumn += j
+            }
+        }
+        var chosen = (row: 0, column: 0)
+        var bestCentroid = Int.max, bestReference = Int.max
+        for j in 0..<columns {
+            let offset = j * rows
+            for i in 0..<rows where e[offset + i] == best {
+                let dr = m * i - sumRow, dc = m * j - sumColumn
+                let dCentroid = dr * dr + dc * dc
+                let rr = i - reference.row, rc = j - reference.column
+                let dReference = rr * rr + rc * rc
+                if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
+                    bestCentroid = dCentroid
+                    bestReference = dReference
+                    chosen = (i, j)
+                }
+            }
+        }
+        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
+    }
+}

@@ -1,0 +1,52 @@
+import GesturePhysics
+
+/// Options of `TraceSimulator` (`gesturetune simulate`).
+public struct SimulationOptions: Sendable, Equatable {
+    /// Sampling rate of the touch stream.
+    public enum Rate: Sendable, Equatable {
+        /// Every gesture at this rate, Hz (60, 120, 240).
+        case fixed(Double)
+        /// Each person's device at 60, 120 or 240 Hz (default).
+        case mixed
+    }
+
+    /// Gestures per file (`--gestures`, default 200).
+    public var gestures: Int
+    /// `--seed` (default 1). Same seed, same bytes.
+    public var seed: UInt64
+    /// `--rate` (default mixed).
+    public var rate: Rate
+    /// Container size along the axis, pt (`--extent`, default 390).
+    public var extent: Double
+    /// `--direction` (default right).
+    public var direction: Direction
+    /// Fraction of gestures whose recorded intent is the opposite of what their motion
+    /// shows (ambiguous intents, mislabelling): the label-noise rate (default 0.05).
+    public var labelNoise: Double
+    /// People (each with their own speed, hesitation, edge habit, drift, device rate);
+    /// nil: one per 25 gestures, at least 1.
+    public var people: Int?
+    /// Timestamp jitter, standard deviation, s (default 0.0005).
+    public var timestampJitter: Double
+    /// Position noise, standard deviation, pt (default 0.3).
+    public var positionNoise: Double
+    /// Writes an `outcome` column: what this rule decides from the true release state.
+    public var outcomeRule: Rule?
+
+    public init(
+        gestures: Int = 200, seed: UInt64 = 1, rate: Rate = .mixed, extent: Double = 390, direction: Direction = .right,
+        labelNoise: Double = 0.05, people: Int? = nil, timestampJitter: Double = 0.0005, positionNoise: Double = 0.3,
+        outcomeRule: Rule? = nil
+    ) {
+        self.gestures = gestures
+        self.seed = seed
+        self.rate = rate
+        self.extent = extent
+        self.direction = direction
+        self.labelNoise = labelNoise
+        self.people = people
+        self.timestampJitter = timestampJitter
+        self.positionNoise = positionNoise
+        self.outcomeRule = outcomeRule
+    }
+}

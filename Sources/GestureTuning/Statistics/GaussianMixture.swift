@@ -1,0 +1,133 @@
+import Foundation
+
+/// A one-dimensional Gaussian mixture fitted by expectation–maximisation.
+public struct MixtureComponent: Sendable, Equatable, Codable {
+    public var weight: Double
+    public var mean: Double
+    public var standardDeviation: Double
+}
+
+/// Two components against one on the projected landing progress `x = p_r + tau v_p`.
+public struct MixtureAnalysis: Sendable, Equatable {
+    public enum Verdict: String, Sendable, Codable {
+        /// Two components, both ≥ 5% weight, BIC prefers two, and the densities cross between
+        /// the means: `crossing` is offered as an inferred `projection` `p_th`.
+        case separates
+        /// BIC (`-2 log L + k ln n`, k = 2 vs 5) prefers one component.
+        case oneComponent
+        /// A component holds under 5% of the gestures.
+        case negligibleComponent
+        /// The weighted densities do not cross between the means.
+        case noCrossing
+        /// Fewer than 10 gestures.
+        case tooFew
+    }
+
+    public var verdict: Verdict
+    /// `tau` used for the landing progress, s.
+    public var tau: Double
+    public var count: Int
+    /// Components sorted by mean (cancel-like first); empty for `tooFew`.
+    public var components: [MixtureComponent]
+    public var logLikelihoodOne: Double?
+    public var logLikelihoodTwo: Double?
+    public var bicOne: Double?
+    public var bicTwo: Double?
+    /// Where `w1 N(x; m1, s1) = w2 N(x; m2, s2)` between the means (GSL Brent); only for `separates`.
+    public var crossing: Double?
+    public var iterations: Int
+}
+
+enum GaussianMixture {
+    static let minimumWeight = 0.05
+
+    /// Fits 1 and 2 components to `x` and compares them. EM: initial means at the 25th and
+    /// 75th percentiles, both standard deviations the sample's, equal weights; stops when the
+    /// log-likelihood gains less than 1e-10 × n or after 2000 iterations. Variances are
+    /// floored at (1e-4 × range)² + 1e-12 so a component cannot collapse onto one point.
+    static func analyse(_ x: [Double], tau: Double) -> MixtureAnalysis {
+        let n = x.count
+        guard n >= 10 else {
+            return MixtureAnalysis(verdict: .tooFew, tau: tau, count: n, components: [], iterations: 0)
+        }
+        var sorted = x
+        GSL.sort(&sorted)
+        let mean = x.reduce(0, +) / Double(n)
+        let variance = x.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n)
+        let range = sorted[n - 1] - sorted[0]
+        let floor = (1e-4 * range) * (1e-4 * range) + 1e-12
+        let v1 = max(variance, floor)
+        let ll1 = x.reduce(0) { $0 + logNormal($1, mean, v1) }
+
+        var w = [0.5, 0.5]
+        var m = [GSL.quantile(sorted: sorted, 0.25)!, GSL.quantile(sorted: sorted, 0.75)!]
+        var v = [v1, v1]
+        var ll2 = -Double.infinity
+        var iterations = 0
+        var r = [Double](repeating: 0, count: n)
+        for iteration in 1...2000 {
+            iterations = iteration
+            var ll = 0.0
+            for i in 0..<n {
+                let a = log(w[0]) + logNormal(x[i], m[0], v[0])
+                let b = log(w[1]) + logNormal(x[i], m[1], v[1])
+                let hi = max(a, b)
+                let total = hi + log(exp(a - hi) + exp(b - hi))
+                ll += total
+                r[i] = exp(a - total)
+            }
+            let n0 = r.reduce(0, +), n1 = Double(n) - n0
+            if n0 < 1e-9 || n1 < 1e-9 {
+                ll2 = ll
+                break
+            }
+            var s0 = 0.0, s1 = 0.0
+            for i in 0..<n {
+                s0 += r[i] * x[i]
+                s1 += (1 - r[i]) * x[i]
+            }
+            m = [s0 / n0, s1 / n1]
+            var q0 = 0.0, q1 = 0.0
+            for i in 0..<n {
+                q0 += r[i] * (x[i] - m[0]) * (x[i] - m[0])
+                q1 += (1 - r[i]) * (x[i] - m[1]) * (x[i] - m[1])
+            }
+            v = [max(q0 / n0, floor), max(q1 / n1, floor)]
+            w = [n0 / Double(n), n1 / Double(n)]
+            let gain = ll - ll2
+            ll2 = ll
+            if gain >= 0 && gain < 1e-10 * Double(n) { break }
+        }
+        var components = [
+            MixtureComponent(weight: w[0], mean: m[0], standardDeviation: v[0].squareRoot()),
+            MixtureComponent(weight: w[1], mean: m[1], standardDeviation: v[1].squareRoot()),
+        ]
+        components.sort { $0.mean < $1.mean }
+        let bic1 = -2 * ll1 + 2 * log(Double(n))
+        let bic2 = -2 * ll2 + 5 * log(Double(n))
+        var result = MixtureAnalysis(
+            verdict: .oneComponent, tau: tau, count: n, components: components, logLikelihoodOne: ll1,
+            logLikelihoodTwo: ll2, bicOne: bic1, bicTwo: bic2, crossing: nil, iterations: iterations)
+        guard bic2 < bic1 else { return result }
+        guard components.allSatisfy({ $0.weight >= minimumWeight }) else {
+            result.verdict = .negligibleComponent
+            return result
+        }
+        let (c0, c1) = (components[0], components[1])
+        let g: (Double) -> Double = { t in
+            (log(c0.weight) + logNormal(t, c0.mean, c0.standardDeviation * c0.standardDeviation))
+                - (log(c1.weight) + logNormal(t, c1.mean, c1.standardDeviation * c1.standardDeviation))
+        }
+        guard c0.mean < c1.mean, let root = try? GSL.brentRoot(lower: c0.mean, upper: c1.mean, g) else {
+            result.verdict = .noCrossing
+            return result
+        }
+        result.verdict = .separates
+        result.crossing = root
+        return result
+    }
+
+    static func logNormal(_ x: Double, _ mean: Double, _ variance: Double) -> Double {
+        -0.5 * log(2 * Double.pi * variance) - (x - mean) * (x - mean) / (2 * variance)
+    }
+}

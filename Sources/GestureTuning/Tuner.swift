@@ -1,0 +1,197 @@
+import GestureTrace
+import GesturePhysics
+
+/// Turns per-gesture physics into suggested parameters (physics.md, "Tuning", "Completion
+/// animation", "Edge region"): one call does the threshold searches, the logistic fit,
+/// cross-validation, bootstrap intervals, the unlabelled analysis, the outcome check, the
+/// animation and edge suggestions, and the comparison with the current set and every preset.
+///
+/// Only gestures closed by `ended` are used (`interruptedBySystem` ones are counted and
+/// skipped); only those with an intent are tuned on. Deterministic for a given seed,
+/// whatever the number of threads.
+public struct Tuner: Sendable {
+    public var options: TuningOptions
+
+    public init(options: TuningOptions = .init()) {
+        self.options = options
+    }
+
+    /// Tunes on measurements from `PhysicsEngine.measure`.
+    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> TuningResult {
+        var points: [TuningPoint] = []
+        points.reserveCapacity(measurements.count)
+        var interrupted = 0
+        for m in measurements {
+            if m.interruptedBySystem { interrupted += 1 } else { points.append(TuningPoint(m)) }
+        }
+        return tune(points: points, interruptedBySystem: interrupted, current: current)
+    }
+
+    /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
+    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> TuningResult {
+        var counts = TuningCounts()
+        counts.total = input.count + interruptedBySystem
+        counts.interruptedBySystem = interruptedBySystem
+        let used = input.filter(\.isFinite)
+        counts.nonFinite = input.count - used.count
+        counts.used = used.count
+        let labelled = used.filter { $0.intent != nil }
+        let unlabelledPoints = used.filter { $0.intent == nil }
+        counts.labelled = labelled.count
+        counts.labelledComplete = labelled.filter { $0.intent == .complete }.count
+        counts.labelledCancel = counts.labelled - counts.labelledComplete
+        counts.unlabelled = unlabelledPoints.count
+
+        var notes: [String] = []
+        if used.isEmpty { notes.append("no usable gestures: nothing to tune") }
+        if labelled.isEmpty && !used.isEmpty {
+            notes.append("no labelled gestures (no intent column): no ground truth; only the current parameters' decisions, the ambiguous band and an inferred split are shown")
+        }
+        if !labelled.isEmpty && (counts.labelledComplete == 0 || counts.labelledCancel == 0) {
+            notes.append("only one class among the labelled gestures (\(counts.labelledComplete) complete, \(counts.labelledCancel) cancel): any boundary beyond them fits; the suggestion is the middle of the tied candidates")
+        }
+        if labelled.count == 1 { notes.append("a single labelled gesture: no cross-validation, degenerate intervals") }
+        if interruptedBySystem > 0 { notes.append("\(interruptedBySystem) gestures interrupted by the system (closed by cancelled): reported, not tuned") }
+
+        // Searched families.
+        var families: [FamilyResult] = []
+        if !labelled.isEmpty {
+            let spaces: [SearchSpace] = [.threshold, .forward, .projection(tau: options.projectionTau), .kinematic(duration: options.kinematicDuration)]
+            for (index, space) in spaces.enumerated() {
+                families.append(search(labelled, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1))))
+            }
+        }
+        let thresholdRule = families.first?.rule
+
+        // Kinematic at its preset values, and the logistic baseline.
+        var kinematicAtPreset: RuleEvaluation?
+        var logistic: LogisticResult?
+        if !labelled.isEmpty {
+            kinematicAtPreset = evaluate(name: "kinematic (uikit-system values)", source: nil, rule: .kinematic(distance: 187.5, duration: 0.35), labelled)
+            logistic = fitLogistic(labelled, fallback: thresholdRule)
+        }
+
+        // The headline suggestion.
+        let family = options.suggestedFamily ?? current.rule.family
+        var suggestedRule = current.rule
+        if !labelled.isEmpty {
+            if family == .logistic {
+                suggestedRule = logistic?.boundary ?? thresholdRule!
+            } else {
+                suggestedRule = families.first { $0.family == family }?.rule ?? thresholdRule!
+            }
+        }
+
+        // Animation and edge suggestions.
+        let completing: (TuningPoint) -> Bool = { p in p.intent.map { $0 == .complete } ?? current.rule.completes(p.state) }
+        let completingPoints = used.filter(completing)
+        let duration = current.transitionDuration ?? options.transitionDuration
+        let speed = Suggestions.completionSpeed(completing: completingPoints, duration: duration, current: current.completionSpeed ?? 1)
+        let cap = Suggestions.fingerSpeedCap(completing: completingPoints)
+        let spring = Suggestions.spring(
+            used.map { ($0, completing($0)) }, dampingRatio: options.dampingRatio, target: options.targetDuration,
+            settlingTime: options.settlingTime)
+        let meant = used.filter { $0.intent == nil || $0.intent == .complete }
+        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition))
+        let lock = Suggestions.directionLock(angles: meant.compactMap(\.entryAngle))
+
+        var suggested = current
+        suggested.preset = nil
+        suggested.rule = suggestedRule
+        suggested.transitionDuration = duration
+        if let s = speed.value { suggested.completionSpeed = s }
+        if let c = cap.value { suggested.fingerSpeedCap = c }
+        if let r = spring.response { suggested.spring = .init(dampingRatio: options.dampingRatio, response: r) }
+        if let w = edge.value { suggested.edgeWidth = w }
+        if let a = lock.value { suggested.directionLockAngle = a }
+
+        // Comparisons on the same labelled gestures.
+        var comparisons: [RuleEvaluation] = []
+        if !labelled.isEmpty {
+            comparisons.append(evaluate(name: "current", source: current.preset, rule: current.rule, labelled))
+            comparisons.append(evaluate(name: "suggested", source: nil, rule: suggestedRule, labelled))
+            for preset in Preset.all {
+                comparisons.append(evaluate(preset: preset, labelled))
+            }
+        }
+
+        // Unlabelled analysis, ambiguity, outcomes.
+        var unlabelled: UnlabelledAnalysis?
+        if !unlabelledPoints.isEmpty {
+            let tau: Double
+            if case .projection(_, let t) = current.rule { tau = t } else { tau = options.projectionTau ?? 0.3 }
+            unlabelled = Analyses.unlabelled(unlabelledPoints, current: current.rule, tau: tau, band: options.ambiguityBand)
+            if unlabelled?.inferredRule != nil {
+                notes.append("inferred split (two-component mixture on projected landing progress): a suggestion without ground truth")
+            }
+        }
+        var ambiguous = Set<String>()
+        for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
+        let outcomeCheck = Analyses.outcomes(used, current: current.rule)
+
+        return TuningResult(
+            options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
+            logistic: logistic, current: current, suggested: suggested, comparisons: comparisons, unlabelled: unlabelled,
+            ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
+            edgeWidth: edge, directionLock: lock)
+    }
+
+    /// One family: sweep, bootstrap, cross-validation, in-sample confusion.
+    func search(_ labelled: [TuningPoint], space: SearchSpace, seed: UInt64) -> FamilyResult {
+        let encoding = Encoding(points: labelled, space: space)
+        let choice = encoding.choose(weights: encoding.fullWeights)
+        let rule = space.rule(row: choice.row, column: choice.column)
+        let bootstrap = Bootstrap.run(
+            points: labelled, encoding: encoding, estimate: choice, resamples: options.bootstrapResamples,
+            seed: RandomSource.mix(seed, 0xB007), exactLimit: options.exactBootstrapLimit)
+        let parameters = bootstrap?.intervals
+            ?? space.parameters(row: choice.row, column: choice.column).map { ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value) }
+        let cv = CrossValidator.run(points: labelled, folds: options.folds, seed: RandomSource.mix(seed, 0xC5)) { training in
+            let c = encoding.choose(weights: encoding.weights(points: training))
+            return space.rule(row: c.row, column: c.column)
+        }
+        return FamilyResult(
+            space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: bootstrap, crossValidation: cv,
+            fitted: evaluate(name: space.family.rawValue, source: nil, rule: rule, labelled))
+    }
+
+    func fitLogistic(_ labelled: [TuningPoint], fallback: Rule?) -> LogisticResult {
+        let fit = LogisticFit.fit(labelled)
+        let boundary = fit.rule ?? fallback
+        let thresholdEncoding = Encoding(points: labelled, space: .threshold)
+        let cv = CrossValidator.run(points: labelled, folds: options.folds, seed: RandomSource.mix(options.seed, 0x1061)) { training in
+            if let rule = LogisticFit.fit(training.map { labelled[$0] }).rule { return rule }
+            let c = thresholdEncoding.choose(weights: thresholdEncoding.weights(points: training))
+            return SearchSpace.threshold.rule(row: c.row, column: c.column)
+        }
+        return LogisticResult(
+            fit: fit, boundary: boundary, usesFallback: fit.rule == nil && boundary != nil, crossValidation: cv,
+            fitted: boundary.map { evaluate(name: "logistic", source: nil, rule: $0, labelled) })
+    }
+
+    func evaluate(name: String, source: String?, rule: Rule, _ points: [TuningPoint]) -> RuleEvaluation {
+        var confusion = Confusion()
+        var misdecided: [String] = []
+        for p in points {
+            let meant = p.intent == .complete, decided = rule.completes(p.state)
+            confusion.add(meantComplete: meant, decidedComplete: decided)
+            if meant != decided { misdecided.append(p.id) }
+        }
+        return RuleEvaluation(name: name, source: source, rule: rule, confusion: confusion, misdecided: misdecided)
+    }
+
+    /// A preset decides each gesture with the rule for that gesture's own extent.
+    func evaluate(preset: Preset, _ points: [TuningPoint]) -> RuleEvaluation {
+        var confusion = Confusion()
+        var misdecided: [String] = []
+        var cache: [Double: Rule] = [:]
+        for p in points {
+            let rule = cache[p.extent] ?? preset.rule(extent: p.extent)
+            cache[p.extent] = rule
+            let meant = p.intent == .complete, decided = rule.completes(p.state)
+            confusion.add(meantComplete: meant, decidedComplete: decided)
+            if meant != decided { misdecided.append(p.id) }
+        }
+        return RuleEvaluation(name: preset.name, source: preset.source, rule: preset.rule(extent: 390), confusion: confusion, misdecided: misdecided)
+    }
+}

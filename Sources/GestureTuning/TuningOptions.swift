@@ -1,0 +1,68 @@
+import GesturePhysics
+
+/// Options of `Tuner`. Defaults follow physics.md.
+public struct TuningOptions: Sendable, Equatable {
+    /// Seeds cross-validation folds and bootstrap resamples (`--seed`, default 1).
+    public var seed: UInt64
+    /// Bootstrap resamples (default 1000; 0 turns the bootstrap off).
+    public var bootstrapResamples: Int
+    /// Cross-validation folds (default 5).
+    public var folds: Int
+    /// `projection`: `tau` fixed (s) when set, else searched over [0, 1] s.
+    public var projectionTau: Double?
+    /// `kinematic`: `D` (s, default 0.35) while `d_th` is searched.
+    public var kinematicDuration: Double
+    /// Spring completion: target median settling time, s (`--target-duration`, default 0.35).
+    public var targetDuration: Double
+    /// Spring damping ratio (default 1).
+    public var dampingRatio: Double
+    /// Linear completion duration `D`, s, when the current set has none (default 0.35).
+    public var transitionDuration: Double
+    /// Ambiguity band (default 0.10: parameters ±10%).
+    public var ambiguityBand: Double
+    /// Above this many labelled gestures, `projection` with `tau` searched uses the bag of
+    /// little bootstraps (default 10,000: an exact resample costs 101 × n).
+    public var exactBootstrapLimit: Int
+    /// The family of the headline suggestion; nil keeps the current set's family
+    /// (`logistic` when converged, else `threshold`).
+    public var suggestedFamily: RuleFamily?
+    /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
+    /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
+    /// spring suggestion `unavailable`.
+    public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+
+    public init(
+        seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
+        kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
+        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 10_000,
+        suggestedFamily: RuleFamily? = nil,
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
+    ) {
+        self.seed = seed
+        self.bootstrapResamples = bootstrapResamples
+        self.folds = folds
+        self.projectionTau = projectionTau
+        self.kinematicDuration = kinematicDuration
+        self.targetDuration = targetDuration
+        self.dampingRatio = dampingRatio
+        self.transitionDuration = transitionDuration
+        self.ambiguityBand = ambiguityBand
+        self.exactBootstrapLimit = exactBootstrapLimit
+        self.suggestedFamily = suggestedFamily
+        self.settlingTime = settlingTime
+    }
+
+    /// `Spring(dampingRatio:response:).settlingTime(initialVelocity:)`.
+    public static let springSettlingTime: @Sendable (Double, Double, Double) throws -> Double = { zeta, response, v0 in
+        try Spring(dampingRatio: zeta, response: response).settlingTime(initialVelocity: v0)
+    }
+
+    public static func == (a: TuningOptions, b: TuningOptions) -> Bool {
+        a.seed == b.seed && a.bootstrapResamples == b.bootstrapResamples && a.folds == b.folds
+            && a.projectionTau == b.projectionTau && a.kinematicDuration == b.kinematicDuration
+            && a.targetDuration == b.targetDuration && a.dampingRatio == b.dampingRatio
+            && a.transitionDuration == b.transitionDuration && a.ambiguityBand == b.ambiguityBand
+            && a.exactBootstrapLimit == b.exactBootstrapLimit && a.suggestedFamily == b.suggestedFamily
+            && (a.settlingTime == nil) == (b.settlingTime == nil)
+    }
+}

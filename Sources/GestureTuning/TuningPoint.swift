@@ -1,0 +1,65 @@
+import GestureTrace
+import GesturePhysics
+
+/// The part of a `GestureMeasurement` the tuning algorithms read: one released gesture.
+public struct TuningPoint: Sendable, Equatable {
+    public var id: String
+    /// Release progress `p_r`, 0…1.
+    public var progress: Double
+    /// Release velocity `v_p`, progress/s.
+    public var velocity: Double
+    /// What the person meant, if labelled.
+    public var intent: Intent?
+    /// What the app did, if recorded.
+    public var outcome: Intent?
+    /// Mean velocity (progress/s) and acceleration (progress/s²) over the last 3 samples (`kinematic`).
+    public var kinematicVelocity: Double
+    public var kinematicAcceleration: Double
+    public var sampleCount: Int
+    /// Extent `E`, pt.
+    public var extent: Double
+    /// Start position along the axis from the leading edge, pt.
+    public var startPosition: Double
+    /// Entry angle, degrees from the axis; nil when the finger never moved 10 pt.
+    public var entryAngle: Double?
+
+    public init(
+        id: String, progress: Double, velocity: Double, intent: Intent? = nil, outcome: Intent? = nil,
+        kinematicVelocity: Double = 0, kinematicAcceleration: Double = 0, sampleCount: Int = 3,
+        extent: Double = 390, startPosition: Double = 0, entryAngle: Double? = nil
+    ) {
+        self.id = id
+        self.progress = progress
+        self.velocity = velocity
+        self.intent = intent
+        self.outcome = outcome
+        self.kinematicVelocity = kinematicVelocity
+        self.kinematicAcceleration = kinematicAcceleration
+        self.sampleCount = sampleCount
+        self.extent = extent
+        self.startPosition = startPosition
+        self.entryAngle = entryAngle
+    }
+
+    /// The fields of `measurement` tuning reads.
+    public init(_ m: GestureMeasurement) {
+        self.init(
+            id: m.id, progress: m.releaseProgress, velocity: m.progressVelocity, intent: m.intent,
+            outcome: m.outcome, kinematicVelocity: m.kinematicVelocity,
+            kinematicAcceleration: m.kinematicAcceleration, sampleCount: m.sampleCount,
+            extent: m.extent, startPosition: m.startPosition, entryAngle: m.entryAngle)
+    }
+
+    /// The release state rules decide on.
+    public var state: ReleaseState {
+        ReleaseState(
+            progress: progress, velocity: velocity, kinematicVelocity: kinematicVelocity,
+            kinematicAcceleration: kinematicAcceleration, sampleCount: sampleCount, extent: extent)
+    }
+
+    /// True when every figure a rule reads is finite.
+    var isFinite: Bool {
+        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite && kinematicAcceleration.isFinite
+            && extent.isFinite && extent > 0
+    }
+}

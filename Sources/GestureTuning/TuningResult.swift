@@ -1,0 +1,95 @@
+import GestureTrace
+import GesturePhysics
+
+/// How a rule performs on a set of gestures.
+public struct RuleEvaluation: Sendable, Equatable {
+    /// "current", "suggested", or a preset's name.
+    public var name: String
+    /// Where the numbers come from (presets), or nil.
+    public var source: String?
+    /// The rule; for presets with pt/s thresholds, the rule at 390 pt (each gesture is
+    /// decided with its own extent).
+    public var rule: Rule
+    public var confusion: Confusion
+    /// Ids of misdecided gestures, in input order.
+    public var misdecided: [String]
+    public var errors: Int { confusion.errors }
+    public var errorRate: Double { confusion.errorRate }
+}
+
+/// One searched rule family (`threshold`, `forward`, `projection`, `kinematic`).
+public struct FamilyResult: Sendable, Equatable {
+    public var space: SearchSpace
+    public var family: RuleFamily { space.family }
+    /// The suggested rule: the grid candidate with fewest misdecided gestures (tie-breaks of physics.md).
+    public var rule: Rule
+    public var choice: GridChoice
+    /// Each searched parameter with its bootstrap interval (estimate = lower = upper when
+    /// the bootstrap was off).
+    public var parameters: [ParameterInterval]
+    public var bootstrap: BootstrapSummary?
+    /// Honest error: stratified k-fold cross-validation (nil with fewer than 2 gestures).
+    public var crossValidation: CrossValidation?
+    /// In-sample decisions of `rule` on all labelled gestures.
+    public var fitted: RuleEvaluation
+}
+
+/// The logistic baseline.
+public struct LogisticResult: Sendable, Equatable {
+    public var fit: LogisticFit
+    /// The boundary to use: the fitted rule when converged; otherwise (separation, no
+    /// convergence, singular design) the `threshold` suggestion, flagged by `usesFallback`.
+    public var boundary: Rule?
+    public var usesFallback: Bool
+    public var crossValidation: CrossValidation?
+    public var fitted: RuleEvaluation?
+}
+
+/// Gestures counted and why some were not used.
+public struct TuningCounts: Sendable, Equatable {
+    /// Measurements given.
+    public var total = 0
+    /// Closed by `ended` with finite figures: used for decisions and suggestions.
+    public var used = 0
+    /// Of `used`, with an intent (tuned).
+    public var labelled = 0
+    public var labelledComplete = 0
+    public var labelledCancel = 0
+    /// Of `used`, without an intent.
+    public var unlabelled = 0
+    /// Skipped: closed by `cancelled` (interrupted by the system, never tuned).
+    public var interruptedBySystem = 0
+    /// Skipped: a non-finite figure or extent ≤ 0 (should not happen).
+    public var nonFinite = 0
+}
+
+/// Everything a report needs from tuning.
+public struct TuningResult: Sendable, Equatable {
+    public var options: TuningOptions
+    public var counts: TuningCounts
+    /// Notes a report should print ("no labelled gestures: ...", "only one class ...").
+    public var notes: [String]
+    /// Searched families in order threshold, forward, projection, kinematic (empty when unlabelled).
+    public var families: [FamilyResult]
+    /// `kinematic` at the `uikit-system` preset values (187.5 pt, 0.35 s).
+    public var kinematicAtPreset: RuleEvaluation?
+    public var logistic: LogisticResult?
+    public var current: ParameterSet
+    public var suggested: ParameterSet
+    /// The current set, the suggested set, then every preset, on the same labelled gestures.
+    public var comparisons: [RuleEvaluation]
+    /// Present when some used gestures have no intent (or none do).
+    public var unlabelled: UnlabelledAnalysis?
+    /// Ids within the ambiguity band of the current rule, among all used gestures.
+    public var ambiguous: Set<String>
+    public var outcomeCheck: OutcomeCheck?
+    public var completionSpeed: CompletionSpeedSuggestion
+    public var fingerSpeedCap: FingerSpeedCapSuggestion
+    public var spring: SpringSuggestion
+    public var edgeWidth: EdgeWidthSuggestion
+    public var directionLock: DirectionLockSuggestion
+
+    public func family(_ f: RuleFamily) -> FamilyResult? { families.first { $0.family == f } }
+    public var currentEvaluation: RuleEvaluation? { comparisons.first { $0.name == "current" } }
+    public var suggestedEvaluation: RuleEvaluation? { comparisons.first { $0.name == "suggested" } }
+}

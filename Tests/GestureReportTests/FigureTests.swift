@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import GestureReport
+
+@Suite struct FigureTests {
+    @Test func everySVGIsWellFormedWithAxesAndLegend() {
+        let model = Fixture.model(count: 400, hostile: true)
+        let figures = ReportFigures(model: model)
+        let svg = SVGRenderer(model: model, figures: figures)
+        #expect(figures.info.map(\.name) == ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"])
+        for f in figures.info {
+            let text = svg.svg(f.name)
+            let check = XMLCheck.parse(text)
+            #expect(check.error == nil, "\(f.name): \(check.error ?? "")")
+            #expect(check.elements.first == "svg")
+            #expect(check.elements.contains("title"))
+            #expect(text.contains("class=\"legend\""))
+            #expect(text.contains("class=\"tick-labels\""))
+            #expect(!text.lowercased().contains("nan"), "\(f.name) has NaN")
+            #expect(!text.contains("inf\""), "\(f.name) has inf")
+            #expect(!text.contains("<script"))
+        }
+    }
+
+    @Test func scatterDrawsBothBoundariesAndRingsEveryMisdecision() {
+        let model = Fixture.model(count: 300)
+        let figures = ReportFigures(model: model)
+        let text = SVGRenderer(model: model, figures: figures).svg("release-scatter")
+        #expect(text.contains("class=\"boundary-current\""))
+        #expect(text.contains("class=\"boundary-suggested\""))
+        let misdecided = model.gestures.filter { $0.misdecidedBySuggested || $0.misdecidedByCurrent }.count
+        #expect(misdecided > 0)
+        // One ring (r = 6.5) per misdecided gesture: nothing is thinned at 300 gestures.
+        #expect(text.components(separatedBy: "r=\"6.5\"").count - 1 == misdecided)
+    }
+
+    @Test func thinningIsDeterministicKeepsMisdecidedAndIsCaptioned() {
+        let model = Fixture.model(count: 10_000)
+        let limits = FigureLimits(scatterPoints: 1_000, curves: 100, pointsPerCurve: 20)
+        let a = ReportFigures(model: model, limits: limits), b = ReportFigures(model: model, limits: limits)
+        #expect(a == b)
+        #expect(a.scatter.points.count == 1_000)
+        #expect(a.scatter.total == 10_000)
+        let misdecided = model.gestures.indices.filter { model.gestures[$0].misdecidedBySuggested || model.gestures[$0].misdecidedByCurrent }
+        let shown = Set(a.scatter.points.map(\.index))
+        #expect(misdecided.filter(shown.contains).count == min(misdecided.count, 500))
+        #expect(a.info[0].caption.contains("Showing 1000 of 10000 gestures"))
+        #expect(a.curves.curves.count == 100)
+        #expect(a.curves.curves.allSatisfy { $0.points.count <= 20 })
+        #expect(a.info[1].caption.contains("Showing 100 of 10000"))
+        // Numbers are never thinned: histogram totals count every gesture.
+        #expect(a.releaseVelocity.series.reduce(0) { $0 + $1.total } == 10_000)
+        #expect(a.releaseVelocity.series.reduce(0) { $0 + $1.counts.reduce(0, +) } == 10_000)
+    }
+
+    @Test func pickIsEvenlySpaced() {
+        // 10 items, keep 4: indices 0, 2, 5, 7 (i * 10 / 4).
+        #expect(Thin.pick(Array(0..<10), keep: 4) == [0, 2, 5, 7])
+        #expect(Thin.pick(Array(0..<10), keep: 4, keepLast: true) == [0, 2, 5, 9])
+        #expect(Thin.pick(Array(0..<3), keep: 4) == [0, 1, 2])
+    }
+
+    @Test func histogramCountsByHand() {
+        // Edges 0, 1, 2: values 0.5, 1.5, 1.7, and 9 (beyond: clamped into the last bin), -3 (first bin).
+        let s = ReportFigures.series(name: "x", style: "complete", values: [0.5, 1.5, 1.7, 9, -3, .nan], edges: [0, 1, 2])
+        #expect(s.counts == [2, 3])
+        #expect(s.total == 5)
+        #expect(s.clamped == 2)
+    }
+
+    @Test func velocityRatiosByHand() {
+        // s = 1.4, D = 0.35 → s / D = 4 progress/s; v_p = 2 → ratio 2; v_p = -1 excluded; not completing excluded.
+        var rows = Fixture.model(count: 3).gestures
+        rows[0].progressVelocity = 2
+        rows[0].suggestedDecision = .complete
+        rows[1].progressVelocity = -1
+        rows[1].suggestedDecision = .complete
+        rows[2].progressVelocity = 8
+        rows[2].suggestedDecision = .cancel
+        let r = FigureInputs.velocityRatios(gestures: rows, completionSpeed: 1.4, duration: 0.35) { $0.suggestedDecision == .complete }
+        #expect(r.count == 1)
+        #expect(abs(r[0] - 2) < 1e-12)
+    }
+
+    @Test func emptyModelStillDrawsFiniteFigures() {
+        var model = Fixture.model(count: 0)
+        model.figures = FigureInputs(currentVelocityRatios: [], suggestedVelocityRatios: [])
+        let svg = SVGRenderer(model: model)
+        for f in svg.figures.info {
+            let text = svg.svg(f.name)
+            #expect(XMLCheck.parse(text).error == nil)
+            #expect(!text.lowercased().contains("nan"))
+        }
+    }
+}

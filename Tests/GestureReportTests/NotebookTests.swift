@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import GestureReport
+
+@Suite struct NotebookRendererTests {
+    @Test func structureCellIDsAndPrefilledOutputs() throws {
+        let model = Fixture.model(count: 120, hostile: true)
+        let text = NotebookRenderer(model: model).notebook()
+        let nb = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(nb["nbformat"] as? Int == 4)
+        #expect(nb["nbformat_minor"] as? Int == 5)
+        let kernelspec = (nb["metadata"] as? [String: Any])?["kernelspec"] as? [String: String]
+        #expect(kernelspec?["name"] == "python3")
+        let cells = try #require(nb["cells"] as? [[String: Any]])
+        let code = cells.filter { $0["cell_type"] as? String == "code" }
+        #expect(code.map { $0["execution_count"] as? Int } == Array(1...code.count).map { Optional($0) })
+        #expect(code.allSatisfy { !(($0["outputs"] as? [Any]) ?? []).isEmpty })
+        let ids = cells.compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == cells.count)
+        // One SVG figure output per figure.
+        let svgs = code.flatMap { ($0["outputs"] as? [[String: Any]]) ?? [] }.filter { (($0["data"] as? [String: Any])?["image/svg+xml"]) != nil }
+        #expect(svgs.count == 5)
+        // A markdown cell per section, in order.
+        let markdown = cells.filter { $0["cell_type"] as? String == "markdown" }.map { (($0["source"] as? [String]) ?? []).joined() }
+        var k = 0
+        for m in markdown where k < ReportContent.sections.count && m.hasPrefix("## \(k + 1). ") { k += 1 }
+        #expect(k == ReportContent.sections.count)
+    }
+
+    static let checkScript = """
+        import sys, nbformat, nbclient
+        nb = nbformat.read(sys.argv[1], as_version=4)
+        nbformat.validate(nb)
+        client = nbclient.NotebookClient(nb, timeout=240, kernel_name="python3", resources={"metadata": {"path": sys.argv[2]}})
+        client.execute()
+        errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+        figures = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {}) or "image/svg+xml" in o.get("data", {})]
+        print("cells", len(nb.cells), "figures", len(figures), "errors", len(errors))
+        sys.exit(1 if errors else 0)
+        """
+
+    @Test(.enabled(if: Python.has(["nbformat", "nbclient", "ipykernel", "pandas", "matplotlib"]), "python3 with nbformat, nbclient, ipykernel, pandas, matplotlib is absent (make pydeps): skipped"))
+    func validatesAndExecutesTopToBottom() throws {
+        for labelled in [true, false] {
+            let dir = try Fixture.directory("notebook")
+            let out = try ReportWriter.write(Fixture.model(count: 150, labelled: labelled, hostile: true), to: dir.path, name: "swipe")
+            let r = try Python.script(Self.checkScript, arguments: [out.folder + "/report.ipynb", out.folder])
+            #expect(r.status == 0, "\(r.stdout)\n\(r.stderr.suffix(3000))")
+            // Executed: each figure cell drew (matplotlib's inline backend emits image/png).
+            #expect(r.stdout.contains("figures 5"), "\(r.stdout)")
+        }
+    }
+}

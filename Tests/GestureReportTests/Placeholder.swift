@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct GestureReportTestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

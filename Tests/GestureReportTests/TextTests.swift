@@ -1,0 +1,44 @@
+import Testing
+
+@testable import GestureReport
+
+@Suite struct TextTests {
+    @Test func xmlEscapesMarkupQuotesAndControls() {
+        // Hand-written expectations.
+        #expect(Text.xml("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")
+        #expect(Text.xml("a\"b&c") == "a&quot;b&amp;c")
+        #expect(Text.xml("bell\u{07}") == "bell\u{FFFD}")
+        #expect(Text.xml("plain ü") == "plain ü")
+    }
+
+    @Test func markdownEscapesTablePunctuation() {
+        #expect(Text.markdown("|a|*b*_c_") == "\\|a\\|\\*b\\*\\_c\\_")
+        #expect(Text.markdown("<b>&") == "&lt;b&gt;&amp;")
+        #expect(Text.markdown("two\nlines") == "two lines")
+    }
+
+    @Test(arguments: [
+        (0.42, 3, "0.420"), (-1.25, 1, "-1.3"), (1234.5, 0, "1235"), (-0.04, 1, "0.0"), (7, 2, "7.00"),
+    ])
+    func fixedFormatting(_ x: Double, _ digits: Int, _ expected: String) {
+        // Rounding is half away from zero: -1.25 → -1.3 (Double's .rounded()).
+        #expect(Text.fixed(x, digits) == expected)
+    }
+
+    @Test func nonFiniteNeverReachesSVG() {
+        #expect(Text.coord(.nan) == "0.0")
+        #expect(Text.coord(.infinity) == "0.0")
+        #expect(Text.number(.infinity) == "∞")
+        #expect(Text.number(0.42) == "0.42")
+        #expect(Text.number(507.0) == "507")
+        #expect(Text.percent(0.0573) == "5.7%")
+    }
+
+    @Test func niceSteps() {
+        // 1, 2, 2.5, 5 × 10^k at least the raw step.
+        #expect(Axis.niceStep(0.13) == 0.2)
+        #expect(Axis.niceStep(2.2) == 2.5)
+        #expect(Axis.niceStep(30) == 50)
+        #expect(Axis(low: 0, high: 1, from: 0, to: 100).ticks(count: 5) == [0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import GestureTrace
+import GesturePhysics
+@testable import GestureTuning
+
+@Suite("Parameter files")
+struct ParameterSetTests {
+    @Test("The design document's example reads, and writes back in the stable key order")
+    func example() throws {
+        let text = """
+            {"schema": "gesturetune.params/1", "rule": "threshold", "direction": "right",
+             "progressThreshold": 0.42, "velocityThreshold": 1.35, "extent": 390,
+             "completionSpeed": 1.6, "spring": {"dampingRatio": 1.0, "response": 0.31},
+             "edgeWidth": 24}
+            """
+        let set = try ParameterSet.decode(Data(text.utf8))
+        #expect(set.rule == .threshold(progress: 0.42, velocity: 1.35))
+        #expect(set.extent == 390 && set.completionSpeed == 1.6 && set.edgeWidth == 24)
+        #expect(set.spring == .init(dampingRatio: 1, response: 0.31))
+        let expected = """
+            {
+              "schema": "gesturetune.params/1",
+              "rule": "threshold",
+              "direction": "right",
+              "progressThreshold": 0.42,
+              "velocityThreshold": 1.35,
+              "extent": 390.0,
+              "completionSpeed": 1.6,
+              "spring": {"dampingRatio": 1.0, "response": 0.31},
+              "edgeWidth": 24.0
+            }
+
+            """
+        #expect(try set.encoded() == expected)
+        #expect(try ParameterSet.decode(Data(try set.encoded().utf8)) == set)
+    }
+
+    @Test("Every preset round-trips through JSON, infinity as \"inf\"", arguments: Preset.all.map(\.name))
+    func presetsRoundTrip(name: String) throws {
+        let set = try ParameterSet.load(pathOrPresetName: name)
+        #expect(set.preset == name)
+        let text = try set.encoded()
+        #expect(try ParameterSet.decode(Data(text.utf8)) == set)
+        if name == "transition-treasury" { #expect(text.contains("\"velocityThreshold\": \"inf\"")) }
+    }
+
+    @Test("Unknown keys, keys of another rule, bad values and wrong schemas are errors naming the key")
+    func errors() {
+        func error(_ text: String) -> ParameterError? {
+            do {
+                _ = try ParameterSet.decode(Data(text.utf8), path: "p.json")
+                return nil
+            } catch { return error }
+        }
+        let head = "\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1"
+        #expect(error("{\(head), \"edgeWidht\": 20}") == .unknownKey(path: "p.json", key: "edgeWidht", suggestion: "edgeWidth"))
+        #expect(error("{\(head), \"tau\": 0.3}") == .keyNotForRule(path: "p.json", key: "tau", rule: "threshold"))
+        #expect(error("{\(head), \"extent\": \"wide\"}") == .badValue(path: "p.json", key: "extent", expected: "a finite number", found: "\"wide\""))
+        #expect(error("{\(head), \"extent\": true}") == .badValue(path: "p.json", key: "extent", expected: "a finite number", found: "true"))
+        #expect(error("{\(head), \"spring\": {\"dampingRatio\": 1, \"respons\": 0.3}}") == .unknownKey(path: "p.json", key: "spring.respons", suggestion: "spring.response"))
+        #expect(error("{\"schema\": \"gesturetune.params/2\", \"rule\": \"threshold\"}") == .wrongSchema(path: "p.json", found: "gesturetune.params/2"))
+        #expect(error("{\"rule\": \"threshold\"}") == .missingKey(path: "p.json", key: "schema"))
+        #expect(error("{\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5}") == .missingKey(path: "p.json", key: "velocityThreshold"))
+        #expect(error("[1]") == .notAnObject(path: "p.json", key: nil))
+        if case .notJSON = error("{") {} else { Issue.record("expected notJSON") }
+    }
+
+    @Test("Presets by name, files by path, and a did-you-mean for a mistyped preset")
+    func load() throws {
+        #expect(try ParameterSet.load(pathOrPresetName: "android-drawer", extent: 400).rule == .threshold(progress: 0.5, velocity: 1.0))
+        #expect(throws: ParameterError.unknownPreset(name: "ionik", suggestion: "ionic")) { try ParameterSet.load(pathOrPresetName: "ionik") }
+        let set = ParameterSet(rule: .projection(progress: 0.55, tau: 0.25), direction: .down, extent: 700)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gt-params-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("params.json").path
+        try set.write(to: path)
+        #expect(try ParameterSet.load(pathOrPresetName: path) == set)
+        #expect(throws: ParameterError.unreadable(path: dir.appendingPathComponent("none.json").path, reason: "no such file")) {
+            try ParameterSet.load(pathOrPresetName: dir.appendingPathComponent("none.json").path)
+        }
+    }
+}

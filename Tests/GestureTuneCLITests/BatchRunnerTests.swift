@@ -40,6 +40,10 @@ import Testing
         #expect(Set(statuses).count == 1)
         let summary = try BatchJSON.decode(Data(outputs[0].utf8))
         #expect(summary.totals.files == 9)
+        // Files 0, 4 and 8 label their 3 gestures `complete`; the rule cancels them all.
+        #expect(statuses[0] == .gateFailed)
+        #expect(summary.totals.failed == 3 && summary.totals.passed == 6)
+        #expect(summary.totals.labelled == 27 && summary.totals.misdecided == 9)
         #expect(summary.files.map(\.path) == summary.files.map(\.path).sorted(by: Corpus.precedes))
     }
 }

@@ -54,11 +54,10 @@ final class CaseEvaluator {
             if result.labelled == 0 { result.status = .skipped }
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)
-            let (_, line, message) = Diagnostic.parts(of: error)
             if case .unreadable = error {
-                result.problem = .init(kind: "unreadable", line: 0, message: message)
+                result.problem = .init(kind: "unreadable", line: 0, message: error.message)
             } else {
-                result.problem = .init(kind: "malformed-trace", line: line, message: message)
+                result.problem = .init(kind: "malformed-trace", line: error.line ?? 0, message: error.message)
             }
         } catch {
             result = BatchFileResult(path: path, status: .error)

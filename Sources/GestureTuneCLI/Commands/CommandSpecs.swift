@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTrace
 
 /// The option groups and every command's spec (cli-and-reports.md, "Commands").
 public enum CommandSpecs {
@@ -43,7 +44,7 @@ public enum CommandSpecs {
     ]
 
     static let defaultMaxError = 0.05
-    static let layoutPresets = ["touchalytics", "bioident"]
+    static let layoutPresets = ReaderOptions.presetNames
 
     static let exitStatus = """
         EXIT STATUS:

@@ -35,9 +35,7 @@ public struct CommonOptions: Sendable {
     }
 
     /// The canonical column names `--map` may assign (trace-format.md, "Canonical columns").
-    public static let canonicalColumns = [
-        "t", "t_ms", "t_us", "t_ns", "x", "y", "phase", "gesture", "width", "height", "intent", "outcome", "vx", "vy",
-    ]
+    public static let canonicalColumns = ReaderOptions.canonicalColumns
 
     /// Aliases the reader accepts for the canonical names, also as `--map` keys.
     static let columnAliases = [

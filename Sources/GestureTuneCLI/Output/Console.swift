@@ -77,32 +77,9 @@ public struct Diagnostic: Sendable, Equatable {
         }
     }
 
-    /// The diagnostic for a trace error, with its file and line.
+    /// The diagnostic for a trace error: the reader's `location` (`file:line`) and `message`.
     public init(_ error: TraceError) {
-        let (file, line, message) = Diagnostic.parts(of: error)
-        self.init(location: Diagnostic.location(file, line), message: message)
-    }
-
-    /// `(file, line, message)` of a trace error; line 0 when the error has none.
-    public static func parts(of error: TraceError) -> (String, Int, String) {
-        switch error {
-        case .file(let file, let line, let message):
-            return (file, line, message)
-        case .missingColumn(let file, let name, let found, let suggestion):
-            var message = "missing required column \"\(name)\"; found: \(found.isEmpty ? "(none)" : found.joined(separator: ", "))"
-            if let suggestion { message += "; did you mean \"\(suggestion)\"?" }
-            return (file, 1, message)
-        case .badField(let file, let line, let column, let expected, let found):
-            return (file, line, "column \"\(column)\": expected \(expected), found \"\(found)\"")
-        case .fieldCount(let file, let line, let expected, let found):
-            return (file, line, "expected \(expected) fields as in the header, found \(found)")
-        case .row(let file, let line, let message):
-            return (file, line, message)
-        case .limit(let file, let line, let message):
-            return (file, line, message)
-        case .unreadable(let file, let reason):
-            return (file, 0, "cannot read: \(reason)")
-        }
+        self.init(location: error.location, message: error.message)
     }
 
     static func location(_ file: String, _ line: Int) -> String {

@@ -31,7 +31,7 @@ enum BatchText {
     static func totalsLine(_ summary: BatchSummary) -> String {
         let t = summary.totals
         var line = "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.passed) passed, \(t.failed) failed, \(t.errors) error\(t.errors == 1 ? "" : "s"), \(t.skipped) skipped; "
-        line += "\(t.gestures) gestures, \(t.labelled) labelled, \(t.misdecided) misdecided"
+        line += "\(t.gestures) gesture\(t.gestures == 1 ? "" : "s"), \(t.labelled) labelled, \(t.misdecided) misdecided"
         if let rate = t.errorRate { line += " (pooled error \(BatchGate.percent(rate)))" }
         line += " under \(summary.params.source); \(summary.status.uppercased())"
         if let shard = summary.shard { line += " (shard \(shard.index)/\(shard.count))" }

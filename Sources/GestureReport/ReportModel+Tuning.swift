@@ -100,13 +100,19 @@ struct TuningReportBuilder {
 
         let currentEval = t.currentEvaluation
         let suggestedEval = labelled ? evaluate(suggestedRule) : nil
+        let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
+        if let cur = currentEval?.errorRate, let cv = suggestedCV, cv >= cur, suggestedRule != currentRule {
+            warnings.insert(
+                "Out of sample the suggestion is no better than the current parameters (cross-validated \(Text.percent(cv)) against \(Text.percent(cur))): keeping the current parameters loses nothing.",
+                at: 0)
+        }
         let summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
             extent: extent, extentSource: Self.extentSource(measurements),
             currentSource: currentSource ?? t.current.preset ?? "params file", currentRule: currentRule,
             suggestedRule: suggestedRule, currentError: labelled ? currentEval?.errorRate : nil,
-            suggestedError: labelled ? crossValidatedError(of: suggestedRule) : nil,
+            suggestedError: suggestedCV,
             currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
             suggestionInferred: inferred, warnings: warnings, ignoredColumns: ignoredColumns())
 
@@ -300,12 +306,8 @@ struct TuningReportBuilder {
                 confusion: e.confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
                 note: note))
         }
+        // `kinematic` at the uikit-system values is the `uikit-system` row of the preset table.
         if let f = t.family(.kinematic) { rows.append(row(f)) }
-        if let k = t.kinematicAtPreset {
-            rows.append(RuleComparisonRow(
-                rule: k.rule, crossValidatedError: nil, inSampleError: k.errorRate, confusion: Self.matrix(k.confusion),
-                misclassified: k.misdecided, note: "kinematic at the uikit-system values (an approximation of the iOS pop), not tuned"))
-        }
         return rows
     }
 

@@ -149,6 +149,9 @@ enum ReportOutput {
         let stage = base.appendingPathComponent(".\(name).staging-\(pid)")
         let final = base.appendingPathComponent(name)
         let finalPath = (out as NSString).appendingPathComponent(name)
+        if fm.fileExists(atPath: final.path, isDirectory: &isDir), !isDir.boolValue {
+            throw .cannotCreate(path: finalPath, reason: "a file of that name is in the way")
+        }
         TemporaryOutputs.register(stage.path)
         defer {
             try? fm.removeItem(at: stage)

@@ -74,7 +74,9 @@ struct TuningReportBuilder {
         let defaulted = measurements.filter { $0.extentSource == .defaultValue }.count
         if defaulted > 0 {
             let scope = defaulted == measurements.count ? "" : " (\(defaulted) of \(measurements.count) gestures)"
-            warnings.append("No width/height column and no --extent\(scope): the extent defaults to 390 pt, so pt/s figures assume a 390 pt container.")
+            let direction = measurements.first?.direction ?? t.current.direction
+            let column = direction == .up || direction == .down ? "height" : "width"
+            warnings.append("No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to 390 pt, so pt/s figures assume a 390 pt container.")
         }
         let extents = Set(measurements.map(\.extent))
         if extents.count > 1, let lo = extents.min(), let hi = extents.max() {

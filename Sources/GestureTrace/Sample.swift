@@ -21,18 +21,21 @@ public enum Intent: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// Time `t` is in seconds relative to nothing in particular (only differences matter);
 /// positions are in points with the origin top-left.
+///
+/// Stored properties are ordered for a 64-byte stride (the one-byte `phase` last): the reader
+/// writes one `Sample` per row, so its size is memory traffic on the hot path.
 public struct Sample: Sendable, Hashable {
     /// Sample time, seconds.
     public var t: Double
     /// Position, pt.
     public var x: Double
     public var y: Double
-    public var phase: Phase
+    /// 1-based line number of the row in its file.
+    public var line: Int
     /// The platform's own velocity report (pt/s), when the trace carries `vx`/`vy`.
     public var vx: Double?
     public var vy: Double?
-    /// 1-based line number of the row in its file.
-    public var line: Int
+    public var phase: Phase
 
     public init(t: Double, x: Double, y: Double, phase: Phase, vx: Double? = nil, vy: Double? = nil, line: Int = 0) {
         self.t = t
@@ -47,8 +50,10 @@ public struct Sample: Sendable, Hashable {
 
 /// One gesture: the samples of one finger from `began` to `ended` or `cancelled`.
 public struct Gesture: Sendable, Hashable {
-    /// The gesture's id: the `gesture` column's value, `ID#N` for the N-th run (1-based) of a
-    /// stream id, or `#N` (1-based order of appearance) when the file has no `gesture` column.
+    /// The gesture's id: the `gesture` column's value; `ID#N` for the N-th run (N >= 2) of a
+    /// stream id; `ID#N` for every run (N from 1) of an id joined from several columns
+    /// (`device/user/doc#3`); `#N` (1-based order of `began`) when the file has no `gesture`
+    /// column.
     public var id: String
     /// Samples in file order, including the closing `ended`/`cancelled` sample.
     public var samples: [Sample]

@@ -3,10 +3,12 @@
 /// `description` renders the message of trace-format.md's "Bad input", e.g.
 /// `traces/swipe.csv:57: column "x": expected a number, found "12,5"`.
 public enum TraceError: Error, Equatable, Sendable {
-    /// A file-level problem (no header, empty file, not UTF-8, ...).
+    /// A file-level problem (no header, empty file, not UTF-8, a bad `--map`, ...); `line` is 0
+    /// when the problem has no line.
     case file(file: String, line: Int, message: String)
     /// A required column is missing. `found` lists the header's columns; `suggestion` is the
-    /// nearest known name, if any.
+    /// unused column nearest (edit distance) to one of `name`'s spellings, if any is close:
+    /// `name` is then the canonical column of that spelling (`t_ms` for `time[ms]`).
     case missingColumn(file: String, name: String, found: [String], suggestion: String?)
     /// A field could not be read: `expected` what, `found` the field's text (truncated).
     case badField(file: String, line: Int, column: String, expected: String, found: String)

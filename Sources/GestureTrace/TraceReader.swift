@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Unit of the time column.
 public enum TimeUnit: String, Sendable, CaseIterable {
     case s, ms, us, ns
@@ -9,6 +15,16 @@ public enum TimeUnit: String, Sendable, CaseIterable {
         case .ms: 1e-3
         case .us: 1e-6
         case .ns: 1e-9
+        }
+    }
+
+    /// Units per second as a power of ten: 0, 3, 6, 9.
+    var powerOfTen: Int {
+        switch self {
+        case .s: 0
+        case .ms: 3
+        case .us: 6
+        case .ns: 9
         }
     }
 }
@@ -40,7 +56,8 @@ public struct ReaderOptions: Sendable {
     /// `--map canonical=source,...`: canonical column name → source column name(s). A
     /// grouping over several columns (`gesture=device_id+user_id`) lists them all.
     public var mapping: [String: [String]]
-    /// `--preset touchalytics|bioident`.
+    /// `--preset touchalytics|bioident` (case-insensitive): a mapping for a public dataset's
+    /// layout, overridden key by key by `mapping`.
     public var preset: String?
     /// `--delimiter`; `nil` detects `,`, `;` or tab from the header row.
     public var delimiter: UInt8?
@@ -54,6 +71,28 @@ public struct ReaderOptions: Sendable {
     public var maxFieldLength: Int
     /// How many row-level problems `ReadSummary.problems` keeps (the rest are only counted).
     public var maxProblems: Int
+
+    /// Names accepted by `preset`.
+    public static var presetNames: [String] { Presets.all.keys.sorted() }
+
+    /// Canonical column names accepted as `mapping` keys (aliases are accepted too).
+    public static var canonicalColumns: [String] { Column.allCases.map(\.rawValue) }
+
+    /// Parses `--map` text: `canonical=source,...`, with `+` joining several source columns
+    /// into one gesture id (`gesture=device_id+user_id`). Returns nil when an item has no `=`
+    /// or an empty side. Source names may contain anything but `,`, `=` and `+`.
+    public static func parseMapping(_ text: String) -> [String: [String]]? {
+        var mapping: [String: [String]] = [:]
+        for item in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let sides = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard sides.count == 2 else { return nil }
+            let key = String(sides[0]).trimmed
+            let sources = sides[1].split(separator: "+").map { String($0).trimmed }.filter { !$0.isEmpty }
+            guard !key.isEmpty, !sources.isEmpty else { return nil }
+            mapping[key] = sources
+        }
+        return mapping
+    }
 
     public init(
         mapping: [String: [String]] = [:], preset: String? = nil, delimiter: UInt8? = nil,
@@ -89,8 +128,15 @@ public struct ReadSummary: Sendable, Equatable {
     public var hasPlatformVelocity = false
     public var hasExtentColumn = false
     public var hasGestureColumn = false
-    /// Samples with a timestamp equal to their predecessor's within a gesture.
+    /// Samples with a timestamp equal to their predecessor's within a delivered gesture.
     public var duplicateTimestamps = 0
+    /// Rows identical to their gesture's previous row in time, position, phase and velocity
+    /// (kept, like any equal timestamp; also counted in `duplicateTimestamps`).
+    public var duplicateRows = 0
+    /// Lenient mode: rows whose field count differed from the header's only by empty unnamed
+    /// trailing fields (a trailing delimiter on the rows but not the header, or the reverse);
+    /// read as if the counts matched. Strict mode reports them as `fieldCount` errors.
+    public var trailingDelimiterRows = 0
     /// Row-level problems seen in lenient mode (up to `maxProblems`), in line order.
     public var problems: [TraceError] = []
     /// Total row-level problems, including those not kept in `problems`.
@@ -101,15 +147,122 @@ public struct ReadSummary: Sendable, Equatable {
 
 /// Streams a trace file into gestures through libcsv.
 public enum TraceReader {
+    /// Bytes read from the file per `read(2)` call, and fed to `csv_parse` per call.
+    static let chunkSize = 64 * 1024
+
     /// Reads `path` (`-` for standard input) in fixed-size chunks and calls `onGesture` for each
-    /// complete gesture, in the order gestures close. Memory is bounded by the open gestures.
+    /// complete gesture, in the order gestures close (at the end of the file for a file
+    /// without a phase column, in order of first appearance). Memory is bounded by the open
+    /// gestures (and at most 16,384 remembered closed gesture ids), never by the file's size.
     ///
     /// Throws `TraceError` for bad input (strict mode: the first row-level error; lenient: only
-    /// file-level errors) and rethrows what `onGesture` throws.
+    /// file-level errors, the field-length limit and a quoting error in the header) and
+    /// rethrows what `onGesture` throws. After an error no further gesture is delivered.
     public static func read(
         path: String, options: ReaderOptions = .init(),
         onGesture: (Gesture) throws -> Void
     ) throws -> ReadSummary {
-        throw TraceError.unreadable(file: path, reason: "not implemented yet")
+        try read(path: path, options: options, feedSize: chunkSize, onGesture: onGesture)
+    }
+
+    /// `read`, feeding `csv_parse` `feedSize` bytes at a time (tests use tiny sizes to split
+    /// fields and CRLF pairs across calls).
+    static func read(
+        path: String, options: ReaderOptions, feedSize: Int,
+        onGesture: (Gesture) throws -> Void
+    ) throws -> ReadSummary {
+        let input = try InputFile(path: path)
+        let context = ReadContext(ReadState(path: path, options: options))
+        let state = context.state
+        var tokenizer: CSVTokenizer?
+        var first = true
+        func deliver() throws {
+            if !state.pointee.ready.isEmpty {
+                let ready = state.pointee.ready
+                state.pointee.ready.removeAll(keepingCapacity: true)
+                for gesture in ready { try onGesture(gesture) }
+            }
+            if let fatal = state.pointee.fatal { throw fatal }
+        }
+        while true {
+            var chunk = try input.next()
+            if chunk.isEmpty { break }
+            if first {
+                first = false
+                if chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF {
+                    chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
+                }
+                tokenizer = CSVTokenizer(delimiter: options.delimiter ?? detectDelimiter(chunk))
+            }
+            if !state.pointee.validateUTF8 || !state.pointee.countNewlinesInFields {
+                let traits = ChunkTraits(scanning: chunk)
+                if traits.nonASCII { state.pointee.validateUTF8 = true }
+                if traits.quote { state.pointee.countNewlinesInFields = true }
+            }
+            var offset = 0
+            while offset < chunk.count {
+                let piece = UnsafeRawBufferPointer(rebasing: chunk[offset..<min(chunk.count, offset + feedSize)])
+                tokenizer!.parse(piece, into: context)
+                offset += piece.count
+                if tokenizer!.pendingFieldLength > options.maxFieldLength {
+                    state.pointee.fieldTooLong(state.pointee.fieldIndex)
+                }
+                if state.pointee.stopped { try deliver() }
+            }
+            try deliver()
+        }
+        tokenizer?.finish(into: context)
+        try deliver()
+        if !state.pointee.hasHeader {
+            let what = first ? "empty file" : "no header row (only comments or empty lines)"
+            throw TraceError.file(
+                file: state.pointee.displayName, line: 0,
+                message: "\(what); expected a header naming the columns t, x, y and phase")
+        }
+        state.pointee.finishFile()
+        try deliver()
+        return state.pointee.summary
+    }
+}
+
+/// A file (or standard input for `-`) read in `TraceReader.chunkSize` chunks with `read(2)`
+/// into one reused buffer.
+final class InputFile {
+    let path: String
+    private let descriptor: Int32
+    private let buffer: UnsafeMutableRawBufferPointer
+
+    init(path: String) throws {
+        self.path = path
+        if path == "-" {
+            descriptor = 0
+        } else {
+            descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw TraceError.unreadable(file: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        buffer = .allocate(byteCount: TraceReader.chunkSize, alignment: 16)
+    }
+
+    deinit {
+        if descriptor > 0 { close(descriptor) }
+        buffer.deallocate()
+    }
+
+    /// The next chunk (filled completely unless the input ends), empty at the end of input.
+    /// Valid until the next call.
+    func next() throws -> UnsafeRawBufferPointer {
+        var filled = 0
+        while filled < buffer.count {
+            let n = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TraceError.unreadable(file: path == "-" ? "<stdin>" : path, reason: String(cString: strerror(errno)))
+            }
+            filled += n
+        }
+        return UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
     }
 }

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct GestureTraceTestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -1,0 +1,163 @@
+import Testing
+
+@testable import GestureTrace
+
+/// Every malformed class of trace-format.md ("Bad input") with its exact message and line,
+/// in strict mode, and what lenient mode makes of it.
+@Suite struct TraceErrorTests {
+    static let header = "t,x,y,phase\n0,0,0,began\n"
+
+    /// (row on line 3, expected message)
+    static let rowErrors: [(String, String)] = [
+        ("0.1,\"12,5\",2,moved", "column \"x\": expected a number, found \"12,5\""),
+        ("0.1,1,nan,moved", "column \"y\": expected a finite number, found \"nan\""),
+        ("0.1,-inf,0,moved", "column \"x\": expected a finite number, found \"-inf\""),
+        ("0.1,1e400,0,moved", "column \"x\": expected a finite number, found \"1e400\""),
+        ("0.1,0x10,0,moved", "column \"x\": expected a number, found \"0x10\""),
+        (",1,2,moved", "column \"t\": expected a number, found \"\""),
+        ("0.1,1,2,hover", "column \"phase\": expected a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...), found \"hover\""),
+        ("0.1,1,2,", "column \"phase\": expected a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...), found \"\""),
+        ("0.1,1,2,7", "column \"phase\": expected a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...), found \"7\""),
+        ("0.1,1,2", "expected 4 fields as in the header, found 3"),
+        ("0.1,1,2,moved,9", "expected 4 fields as in the header, found 5 (quote fields that contain the delimiter)"),
+        ("0.1,1\"2,2,moved", "malformed quotes: a quote inside an unquoted field, or text after a closing quote (RFC 4180)"),
+        ("0.1,\"1\"2,2,moved", "malformed quotes: a quote inside an unquoted field, or text after a closing quote (RFC 4180)"),
+    ]
+
+    @Test(arguments: rowErrors)
+    func rowErrorInStrictMode(row: String, message: String) throws {
+        let f = try TraceFixture(Self.header + row + "\n0.2,3,3,ended\n")
+        let error = try #require(f.error())
+        #expect(error.description == "\(f.path):3: \(message)")
+        #expect(error.line == 3)
+    }
+
+    @Test(arguments: rowErrors)
+    func rowErrorInLenientModeIsSkipped(row: String, message: String) throws {
+        let f = try TraceFixture(Self.header + row + "\n0.2,3,3,ended\n")
+        let (gestures, summary) = try f.read(.leniently)
+        #expect(gestures.first?.samples.map(\.t) == [0, 0.2])
+        #expect(summary.skipped[.malformedRow] == 1)
+        #expect(summary.problemCount == 1)
+        #expect(summary.problems.map(\.description) == ["\(f.path):3: \(message)"])
+        #expect(summary.rows == 3)
+    }
+
+    @Test func badFieldIsEquatableWithContext() throws {
+        let f = try TraceFixture("gesture,t,x,y,phase\na,0,0,0,began\n,0.1,1,1,moved\n")
+        #expect(f.error() == .badField(file: f.path, line: 3, column: "gesture", expected: "a gesture id", found: ""))
+    }
+
+    @Test func badIntent() throws {
+        let f = try TraceFixture("t,x,y,phase,intent\n0,0,0,began,maybe\n1,1,1,ended,\n")
+        #expect(f.error()?.description == "\(f.path):2: column \"intent\": expected complete or cancel (also 1/0, true/false, yes/no), found \"maybe\"")
+    }
+
+    @Test func lineNumbersCountCommentsEmptyLinesAndQuotedLineBreaks() throws {
+        let f = try TraceFixture("# c\nt,x,y,phase,note\n\n0,0,0,began,\"two\nlines\"\n# c\n1,x,1,ended,\n")
+        let error = try #require(f.error())
+        #expect(error.line == 7)
+        #expect(error.message == "column \"x\": expected a number, found \"x\"")
+    }
+
+    @Test func unterminatedQuoteAtTheEnd() throws {
+        let f = try TraceFixture(Self.header + "0.1,\"1,2,moved\n0.2,3,3,ended\n")
+        #expect(f.error()?.description == "\(f.path):3: quoted field not closed before the end of the file")
+        let (_, summary) = try f.read(.leniently)
+        #expect(summary.skipped[.malformedRow] == 1)
+        // The gesture lost its release with the swallowed rows.
+        #expect(summary.skipped[.notClosed] == 1)
+    }
+
+    @Test func notUTF8IsAFileError() throws {
+        let bytes = Array("gesture,t,x,y,phase\na,0,0,0,began\n".utf8) + [0x62, 0xFF] + Array(",1,1,1,began\n".utf8)
+        let f = try TraceFixture(bytes: bytes)
+        let expected = TraceError.file(file: f.path, line: 3, message: "not UTF-8 (column \"gesture\")")
+        #expect(f.error() == expected)
+        #expect(f.error(.leniently) == expected)
+        #expect(expected.description == "\(f.path):3: not UTF-8 (column \"gesture\")")
+    }
+
+    @Test func notUTF8InTheHeader() throws {
+        let f = try TraceFixture(bytes: Array("t,x,y,ph".utf8) + [0xC3, 0x28] + Array("se\n".utf8))
+        #expect(f.error(.leniently) == .file(file: f.path, line: 1, message: "not UTF-8 (header)"))
+    }
+
+    @Test func emptyFile() throws {
+        let f = try TraceFixture("")
+        let error = try #require(f.error(.leniently))
+        #expect(error.description == "\(f.path): empty file; expected a header naming the columns t, x, y and phase")
+        #expect(error.line == nil)
+    }
+
+    @Test func onlyComments() throws {
+        let f = try TraceFixture("# nothing\n\n")
+        #expect(f.error()?.message == "no header row (only comments or empty lines); expected a header naming the columns t, x, y and phase")
+    }
+
+    @Test func headerOnlyIsAnEmptyTrace() throws {
+        let f = try TraceFixture("t,x,y,phase\n")
+        let (gestures, summary) = try f.read()
+        #expect(gestures.isEmpty && summary.rows == 0)
+    }
+
+    @Test func unreadableFile() {
+        let error = TraceFixture.missing.error()
+        #expect(error == .unreadable(file: "/nonexistent/trace.csv", reason: "No such file or directory"))
+        #expect(error?.description == "/nonexistent/trace.csv: cannot read: No such file or directory")
+    }
+
+    @Test func fieldLongerThanTheLimit() throws {
+        let f = try TraceFixture(Self.header + "0.1,1,2,moved\n0.2,1.0000000000000000000001,2,ended\n")
+        let options = ReaderOptions(lenient: true, maxFieldLength: 16)
+        let error = try #require(f.error(options))
+        #expect(error == .limit(file: f.path, line: 4, message: "column \"x\": field longer than 16 bytes (an unterminated quote?)"))
+    }
+
+    @Test(arguments: [3, 1000])
+    func unterminatedQuoteStopsAtTheFieldLimit(feedSize: Int) throws {
+        // The quote swallows the rest of the file; the field grows by at most one feed beyond the limit.
+        let f = try TraceFixture(Self.header + "0.1,\"1,2,moved\n" + String(repeating: "0.2,3,3,moved\n", count: 200))
+        let error = try #require(f.error(ReaderOptions(maxFieldLength: 64), feedSize: feedSize))
+        #expect(error.line == 3)
+        #expect(error.message == "column \"x\": field longer than 64 bytes (an unterminated quote?)")
+    }
+
+    @Test func gestureOverTheSampleLimit() throws {
+        let f = try TraceFixture("gesture,t,x,y,phase\na,0,0,0,began\na,1,1,1,moved\na,2,2,2,moved\na,3,3,3,moved\na,4,4,4,ended\nb,5,0,0,began\nb,6,1,1,ended\n")
+        let options = ReaderOptions(maxGestureSamples: 3)
+        #expect(f.error(options)?.description == "\(f.path):5: gesture \"a\" has more than 3 samples (raise --max-gesture-samples)")
+        var lenient = options
+        lenient.lenient = true
+        let (gestures, summary) = try f.read(lenient)
+        #expect(gestures.map(\.id) == ["b"])
+        #expect(summary.skipped[.tooManySamples] == 1)
+    }
+
+    @Test func problemsAreCappedButCounted() throws {
+        var text = Self.header
+        for k in 1...10 { text += "0.\(k),x,0,moved\n" }
+        text += "2,1,1,ended\n"
+        let f = try TraceFixture(text)
+        var options = ReaderOptions.leniently
+        options.maxProblems = 4
+        let (gestures, summary) = try f.read(options)
+        #expect(gestures.count == 1)
+        #expect(summary.problems.count == 4)
+        #expect(summary.problemCount == 10)
+        #expect(summary.problems.map(\.line) == [3, 4, 5, 6])
+        #expect(summary.skipped[.malformedRow] == 10)
+    }
+
+    @Test func errorFromTheCallbackIsRethrown() throws {
+        struct Stop: Error {}
+        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,ended\n")
+        #expect(throws: Stop.self) { try TraceReader.read(path: f.path) { _ in throw Stop() } }
+    }
+}
+
+extension TraceFixture {
+    static let missing = TraceFixture(unchecked: "/nonexistent/trace.csv")
+
+    init(unchecked path: String) { self.path = path }
+}

@@ -173,24 +173,27 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 }
 
 @Suite struct DecisionParametersTests {
-    func parse(_ json: String) throws -> DecisionParameters {
-        try DecisionParameters.parse(Data(json.utf8), file: "params.json")
+    func load(_ json: String) throws -> DecisionParameters {
+        try DecisionParameters.load(try TestSupport.writeTemporaryFile(json, name: "params.json"))
     }
 
     @Test func readsTheDesignExample() throws {
-        let p = try parse("""
-            {"schema": "gesturetune.params/1", "rule": "threshold", "direction": "right",
+        let p = try load("""
+            {"schema": "gesturetune.params/1", "rule": "threshold", "direction": "down",
              "progressThreshold": 0.42, "velocityThreshold": 1.35, "extent": 390,
              "completionSpeed": 1.6, "spring": {"dampingRatio": 1.0, "response": 0.31},
              "edgeWidth": 24}
             """)
         #expect(p.rule(forExtent: 100) == .threshold(progress: 0.42, velocity: 1.35))
-        #expect(p.direction == .right && p.extent == 390)
+        #expect(p.direction == .down && p.extent == 390)
     }
 
-    @Test func unknownKeysAreErrors() {
-        #expect(throws: CLIError.badInput(file: "params.json", line: 0, message: "unknown key \"progresThreshold\"; did you mean \"progressThreshold\"?")) {
-            try parse(#"{"schema": "gesturetune.params/1", "rule": "threshold", "progresThreshold": 0.4, "velocityThreshold": 1}"#)
+    @Test func unknownKeysAreDataErrorsNamingTheKey() throws {
+        let path = try TestSupport.writeTemporaryFile(
+            #"{"schema": "gesturetune.params/1", "rule": "threshold", "progresThreshold": 0.4, "velocityThreshold": 1}"#,
+            name: "params.json")
+        #expect(throws: CLIError.badInput(file: path, line: 0, message: "unknown key \"progresThreshold\" (did you mean \"progressThreshold\"?)")) {
+            try DecisionParameters.load(path)
         }
     }
 
@@ -198,6 +201,24 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         let p = try DecisionParameters.load("android-drawer")
         // 400 dp/s over a 200 pt container is 2 progress/s.
         #expect(p.rule(forExtent: 200) == .threshold(progress: 0.5, velocity: 2))
-        #expect(throws: CLIError.self) { try DecisionParameters.load("flutter-cupertin0") }
+        do {
+            _ = try DecisionParameters.load("flutter-cupertin0")
+            Issue.record("expected an error")
+        } catch {
+            #expect(ExitCode.of(error) == .noInput)
+        }
+    }
+
+    /// `"inf"` (velocity ignored) survives the JSON summary.
+    @Test func infiniteThresholdEncodes() throws {
+        let p = try load(#"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.3, "velocityThreshold": "inf"}"#)
+        let rule = p.ruleDescription
+        let summary = BatchGate.summarise(
+            files: [], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
+            params: .init(source: "p.json", preset: false, rule: rule.family, values: rule.values),
+            settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)
+        let text = BatchJSON.encode(summary)
+        #expect(text.contains(#""velocityThreshold" : "inf""#))
+        #expect(try BatchJSON.decode(Data(text.utf8)) == summary)
     }
 }

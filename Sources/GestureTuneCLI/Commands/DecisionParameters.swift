@@ -1,8 +1,10 @@
 import Foundation
 import GesturePhysics
+import GestureTuning
 
 /// The parameters `batch` evaluates: a `params.json` file (cli-and-reports.md, "Parameter
-/// files") or one of the presets of physics.md, decided per gesture with its extent.
+/// files", read by GestureTuning's `ParameterSet`) or one of the presets of physics.md,
+/// whose pt/s thresholds follow each gesture's own extent.
 public struct DecisionParameters: Sendable, Equatable {
     public enum Source: Sendable, Equatable {
         case file(String)
@@ -33,77 +35,31 @@ public struct DecisionParameters: Sendable, Equatable {
     }
 
     /// Resolves `--params`: a preset name (unless a file of that name exists), else a file.
+    /// A missing file or unknown name is `missingInput` (66), a malformed file `badInput` (65).
     public static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
         if Preset.named(argument) != nil, !FileManager.default.fileExists(atPath: argument) {
             return DecisionParameters(source: .preset(argument))
         }
-        guard FileManager.default.fileExists(atPath: argument) else {
-            var reason = "no such parameter file or preset"
-            if let s = Suggestion.nearest(to: argument, in: Preset.all.map(\.name)) { reason += "; did you mean preset '\(s)'?" }
-            throw .missingInput(path: argument, reason: reason)
+        do {
+            let set = try ParameterSet.load(pathOrPresetName: argument)
+            return DecisionParameters(source: .file(argument), fileRule: set.rule, direction: set.direction, extent: set.extent)
+        } catch {
+            throw cliError(error, argument: argument)
         }
-        guard let data = FileManager.default.contents(atPath: argument) else {
-            throw .missingInput(path: argument, reason: "cannot read the parameter file")
-        }
-        return try parse(data, file: argument)
     }
 
-    static let knownKeys = [
-        "schema", "rule", "direction", "progressThreshold", "velocityThreshold", "tau", "distance", "duration",
-        "b0", "b1", "b2", "extent", "completionSpeed", "spring", "edgeWidth",
-    ]
-
-    // LEAD: switch to GestureTuning's ParameterSet once it lands; this minimal reader only
-    // takes what a decision needs and rejects unknown keys as the design requires.
-    static func parse(_ data: Data, file: String) throws(CLIError) -> DecisionParameters {
-        func bad(_ message: String) -> CLIError { .badInput(file: file, line: 0, message: message) }
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw bad("not valid JSON")
+    static func cliError(_ error: ParameterError, argument: String) -> CLIError {
+        let text = error.description
+        let prefix = argument + ": "
+        let message = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+        switch error {
+        case .unreadable(let path, let reason): return .missingInput(path: path, reason: reason)
+        case .unknownPreset: return .missingInput(path: argument, reason: message)
+        default: return .badInput(file: argument, line: 0, message: message)
         }
-        guard let dict = object as? [String: Any] else { throw bad("expected a JSON object") }
-        for key in dict.keys.sorted() where !knownKeys.contains(key) {
-            var message = "unknown key \"\(key)\""
-            if let s = Suggestion.nearest(to: key, in: knownKeys) { message += "; did you mean \"\(s)\"?" }
-            throw bad(message)
-        }
-        guard dict["schema"] as? String == "gesturetune.params/1" else {
-            throw bad("expected \"schema\": \"gesturetune.params/1\"")
-        }
-        func number(_ key: String) throws(CLIError) -> Double {
-            guard let value = dict[key] else { throw bad("missing key \"\(key)\"") }
-            guard let n = value as? NSNumber, !(value is Bool), n.doubleValue.isFinite else {
-                throw bad("key \"\(key)\": expected a number")
-            }
-            return n.doubleValue
-        }
-        guard let ruleName = dict["rule"] as? String, let family = RuleFamily(rawValue: ruleName) else {
-            throw bad("key \"rule\": expected one of \(RuleFamily.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let rule: Rule
-        switch family {
-        case .threshold: rule = .threshold(progress: try number("progressThreshold"), velocity: try number("velocityThreshold"))
-        case .forward: rule = .forward(progress: try number("progressThreshold"), velocity: try number("velocityThreshold"))
-        case .projection: rule = .projection(progress: try number("progressThreshold"), tau: try number("tau"))
-        case .kinematic: rule = .kinematic(distance: try number("distance"), duration: try number("duration"))
-        case .logistic: rule = .logistic(b0: try number("b0"), b1: try number("b1"), b2: try number("b2"))
-        }
-        var parameters = DecisionParameters(source: .file(file), fileRule: rule)
-        if let d = dict["direction"] {
-            guard let text = d as? String, let direction = Direction(rawValue: text) else {
-                throw bad("key \"direction\": expected one of right, left, down, up")
-            }
-            parameters.direction = direction
-        }
-        if dict["extent"] != nil {
-            let e = try number("extent")
-            guard e > 0 else { throw bad("key \"extent\": must be greater than 0") }
-            parameters.extent = e
-        }
-        return parameters
     }
 
-    /// The rule family and its numbers, for summaries and the JSON.
+    /// The rule family and its numbers, with the parameter file's key names.
     public var ruleDescription: (family: String, values: [String: Double]) {
         switch source {
         case .preset(let name):
@@ -115,9 +71,9 @@ public struct DecisionParameters: Sendable, Equatable {
             case .projection(let p, let tau):
                 return ("projection", ["progressThreshold": p, "tau": tau])
             case .kinematic(let d, let duration):
-                return ("kinematic", ["distance": d, "duration": duration])
+                return ("kinematic", ["distanceThreshold": d, "kinematicDuration": duration])
             case .logistic(let b0, let b1, let b2):
-                return ("logistic", ["b0": b0, "b1": b1, "b2": b2])
+                return ("logistic", ["intercept": b0, "progressCoefficient": b1, "velocityCoefficient": b2])
             }
         }
     }

@@ -144,6 +144,12 @@ struct AnalyzeEndToEndTests {
         let suggested = try #require(summary["suggestedRule"] as? [String: Any])
         #expect(params["rule"] as? String == suggested["family"] as? String)
 
+        // batch reads it back and misdecides what the report says the suggestion misdecides.
+        let batch = try EndToEnd.run(["batch", AnalyzeSupport.sample.path, "--params", report.appendingPathComponent("params.json").path, "--max-error", "1"])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let suggestedMisdecided = try #require(summary["suggestedMisdecided"] as? Int)
+        #expect(batch.stdout.contains("300 labelled, \(suggestedMisdecided) misdecided"), "\(batch.stdout)")
+
         // Each SVG is well-formed XML with an <svg> root.
         for rel in AnalyzeSupport.reportFiles where rel.hasSuffix(".svg") {
             let data = try Data(contentsOf: report.appendingPathComponent(rel))

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RobustnessTests",
             dependencies: ["GestureTrace", "GesturePhysics", "TestSupport"],

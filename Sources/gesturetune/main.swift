@@ -1,6 +1,12 @@
 import GestureTuneCLI
+
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
+// The only place the tool exits: with the status the command computed, or 128 + signal after an
+// interrupt has removed temporary output.
+Interrupts.install { status in exit(status) }
 exit(GestureTuneCommand.main(Array(CommandLine.arguments.dropFirst())))

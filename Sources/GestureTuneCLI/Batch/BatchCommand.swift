@@ -1,0 +1,116 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+
+/// Options of `batch`, converted.
+public struct BatchOptions: Sendable {
+    public var paths: [String]
+    public var common: CommonOptions
+    public var outputs: GateOutputs
+    public var maxError: Double?
+    public var baseline: String?
+    public var tolerance: Double
+    public var shard: BatchSummary.Shard?
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> BatchOptions {
+        let common = try CommonOptions.parse(values)
+        guard common.params != nil else {
+            throw values.error("missing required option '--params FILE|PRESET'")
+        }
+        var shard: BatchSummary.Shard?
+        if let text = values.string("shard") { shard = try parseShard(text, values) }
+        return BatchOptions(
+            paths: values.parsed.positionals, common: common, outputs: try GateOutputs.parse(values),
+            maxError: try values.double("max-error", min: 0, max: 1) ?? CommandSpecs.defaultMaxError,
+            baseline: values.string("baseline"),
+            tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard)
+    }
+
+    /// `K/N` with 1 <= K <= N.
+    static func parseShard(_ text: String, _ values: OptionValues) throws(UsageError) -> BatchSummary.Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
+            throw values.error("invalid value '\(text)' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4")
+        }
+        return .init(index: k, count: n, corpusFiles: 0)
+    }
+}
+
+/// The files `batch` and `merge` write.
+public struct GateOutputs: Sendable {
+    public var junit: String?
+    public var json: String?
+    public var writeBaseline: String?
+    public var format: OutputFormat
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> GateOutputs {
+        GateOutputs(
+            junit: values.string("junit"), json: values.string("json"), writeBaseline: values.string("write-baseline"),
+            format: try values.enumValue("format", OutputFormat.self) ?? .text)
+    }
+
+    /// Writes the requested files (each atomically), then prints the summary and the error
+    /// cases' diagnostics.
+    func emit(_ summary: BatchSummary, console: Console) throws(CLIError) {
+        for file in summary.files where file.status == .error {
+            let p = file.problem!
+            console.diagnose(Diagnostic(location: Diagnostic.location(file.path, p.line), message: p.message))
+        }
+        let json = BatchJSON.encode(summary)
+        if let path = junit { try AtomicFile.write(JUnitWriter.render(summary), to: path, console: console) }
+        if let path = self.json { try AtomicFile.write(json, to: path, console: console) }
+        if let path = writeBaseline { try AtomicFile.write(json, to: path, console: console) }
+        console.writeOut(BatchText.render(summary, format: format))
+    }
+}
+
+/// `gesturetune batch`: evaluates a parameter set over a corpus (cli-and-reports.md, "batch: the CI gate").
+public enum BatchCommand {
+    public static func run(_ options: BatchOptions, console: Console) throws(CLIError) -> Outcome {
+        let parameters = try DecisionParameters.load(options.common.params!)
+        let baseline = try options.baseline.map { path throws(CLIError) in try BatchGate.loadBaseline(path) }
+        let corpus = try Corpus.files(under: options.paths)
+        guard !corpus.isEmpty else {
+            throw .missingInput(path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
+        }
+        var shard = options.shard
+        var files = corpus
+        if let s = shard {
+            files = Corpus.shard(corpus, index: s.index, count: s.count)
+            shard?.corpusFiles = corpus.count
+        }
+
+        var physics = options.common.physics
+        if !options.common.directionGiven, let d = parameters.direction { physics.direction = d }
+        if !options.common.extentGiven, let e = parameters.extent { physics.extent = e }
+
+        let progress = ProgressBar(total: files.count, console: console)
+        var results = BatchRunner.run(
+            files: files, jobs: options.common.jobs, reader: options.common.reader, physics: physics,
+            parameters: parameters, progress: progress)
+        progress.finish()
+        if let baseline {
+            for i in results.indices { results[i].baselineErrorRate = baseline[results[i].path] }
+        }
+
+        let rule = parameters.ruleDescription
+        let params = BatchSummary.ParamsInfo(
+            source: parameters.name, preset: { if case .preset = parameters.source { true } else { false } }(),
+            rule: rule.family, values: rule.values)
+        let gate = BatchSummary.Gate(maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline)
+        let summary = BatchGate.summarise(
+            files: results, gate: gate, params: params, settings: settings(options.common, physics), shard: shard)
+        try options.outputs.emit(summary, console: console)
+        return BatchGate.outcome(of: summary)
+    }
+
+    static func settings(_ common: CommonOptions, _ physics: PhysicsOptions) -> BatchSummary.Settings {
+        let r = common.reader
+        return .init(
+            direction: physics.direction.rawValue, extent: physics.extent, estimator: physics.estimator.rawValue,
+            horizon: physics.window.horizon, maxSamples: physics.window.maxSamples, maxGap: physics.window.maxGap,
+            lenient: r.lenient, timeUnit: r.timeUnit?.rawValue,
+            delimiter: r.delimiter.map { String(UnicodeScalar($0)) }, layoutPreset: r.preset, map: r.mapping,
+            maxGestureSamples: r.maxGestureSamples)
+    }
+}

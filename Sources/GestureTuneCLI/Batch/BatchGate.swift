@@ -1,0 +1,134 @@
+import Foundation
+
+/// The gate of `batch` and `merge` (cli-and-reports.md, "batch: the CI gate").
+public enum BatchGate {
+    /// Comparisons allow this much slack so that, e.g., 3/60 does not exceed a limit of 0.05
+    /// through rounding.
+    static let slack = 1e-12
+
+    /// Decides a case's status from its counts: `error` when the file could not be read,
+    /// `skipped` when it has no labelled gestures, `fail` when its error exceeds `maxError` or
+    /// its baseline entry by more than `tolerance`, else `pass`.
+    public static func apply(_ gate: BatchSummary.Gate, to result: BatchFileResult) -> BatchFileResult {
+        var r = result
+        r.failures = []
+        if r.problem != nil {
+            r.status = .error
+            return r
+        }
+        guard r.labelled > 0 else {
+            r.status = .skipped
+            r.errorRate = nil
+            return r
+        }
+        let rate = Double(r.misdecided) / Double(r.labelled)
+        r.errorRate = rate
+        if let max = gate.maxError, rate > max + slack {
+            r.failures.append("error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) exceeds --max-error \(percent(max))")
+        }
+        if let base = r.baselineErrorRate, rate > base + gate.tolerance + slack {
+            r.failures.append(
+                "error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) is worse than the baseline's \(percent(base)) by more than --tolerance \(percent(gate.tolerance))"
+            )
+        }
+        r.status = r.failures.isEmpty ? .pass : .fail
+        return r
+    }
+
+    /// Gates every file and builds the summary with its totals and overall status.
+    static func summarise(
+        files: [BatchFileResult], gate: BatchSummary.Gate, params: BatchSummary.ParamsInfo,
+        settings: BatchSummary.Settings, shard: BatchSummary.Shard?
+    ) -> BatchSummary {
+        let gated = files.map { apply(gate, to: $0) }
+        let totals = BatchSummary.Totals(gated)
+        return BatchSummary(
+            tool: "gesturetune \(CommandSpecs.version)", params: params, settings: settings, gate: gate, shard: shard,
+            status: totals.errors > 0 ? "error" : totals.failed > 0 ? "fail" : "pass", totals: totals, files: gated)
+    }
+
+    /// The outcome whose exit status the summary implies.
+    static func outcome(of summary: BatchSummary) -> Outcome {
+        .gate(failed: summary.totals.failed, errors: summary.totals.errors)
+    }
+
+    /// Reads a baseline: an earlier run's `--json` (or `--write-baseline`) summary. Returns each
+    /// file's error rate; files that were errors or had no labelled gestures have no entry.
+    public static func loadBaseline(_ path: String) throws(CLIError) -> [String: Double] {
+        let summary = try BatchJSON.read(path)
+        var rates: [String: Double] = [:]
+        for file in summary.files where file.problem == nil && file.labelled > 0 {
+            rates[file.path] = Double(file.misdecided) / Double(file.labelled)
+        }
+        return rates
+    }
+
+    static func percent(_ x: Double) -> String {
+        let p = x * 100
+        if p == p.rounded() { return "\(Int(p))%" }
+        return String(format: "%.1f%%", p)
+    }
+}
+
+/// Encodes and decodes `BatchSummary` deterministically (sorted keys, two-space indent).
+///
+/// JSON has no infinity: an infinite threshold (TransitionTreasury's `v_th`, velocity ignored)
+/// is written as the string `"inf"`, as in parameter files.
+public enum BatchJSON {
+    static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
+
+    public static func encode(_ summary: BatchSummary) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+        // Plain value types with every double finite or converted: encoding cannot fail.
+        let data = try! encoder.encode(summary)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    public static func decode(_ data: Data) throws -> BatchSummary {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+        return try decoder.decode(BatchSummary.self, from: data)
+    }
+
+    public static func read(_ path: String) throws(CLIError) -> BatchSummary {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .missingInput(path: path, reason: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .missingInput(path: path, reason: "cannot read the file")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let schema = object["schema"] as? String, schema != BatchSummary.schemaName
+        {
+            throw .badInput(file: path, line: 0, message: "schema \"\(schema)\" is not \"\(BatchSummary.schemaName)\"")
+        }
+        do {
+            let summary = try decode(data)
+            guard summary.schema == BatchSummary.schemaName else {
+                throw CLIError.badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary")
+            }
+            return summary
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary: \(describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let e = error as? DecodingError else { return "invalid JSON" }
+        func path(_ c: DecodingError.Context) -> String {
+            c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch e {
+        case .keyNotFound(let key, let c): return "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "wrong type at \(path(c))"
+        case .dataCorrupted: return "invalid JSON"
+        @unknown default: return "invalid JSON"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Renders a batch summary as JUnit XML that CI servers display.
+///
+/// Shape: `<testsuites>` holding one `<testsuite>` with `<properties>`, one `<testcase>` per
+/// file (`name` the path, `classname` its folder), then `<system-out>` and `<system-err>`.
+/// A failed case holds one `<failure>` whose message names the misdecided gestures and whose
+/// text lists each with its line, `p_r` and `v_p`; an error case one `<error>` carrying the
+/// reader's message with its line; a case without labelled gestures one `<skipped>`. It
+/// satisfies both the Jenkins xunit-plugin `junit-10.xsd` and the Apache Ant schema
+/// (windyroad `JUnit.xsd`), which requires `timestamp`, `hostname`, `time`, `classname` and the
+/// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
+/// reproducible; the timestamp is `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
+public enum JUnitWriter {
+    public static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
+        let t = summary.totals
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
+        x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
+        x += " tests=\"\(t.files)\" failures=\"\(t.failed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+        x += "    <properties>\n"
+        var properties: [(String, String)] = [
+            ("params", summary.params.source),
+            ("rule", summary.params.rule),
+        ]
+        for (key, value) in summary.params.values.sorted(by: { $0.key < $1.key }) {
+            properties.append(("params.\(key)", "\(value)"))
+        }
+        properties.append(("max-error", summary.gate.maxError.map { "\($0)" } ?? "none"))
+        properties.append(("tolerance", "\(summary.gate.tolerance)"))
+        if let baseline = summary.gate.baseline { properties.append(("baseline", baseline)) }
+        if let shard = summary.shard { properties.append(("shard", "\(shard.index)/\(shard.count)")) }
+        properties.append(("direction", summary.settings.direction))
+        properties.append(("estimator", summary.settings.estimator))
+        for (name, value) in properties {
+            x += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
+        }
+        x += "    </properties>\n"
+        for file in summary.files {
+            let classname = classname(for: file.path)
+            x += "    <testcase name=\"\(escape(file.path))\" classname=\"\(escape(classname))\" time=\"0\""
+            switch file.status {
+            case .pass:
+                x += "/>\n"
+            case .skipped:
+                x += ">\n      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n    </testcase>\n"
+            case .fail:
+                x += ">\n      <failure message=\"\(escape(failureMessage(file)))\" type=\"gate\">"
+                x += escape(failureText(file), attribute: false)
+                x += "</failure>\n    </testcase>\n"
+            case .error:
+                let problem = file.problem ?? .init(kind: "internal", line: 0, message: "unknown error")
+                let located = problem.line > 0 ? "\(file.path):\(problem.line): \(problem.message)" : "\(file.path): \(problem.message)"
+                x += ">\n      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
+                x += escape(located, attribute: false)
+                x += "</error>\n    </testcase>\n"
+            }
+        }
+        x += "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
+        x += "    <system-err></system-err>\n"
+        x += "  </testsuite>\n</testsuites>\n"
+        return x
+    }
+
+    /// The failure's one-line message: the reasons, then up to 10 misdecided gestures' ids.
+    static func failureMessage(_ file: BatchFileResult) -> String {
+        var message = file.failures.joined(separator: "; ")
+        let ids = file.misdecidedGestures.prefix(10).map(\.id)
+        if !ids.isEmpty {
+            message += "; misdecided: " + ids.joined(separator: ", ")
+            if file.misdecidedGestures.count > ids.count { message += ", and \(file.misdecidedGestures.count - ids.count) more" }
+        }
+        return message
+    }
+
+    /// The failure's text: each misdecided gesture with its line, intent, decision, `(p_r, v_p)`.
+    static func failureText(_ file: BatchFileResult) -> String {
+        var lines = file.failures
+        for g in file.misdecidedGestures {
+            lines.append(
+                "\(file.path):\(g.line): gesture \(g.id): intended \(g.intent), decided \(g.decision) at (p_r, v_p) = (\(String(format: "%.3f", g.releaseProgress)), \(String(format: "%.3f", g.progressVelocity))/s)"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The file's folder with `/` as `.`, as CI servers group test classes; `gesturetune` at top level.
+    static func classname(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "gesturetune" }
+        let folder = path[..<slash].split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: ".")
+        return folder.isEmpty ? "gesturetune" : folder
+    }
+
+    /// `SOURCE_DATE_EPOCH` when set, else the current time.
+    public static func timestamp() -> Date {
+        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text) {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        return Date()
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss` in UTC, without a zone (the Ant schema's pattern).
+    static func iso8601(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    /// Escapes XML markup; drops characters XML 1.0 cannot hold; in attributes also encodes
+    /// tab, newline and carriage return so they survive attribute normalisation.
+    static func escape(_ s: String, attribute: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            default:
+                let v = scalar.value
+                let allowed = v == 0x9 || v == 0xA || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+}

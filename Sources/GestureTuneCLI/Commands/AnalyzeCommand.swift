@@ -1,0 +1,44 @@
+import GesturePhysics
+import GestureTrace
+
+/// Options of `analyze`, converted to the library's types.
+public struct AnalyzeOptions: Sendable {
+    /// Input files; `-` is standard input.
+    public var files: [String]
+    public var common: CommonOptions
+    /// `--out` (default `notebooks-out`): the report folder is `out/name/`.
+    public var out: String
+    /// `--name`; nil means the first file's name without extension.
+    public var name: String?
+    /// `--no-report`: figures on stdout only, no files.
+    public var noReport: Bool
+    /// `--seed` (default 1): cross-validation folds and bootstrap resamples.
+    public var seed: UInt64
+    /// `--target-duration` (s, default 0.35): the spring's target settling time.
+    public var targetDuration: Double
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
+        AnalyzeOptions(
+            files: values.parsed.positionals, common: try CommonOptions.parse(values),
+            out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
+            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration") ?? 0.35)
+    }
+
+    /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).
+    public var reportName: String {
+        if let name { return name }
+        guard let first = files.first, first != "-" else { return "stdin" }
+        let base = first.split(separator: "/").last.map(String.init) ?? first
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+}
+
+/// `gesturetune analyze`.
+public enum AnalyzeCommand {
+    /// Reads every input first (so a malformed file stops the run before anything is written),
+    /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
+    public static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
+        try AnalyzePipeline.run(options, console: console)
+    }
+}

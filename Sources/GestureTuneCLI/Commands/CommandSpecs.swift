@@ -1,0 +1,153 @@
+import GesturePhysics
+import GestureTrace
+
+/// The option groups and every command's spec (cli-and-reports.md, "Commands").
+public enum CommandSpecs {
+    public static let version = "0.1.0"
+
+    static let readerOptions: [OptionSpec] = [
+        OptionSpec("map", value: "CANONICAL=SOURCE,...", help: "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b", default: "none", repeatable: true),
+        OptionSpec("preset", value: "NAME", help: "column layout preset: \(layoutPresets.joined(separator: ", "))", default: "none"),
+        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: ',', ';', tab, '|' (or comma, semicolon, tab)", default: "detected from the header"),
+        OptionSpec("time-unit", value: "s|ms|us|ns", help: "unit of the time column", default: "from the column name"),
+        OptionSpec("max-gesture-samples", value: "N", help: "most samples in one gesture; more is an error", default: "100000"),
+    ]
+
+    static let lenientOption = OptionSpec("lenient", help: "skip malformed rows (counted) instead of failing", default: "off")
+
+    static let physicsOptions: [OptionSpec] = [
+        OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right, or the parameter file's"),
+        OptionSpec("extent", value: "PT", help: "container size along the axis when the trace has no width/height column", default: "the parameter file's, else 390"),
+        OptionSpec("estimator", value: "NAME", help: "release velocity estimator: lsq2, lsq1, impulse, delta, platform", default: "lsq2"),
+        OptionSpec("horizon", value: "SECONDS", help: "oldest sample age kept by the velocity window ('100ms' also accepted)", default: "0.100"),
+        OptionSpec("max-samples", value: "N", help: "most samples kept by the velocity window", default: "20"),
+        OptionSpec("max-gap", value: "SECONDS", help: "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)", default: "0.040"),
+    ]
+
+    static func paramsOption(default text: String) -> OptionSpec {
+        OptionSpec("params", value: "FILE|PRESET", help: "current parameters: a params.json file or a preset (\(Preset.all.map(\.name).joined(separator: ", ")))", default: text)
+    }
+
+    static let formatOption = OptionSpec("format", value: "text|json|markdown", help: "format of the summary on standard output", default: "text")
+
+    static func jobsOption() -> OptionSpec {
+        OptionSpec("jobs", value: "N", help: "parallel workers", default: "all cores")
+    }
+
+    static let gateOptions: [OptionSpec] = [
+        OptionSpec("max-error", value: "FRACTION", help: "a case fails when its error (misdecided / labelled gestures) exceeds this", default: "\(defaultMaxError)"),
+        OptionSpec("baseline", value: "FILE", help: "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance", default: "none"),
+        OptionSpec("tolerance", value: "FRACTION", help: "how much worse than the baseline a case may be", default: "0"),
+        OptionSpec("write-baseline", value: "FILE", help: "record this run's summary as a baseline for later runs", default: "none"),
+        OptionSpec("junit", value: "FILE", help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)", default: "none"),
+        OptionSpec("json", value: "FILE", help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)", default: "none"),
+    ]
+
+    static let defaultMaxError = 0.05
+    static let layoutPresets = ReaderOptions.presetNames
+
+    static let exitStatus = """
+        EXIT STATUS:
+          0 success, 1 a gate failed, 64 usage error, 65 malformed input,
+          66 input missing or unreadable, 70 internal error, 73 output not created,
+          130 interrupted (temporary outputs removed)
+        """
+
+    public static let analyze = CommandSpec(
+        name: "analyze", summary: "analyse traces, suggest parameters, write a report",
+        usage: "gesturetune analyze FILE... [options]",
+        positionalName: "FILE...", positionalHelp: "trace CSV files, analysed as one pooled set ('-' reads standard input)",
+        minPositionals: 1,
+        options: readerOptions + [lenientOption] + physicsOptions + [
+            paramsOption(default: Preset.defaultName),
+            OptionSpec("out", value: "DIR", help: "folder the report folder is written into", default: "notebooks-out"),
+            OptionSpec("name", value: "NAME", help: "report name", default: "the first file's name"),
+            formatOption,
+            OptionSpec("no-report", help: "print the figures only, write no files", default: "off"),
+            OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
+            jobsOption(),
+            OptionSpec("target-duration", value: "SECONDS", help: "target settling time of the suggested spring", default: "0.35"),
+        ],
+        examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
+        discussion: exitStatus)
+
+    public static let batch = CommandSpec(
+        name: "batch", summary: "evaluate a parameter set over many trace files (CI gate)",
+        usage: "gesturetune batch PATH... --params FILE|PRESET [options]",
+        positionalName: "PATH...", positionalHelp: "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
+        minPositionals: 1,
+        options: [paramsOption(default: "none (required)")] + gateOptions + [
+            OptionSpec("shard", value: "K/N", help: "run only every N-th file of the sorted list, starting at the K-th (1-based)", default: "none (all files)"),
+            jobsOption(),
+            formatOption,
+        ] + readerOptions + [lenientOption] + physicsOptions,
+        examples: [
+            "gesturetune batch traces/ --params params.json --max-error 0.05 --baseline ci/baseline.json --junit out/gesturetune.xml --json out/summary.json",
+            "gesturetune batch traces/ --params params.json --shard 2/4 --json out/shard-2.json",
+        ],
+        discussion: """
+            A case is one file. Its error is the share of its labelled gestures (closed by 'ended')
+            that the parameter set's rule decides against their intent. A case fails when the error
+            exceeds --max-error or its baseline entry by more than --tolerance; a file without
+            labelled gestures is skipped; a malformed file is an error case and the rest still run.
+            Status: 0 all cases pass, 1 any case fails, 65 any file is malformed (65 wins over 1).
+
+            """ + "\n" + exitStatus)
+
+    public static let merge = CommandSpec(
+        name: "merge", summary: "combine the results of sharded batch runs",
+        usage: "gesturetune merge PARTIAL.json... [options]",
+        positionalName: "PARTIAL.json...", positionalHelp: "the --json summaries of shards 1/N ... N/N of one corpus",
+        minPositionals: 1,
+        options: gateOptions.map { option in
+            var option = option
+            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" {
+                option.defaultText = "as recorded in the partial summaries"
+            }
+            return option
+        } + [formatOption],
+        examples: ["gesturetune merge out/shard-*.json --junit out/gesturetune.xml --json out/summary.json"],
+        discussion: """
+            The shards must come from one corpus and one set of options, every shard exactly once.
+            The merged result equals an unsharded run's and the same gate decides the status.
+
+            """ + "\n" + exitStatus)
+
+    public static let validate = CommandSpec(
+        name: "validate", summary: "check trace files and print every problem found",
+        usage: "gesturetune validate FILE... [options]",
+        positionalName: "FILE...", positionalHelp: "trace CSV files ('-' reads standard input)",
+        minPositionals: 1,
+        options: readerOptions + [
+            OptionSpec("max-problems", value: "N", help: "problems printed per file; the rest are counted", default: "50")
+        ],
+        examples: ["gesturetune validate traces/*.csv", "gesturetune validate data.csv --map t_ms=time[ms],phase=action"],
+        discussion: """
+            Problems go to standard error as 'file:line: error: ...'; one summary line per file
+            (rows, gestures, skipped by reason) goes to standard output.
+            Status: 0 every file clean, 65 any problem, 66 any file missing or unreadable.
+
+            """ + "\n" + exitStatus)
+
+    public static let simulate = CommandSpec(
+        name: "simulate", summary: "write labelled synthetic traces (seeded) to stdout or --out",
+        usage: "gesturetune simulate [options]",
+        maxPositionals: 0,
+        options: [
+            OptionSpec("gestures", value: "N", help: "gestures per file", default: "200"),
+            OptionSpec("files", value: "N", help: "number of files; more than 1 needs --out DIR", default: "1"),
+            OptionSpec("seed", value: "N", help: "random seed: same seed, same bytes", default: "1"),
+            OptionSpec("rate", value: "60|120|240", help: "sampling rate, Hz", default: "120"),
+            OptionSpec("extent", value: "PT", help: "container size along the axis", default: "390"),
+            OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right"),
+            OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation ('1ms' also accepted)", default: "0.001"),
+            OptionSpec("noise", value: "PT", help: "position noise, standard deviation", default: "0.5"),
+            OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
+            OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
+            OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),
+        ],
+        examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],
+        discussion: exitStatus)
+
+    public static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate]
+}

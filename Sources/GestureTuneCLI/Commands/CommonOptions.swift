@@ -1,0 +1,129 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+
+/// Format of the summary a command prints on standard output.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, markdown
+}
+
+/// The options shared by `analyze` and `batch`, converted to the library's types.
+public struct CommonOptions: Sendable {
+    public var reader: ReaderOptions
+    public var physics: PhysicsOptions
+    /// `--direction` and `--extent` were given: they override the parameter file's.
+    public var directionGiven: Bool
+    public var extentGiven: Bool
+    /// `--params` as given: a file path or a preset name; nil when absent.
+    public var params: String?
+    public var format: OutputFormat
+    /// `--jobs`, at least 1 (default: the active processor count).
+    public var jobs: Int
+
+    public init(
+        reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(), directionGiven: Bool = false,
+        extentGiven: Bool = false, params: String? = nil, format: OutputFormat = .text,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.reader = reader
+        self.physics = physics
+        self.directionGiven = directionGiven
+        self.extentGiven = extentGiven
+        self.params = params
+        self.format = format
+        self.jobs = jobs
+    }
+
+    /// The canonical column names `--map` may assign (trace-format.md, "Canonical columns").
+    public static let canonicalColumns = ReaderOptions.canonicalColumns
+
+    /// Aliases the reader accepts for the canonical names, also as `--map` keys.
+    static let columnAliases = [
+        "time", "timestamp", "t_s", "time_ms", "time_us", "time_ns", "state", "action", "gesture_id", "stroke", "id",
+        "container_width", "container_height", "label", "expected", "actual",
+    ]
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> CommonOptions {
+        var options = CommonOptions()
+        options.reader = try readerOptions(values)
+        options.physics = try physicsOptions(values)
+        options.directionGiven = values.string("direction") != nil
+        options.extentGiven = values.string("extent") != nil
+        options.params = values.string("params")
+        options.format = try values.enumValue("format", OutputFormat.self) ?? .text
+        options.jobs = try values.int("jobs", min: 1) ?? ProcessInfo.processInfo.activeProcessorCount
+        return options
+    }
+
+    static func readerOptions(_ values: OptionValues) throws(UsageError) -> ReaderOptions {
+        var reader = ReaderOptions()
+        for map in values.parsed.all("map") {
+            for (canonical, sources) in try parseMap(map, values) {
+                reader.mapping[canonical] = sources
+            }
+        }
+        if let preset = values.string("preset") {
+            reader.preset = try OptionValues(ParsedArguments(command: values.command, values: ["preset": [preset.lowercased()]]))
+                .choice("preset", CommandSpecs.layoutPresets)
+        }
+        if let text = values.string("delimiter") { reader.delimiter = try parseDelimiter(text, values) }
+        reader.timeUnit = try values.enumValue("time-unit", TimeUnit.self)
+        reader.lenient = values.flag("lenient")
+        if let n = try values.int("max-gesture-samples", min: 2) { reader.maxGestureSamples = n }
+        return reader
+    }
+
+    static func physicsOptions(_ values: OptionValues) throws(UsageError) -> PhysicsOptions {
+        var physics = PhysicsOptions()
+        physics.direction = try values.enumValue("direction", Direction.self) ?? .right
+        physics.extent = try values.double("extent", positive: true)
+        physics.estimator = try values.enumValue("estimator", Estimator.self) ?? .lsq2
+        if let h = try values.seconds("horizon") { physics.window.horizon = h }
+        if let n = try values.int("max-samples", min: 1) { physics.window.maxSamples = n }
+        if let g = try values.seconds("max-gap") { physics.window.maxGap = g }
+        return physics
+    }
+
+    /// `t_ms=time[ms],phase=action,gesture=device_id+user_id` → canonical → source columns.
+    static func parseMap(_ text: String, _ values: OptionValues) throws(UsageError) -> [(String, [String])] {
+        var result: [(String, [String])] = []
+        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+            guard let eq = pair.firstIndex(of: "=") else {
+                throw values.error("invalid --map entry '\(pair)': expected CANONICAL=SOURCE")
+            }
+            let canonical = pair[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            let sources = pair[pair.index(after: eq)...].split(separator: "+").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard canonicalColumns.contains(canonical) || columnAliases.contains(canonical) else {
+                var message = "invalid --map entry '\(pair)': unknown column '\(canonical)'; expected one of \(canonicalColumns.joined(separator: ", "))"
+                if let s = Suggestion.nearest(to: canonical, in: canonicalColumns) { message += "; did you mean '\(s)'?" }
+                throw values.error(message)
+            }
+            guard !sources.isEmpty, !sources.contains(where: \.isEmpty) else {
+                throw values.error("invalid --map entry '\(pair)': empty source column name")
+            }
+            if sources.count > 1 && !["gesture", "gesture_id", "stroke", "id"].contains(canonical) {
+                throw values.error("invalid --map entry '\(pair)': only the gesture id may join several columns with '+'")
+            }
+            result.append((canonical, sources))
+        }
+        if result.isEmpty { throw values.error("invalid --map value '\(text)': expected CANONICAL=SOURCE,...") }
+        return result
+    }
+
+    static func parseDelimiter(_ text: String, _ values: OptionValues) throws(UsageError) -> UInt8 {
+        switch text.lowercased() {
+        case "tab", "\\t", "\t": return 9
+        case "comma": return UInt8(ascii: ",")
+        case "semicolon": return UInt8(ascii: ";")
+        case "pipe": return UInt8(ascii: "|")
+        default:
+            let bytes = Array(text.utf8)
+            guard bytes.count == 1, bytes[0] >= 0x20, bytes[0] < 0x7F, bytes[0] != UInt8(ascii: "\"") else {
+                throw values.error("invalid value '\(text)' for '--delimiter': expected one printable ASCII character other than '\"', or tab")
+            }
+            return bytes[0]
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GesturePhysics
+import GestureTuning
+
+/// Options of `simulate`, converted.
+public struct SimulateOptions: Sendable {
+    public var gestures: Int
+    public var files: Int
+    public var seed: UInt64
+    /// Sampling rate, Hz: 60, 120 or 240.
+    public var rate: Int
+    /// Container size along the axis, pt.
+    public var extent: Double
+    public var direction: Direction
+    /// Timestamp jitter, s (standard deviation).
+    public var jitter: Double
+    /// Position noise, pt (standard deviation).
+    public var noise: Double
+    /// Share of gestures whose label disagrees with their motion.
+    public var ambiguous: Double
+    /// A file, or a folder with `files > 1`; nil writes to standard output.
+    public var out: String?
+    /// `--outcome PRESET`: write an `outcome` column decided by this preset; nil: none.
+    public var outcome: String? = nil
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> SimulateOptions {
+        let files = try values.int("files", min: 1) ?? 1
+        let out = values.string("out")
+        if files > 1 && (out == nil || out == "-") {
+            throw values.error("'--files \(files)' needs '--out DIR'")
+        }
+        let rate = try values.choice("rate", ["60", "120", "240"]).flatMap { Int($0) } ?? 120
+        var jitter = 0.001
+        if values.string("jitter") == "0" {
+            jitter = 0
+        } else if let j = try values.seconds("jitter") {
+            jitter = j
+        }
+        let outcome = try values.choice("outcome", Preset.all.map(\.name))
+        return SimulateOptions(
+            gestures: try values.int("gestures", min: 1) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
+            rate: rate, extent: try values.double("extent", positive: true) ?? 390,
+            direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
+            noise: try values.double("noise", min: 0) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
+            out: out == "-" ? nil : out, outcome: outcome)
+    }
+}
+
+/// `gesturetune simulate`.
+public enum SimulateCommand {
+    /// Writes `options.files` files of `TraceSimulator` output: to standard output, or atomically
+    /// to `options.out` (a folder of `sim-0001.csv`, … when more than one). Same seed, same bytes.
+    public static func run(_ options: SimulateOptions, console: Console) throws(CLIError) -> Outcome {
+        let simulator = TraceSimulator(options: simulationOptions(options))
+        func text(_ index: Int) -> String {
+            var sink = StringSink()
+            simulator.write(to: &sink, fileIndex: index)
+            return sink.text
+        }
+        guard let out = options.out else {
+            for index in 0..<options.files { console.writeOut(text(index)) }
+            return .success
+        }
+        if options.files == 1 {
+            try AtomicFile.write(text(0), to: out)
+            return .success
+        }
+        let width = max(4, String(options.files).count)
+        for index in 0..<options.files {
+            var number = String(index + 1)
+            while number.count < width { number = "0" + number }
+            try AtomicFile.write(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
+        }
+        return .success
+    }
+
+    /// The library's options for the command's.
+    static func simulationOptions(_ o: SimulateOptions) -> SimulationOptions {
+        SimulationOptions(
+            gestures: o.gestures, seed: o.seed, rate: .fixed(Double(o.rate)), extent: o.extent, direction: o.direction,
+            labelNoise: o.ambiguous, timestampJitter: o.jitter, positionNoise: o.noise,
+            outcomeRule: o.outcome.flatMap(Preset.named).map { $0.rule(extent: o.extent) })
+    }
+}

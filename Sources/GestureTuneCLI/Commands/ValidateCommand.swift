@@ -1,0 +1,84 @@
+import GestureTrace
+
+/// Options of `validate`, converted.
+public struct ValidateOptions: Sendable {
+    public var files: [String]
+    public var reader: ReaderOptions
+    /// Problems printed per file (`--max-problems`, default 50); the rest are counted.
+    public var maxProblems: Int
+
+    static func parse(_ values: OptionValues) throws(UsageError) -> ValidateOptions {
+        var reader = try CommonOptions.readerOptions(values)
+        let maxProblems = try values.int("max-problems", min: 0) ?? 50
+        reader.lenient = true
+        reader.maxProblems = maxProblems
+        return ValidateOptions(files: values.parsed.positionals, reader: reader, maxProblems: maxProblems)
+    }
+}
+
+/// `gesturetune validate`: reads each file fully and reports every problem.
+///
+/// Files are read leniently so that reading goes on past the first bad row; every row-level
+/// problem the strict reader would stop at is reported as a problem (trace-format.md, "Bad
+/// input"), as are rows the lenient reader had to drop. File-level errors end that file's
+/// reading and are one problem.
+public enum ValidateCommand {
+    /// Skip reasons that exist only because reading was lenient: each is a strict-mode error.
+    static let strictViolations: Set<SkipReason> = [.malformedRow, .afterRelease, .timeBackwards, .tooManySamples]
+
+    public static func run(_ options: ValidateOptions, console: Console) -> Outcome {
+        var withProblems = 0
+        var unreadable = 0
+        for file in options.files {
+            switch validate(file, options: options, console: console) {
+            case .clean: break
+            case .problems: withProblems += 1
+            case .unreadable: unreadable += 1
+            }
+        }
+        return .validated(withProblems: withProblems, unreadable: unreadable)
+    }
+
+    enum FileVerdict { case clean, problems, unreadable }
+
+    static func validate(_ file: String, options: ValidateOptions, console: Console) -> FileVerdict {
+        let summary: ReadSummary
+        do {
+            summary = try TraceReader.read(path: file, options: options.reader) { _ in }
+        } catch let error as TraceError {
+            console.diagnose(Diagnostic(error))
+            if case .unreadable = error {
+                console.out("\(file): unreadable")
+                return .unreadable
+            }
+            console.out("\(file): not a valid trace file (1 problem)")
+            return .problems
+        } catch {
+            console.diagnose(.internalError("\(error)"))
+            return .problems
+        }
+        for problem in summary.problems.prefix(options.maxProblems) {
+            console.diagnose(Diagnostic(problem))
+        }
+        let shown = min(summary.problems.count, options.maxProblems)
+        if summary.problemCount > shown {
+            console.diagnose(Diagnostic(location: file, severity: .note, message: "and \(summary.problemCount - shown) more problem\(summary.problemCount - shown == 1 ? "" : "s")"))
+        }
+        let violations = summary.skipped.filter { strictViolations.contains($0.key) }.values.reduce(0, +)
+        let problems = max(summary.problemCount, violations)
+        console.out(summaryLine(summary, file: file, problems: problems))
+        return problems > 0 ? .problems : .clean
+    }
+
+    /// `file: 1200 rows, 34 gestures; skipped: 2 not-closed, 1 multi-touch; 3 problems` (or `ok`).
+    static func summaryLine(_ s: ReadSummary, file: String, problems: Int) -> String {
+        var line = "\(file): \(s.rows) row\(s.rows == 1 ? "" : "s"), \(s.gestures) gesture\(s.gestures == 1 ? "" : "s")"
+        let skipped = SkipReason.allCases.compactMap { reason -> String? in
+            guard let n = s.skipped[reason], n > 0 else { return nil }
+            return "\(n) \(reason.rawValue)"
+        }
+        if !skipped.isEmpty { line += "; skipped: " + skipped.joined(separator: ", ") }
+        line += problems == 0 ? "; ok" : "; \(problems) problem\(problems == 1 ? "" : "s")"
+        return line
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Thread-safe box for shared mutable state.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// Temporary files and folders not yet renamed into place; an interrupt removes them.
+public enum TemporaryOutputs {
+    private static let paths = Locked<Set<String>>([])
+
+    static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+    static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
+
+    /// Removes every registered temporary output; returns how many were removed.
+    @discardableResult
+    public static func removeAll() -> Int {
+        let all = paths.withLock { set -> Set<String> in
+            defer { set.removeAll() }
+            return set
+        }
+        var removed = 0
+        for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+        return removed
+    }
+}
+
+/// Writes a file atomically: to a temporary file beside the target, then `rename(2)` into place,
+/// so a failed or interrupted run never leaves a half-written output.
+public enum AtomicFile {
+    private static let counter = Locked(0)
+
+    /// Writes `contents` to `path`, creating missing parent folders. `-` writes to `console`'s
+    /// standard output instead.
+    public static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
+        if path == "-", let console {
+            console.writeOut(contents)
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(path: path, reason: "cannot create folder \(folder.path): \(describe(error))")
+        }
+        let n = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)").path
+        TemporaryOutputs.register(temporary)
+        defer { TemporaryOutputs.unregister(temporary) }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(contents.utf8)) else {
+            throw .cannotCreate(path: path, reason: "cannot write \(temporary)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .cannotCreate(path: path, reason: reason)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct EndToEndTestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct GestureTuneCLITestsPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -45,10 +45,11 @@ test: deps pydeps
 ## ThreadSanitizer, each in its own scratch folder. Linked with lld (ld.gold links these too, but
 ## warns about every ASan symbol; it crashes on -sanitize=fuzzer). The built binary the end-to-end
 ## tests run is the sanitized one (GESTURETUNE_BIN). fuzz/lsan.supp silences the toolchain's own
-## leaks (Foundation.Process, XCTest); see docs/robustness.md.
+## leaks (Foundation.Process, XCTest). SWIFT_BACKTRACE=enable=no: on a crash of a sanitized binary
+## the runtime's backtracer trips ASan and hangs holding the tests' pipes; see docs/robustness.md.
 SAN_LD := -Xswiftc -use-ld=lld
 SAN_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
-  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 SWIFT_BACKTRACE=enable=no
 sanitize: deps pydeps
 	$(SWIFT) build --scratch-path .build/asan --sanitize=address $(SAN_LD) --build-tests
 	$(SAN_ENV) GESTURETUNE_BIN=$(CURDIR)/.build/asan/debug/gesturetune \

@@ -41,6 +41,11 @@ enum Corpus {
         return cases
     }()
 
+    /// The environment of every run: no Swift runtime backtracer on a crash. A crashing binary
+    /// is detected by its status; the backtracer would take seconds, and under AddressSanitizer it
+    /// trips ASan in its memory server and then hangs holding the test's pipes open.
+    static let environment = ["SWIFT_BACKTRACE": "enable=no"]
+
     static var binaryBuilt: Bool { TestSupport.binaryPath != nil }
     static let notBuilt: Comment = "the gesturetune binary is not built (swift build, or set GESTURETUNE_BIN): skipped"
 }

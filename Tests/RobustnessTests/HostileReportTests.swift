@@ -66,7 +66,7 @@ struct HostileReportTests {
         withKnownIssue("trap in ReportFigures.series (Int conversion of a huge bin index)") {
             let result = try TestSupport.run(
                 ["analyze", Corpus.path("hostile-backwards-only.csv"), "--extent", "1e300", "--out", out.path, "--name", "r"],
-                in: scratch)
+                in: scratch, environment: Corpus.environment)
             #expect(result.status == 0, "\(result.stderr.prefix(400))")
             // A trap leaves the staging folder behind; a clean run leaves only the report.
             let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
@@ -80,7 +80,7 @@ struct HostileReportTests {
         let out = scratch.appendingPathComponent("out")
         let result = try TestSupport.run(
             ["analyze", Corpus.path(arguments[0])] + arguments.dropFirst() + ["--out", out.path, "--name", "hostile"],
-            in: scratch)
+            in: scratch, environment: Corpus.environment)
         #expect(result.status == 0, "\(arguments)\n\(result.stderr)")
         #expect(!Self.hasBareNonFiniteToken(result.stdout), "stdout:\n\(result.stdout)")
         #expect(!result.stdout.contains("NaN") && !result.stdout.lowercased().contains("nan "), "stdout:\n\(result.stdout)")

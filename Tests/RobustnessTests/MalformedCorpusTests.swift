@@ -21,7 +21,7 @@ struct MalformedCorpusTests {
         let path = Corpus.path(c.file)
         let scratch = try TestSupport.temporaryDirectory("gesturetune-malformed")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try TestSupport.run([c.command, path] + c.arguments, in: scratch)
+        let result = try TestSupport.run([c.command, path] + c.arguments, in: scratch, environment: Corpus.environment)
         let context = "manifest.tsv:\(c.manifestLine): \(c.testDescription)\nstderr:\n\(result.stderr)"
 
         #expect(result.status == c.status, "\(context)")

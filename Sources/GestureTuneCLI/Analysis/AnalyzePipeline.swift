@@ -64,9 +64,15 @@ enum AnalyzePipeline {
 
         let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
         let tuning = tuner.tune(measurements, current: current)
-        let model = ReportModel(
+        var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+        var motion = MotionTally()
+        for file in files { motion.add(file.motion) }
+        if let warning = motion.warning(for: physics.direction) {
+            // First: it makes every other figure meaningless.
+            model.summary.warnings.insert(warning, at: 0)
+        }
 
         let params: String
         do {

@@ -52,6 +52,20 @@ import Testing
         #expect(MotionTally().warning(for: .right) == nil)
     }
 
+    @Test func touchesFarBeyondTheExtentAreFlagged() throws {
+        var tally = MotionTally()
+        tally.add(gesture(300, 646, 300, 500))
+        #expect(tally.maxX == 300 && tally.maxY == 646)
+        // 646 > 1.25 * 390 = 487.5 along y; x (300) is within 390.
+        let warning = try #require(tally.extentWarning(direction: .up, extent: 390, source: "the default"))
+        #expect(warning.hasPrefix("Touches reach 646 pt along y, beyond the 390 pt extent (the default)"))
+        #expect(warning.hasSuffix("Pass --extent with the container's height in pt."))
+        #expect(tally.extentWarning(direction: .right, extent: 390, source: "the default") == nil)
+        #expect(tally.extentWarning(direction: .up, extent: 844, source: "--extent") == nil)
+        // Up to 25% beyond (a finger on the bezel, a slightly small extent) passes.
+        #expect(tally.extentWarning(direction: .down, extent: 520, source: "--extent") == nil)
+    }
+
     @Test func analyzePutsTheWarningFirst() throws {
         var csv = "gesture,t,x,y,phase\n"
         for g in 1...4 {

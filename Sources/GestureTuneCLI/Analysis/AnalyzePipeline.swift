@@ -72,6 +72,13 @@ enum AnalyzePipeline {
         if let warning = motion.warning(for: physics.direction) {
             // First: it makes every other figure meaningless.
             model.summary.warnings.insert(warning, at: 0)
+        } else if let assumed = measurements.first(where: { $0.extentSource != .column }),
+            measurements.allSatisfy({ $0.extentSource != .column }),
+            let warning = motion.extentWarning(
+                direction: physics.direction, extent: assumed.extent,
+                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
+        {
+            model.summary.warnings.insert(warning, at: 0)
         }
 
         let params: String

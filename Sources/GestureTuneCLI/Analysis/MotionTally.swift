@@ -12,11 +12,18 @@ struct MotionTally: Sendable, Equatable {
     static let minimumDistance = 2.0
 
     var counts: [Direction: Int] = [:]
+    /// Largest x and y of any sample, pt (0 when none is positive).
+    var maxX = 0.0
+    var maxY = 0.0
 
     /// Gestures counted for any direction.
     var total: Int { counts.values.reduce(0, +) }
 
     mutating func add(_ gesture: Gesture) {
+        for sample in gesture.samples {
+            if sample.x.isFinite && sample.x > maxX { maxX = sample.x }
+            if sample.y.isFinite && sample.y > maxY { maxY = sample.y }
+        }
         guard let first = gesture.samples.first, let last = gesture.samples.last else { return }
         let dx = last.x - first.x
         let dy = last.y - first.y
@@ -27,6 +34,21 @@ struct MotionTally: Sendable, Equatable {
 
     mutating func add(_ other: MotionTally) {
         for (direction, n) in other.counts { counts[direction, default: 0] += n }
+        maxX = max(maxX, other.maxX)
+        maxY = max(maxY, other.maxY)
+    }
+
+    /// A warning when touches reach well beyond `extent` along `direction`'s axis (more than
+    /// 25% past it): the container is larger than the extent says, so progress runs past 1
+    /// and positions measured from the far edge go negative. `source` says where the extent
+    /// came from (`the default`, `--extent or the parameter file`).
+    func extentWarning(direction: Direction, extent: Double, source: String) -> String? {
+        let horizontal = direction == .right || direction == .left
+        let reach = horizontal ? maxX : maxY
+        guard extent > 0, reach > 1.25 * extent else { return nil }
+        let axis = horizontal ? "x" : "y"
+        let size = horizontal ? "width" : "height"
+        return "Touches reach \(Int(reach.rounded())) pt along \(axis), beyond the \(Int(extent.rounded())) pt extent (\(source)): the container is larger than that, so progress and edge figures are off. Pass --extent with the container's \(size) in pt."
     }
 
     /// A warning when most counted gestures move another way than `direction`: more than half

@@ -81,3 +81,41 @@ import Testing
         #expect(!d.stdout.contains("Most gestures move"), "\(d.stdout)")
     }
 }
+
+/// A time column read in the wrong unit is caught from the median sampling rate.
+@Suite struct TimeScaleCheckTests {
+    func measurement(rate: Double) -> GestureMeasurement {
+        GestureMeasurement(
+            id: "g", file: "a.csv", sampleCount: 10, intent: nil, outcome: nil, interruptedBySystem: false, extent: 390,
+            extentSource: .column, releaseProgress: 0.5, velocity: VelocityEstimate(vx: 0, vy: 0, axis: 0, usedEstimator: .lsq2, fellBack: false),
+            progressVelocity: 0, estimates: [:], kinematicVelocity: 0, kinematicAcceleration: 0, startPosition: 0, entryAngle: nil,
+            pauseBeforeRelease: 0, duration: 10 / rate, sampleRate: rate, peakVelocity: 0, lateReversal: false, duplicateTimestamps: 0,
+            progressCurve: [])
+    }
+
+    @Test func millisecondsReadAsSeconds() throws {
+        // 60 Hz samples 16.7 ms apart, written in ms, read as s: 0.06 samples per "second".
+        let ms = [0.06, 0.059, 0.061].map { measurement(rate: $0) }
+        let warning = try #require(TimeScaleCheck.warning(ms, unit: .s))
+        #expect(warning == "Gestures are sampled at a median 0.06 Hz with the time column read in s: touch screens report 60–240 samples per second, so the column is likely in ms. Pass --time-unit ms.")
+    }
+
+    @Test func secondsReadAsMicroseconds() throws {
+        let s = [120.0, 118, 121].map { measurement(rate: $0 * 1e6) }
+        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).contains("median 120 MHz with the time column read in us"))
+        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).hasSuffix("Pass --time-unit s."))
+    }
+
+    @Test func plausibleRatesPass() {
+        #expect(TimeScaleCheck.warning([60.0, 120, 240].map { measurement(rate: $0) }, unit: .s) == nil)
+        #expect(TimeScaleCheck.warning([2.0].map { measurement(rate: $0) }, unit: .ms) == nil)
+        #expect(TimeScaleCheck.warning([], unit: .s) == nil)
+    }
+
+    @Test func twoSignificantDigits() {
+        #expect(TimeScaleCheck.Text.significant(0.0594) == "0.059")
+        #expect(TimeScaleCheck.Text.significant(119_998) == "120000")
+        #expect(TimeScaleCheck.Text.rate(119_998_000) == "120 MHz")
+        #expect(TimeScaleCheck.Text.rate(1.25) == "1.3 Hz")
+    }
+}

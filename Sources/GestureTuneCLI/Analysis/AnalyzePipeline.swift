@@ -80,6 +80,9 @@ enum AnalyzePipeline {
         {
             model.summary.warnings.insert(warning, at: 0)
         }
+        if let warning = TimeScaleCheck.warning(measurements, unit: files.first?.summary.timeUnit ?? .s) {
+            model.summary.warnings.insert(warning, at: 0)
+        }
 
         let params: String
         do {

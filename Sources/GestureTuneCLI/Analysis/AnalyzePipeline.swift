@@ -20,10 +20,16 @@ enum AnalyzePipeline {
         var params: String
         /// The report folder, nil with `--no-report`.
         var reportFolder: String?
+        /// What reading each file saw (lenient mode: the rows it skipped, with their lines).
+        var reads: [ReadSummary] = []
     }
+
+    /// Problems shown per run in lenient mode; the rest are counted in a note.
+    static let lenientProblemsShown = 5
 
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         let result = try analyse(options)
+        reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
         switch format {
         case .json:
@@ -94,7 +100,33 @@ enum AnalyzePipeline {
         if !options.noReport {
             folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder)
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary))
+    }
+
+    /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,
+    /// so the count in the summary can be traced to lines (`validate` lists them all).
+    static func reportSkippedRows(_ reads: [ReadSummary], console: Console) {
+        var shown = 0
+        for read in reads {
+            if let trailing = read.trailingDelimiterExample {
+                let n = read.trailingDelimiterRows
+                console.diagnose(
+                    Diagnostic(
+                        location: trailing.location, severity: .warning,
+                        message: "\(n) row\(n == 1 ? "" : "s") with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)"))
+            }
+        }
+        let problems = reads.flatMap(\.problems)
+        let total = reads.map(\.problemCount).reduce(0, +)
+        for problem in problems.prefix(lenientProblemsShown) {
+            console.diagnose(Diagnostic(location: problem.location, severity: .warning, message: problem.message + " (skipped: --lenient)"))
+            shown += 1
+        }
+        if total > shown {
+            let rest = total - shown
+            console.diagnose(
+                Diagnostic(location: nil, severity: .note, message: "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"))
+        }
     }
 
     /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed

@@ -18,7 +18,11 @@ public struct AnalyzeOptions: Sendable {
     public var targetDuration: Double
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
-        AnalyzeOptions(
+        try checkStandardInputOnce(values)
+        if let name = values.string("name"), name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
+            throw values.error("invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
+        }
+        return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration") ?? 0.35)
@@ -31,6 +35,13 @@ public struct AnalyzeOptions: Sendable {
         let base = first.split(separator: "/").last.map(String.init) ?? first
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
         return String(base[..<dot])
+    }
+}
+
+/// `-` may be named once: standard input cannot be read twice.
+func checkStandardInputOnce(_ values: OptionValues) throws(UsageError) {
+    if values.parsed.positionals.filter({ $0 == "-" }).count > 1 {
+        throw values.error("'-' (standard input) can be named only once")
     }
 }
 

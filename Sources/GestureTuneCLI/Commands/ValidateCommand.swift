@@ -8,6 +8,7 @@ public struct ValidateOptions: Sendable {
     public var maxProblems: Int
 
     static func parse(_ values: OptionValues) throws(UsageError) -> ValidateOptions {
+        try checkStandardInputOnce(values)
         var reader = try CommonOptions.readerOptions(values)
         let maxProblems = try values.int("max-problems", min: 0) ?? 50
         reader.lenient = true

@@ -40,12 +40,18 @@ enum TimeScaleCheck {
             hz >= 1e6 ? "\(significant(hz / 1e6)) MHz" : hz >= 1e3 ? "\(significant(hz / 1e3)) kHz" : "\(significant(hz)) Hz"
         }
 
-        /// Two significant digits, without a trailing `.0`.
+        /// Two significant digits (`%.2g`), whole numbers written out: `0.059`, `120000`.
         static func significant(_ v: Double) -> String {
-            guard v > 0, v.isFinite else { return "\(v)" }
-            let digits = 1 - Int(log10(v).rounded(.down))
-            let rounded = digits >= 0 ? (v * pow10(digits)).rounded() / pow10(digits) : (v / pow10(-digits)).rounded() * pow10(-digits)
-            return rounded >= 10 ? "\(Int(rounded))" : "\(rounded)"
+            let text = String(format: "%.2g", v)
+            if let d = Double(text), d >= 10 { return whole(d) }
+            return text
+        }
+
+        /// A whole number of pt or Hz for a message: `646`, and `1e+300` beyond what an `Int`
+        /// holds (traces may hold any finite number).
+        static func whole(_ v: Double) -> String {
+            guard v.isFinite else { return "\(v)" }
+            return abs(v) < 1e15 ? "\(Int(v.rounded()))" : "\(v)"
         }
     }
 }

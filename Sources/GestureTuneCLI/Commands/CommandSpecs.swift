@@ -8,7 +8,7 @@ public enum CommandSpecs {
     static let readerOptions: [OptionSpec] = [
         OptionSpec("map", value: "CANONICAL=SOURCE,...", help: "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b", default: "none", repeatable: true),
         OptionSpec("preset", value: "NAME", help: "column layout preset: \(layoutPresets.joined(separator: ", "))", default: "none"),
-        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: ',', ';', tab, '|' (or comma, semicolon, tab)", default: "detected from the header"),
+        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: one character such as ',', ';', '|', or tab (also comma, semicolon, pipe)", default: "detected from the header"),
         OptionSpec("time-unit", value: "s|ms|us|ns", help: "unit of the time column", default: "from the column name"),
         OptionSpec("max-gesture-samples", value: "N", help: "most samples in one gesture; more is an error", default: "100000"),
     ]

@@ -337,9 +337,14 @@ public struct GestureFlags: Sendable, Equatable {
 public struct EstimatorValue: Sendable, Equatable {
     public var estimator: Estimator
     public var velocity: Double
-    public init(estimator: Estimator, velocity: Double) {
+    /// Screen components of the estimate, pt/s, when known.
+    public var vx: Double?
+    public var vy: Double?
+    public init(estimator: Estimator, velocity: Double, vx: Double? = nil, vy: Double? = nil) {
         self.estimator = estimator
         self.velocity = velocity
+        self.vx = vx
+        self.vy = vy
     }
 }
 
@@ -373,6 +378,12 @@ public struct GestureRow: Sendable, Equatable {
     public var flags: GestureFlags
     /// Progress against time (s from the first sample), for the progress figure.
     public var curve: [ProgressPoint]
+    /// Samples per second (0 when unknown or the duration is 0).
+    public var sampleRate: Double = 0
+    /// Peak axis speed between successive samples, pt/s (0 when unknown).
+    public var peakVelocity: Double = 0
+    /// The finger rested longer than the window's maximum gap before lift-off (`v = 0`).
+    public var restedBeforeRelease = false
 
     public init(
         id: String, file: String, samples: Int, duration: Double, releaseProgress: Double,
@@ -415,7 +426,7 @@ public struct GestureRow: Sendable, Equatable {
             releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
             vy: m.velocity.vy, progressVelocity: m.progressVelocity, extent: m.extent,
             estimates: Estimator.allCases.compactMap { e in
-                m.estimates[e].map { EstimatorValue(estimator: e, velocity: $0.axis) }
+                m.estimates[e].map { EstimatorValue(estimator: e, velocity: $0.axis, vx: $0.vx, vy: $0.vy) }
             },
             startPosition: m.startPosition, entryAngle: m.entryAngle,
             pauseBeforeRelease: m.pauseBeforeRelease, intent: m.intent, outcome: m.outcome,
@@ -427,6 +438,9 @@ public struct GestureRow: Sendable, Equatable {
                 interruptedBySystem: m.interruptedBySystem,
                 outcomeMismatch: m.outcome.map { $0 != currentDecision } ?? false),
             curve: m.progressCurve)
+        sampleRate = m.sampleRate
+        peakVelocity = m.peakVelocity
+        restedBeforeRelease = m.restedBeforeRelease
     }
 
     /// The estimate of `estimator`, pt/s, if present.

@@ -129,7 +129,7 @@ public struct ReportContent: Sendable {
         ReportTable(
             headers: ["preset", "rule", "error", "misdecided", "completes", "source"],
             rows: model.presets.map { p in
-                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), Text.percent(p.error), "\(p.misdecided)", "\(p.completes)", p.source]
+                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), Text.percent(p.error), p.error == nil ? "—" : "\(p.misdecided)", "\(p.completes)", p.source]
             },
             rowClasses: model.presets.map { $0.isCurrent ? "current" : "" })
     }

@@ -37,24 +37,8 @@ public struct AnalyzeOptions: Sendable {
 /// `gesturetune analyze`.
 public enum AnalyzeCommand {
     /// Reads every input first (so a malformed file stops the run before anything is written),
-    /// then analyses.
+    /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
     public static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
-        var gestures: [Gesture] = []
-        var summaries: [ReadSummary] = []
-        for file in options.files {
-            do {
-                summaries.append(try TraceReader.read(path: file, options: options.common.reader) { gestures.append($0) })
-            } catch let error as TraceError {
-                throw .trace(error)
-            } catch {
-                throw .internalError("\(error)")
-            }
-        }
-        // LEAD: wire analyze: measure `gestures` (PhysicsEngine), tune (GestureTuning), print the
-        // summary in `options.common.format`, and unless `options.noReport` write the report to
-        // `options.out/options.reportName` through a temporary folder renamed into place
-        // (register it with `TemporaryOutputs` so an interrupt removes it).
-        _ = (gestures, summaries)
-        throw .internalError("analyze is not implemented yet")
+        try AnalyzePipeline.run(options, console: console)
     }
 }

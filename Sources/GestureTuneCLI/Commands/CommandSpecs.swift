@@ -143,6 +143,7 @@ public enum CommandSpecs {
             OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation ('1ms' also accepted)", default: "0.001"),
             OptionSpec("noise", value: "PT", help: "position noise, standard deviation", default: "0.5"),
             OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
+            OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
             OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),
         ],
         examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],

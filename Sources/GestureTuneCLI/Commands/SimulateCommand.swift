@@ -1,4 +1,6 @@
+import Foundation
 import GesturePhysics
+import GestureTuning
 
 /// Options of `simulate`, converted.
 public struct SimulateOptions: Sendable {
@@ -18,6 +20,8 @@ public struct SimulateOptions: Sendable {
     public var ambiguous: Double
     /// A file, or a folder with `files > 1`; nil writes to standard output.
     public var out: String?
+    /// `--outcome PRESET`: write an `outcome` column decided by this preset; nil: none.
+    public var outcome: String? = nil
 
     static func parse(_ values: OptionValues) throws(UsageError) -> SimulateOptions {
         let files = try values.int("files", min: 1) ?? 1
@@ -32,20 +36,49 @@ public struct SimulateOptions: Sendable {
         } else if let j = try values.seconds("jitter") {
             jitter = j
         }
+        let outcome = try values.choice("outcome", Preset.all.map(\.name))
         return SimulateOptions(
             gestures: try values.int("gestures", min: 1) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
             rate: rate, extent: try values.double("extent", positive: true) ?? 390,
             direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
             noise: try values.double("noise", min: 0) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
-            out: out == "-" ? nil : out)
+            out: out == "-" ? nil : out, outcome: outcome)
     }
 }
 
 /// `gesturetune simulate`.
 public enum SimulateCommand {
+    /// Writes `options.files` files of `TraceSimulator` output: to standard output, or atomically
+    /// to `options.out` (a folder of `sim-0001.csv`, … when more than one). Same seed, same bytes.
     public static func run(_ options: SimulateOptions, console: Console) throws(CLIError) -> Outcome {
-        // LEAD: wire simulate to GestureTuning's TraceSimulator: write to stdout, or atomically
-        // to `options.out` (a folder of `options.files` files when more than one).
-        throw .internalError("simulate is not implemented yet")
+        let simulator = TraceSimulator(options: simulationOptions(options))
+        func text(_ index: Int) -> String {
+            var sink = StringSink()
+            simulator.write(to: &sink, fileIndex: index)
+            return sink.text
+        }
+        guard let out = options.out else {
+            for index in 0..<options.files { console.writeOut(text(index)) }
+            return .success
+        }
+        if options.files == 1 {
+            try AtomicFile.write(text(0), to: out)
+            return .success
+        }
+        let width = max(4, String(options.files).count)
+        for index in 0..<options.files {
+            var number = String(index + 1)
+            while number.count < width { number = "0" + number }
+            try AtomicFile.write(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
+        }
+        return .success
+    }
+
+    /// The library's options for the command's.
+    static func simulationOptions(_ o: SimulateOptions) -> SimulationOptions {
+        SimulationOptions(
+            gestures: o.gestures, seed: o.seed, rate: .fixed(Double(o.rate)), extent: o.extent, direction: o.direction,
+            labelNoise: o.ambiguous, timestampJitter: o.jitter, positionNoise: o.noise,
+            outcomeRule: o.outcome.flatMap(Preset.named).map { $0.rule(extent: o.extent) })
     }
 }

@@ -4,7 +4,7 @@ import GesturePhysics
 
 /// What kind of motion a simulated gesture is.
 public enum MotionKind: String, Sendable, CaseIterable {
-    /// Minimum-jerk drag toward a planned progress 0.65…1, released part-way (75–100% of
+    /// Minimum-jerk drag toward a planned progress 0.4…1, released part-way (75–100% of
     /// the movement time) or after a hesitation: meant to complete.
     case drag
     /// Ballistic flick: a short (0.15–0.35 progress), fast (70–130 ms) minimum-jerk stroke
@@ -225,7 +225,7 @@ struct Motion {
         let rest = hesitates ? rng.uniform(0.08, 0.3) : 0
         switch kind {
         case .drag:
-            let target = rng.uniform(0.65, 1.0), duration = rng.uniform(0.3, 0.6) * person.speed
+            let target = rng.uniform(0.4, 1.0), duration = rng.uniform(0.3, 0.6) * person.speed
             let release = duration * (hesitates ? 1 : rng.uniform(0.75, 1.0))
             return Motion(segments: [(0, duration, 0, target)], release: release, rest: rest)
         case .flick:

@@ -1,0 +1,416 @@
+import GesturePhysics
+import GestureTrace
+import GestureTuning
+
+extension ReportModel {
+    /// Column titles of the platform defaults in the parameter table.
+    public static let platformDefaultColumns = ["UIKit samples", "Flutter Cupertino"]
+
+    /// The report model of an `analyze` run, built once from the tuning result.
+    ///
+    /// Maps `TuningResult` (GestureTuning) together with the measurements it was tuned on and the
+    /// readers' summaries into report terms:
+    /// - summary: gestures read (`measurements.count`), used (`counts.used`), skipped by reason
+    ///   (the readers' `SkipReason` counts summed over files in `SkipReason.allCases` order, then
+    ///   `interrupted-by-system`, then `non-finite`); current error = the current set's in-sample
+    ///   error on the labelled gestures (its parameters are not fitted, so in-sample is honest);
+    ///   suggested error = the stratified 5-fold cross-validated error of the suggested rule's
+    ///   family (logistic's own when the suggestion is the converged logistic fit).
+    /// - unlabelled traces: the mixture's crossing becomes the suggestion, marked inferred; a
+    ///   mixture that does not separate keeps the current rule and says so in a warning.
+    /// - velocities stay in progress/s; `summary.extent` is the most common extent of the
+    ///   measurements (pt), used only for pt/s printing.
+    ///
+    /// - Parameters:
+    ///   - currentSource: how the current parameters are named (preset or file path); default
+    ///     the current set's preset name, else `params file`.
+    ///   - files: input files as given (default: the read summaries' files).
+    public init(
+        tuning: TuningResult, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
+        generator: String, currentSource: String? = nil, files: [String]? = nil
+    ) {
+        let builder = TuningReportBuilder(tuning: tuning, measurements: measurements, reads: reads)
+        self = builder.model(name: name, generator: generator, currentSource: currentSource, files: files)
+    }
+}
+
+/// The parameter set `params.json` should hold for a model built from `tuning`: the tuner's
+/// suggestion with the model's headline rule (the inferred split when unlabelled), so
+/// `params.json` and the snippets agree.
+extension ParameterSet {
+    public init(suggestionOf tuning: TuningResult, model: ReportModel) {
+        self = tuning.suggested
+        self.rule = model.summary.suggestedRule
+        self.preset = nil
+    }
+}
+
+/// Builds a `ReportModel` from a tuning result; every figure is computed here once.
+struct TuningReportBuilder {
+    let tuning: TuningResult
+    let measurements: [GestureMeasurement]
+    let reads: [ReadSummary]
+
+    /// Closed by `ended` with finite figures: the gestures the tuner used.
+    var used: [GestureMeasurement] {
+        measurements.filter { !$0.interruptedBySystem && TuningPoint($0).state.isFiniteState }
+    }
+
+    func model(name: String, generator: String, currentSource: String?, files: [String]?) -> ReportModel {
+        let t = tuning
+        let labelled = t.counts.labelled > 0
+        let extent = Self.typicalExtent(measurements)
+        let currentRule = t.current.rule
+
+        // The headline rule: tuned when labelled; inferred (mixture crossing) when unlabelled.
+        var suggestedRule = t.suggested.rule
+        var inferred = false
+        if !labelled, let rule = t.unlabelled?.inferredRule {
+            suggestedRule = rule
+            inferred = true
+        }
+
+        var warnings: [String] = []
+        let defaulted = measurements.filter { $0.extentSource == .defaultValue }.count
+        if defaulted > 0 {
+            let scope = defaulted == measurements.count ? "" : " (\(defaulted) of \(measurements.count) gestures)"
+            let direction = measurements.first?.direction ?? t.current.direction
+            let column = direction == .up || direction == .down ? "height" : "width"
+            warnings.append("No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to 390 pt, so pt/s figures assume a 390 pt container.")
+        }
+        let extents = Set(measurements.map(\.extent))
+        if extents.count > 1, let lo = extents.min(), let hi = extents.max() {
+            warnings.append("Extents differ between gestures (\(Text.number(lo))–\(Text.number(hi)) pt): each gesture is decided with its own; pt/s figures use \(Text.number(extent)) pt.")
+        }
+        if labelled && t.counts.unlabelled > 0 {
+            warnings.append("\(t.counts.unlabelled) of \(t.counts.used) used gestures carry no intent: errors and the suggestion rest on the \(t.counts.labelled) labelled ones.")
+        }
+        if !labelled, let u = t.unlabelled, u.inferredRule == nil {
+            warnings.append("No split inferred: " + Self.verdictText(u.mixture) + " The current parameters are kept as the suggestion.")
+        }
+        if let check = t.outcomeCheck, !check.mismatches.isEmpty {
+            warnings.append("\(check.mismatches.count) of \(check.checked) recorded outcomes disagree with what the current parameters decide: the app's code and its configuration may have drifted apart.")
+        }
+        let fellBack = measurements.filter(\.velocity.fellBack).count
+        if fellBack > 0 {
+            warnings.append("The velocity estimator fell back (lsq2 → lsq1 → delta → 0) on \(fellBack) of \(measurements.count) gestures: flagged 'fallback' in the gesture table.")
+        }
+        for note in t.notes where !note.hasPrefix("inferred split") {
+            warnings.append(Self.sentence(note))
+        }
+        if let l = t.logistic, let note = Self.logisticNote(l) { warnings.append("Logistic fit: " + note) }
+
+        let currentEval = t.currentEvaluation
+        let suggestedEval = labelled ? evaluate(suggestedRule) : nil
+        let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
+        if let cur = currentEval?.errorRate, let cv = suggestedCV, cv >= cur, suggestedRule != currentRule {
+            warnings.insert(
+                "Out of sample the suggestion is no better than the current parameters (cross-validated \(Text.percent(cv)) against \(Text.percent(cur))): keeping the current parameters loses nothing.",
+                at: 0)
+        }
+        let summary = ReportSummary(
+            files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
+            skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
+            extent: extent, extentSource: Self.extentSource(measurements),
+            currentSource: currentSource ?? t.current.preset ?? "params file", currentRule: currentRule,
+            suggestedRule: suggestedRule, currentError: labelled ? currentEval?.errorRate : nil,
+            suggestedError: suggestedCV,
+            currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
+            suggestionInferred: inferred, warnings: warnings, ignoredColumns: ignoredColumns())
+
+        // Gesture rows: every gesture read, interrupted ones flagged.
+        let rows = measurements.map { m in
+            GestureRow(measurement: m, current: currentRule, suggested: suggestedRule, ambiguous: t.ambiguous.contains(m.id))
+        }
+
+        // Completion animation: ratios over the gestures the tuner counts as completing.
+        let completing: (GestureRow) -> Bool = { g in
+            !g.flags.interruptedBySystem && (g.intent.map { $0 == .complete } ?? (g.currentDecision == .complete))
+        }
+        let cs = t.completionSpeed
+        let suggestedSpeed = cs.value ?? cs.currentCompletionSpeed
+        let currentRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: cs.currentCompletionSpeed, duration: cs.transitionDuration, completes: completing)
+        let suggestedRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: suggestedSpeed, duration: cs.transitionDuration, completes: completing)
+        let animation = AnimationSuggestion(
+            duration: cs.transitionDuration, currentCompletionSpeed: cs.currentCompletionSpeed,
+            suggestedCompletionSpeed: suggestedSpeed, completionSpeedInterval: nil,
+            currentMedianRatio: Stats.median(currentRatios), suggestedMedianRatio: Stats.median(suggestedRatios),
+            fingerSpeedCap: t.fingerSpeedCap.value, dampingRatio: t.spring.dampingRatio, springResponse: t.spring.response,
+            targetDuration: t.spring.targetDuration, medianSettlingTime: t.spring.response == nil ? nil : t.spring.targetDuration)
+        let edge = EdgeSuggestion(
+            percentile95: t.edgeWidth.percentile95 ?? 0, suggestedWidth: t.edgeWidth.value ?? 0,
+            directionLock: t.directionLock.value)
+
+        var estimators = EstimatorRow.compute(from: rows)
+        for k in estimators.indices {
+            let e = estimators[k].estimator
+            estimators[k].fallbacks = measurements.filter { $0.estimates[e]?.fellBack == true }.count
+        }
+
+        return ReportModel(
+            name: name, generator: generator, summary: summary,
+            parameters: parameterTable(suggestedRule: suggestedRule, inferred: inferred),
+            rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
+            figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
+            estimators: estimators, animation: animation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
+            outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
+                OutcomeMismatch(id: $0.id, recorded: $0.recorded, decided: $0.decided)
+            })
+    }
+
+    // MARK: Summary parts
+
+    /// Reader skips summed over files (in `SkipReason.allCases` order), then the tuner's.
+    func skipCounts() -> [SkipCount] {
+        var out: [SkipCount] = []
+        for reason in SkipReason.allCases {
+            let n = reads.reduce(0) { $0 + ($1.skipped[reason] ?? 0) }
+            if n > 0 { out.append(SkipCount(reason: reason.rawValue, count: n)) }
+        }
+        if tuning.counts.interruptedBySystem > 0 {
+            out.append(SkipCount(reason: "interrupted-by-system", count: tuning.counts.interruptedBySystem))
+        }
+        if tuning.counts.nonFinite > 0 { out.append(SkipCount(reason: "non-finite", count: tuning.counts.nonFinite)) }
+        return out
+    }
+
+    func ignoredColumns() -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for r in reads {
+            for c in r.ignoredColumns where seen.insert(c).inserted { out.append(c) }
+        }
+        return out
+    }
+
+    /// The most common extent (ties: the smaller), 390 pt when there are no gestures.
+    static func typicalExtent(_ ms: [GestureMeasurement]) -> Double {
+        var counts: [Double: Int] = [:]
+        for m in ms where m.extent.isFinite && m.extent > 0 { counts[m.extent, default: 0] += 1 }
+        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? PhysicsOptions.defaultExtent
+    }
+
+    /// `default` when any gesture used the 390 pt default, else the first gesture's source.
+    static func extentSource(_ ms: [GestureMeasurement]) -> ExtentSource {
+        if ms.isEmpty || ms.contains(where: { $0.extentSource == .defaultValue }) { return .defaultValue }
+        return ms[0].extentSource
+    }
+
+    static func sentence(_ note: String) -> String {
+        guard let first = note.first else { return note }
+        let s = first.uppercased() + note.dropFirst()
+        return s.hasSuffix(".") ? s : s + "."
+    }
+
+    static func verdictText(_ m: MixtureAnalysis) -> String {
+        switch m.verdict {
+        case .separates: return "the two-component mixture separates."
+        case .oneComponent: return "the projected landing progress does not separate into two groups (BIC prefers one Gaussian component)."
+        case .negligibleComponent: return "the projected landing progress does not separate: the second mixture component holds under 5% of the gestures."
+        case .noCrossing: return "the projected landing progress does not separate: the two mixture components' densities do not cross between their means."
+        case .tooFew: return "too few unlabelled gestures (\(m.count), fewer than 10) to fit a mixture."
+        }
+    }
+
+    static func logisticNote(_ l: LogisticResult) -> String? {
+        switch l.fit.outcome {
+        case .converged: return nil
+        case .separated:
+            return "the classes separate perfectly, so no maximum-likelihood estimate exists (coefficients grow without bound); the coefficients shown are a separating iterate without standard errors."
+        case .notConverged: return "IRLS did not converge in \(LogisticFit.maxIterations) iterations; the coefficients shown are the last iterate."
+        case .oneClass: return "only one class among the labelled gestures: nothing to fit."
+        case .tooFew: return "fewer than 3 labelled gestures: nothing to fit."
+        case .singular: return "the design [1, p_r, v_p] is singular (e.g. every v_p equal): no fit."
+        }
+    }
+
+    // MARK: Errors
+
+    /// Labelled used gestures as tuning points.
+    var labelledPoints: [TuningPoint] {
+        used.compactMap { m in m.intent == nil ? nil : TuningPoint(m) }
+    }
+
+    /// In-sample decisions of `rule` on the labelled gestures.
+    func evaluate(_ rule: Rule) -> (errors: Int, errorRate: Double, confusion: ConfusionMatrix, misdecided: [String]) {
+        var cc = 0, cx = 0, xc = 0, xx = 0
+        var miss: [String] = []
+        for p in labelledPoints {
+            let done = rule.completes(p.state)
+            switch (p.intent == .complete, done) {
+            case (true, true): cc += 1
+            case (true, false): cx += 1; miss.append(p.id)
+            case (false, true): xc += 1; miss.append(p.id)
+            case (false, false): xx += 1
+            }
+        }
+        let total = cc + cx + xc + xx
+        return (cx + xc, total == 0 ? 0 : Double(cx + xc) / Double(total),
+                ConfusionMatrix(completeCompleted: cc, completeCancelled: cx, cancelCompleted: xc, cancelCancelled: xx), miss)
+    }
+
+    /// Cross-validated error of the family whose suggestion `rule` is; nil when none matches.
+    func crossValidatedError(of rule: Rule) -> Double? {
+        if case .logistic = rule { return tuning.logistic?.crossValidation?.errorRate }
+        return tuning.families.first { $0.rule == rule }?.crossValidation?.errorRate
+            ?? tuning.family(rule.family)?.crossValidation?.errorRate
+    }
+
+    static func matrix(_ c: Confusion) -> ConfusionMatrix {
+        ConfusionMatrix(completeCompleted: c.truePositive, completeCancelled: c.falseNegative, cancelCompleted: c.falsePositive, cancelCancelled: c.trueNegative)
+    }
+
+    // MARK: Rule comparison and presets
+
+    func ruleRows(suggestedRule: Rule, inferred: Bool) -> [RuleComparisonRow] {
+        let t = tuning
+        var rows: [RuleComparisonRow] = []
+        if t.counts.labelled == 0 {
+            if inferred, let u = t.unlabelled {
+                rows.append(RuleComparisonRow(
+                    rule: suggestedRule, crossValidatedError: nil, inSampleError: nil, confusion: nil, misclassified: [],
+                    suggested: true,
+                    note: "inferred, not tuned: crossing of a two-component Gaussian mixture on p_r + \(Text.number(u.mixture.tau)) s × v_p over \(u.count) unlabelled gestures; no labels, so no error"))
+            }
+            return rows
+        }
+        var suggestedMarked = false
+        func row(_ f: FamilyResult) -> RuleComparisonRow {
+            var notes: [String] = []
+            if f.choice.tiedCandidates > 1 { notes.append("\(f.choice.tiedCandidates) grid candidates tie; the centre of the tie is taken") }
+            if let b = f.bootstrap, case .bagOfLittleBootstraps(let subsets, let size) = b.method {
+                notes.append("intervals by bag of little bootstraps (\(subsets) subsets of \(size))")
+            }
+            if let cv = f.crossValidation { notes.append("\(cv.folds)-fold cross-validation, seed \(cv.seed)") }
+            let isSuggested = !suggestedMarked && f.rule == suggestedRule
+            if isSuggested { suggestedMarked = true }
+            return RuleComparisonRow(
+                rule: f.rule, crossValidatedError: f.crossValidation?.errorRate, inSampleError: f.fitted.errorRate,
+                confusion: Self.matrix(f.fitted.confusion), misclassified: f.fitted.misdecided, suggested: isSuggested,
+                note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        }
+        for family in [RuleFamily.threshold, .forward, .projection] {
+            if let f = t.family(family) { rows.append(row(f)) }
+        }
+        if let l = t.logistic, let b = l.fit.coefficients, b.count == 3 {
+            let rule = Rule.logistic(b0: b[0], b1: b[1], b2: b[2])
+            let e = evaluate(rule)
+            let names = ["b0", "b1", "b2"]
+            let coefficients = (0..<3).map { k in
+                Coefficient(name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
+            }
+            var note = Self.logisticNote(l) ?? "IRLS converged in \(l.fit.iterations) iterations"
+            if l.usesFallback { note += " Cross-validation falls back to the threshold search in folds where the fit fails." }
+            let isSuggested = !suggestedMarked && rule == suggestedRule
+            if isSuggested { suggestedMarked = true }
+            rows.append(RuleComparisonRow(
+                rule: rule, crossValidatedError: l.crossValidation?.errorRate, inSampleError: e.errorRate,
+                confusion: e.confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
+                note: note))
+        }
+        // `kinematic` at the uikit-system values is the `uikit-system` row of the preset table.
+        if let f = t.family(.kinematic) { rows.append(row(f)) }
+        return rows
+    }
+
+    func presetRows() -> [PresetRow] {
+        let t = tuning
+        let currentPreset = t.current.preset
+        if t.counts.labelled > 0 {
+            return t.comparisons.filter { $0.name != "current" && $0.name != "suggested" }.map { e in
+                PresetRow(
+                    name: e.name, source: e.source ?? "", rule: e.rule, error: e.errorRate, misdecided: e.errors,
+                    completes: e.confusion.truePositive + e.confusion.falsePositive, isCurrent: e.name == currentPreset)
+            }
+        }
+        // Unlabelled: what each preset decides, with each gesture's own extent.
+        let points = used.map(TuningPoint.init)
+        return Preset.all.map { preset in
+            let completes = points.filter { preset.rule(extent: $0.extent).completes($0.state) }.count
+            return PresetRow(
+                name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent), error: nil,
+                misdecided: 0, completes: completes, isCurrent: preset.name == currentPreset)
+        }
+    }
+
+    // MARK: Parameters
+
+    func parameterTable(suggestedRule: Rule, inferred: Bool) -> ParameterTable {
+        let t = tuning
+        let family = t.family(suggestedRule.family).flatMap { $0.rule == suggestedRule ? $0 : nil }
+        func interval(_ name: String) -> Interval? {
+            guard let p = family?.parameters.first(where: { $0.name == name }), p.lower < p.upper || family?.bootstrap != nil else { return nil }
+            return Interval(low: p.lower, high: p.upper)
+        }
+        let current = t.current.rule
+        let sameFamily = current.family == suggestedRule.family
+        let inferredNote = inferred ? "inferred from the mixture, not tuned" : nil
+        var rows: [ParameterRow] = []
+        switch suggestedRule {
+        case .threshold(let p, let v), .forward(let p, let v):
+            var cp: Double?, cv: Double?
+            if sameFamily, case .threshold(let a, let b) = current { (cp, cv) = (a, b) }
+            if sameFamily, case .forward(let a, let b) = current { (cp, cv) = (a, b) }
+            rows.append(ParameterRow(name: "progress threshold", symbol: "p_th", unit: .progress, suggested: p, interval: interval("p_th"), current: cp, defaults: [0.5, 0.5], note: inferredNote))
+            rows.append(ParameterRow(name: "velocity threshold", symbol: "v_th", unit: .progressPerSecond, suggested: v, interval: interval("v_th"), current: cv, defaults: [nil, 1.0]))
+        case .projection(let p, let tau):
+            var cp: Double?, ct: Double?
+            if case .projection(let a, let b) = current { (cp, ct) = (a, b) }
+            rows.append(ParameterRow(name: "progress threshold (projected)", symbol: "p_th", unit: .progress, suggested: p, interval: interval("p_th"), current: cp, defaults: [0.5, 0.5], note: inferredNote))
+            let tauNote = family.map { f in f.parameters.contains { $0.name == "tau" } ? nil : "fixed" } ?? (inferred ? "tau of the mixture" : nil)
+            rows.append(ParameterRow(name: "projection time", symbol: "tau", unit: .seconds, suggested: tau, interval: interval("tau"), current: ct, defaults: [nil, nil], note: tauNote ?? nil))
+        case .kinematic(let d, let duration):
+            var cd: Double?, cD: Double?
+            if case .kinematic(let a, let b) = current { (cd, cD) = (a, b) }
+            rows.append(ParameterRow(name: "distance threshold", symbol: "d_th", unit: .points, suggested: d, interval: interval("d_th"), current: cd, defaults: [187.5, nil], note: "UIKit column: the iOS system pop as observed (approximation)"))
+            rows.append(ParameterRow(name: "projection duration", symbol: "D", unit: .seconds, suggested: duration, current: cD, defaults: [0.35, nil], note: "fixed while d_th is searched"))
+        case .logistic(let b0, let b1, let b2):
+            let se = t.logistic?.fit.standardErrors
+            var c: [Double?] = [nil, nil, nil]
+            if case .logistic(let a0, let a1, let a2) = current { c = [a0, a1, a2] }
+            for (k, (name, value)) in [("intercept", b0), ("progress coefficient", b1), ("velocity coefficient (per progress/s)", b2)].enumerated() {
+                rows.append(ParameterRow(
+                    name: name, symbol: "b\(k)", unit: .coefficient, suggested: value,
+                    interval: se.map { Interval(low: value - 1.96 * $0[k], high: value + 1.96 * $0[k]) }, current: c[k],
+                    defaults: [nil, nil], note: se.map { "standard error \(Text.number($0[k])); interval ±1.96 SE" }))
+            }
+        }
+        if !sameFamily, !rows.isEmpty {
+            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: Self.typicalExtent(measurements)))"
+            rows[0].note = [rows[0].note, text].compactMap { $0 }.joined(separator: "; ")
+        }
+        let cs = t.completionSpeed
+        rows.append(ParameterRow(
+            name: "completion speed", symbol: "completionSpeed", unit: .ratio, suggested: cs.value, current: cs.currentCompletionSpeed,
+            defaults: [1, nil], note: cs.basis))
+        let cap = t.fingerSpeedCap
+        rows.append(ParameterRow(name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds, suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil], note: cap.basis))
+        let spring = t.spring
+        rows.append(ParameterRow(
+            name: "spring response (damping ratio \(Text.number(spring.dampingRatio)))", symbol: "response", unit: .seconds,
+            suggested: spring.response, current: t.current.spring?.response, defaults: [nil, nil], note: spring.basis))
+        let edge = t.edgeWidth
+        rows.append(ParameterRow(name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value, current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basis))
+        let lock = t.directionLock
+        rows.append(ParameterRow(name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value, current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basis))
+        return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
+    }
+
+    // MARK: Unlabelled
+
+    func unlabelledAnalysis() -> UnlabelledAnalysis? {
+        guard let u = tuning.unlabelled else { return nil }
+        return UnlabelledAnalysis(
+            band: u.band, ambiguousIDs: u.ambiguous, tau: u.mixture.tau,
+            inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
+            components: u.mixture.components.map { MixtureComponent(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
+    }
+}
+
+extension ReleaseState {
+    /// Every figure a rule reads is finite (the tuner skips the others).
+    var isFiniteState: Bool {
+        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite && kinematicAcceleration.isFinite
+            && extent.isFinite && extent > 0
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GesturePhysics
+import GestureReport
+import GestureTrace
+import GestureTuning
+
+/// `analyze` end to end: current parameters → read and measure (parallel, argument order) →
+/// tune → report model (built once) → report files (atomic) → terminal summary.
+///
+/// Nothing is written before every input has been read: a malformed file (65) or a missing one
+/// (66) stops the run with no report folder created or touched.
+enum AnalyzePipeline {
+    static var generator: String { "gesturetune \(CommandSpecs.version)" }
+
+    /// What a run produced, for the command and for tests.
+    struct Result {
+        var model: ReportModel
+        var tuning: TuningResult
+        /// The text of `params.json`.
+        var params: String
+        /// The report folder, nil with `--no-report`.
+        var reportFolder: String?
+    }
+
+    static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
+        let result = try analyse(options)
+        let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
+        switch format {
+        case .json:
+            // The full report JSON (the very text of report.json), so other tools read every
+            // per-gesture figure from `analyze FILE --format json --no-report`.
+            console.writeOut(JSONRenderer(model: result.model).json())
+        case .text, .markdown:
+            console.writeOut(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format))
+        }
+        return .success
+    }
+
+    /// Everything but printing.
+    static func analyse(_ options: AnalyzeOptions) throws(CLIError) -> Result {
+        let common = options.common
+        let paramsArgument = common.params ?? Preset.defaultName
+        var current = try loadParameters(paramsArgument, extent: common.physics.extent)
+
+        // The parameter file's direction and extent apply unless given on the command line.
+        var physics = common.physics
+        if !common.directionGiven { physics.direction = current.direction }
+        if !common.extentGiven, let e = current.extent { physics.extent = e }
+
+        let files: [FileMeasurements]
+        do {
+            files = try MeasurementCollector.collect(paths: options.files, reader: common.reader, physics: physics, jobs: common.jobs)
+        } catch let error as TraceError {
+            throw .trace(error)
+        } catch {
+            throw .internalError("\(error)")
+        }
+        let measurements = uniqueIDs(files)
+
+        // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
+        if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
+            current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
+        }
+
+        let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
+        let tuning = tuner.tune(measurements, current: current)
+        let model = ReportModel(
+            tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
+            generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+
+        let params: String
+        do {
+            params = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+        } catch {
+            throw .internalError("cannot encode the suggested parameters: \(error)")
+        }
+        var folder: String?
+        if !options.noReport {
+            folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
+        }
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder)
+    }
+
+    /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed
+    /// file → 65.
+    static func loadParameters(_ argument: String, extent: Double?) throws(CLIError) -> ParameterSet {
+        do {
+            return try ParameterSet.load(pathOrPresetName: argument, extent: extent)
+        } catch {
+            switch error {
+            case .unreadable(let path, let reason):
+                throw .missingInput(path: path, reason: "cannot read parameter file: \(reason)")
+            case .unknownPreset(let name, let suggestion):
+                throw .missingInput(
+                    path: name, reason: "no such parameter file or preset" + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
+            default:
+                var message = error.description
+                if message.hasPrefix(argument + ": ") { message.removeFirst(argument.count + 2) }
+                throw .badInput(file: argument, line: 0, message: message)
+            }
+        }
+    }
+
+    /// The gestures of every file in argument order. When several files share a gesture id,
+    /// every id is prefixed with its file (`a.csv:g1`) so lists of ids stay unambiguous.
+    static func uniqueIDs(_ files: [FileMeasurements]) -> [GestureMeasurement] {
+        var all = files.flatMap(\.measurements)
+        guard files.count > 1 else { return all }
+        var seen = Set<String>()
+        var collide = false
+        for m in all where !seen.insert(m.id).inserted {
+            collide = true
+            break
+        }
+        if collide {
+            for k in all.indices { all[k].id = "\(all[k].file):\(all[k].id)" }
+        }
+        return all
+    }
+
+    /// The extent every gesture shares from its `width`/`height` column, if they share one.
+    static func columnExtent(_ ms: [GestureMeasurement]) -> Double? {
+        guard let first = ms.first?.extent, ms.allSatisfy({ $0.extent == first && $0.extentSource == .column }) else { return nil }
+        return first
+    }
+}
+
+/// Writes the report folder atomically and registers its staging folder with
+/// `TemporaryOutputs`, so an interrupt removes it.
+///
+/// `ReportWriter` writes into a temporary folder and renames it into place; its temporary
+/// folder is created inside a staging folder `<out>/.<name>.staging-<pid>` that this type
+/// owns and registers, then the finished report is renamed from there to `<out>/<name>`
+/// (the previous report, if any, renamed away first and removed only afterwards).
+enum ReportOutput {
+    static func write(_ model: ReportModel, params: String, out: String, name: String) throws(CLIError) -> String {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: out, isDirectory: &isDir), !isDir.boolValue {
+            throw .cannotCreate(path: out, reason: "not a folder")
+        }
+        do {
+            try fm.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(path: out, reason: AtomicFile.describe(error))
+        }
+        let base = URL(fileURLWithPath: out)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let stage = base.appendingPathComponent(".\(name).staging-\(pid)")
+        let final = base.appendingPathComponent(name)
+        let finalPath = (out as NSString).appendingPathComponent(name)
+        if fm.fileExists(atPath: final.path, isDirectory: &isDir), !isDir.boolValue {
+            throw .cannotCreate(path: finalPath, reason: "a file of that name is in the way")
+        }
+        TemporaryOutputs.register(stage.path)
+        defer {
+            try? fm.removeItem(at: stage)
+            TemporaryOutputs.unregister(stage.path)
+        }
+        try? fm.removeItem(at: stage)
+        let written: GestureReport.ReportOutput
+        do {
+            written = try ReportWriter.write(model, to: stage.path, name: name, params: params)
+        } catch {
+            switch error {
+            case .invalidName(let n): throw .cannotCreate(path: finalPath, reason: "invalid report name '\(n)': use a plain folder name")
+            case .cannotCreate(_, let reason), .cannotWrite(_, let reason), .cannotReplace(_, let reason):
+                throw .cannotCreate(path: finalPath, reason: reason)
+            }
+        }
+        var old: URL?
+        if fm.fileExists(atPath: final.path) {
+            let away = base.appendingPathComponent(".\(name).old-\(pid)")
+            try? fm.removeItem(at: away)
+            do {
+                try fm.moveItem(at: final, to: away)
+                old = away
+            } catch {
+                throw .cannotCreate(path: finalPath, reason: "cannot move the previous report aside: \(AtomicFile.describe(error))")
+            }
+        }
+        do {
+            try fm.moveItem(at: URL(fileURLWithPath: written.folder), to: final)
+        } catch {
+            if let old { try? fm.moveItem(at: old, to: final) }
+            throw .cannotCreate(path: finalPath, reason: "cannot move the report into place: \(AtomicFile.describe(error))")
+        }
+        if let old { try? fm.removeItem(at: old) }
+        return finalPath
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+import GestureTuning
+import Testing
+
+@testable import GestureReport
+
+/// Hand-built measurements for the `TuningResult → ReportModel` adapter.
+enum TuningInputs {
+    /// A gesture released at progress `p` with `v` progress/s at extent 390 pt (so `v × 390` pt/s).
+    static func gesture(
+        _ id: String, _ p: Double, _ v: Double, _ intent: Intent?, outcome: Intent? = nil, interrupted: Bool = false,
+        extentSource: ExtentSource = .column, fellBack: Bool = false, file: String = "a.csv"
+    ) -> GestureMeasurement {
+        let e = 390.0
+        let estimate = VelocityEstimate(vx: v * e, vy: 0, axis: v * e, usedEstimator: .lsq2, fellBack: fellBack, windowCount: 5)
+        let delta = VelocityEstimate(vx: v * e + 10, vy: 0, axis: v * e + 10, usedEstimator: .delta, fellBack: false, windowCount: 2)
+        return GestureMeasurement(
+            id: id, file: file, sampleCount: 12, intent: intent, outcome: outcome, interruptedBySystem: interrupted,
+            extent: e, extentSource: extentSource, releaseProgress: p, velocity: estimate, progressVelocity: v,
+            estimates: [.lsq2: estimate, .delta: delta], kinematicVelocity: v, kinematicAcceleration: 0,
+            startPosition: 10, entryAngle: 5, pauseBeforeRelease: 0.01, duration: 0.2, sampleRate: 60,
+            peakVelocity: abs(v * e), lateReversal: false, duplicateTimestamps: 0,
+            progressCurve: [ProgressPoint(t: 0, p: 0), ProgressPoint(t: 0.2, p: p)])
+    }
+
+    /// Eleven labelled gestures and one interrupted by the system.
+    ///
+    /// Under `flutter-cupertino` (complete when `v_p >= 1`, or `|v_p| < 1` and `p_r >= 0.5`):
+    /// - meant complete: c1 (0.3, 2.0) ✓, c2 (0.8, 0.3) ✓, c3 (0.7, 0.5) ✓, c4 (0.6, 0) ✓,
+    ///   c5 (0.2, 1.5) ✓, c6 (0.47, 0.2) → cancel ✗
+    /// - meant cancel: x1 (0.2, 0.2) ✓, x2 (0.1, 0.5) ✓, x3 (0.15, −0.4) ✓,
+    ///   x4 (0.52, 0.1) → complete ✗, x5 (0.4, 1.2) → complete ✗
+    /// So 3 of 11 misdecided (c6, x4, x5): confusion 5 / 1 / 2 / 3, error 3/11; the rule
+    /// completes 7 of the 11.
+    static var labelled: [GestureMeasurement] {
+        [
+            gesture("c1", 0.3, 2.0, .complete), gesture("c2", 0.8, 0.3, .complete), gesture("c3", 0.7, 0.5, .complete),
+            gesture("c4", 0.6, 0, .complete), gesture("c5", 0.2, 1.5, .complete), gesture("c6", 0.47, 0.2, .complete),
+            gesture("x1", 0.2, 0.2, .cancel), gesture("x2", 0.1, 0.5, .cancel), gesture("x3", 0.15, -0.4, .cancel),
+            gesture("x4", 0.52, 0.1, .cancel, outcome: .cancel), gesture("x5", 0.4, 1.2, .cancel, outcome: .complete),
+            gesture("i1", 0.9, 3.0, .complete, interrupted: true),
+        ]
+    }
+
+    static var reads: [ReadSummary] {
+        var a = ReadSummary(file: "a.csv")
+        a.skipped = [.tooFewSamples: 2]
+        a.ignoredColumns = ["pressure"]
+        var b = ReadSummary(file: "b.csv")
+        b.skipped = [.notClosed: 1, .tooFewSamples: 1]
+        b.ignoredColumns = ["pressure", "device"]
+        return [a, b]
+    }
+
+    static let options = TuningOptions(seed: 3, bootstrapResamples: 200)
+
+    static func model(_ ms: [GestureMeasurement], reads: [ReadSummary] = reads) -> (TuningResult, ReportModel) {
+        let tuning = Tuner(options: options).tune(ms, current: .default)
+        return (tuning, ReportModel(tuning: tuning, measurements: ms, reads: reads, name: "t", generator: "test"))
+    }
+
+    /// Unlabelled gestures whose projected landing progress `p + 0.3 v` forms two clear groups:
+    /// 20 near 0.15 and 20 near 0.85 (spread ±0.05 evenly), `v_p` = 0 so landing = `p_r`.
+    static var bimodal: [GestureMeasurement] {
+        (0..<40).map { k in
+            let spread = Double(k % 20) / 19 * 0.1 - 0.05
+            let p = (k < 20 ? 0.15 : 0.85) + spread
+            return gesture("u\(k + 1)", p, 0, nil)
+        }
+    }
+
+    /// Unlabelled gestures evenly spread over one narrow group: 0.45 … 0.55.
+    static var oneGroup: [GestureMeasurement] {
+        (0..<30).map { k in gesture("s\(k + 1)", 0.45 + Double(k) / 29 * 0.1, 0, nil) }
+    }
+}
+
+@Suite struct ReportModelTuningTests {
+    @Test func summaryCountsAndCurrentErrorByHand() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
+        let s = model.summary
+        #expect(s.files == ["a.csv", "b.csv"])
+        #expect(s.gesturesRead == 12)
+        #expect(s.gesturesUsed == 11)
+        // Reader skips summed over files in SkipReason order, then the interrupted gesture.
+        #expect(s.skipped == [
+            SkipCount(reason: "too-few-samples", count: 3), SkipCount(reason: "not-closed", count: 1),
+            SkipCount(reason: "interrupted-by-system", count: 1),
+        ])
+        #expect(s.skippedTotal == 5)
+        #expect(s.labelled)
+        #expect(s.currentSource == "flutter-cupertino")
+        #expect(s.currentRule == .threshold(progress: 0.5, velocity: 1.0))
+        #expect(s.currentMisdecided == 3)
+        #expect(s.currentError == 3.0 / 11.0)
+        #expect(s.ignoredColumns == ["pressure", "device"])
+        #expect(s.extent == 390 && s.extentSource == .column)
+        #expect(!s.warnings.contains { $0.contains("390 pt") })
+        // The suggestion's error is its family's cross-validated one, not the in-sample one.
+        #expect(s.suggestedRule == tuning.suggested.rule)
+        #expect(s.suggestedError == tuning.family(.threshold)?.crossValidation?.errorRate)
+        #expect(s.suggestedError != nil)
+    }
+
+    @Test func presetAndRuleTablesByHand() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
+        let flutter = try! #require(model.presets.first { $0.name == "flutter-cupertino" })
+        #expect(flutter.isCurrent)
+        #expect(flutter.misdecided == 3 && flutter.error == 3.0 / 11.0 && flutter.completes == 7)
+        #expect(model.presets.count == Preset.all.count)
+        #expect(model.presets.filter(\.isCurrent).count == 1)
+        // transition-treasury (p_th 0.3, velocity ignored) completes p >= 0.3: c1, c2, c3, c4, c6,
+        // x4, x5 (7); misdecided: c5 (meant complete at 0.2), x4, x5 → 3 errors.
+        let tt = try! #require(model.presets.first { $0.name == "transition-treasury" })
+        #expect(tt.misdecided == 3 && tt.completes == 7)
+
+        #expect(model.rules.map(\.rule.family) == [.threshold, .forward, .projection, .logistic, .kinematic])
+        #expect(model.rules.filter(\.suggested).count == 1)
+        let threshold = model.rules[0]
+        #expect(threshold.suggested)
+        // Confusion and misclassified ids: the tuned rule applied by hand.
+        let rule = tuning.family(.threshold)!.rule
+        let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }
+        let wrong = used.filter { m in
+            let done = rule.completes(ReleaseState(progress: m.releaseProgress, velocity: m.progressVelocity, kinematicVelocity: m.progressVelocity, extent: 390))
+            return done != (m.intent == .complete)
+        }.map(\.id)
+        #expect(threshold.misclassified == wrong)
+        #expect(threshold.confusion?.misdecided == wrong.count)
+        #expect(threshold.confusion?.total == 11)
+        #expect(threshold.inSampleError == Double(wrong.count) / 11)
+        #expect(model.summary.suggestedMisdecided == wrong.count)
+        #expect(model.gestures.filter(\.misdecidedBySuggested).map(\.id) == wrong)
+        // The logistic row carries three coefficients, with standard errors when converged.
+        let logistic = model.rules[3]
+        #expect(logistic.coefficients.map(\.name) == ["b0", "b1", "b2"])
+        if tuning.logistic?.fit.outcome == .converged {
+            #expect(logistic.coefficients.allSatisfy { ($0.standardError ?? 0) > 0 })
+        } else {
+            #expect(logistic.note?.isEmpty == false)
+        }
+    }
+
+    @Test func gestureRowsFlagsAndOutcomes() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
+        #expect(model.gestures.count == 12)
+        #expect(model.gestures.map(\.id).last == "i1")
+        #expect(model.gestures.last?.flags.interruptedBySystem == true)
+        for g in model.gestures { #expect(g.flags.ambiguous == tuning.ambiguous.contains(g.id), "\(g.id)") }
+        // x4 (0.52, 0.1) and c6 (0.47, 0.2) lie within 10% of p_th = 0.5 (0.45 … 0.55): ambiguous;
+        // c2 (0.8, 0.3) does not.
+        #expect(tuning.ambiguous.contains("x4") && tuning.ambiguous.contains("c6") && !tuning.ambiguous.contains("c2"))
+        #expect(model.gestures.filter(\.misdecidedByCurrent).map(\.id) == ["c6", "x4", "x5"])
+        // x5's recorded outcome (complete) matches the current decision; x4's (cancel) does not.
+        #expect(model.outcomeMismatches == [OutcomeMismatch(id: "x4", recorded: .cancel, decided: .complete)])
+        #expect(model.gestures.first { $0.id == "x4" }?.flags.outcomeMismatch == true)
+        #expect(model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
+        // Estimators: lsq2 and delta, delta 10 pt/s above lsq2 on every gesture.
+        #expect(model.estimators.map(\.estimator) == [.lsq2, .delta])
+        #expect(abs((model.estimators[1].medianAbsDiffToLsq2 ?? 0) - 10) < 1e-9)
+        #expect(model.estimators[1].gestures == 12)
+    }
+
+    @Test func defaultExtentAndFallbackWarnings() {
+        let ms = TuningInputs.labelled.map { m -> GestureMeasurement in
+            var m = m
+            m.extentSource = .defaultValue
+            if m.id == "c2" { m.velocity.fellBack = true; m.estimates[.lsq2]?.fellBack = true }
+            return m
+        }
+        let (_, model) = TuningInputs.model(ms)
+        #expect(model.summary.extentSource == .defaultValue)
+        #expect(model.summary.warnings.contains { $0.contains("defaults to 390 pt") })
+        #expect(model.summary.warnings.contains { $0.contains("fell back") && $0.contains("on 1 of 12") })
+        #expect(model.estimators.first { $0.estimator == .lsq2 }?.fallbacks == 1)
+        #expect(model.gestures.first { $0.id == "c2" }?.flags.fallbackEstimator == true)
+    }
+
+    @Test func parameterTableHasIntervalsDefaultsAndBasis() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
+        let rows = model.parameters.rows
+        #expect(model.parameters.defaultColumns == ["UIKit samples", "Flutter Cupertino"])
+        let pth = try! #require(rows.first { $0.symbol == "p_th" })
+        let vth = try! #require(rows.first { $0.symbol == "v_th" })
+        let bootstrap = tuning.family(.threshold)!.parameters
+        #expect(pth.interval == Interval(low: bootstrap[0].lower, high: bootstrap[0].upper))
+        #expect(vth.interval == Interval(low: bootstrap[1].lower, high: bootstrap[1].upper))
+        #expect(pth.current == 0.5 && vth.current == 1.0)
+        #expect(pth.defaults == [0.5, 0.5] && vth.defaults == [nil, 1.0])
+        #expect(vth.unit == .progressPerSecond)
+        let edge = try! #require(rows.first { $0.symbol == "edgeWidth" })
+        // Every start position is 10 pt: p95 = 10, suggestion 14 pt.
+        #expect(edge.suggested == 14 && edge.defaults == [nil, 20])
+        #expect(model.edge.suggestedWidth == 14 && model.edge.percentile95 == 10)
+        #expect(rows.first { $0.symbol == "completionSpeed" }?.note?.contains("median 1/v_p") == true)
+    }
+
+    @Test func paramsJSONCarriesTheHeadlineRule() throws {
+        let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
+        let text = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+        let back = try ParameterSet.decode(Data(text.utf8))
+        #expect(back.rule == model.summary.suggestedRule)
+        #expect(back.completionSpeed == model.animation.suggestedCompletionSpeed)
+        #expect(back.edgeWidth == model.edge.suggestedWidth)
+    }
+
+    @Test func unlabelledWithTwoGroupsInfersASplitMarkedInferred() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.bimodal, reads: [ReadSummary(file: "u.csv")])
+        let s = model.summary
+        #expect(!s.labelled)
+        #expect(s.currentError == nil && s.suggestedError == nil)
+        #expect(s.suggestionInferred)
+        let crossing = try! #require(tuning.unlabelled?.mixture.crossing)
+        // Two equal, mirror-image groups at 0.15 and 0.85: they cross half-way.
+        #expect(abs(crossing - 0.5) < 0.01)
+        #expect(s.suggestedRule == .projection(progress: crossing, tau: 0.3))
+        #expect(model.unlabelled?.inferredThreshold == crossing)
+        #expect(model.unlabelled?.components.count == 2)
+        #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
+        #expect(model.headline.contains("Inferred split (not tuned)"))
+        // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
+        #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
+        #expect(model.presets.allSatisfy { $0.error == nil })
+    }
+
+    @Test func unlabelledOneGroupSaysItDoesNotSeparate() {
+        let (tuning, model) = TuningInputs.model(TuningInputs.oneGroup, reads: [ReadSummary(file: "s.csv")])
+        #expect(tuning.unlabelled?.mixture.verdict != .separates)
+        #expect(!model.summary.suggestionInferred)
+        #expect(model.summary.suggestedRule == model.summary.currentRule)
+        #expect(model.unlabelled?.inferredThreshold == nil)
+        #expect(model.summary.warnings.contains { $0.hasPrefix("No split inferred:") && $0.contains("does not separate") })
+        #expect(model.rules.isEmpty)
+    }
+
+    @Test func renderersReadTheAdaptedModel() throws {
+        let (_, model) = TuningInputs.model(TuningInputs.labelled)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        #expect(json["schema"] as? String == "gesturetune.report/1")
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["currentMisdecided"] as? Int == 3)
+        #expect(summary["gesturesUsed"] as? Int == 11)
+        let gestures = try #require(json["gestures"] as? [[String: Any]])
+        #expect(gestures.count == 12)
+        #expect(gestures[0]["sampleRate"] as? Double == 60)
+        #expect((gestures[0]["estimateComponents"] as? [String: Any])?["delta"] != nil)
+        let text = SummaryRenderer(model: model, reportPath: nil).text(.text)
+        #expect(text.contains("11 gestures used of 12 read"))
+        #expect(text.contains("(3 misdecided)"))
+    }
+}

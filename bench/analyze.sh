@@ -9,7 +9,7 @@
 #     PHYSICS_BENCH=1 bench/analyze.sh  # also run physics-bench (µs/gesture, 100k gestures)
 #
 # Environment: FILE (default /tmp/gesturetune-bench-analyze.csv), MB (200), RUNS (3), NICE
-# (unset; e.g. NICE=-20 as root: each timed command runs in its own session whose scheduler
+# (-20 when run as root, else unset; NICE=0 for default priority: each timed command runs in its own session whose scheduler
 # autogroup gets that nice value, see bench/batch.sh), PERF (1: attribute analyze's CPU time
 # with `perf record --call-graph dwarf` when perf is installed; 0 to skip), PHYSICS_BENCH (unset).
 #
@@ -28,6 +28,8 @@ MB=${MB:-200}
 RUNS=${RUNS:-3}
 PERF=${PERF:-1}
 BIN=.build/release/gesturetune
+if [[ -z "${NICE+set}" && $(id -u) == 0 ]]; then NICE=-20; fi
+[[ "${NICE:-}" == 0 ]] && NICE=
 
 if [[ -z "${SKIP_BUILD:-}" ]]; then
     swift build -c release --product gesturetune 2>&1 | grep -E "error|warning:|Build" | tail -3
@@ -57,7 +59,7 @@ timed() {
 if [[ -n "${NICE:-}" ]]; then
     echo "timed under: nice $NICE, own session (autogroup nice $NICE)"
 else
-    echo "timed under: default priority (set NICE=-20 as root on a loaded machine)"
+    echo "timed under: default priority (NICE=-20 as root gives the benchmark the cores on a loaded machine)"
 fi
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -100,7 +100,7 @@ if [[ "$PERF" == 1 ]] && command -v perf >/dev/null; then
     data=/tmp/gesturetune-bench-analyze.perf
     perf record -q --call-graph dwarf,16384 -F 400 -o "$data" "$BIN" analyze "$FILE" --no-report >/dev/null 2>&1
     shares=$(perf script -i "$data" -F tid,ip,sym 2>/dev/null | python3 -c '
-import sys, collections
+import collections, re, sys
 counts = collections.Counter(); stack = None
 def category(st):
     j = " ".join(st)
@@ -110,11 +110,13 @@ def category(st):
         if "GesturePhysics" in f or "MeasurementCollector" in f: return "physics"
         if "GestureTrace" in f or "csv_parse" in f or "csv_fini" in f: return "reader"
     return "other"
+header = re.compile(r"^\s*\d+\s*:?\s*$")  # "TID" (a sample), then its frames "ADDR SYMBOL"
 for line in sys.stdin:
-    if not line.strip():
-        if stack is not None: counts[category(stack)] += 1; stack = None
-    elif line[0] not in "\t ": stack = []
-    else: stack.append(line.strip().split(" ", 1)[-1])
+    if header.match(line):
+        if stack is not None: counts[category(stack)] += 1
+        stack = []
+    elif line.strip() and stack is not None:
+        stack.append(line.strip().split(" ", 1)[-1])
 if stack is not None: counts[category(stack)] += 1
 n = sum(counts.values())
 print(n, *(counts[k] / n for k in ("reader", "physics", "tuning", "report", "other")))

@@ -10,8 +10,7 @@ extension ReportModel {
         let s = summary
         let rule = s.suggestedRule.reportDescription(extent: s.extent)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
-            let change = (sug - cur) * 100
-            let changeText = (change <= 0 ? "−" : "+") + Text.fixed(abs(change), 1) + " points"
+            let changeText = Text.pointsChange(sug - cur)
             return "Suggested \(rule): cross-validated error \(Text.percent(sug)) against \(Text.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
         }
         let completes = gestures.filter { $0.currentDecision == .complete }.count

@@ -54,7 +54,7 @@ public struct SummaryRenderer: Sendable {
         out.append(used)
         if s.labelled {
             var e = "error: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated"
-            if let d = model.errorChange { e += " (" + (d <= 0 ? "−" : "+") + Text.fixed(abs(d * 100), 1) + " points)" }
+            if let d = model.errorChange { e += " (" + Text.pointsChange(d) + ")" }
             out.append(e)
         } else {
             out.append("error: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")

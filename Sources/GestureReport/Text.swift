@@ -93,6 +93,16 @@ enum Text {
         return s == "-0" ? "0" : s
     }
 
+    /// A change of error (a fraction, suggested minus current) in percentage points with one
+    /// decimal and its sign: `−2.0 points`, `+0.3 points`; `no change` when it rounds to 0.0
+    /// (never `−0.0`).
+    static func pointsChange(_ change: Double) -> String {
+        guard change.isFinite else { return "n/a" }
+        let magnitude = fixed(abs(change * 100), 1)
+        if magnitude == "0.0" { return "no change" }
+        return (change < 0 ? "−" : "+") + magnitude + " points"
+    }
+
     /// A fraction as a percentage with one decimal, `n/a` for nil.
     static func percent(_ x: Double?) -> String {
         guard let x, x.isFinite else { return "n/a" }

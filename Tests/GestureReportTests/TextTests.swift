@@ -34,6 +34,16 @@ import Testing
         #expect(Text.percent(0.0573) == "5.7%")
     }
 
+    @Test func errorChangeInPoints() {
+        // 7.3% − 9.3% = −2.0 points; 7.3% − 7.0% = +0.3 points; an equal error (or one within
+        // 0.05 points) is "no change", never "−0.0 points".
+        #expect(Text.pointsChange(0.073 - 0.093) == "−2.0 points")
+        #expect(Text.pointsChange(0.073 - 0.070) == "+0.3 points")
+        #expect(Text.pointsChange(0) == "no change")
+        #expect(Text.pointsChange(-0.0004) == "no change")
+        #expect(Text.pointsChange(0.0004) == "no change")
+    }
+
     @Test func niceSteps() {
         // 1, 2, 2.5, 5 × 10^k at least the raw step.
         #expect(Axis.niceStep(0.13) == 0.2)

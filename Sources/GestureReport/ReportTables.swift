@@ -109,11 +109,13 @@ public struct ReportContent: Sendable {
                 Text.percent(r.crossValidatedError),
                 Text.percent(r.inSampleError),
                 r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
-                Self.idList(r.misclassified, limit: 30),
+                // Without labels nothing can be misclassified: "—", not "none".
+                r.confusion == nil ? "—" : Self.idList(r.misclassified, limit: 30),
+                r.note ?? "",
             ]
         }
         return ReportTable(
-            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures"],
+            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures", "note"],
             rows: rows, rowClasses: model.rules.map { $0.suggested ? "suggested" : "" })
     }
 

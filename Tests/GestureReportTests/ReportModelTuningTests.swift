@@ -235,6 +235,29 @@ enum TuningInputs {
         #expect(model.rules.isEmpty)
     }
 
+    /// Completes at p_r 0.6 … 0.9, cancels at 0.1 … 0.4 (v_p 0 … 0.3 in each class): the classes
+    /// separate by progress alone, so the
+    /// logistic row says so, and the HTML and Markdown rule tables print that note, not only
+    /// report.json.
+    @Test func ruleNotesReachTheHTMLAndMarkdownRuleTables() throws {
+        var ms: [GestureMeasurement] = []
+        for k in 0..<4 {
+            let step = Double(k) / 10
+            ms.append(TuningInputs.gesture("c\(k)", 0.6 + step, step, .complete))
+            ms.append(TuningInputs.gesture("x\(k)", 0.1 + step, step, .cancel))
+        }
+        let (tuning, model) = TuningInputs.model(ms)
+        #expect(tuning.logistic?.fit.outcome == .separated)
+        let logistic = try #require(model.rules.first { $0.rule.family == .logistic })
+        let note = try #require(logistic.note)
+        #expect(note.hasPrefix("the classes separate perfectly"))
+        let table = ReportContent(model: model).ruleTable
+        #expect(table.headers.last == "note")
+        #expect(table.rows.contains { $0.last == note })
+        #expect(HTMLRenderer(model: model).html().contains("<td>the classes separate perfectly"))
+        #expect(MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
+    }
+
     @Test func renderersReadTheAdaptedModel() throws {
         let (_, model) = TuningInputs.model(TuningInputs.labelled)
         let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])

@@ -97,7 +97,7 @@ public struct ReportContent: Sendable {
         }
         let e = model.edge
         rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; "), Text.number(e.suggestedWidth) + " pt"])
-        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of intended swipes)", "—", Text.number(lock) + "°"]) }
+        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", "—", Text.number(lock) + "°"]) }
         return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
     }
 

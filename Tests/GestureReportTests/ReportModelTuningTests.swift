@@ -220,6 +220,9 @@ enum TuningInputs {
         #expect(model.unlabelled?.components.count == 2)
         #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
         #expect(model.headline.contains("Inferred split (not tuned)"))
+        // Without labels the start-position figure shows every gesture, and says so.
+        let startCaption = try! #require(ReportFigures(model: model).info.first { $0.name == "start-position" }).caption
+        #expect(startCaption.hasPrefix("Where every gesture began (no intent labels)"))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
         #expect(model.presets.allSatisfy { $0.error == nil })

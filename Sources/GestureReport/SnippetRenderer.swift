@@ -4,7 +4,8 @@ import GesturePhysics
 ///
 /// Three files: a `UIPercentDrivenInteractiveTransition` pan handler (update / finish / cancel
 /// with `completionSpeed`), a spring-driven `UIViewPropertyAnimator` version that hands the
-/// release velocity on (`UISpringTimingParameters(dampingRatio:initialVelocity:)` with the
+/// release velocity on (`UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` from the
+/// suggested response and damping ratio, with the
 /// relative velocity `v_p / (1 − p_r)` completing, `−v_p / p_r` cancelling; physics.md), and the
 /// constants of a TransitionTreasury-style `TRViewControllerAnimatedTransitioning` animator.
 /// Every file says it targets iOS and could not be compiled where it was written.
@@ -189,7 +190,8 @@ public struct SnippetRenderer: Sendable {
             /// Drives an interactive pop from a pan that starts within the suggested edge width; on release
             /// decides with the suggested rule and finishes or cancels at the suggested completionSpeed.
             /// Give the pop animator a transitionDuration of \(Self.literal(p.duration)) s: after release the
-            /// progress then moves at completionSpeed / duration progress/s.
+            /// progress then moves at completionSpeed / duration progress/s. Return this object from
+            /// `navigationController(_:interactionControllerFor:)` while `isInteracting`.
             final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
                 /// Suggested edge width, pt (95th percentile of intended starts + 4 pt).
                 static let edgeWidth: CGFloat = \(Self.literal(p.edgeWidth, digits: 1))
@@ -256,12 +258,13 @@ public struct SnippetRenderer: Sendable {
 
             /// Scrubs a property animator with the finger, then lets a spring carry the release velocity
             /// into the completion (or the cancel) with no visible jump.
+            @MainActor
             final class TunedSpringPan {
                 /// Damping ratio (1: no overshoot).
                 static let dampingRatio: CGFloat = \(Self.literal(p.dampingRatio))
                 /// Suggested spring response, s (its median settling time is the target \(Self.literal(p.targetDuration)) s).
                 static let response: TimeInterval = \(response)
-                /// Animator duration, s.
+                /// Duration of the scrubbed animator, s (after release the spring sets its own).
                 static let duration: TimeInterval = \(Self.literal(p.targetDuration))
 
                 private var animator: UIViewPropertyAnimator?
@@ -294,11 +297,12 @@ public struct SnippetRenderer: Sendable {
                             ? progressVelocity / max(1 - progress, 0.001)
                             : -progressVelocity / max(progress, 0.001)
                         animator.isReversed = !complete
+                        // The suggested spring (iOS 10+): response R and damping ratio ζ as mass 1, stiffness
+                        // (2π / R)², damping 2ζ (2π / R). A spring defined this way sets its own duration.
+                        let omega = 2 * .pi / CGFloat(Self.response)
                         let timing = UISpringTimingParameters(
-                            dampingRatio: Self.dampingRatio, initialVelocity: CGVector(dx: relative, dy: relative))
-                        // With iOS 17 a response-based spring is also available:
-                        // UISpringTimingParameters(mass: 1, stiffness: pow(2 * .pi / Self.response, 2),
-                        //                          damping: 4 * .pi * Self.dampingRatio / Self.response, initialVelocity: ...)
+                            mass: 1, stiffness: omega * omega, damping: 2 * Self.dampingRatio * omega,
+                            initialVelocity: CGVector(dx: relative, dy: relative))
                         animator.continueAnimation(withTimingParameters: timing, durationFactor: 1)
                     default:
                         break
@@ -307,6 +311,17 @@ public struct SnippetRenderer: Sendable {
             }
 
             """)
+    }
+
+    /// Where the `from` view slides to along the transition's direction (TransitionTreasury
+    /// animator): `x, y` arguments of `CGAffineTransform(translationX:y:)`.
+    private var slideOut: String {
+        switch p.direction {
+        case .right: "container.bounds.width, y: 0"
+        case .left: "-container.bounds.width, y: 0"
+        case .down: "0, y: container.bounds.height"
+        case .up: "0, y: -container.bounds.height"
+        }
     }
 
     private func treasury(_ out: inout some TextOutputStream) {
@@ -318,7 +333,7 @@ public struct SnippetRenderer: Sendable {
 
             /// The suggestion as TransitionTreasury constants. TransitionTreasury's own pan handler decides by
             /// progress alone (`interactivePrecent`, its spelling); `interactivePrecent` here is where the
-            /// suggested rule flips for a finger at rest (v_p = 0). Use `release(progress:velocity:)` to decide
+            /// suggested rule flips for a finger at rest (v_p = 0). Use `release(progress:velocity:extent:)` to decide
             /// with the velocity as well.
             enum TunedTransitionConstants {
                 static let interactivePrecent: CGFloat = \(Self.literal(atRest))
@@ -355,7 +370,7 @@ public struct SnippetRenderer: Sendable {
                     guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else { return }
                     container.insertSubview(to, belowSubview: from)
                     UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear) {
-                        from.transform = CGAffineTransform(translationX: container.bounds.width, y: 0)
+                        from.transform = CGAffineTransform(translationX: \(slideOut))
                     } completion: { _ in
                         from.transform = .identity
                         transitionContext.completeTransition(!transitionContext.transitionWasCancelled)

@@ -64,9 +64,22 @@ enum AnalyzePipeline {
 
         let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
         let tuning = tuner.tune(measurements, current: current)
-        let model = ReportModel(
+        var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+        var motion = MotionTally()
+        for file in files { motion.add(file.motion) }
+        if let warning = motion.warning(for: physics.direction) {
+            // First: it makes every other figure meaningless.
+            model.summary.warnings.insert(warning, at: 0)
+        } else if let assumed = measurements.first(where: { $0.extentSource != .column }),
+            measurements.allSatisfy({ $0.extentSource != .column }),
+            let warning = motion.extentWarning(
+                direction: physics.direction, extent: assumed.extent,
+                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
+        {
+            model.summary.warnings.insert(warning, at: 0)
+        }
 
         let params: String
         do {

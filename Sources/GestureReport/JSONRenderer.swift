@@ -83,6 +83,7 @@ public struct JSONRenderer: Sendable {
         w.number("currentError", s.currentError)
         w.number("suggestedError", s.suggestedError)
         w.number("errorChange", model.errorChange)
+        w.bool("keepCurrent", model.keepCurrent)
         w.int("currentMisdecided", s.currentMisdecided)
         w.int("suggestedMisdecided", s.suggestedMisdecided)
         w.string("headline", model.headline)

@@ -299,7 +299,7 @@ public struct ReportFigures: Sendable, Equatable {
                 caption: "Histogram of release velocity v_p per intent (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one." + clampNote(histograms[0])),
             FigureInfo(
                 name: "start-position", title: "Start position",
-                caption: "Where gestures the person meant to complete began, from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(Text.number(model.edge.suggestedWidth)) pt (95th percentile \(Text.number(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
+                caption: (model.summary.labelled ? "Where gestures the person meant to complete began" : "Where every gesture began (no intent labels)") + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(Text.number(model.edge.suggestedWidth)) pt (95th percentile \(Text.number(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",
                 caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(Text.number(model.animation.duration)) s, under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),

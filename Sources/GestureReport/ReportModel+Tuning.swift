@@ -103,11 +103,6 @@ struct TuningReportBuilder {
         let currentEval = t.currentEvaluation
         let suggestedEval = labelled ? evaluate(suggestedRule) : nil
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
-        if let cur = currentEval?.errorRate, let cv = suggestedCV, cv >= cur, suggestedRule != currentRule {
-            warnings.insert(
-                "Out of sample the suggestion is no better than the current parameters (cross-validated \(Text.percent(cv)) against \(Text.percent(cur))): keeping the current parameters loses nothing.",
-                at: 0)
-        }
         let summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,

@@ -97,7 +97,7 @@ public struct ReportContent: Sendable {
         }
         let e = model.edge
         rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; "), Text.number(e.suggestedWidth) + " pt"])
-        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of intended swipes)", "—", Text.number(lock) + "°"]) }
+        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", "—", Text.number(lock) + "°"]) }
         return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
     }
 
@@ -109,11 +109,13 @@ public struct ReportContent: Sendable {
                 Text.percent(r.crossValidatedError),
                 Text.percent(r.inSampleError),
                 r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
-                Self.idList(r.misclassified, limit: 30),
+                // Without labels nothing can be misclassified: "—", not "none".
+                r.confusion == nil ? "—" : Self.idList(r.misclassified, limit: 30),
+                r.note ?? "",
             ]
         }
         return ReportTable(
-            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures"],
+            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures", "note"],
             rows: rows, rowClasses: model.rules.map { $0.suggested ? "suggested" : "" })
     }
 

@@ -169,8 +169,9 @@ public struct SVGRenderer: Sendable {
             out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)/>\n")
         }
         out.write("</g>\n")
-        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
+        // The current boundary last: its dashes stay visible where the two coincide.
         boundary(&out, f.suggestedBoundary, x: x, y: y, colour: Colour.green, dash: nil, width: 2.5, cls: "boundary-suggested")
+        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
         out.write("</g>\n")
     }
 
@@ -220,6 +221,16 @@ public struct SVGRenderer: Sendable {
         }
     }
 
+    /// A histogram's vertical line: suggested solid green; current dashed black, as the
+    /// scatter's current boundary (not the colour of a series); references dotted black.
+    static func markerStyle(_ key: String) -> (colour: String, dash: String?) {
+        switch key {
+        case "suggested": (Colour.green, nil)
+        case "current": (Colour.black, "6 4")
+        default: (Colour.black, "1.5 3")
+        }
+    }
+
     private func histogram(_ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String) {
         let maxCount = max(h.series.flatMap(\.counts).max() ?? 1, 1)
         let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
@@ -230,8 +241,8 @@ public struct SVGRenderer: Sendable {
             return (.bar(colour: st.colour, dash: st.dash), s.name)
         }
         for m in h.markers {
-            let st = Self.style(m.style)
-            entries.append((.line(colour: m.style == "reference" ? Colour.black : st.colour, dash: m.style == "reference" ? "1.5 3" : st.dash, width: 2), m.name))
+            let st = Self.markerStyle(m.style)
+            entries.append((.line(colour: st.colour, dash: st.dash, width: 2), m.name))
         }
         legend(&out, entries)
         frame(&out, x: x, y: y, xLabel: h.xLabel, yLabel: yLabel, id: id)
@@ -247,11 +258,10 @@ public struct SVGRenderer: Sendable {
             d += "L" + Text.coord(x.map(h.edges[h.edges.count - 1])) + " " + Text.coord(y.map(0)) + "Z"
             out.write("<path class=\"series\" data-series=\"\(Text.xml(s.name))\" d=\"\(d)\" fill=\"\(st.colour)\" fill-opacity=\"0.25\" stroke=\"\(st.colour)\" stroke-width=\"1.8\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
-        for m in h.markers where m.x.isFinite {
-            let st = Self.style(m.style)
-            let colour = m.style == "reference" ? Colour.black : st.colour
-            let dash = m.style == "reference" ? "1.5 3" : st.dash
-            out.write("<line class=\"marker\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        // Suggested first, then current and references, so dashes stay visible on a solid line.
+        for m in h.markers.sorted(by: { ($0.style == "suggested" ? 0 : 1) < ($1.style == "suggested" ? 0 : 1) }) where m.x.isFinite {
+            let st = Self.markerStyle(m.style)
+            out.write("<line class=\"marker marker-\(Text.xml(m.style))\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(st.colour)\" stroke-width=\"2\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
         out.write("</g>\n")
     }

@@ -32,19 +32,30 @@ enum Text {
         return out
     }
 
-    /// Markdown table cell / inline text: XML-escaped, then Markdown punctuation backslash-escaped
-    /// (`\ ` `` ` `` `* _ [ ] | #`), line breaks as spaces.
+    /// Markdown table cell / inline text: `&`, `<`, `>` as entities (no raw HTML gets through),
+    /// Markdown punctuation backslash-escaped (`\ ` `` ` `` `* _ [ ] | #`), line breaks as spaces,
+    /// control characters as U+FFFD. Quotes stay as they are: Markdown text needs no escape for
+    /// them, and an entity such as `&#39;` would have its `#` escaped and show literally.
     static func markdown(_ s: String) -> String {
         var out = ""
-        for ch in xml(s) {
+        for ch in s {
             switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "|", "#":
                 out.append("\\")
                 out.append(ch)
             case "\n", "\r", "\r\n":
                 out.append(" ")
             default:
-                out.append(ch)
+                if let scalar = ch.unicodeScalars.first, ch.unicodeScalars.count == 1,
+                    (scalar.value < 32 && scalar.value != 9) || scalar.value == 0x7F
+                {
+                    out.append("\u{FFFD}")
+                } else {
+                    out.append(ch)
+                }
             }
         }
         return out
@@ -91,6 +102,16 @@ enum Text {
         while s.last == "0" { s.removeLast() }
         if s.last == "." { s.removeLast() }
         return s == "-0" ? "0" : s
+    }
+
+    /// A change of error (a fraction, suggested minus current) in percentage points with one
+    /// decimal and its sign: `−2.0 points`, `+0.3 points`; `no change` when it rounds to 0.0
+    /// (never `−0.0`).
+    static func pointsChange(_ change: Double) -> String {
+        guard change.isFinite else { return "n/a" }
+        let magnitude = fixed(abs(change * 100), 1)
+        if magnitude == "0.0" { return "no change" }
+        return (change < 0 ? "−" : "+") + magnitude + " points"
     }
 
     /// A fraction as a percentage with one decimal, `n/a` for nil.

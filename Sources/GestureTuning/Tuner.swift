@@ -93,7 +93,8 @@ public struct Tuner: Sendable {
             settlingTime: options.settlingTime)
         let meant = used.filter { $0.intent == nil || $0.intent == .complete }
         let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition))
-        let lock = Suggestions.directionLock(angles: meant.compactMap(\.entryAngle))
+        let lock = Suggestions.directionLock(
+            angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
 
         var suggested = current
         suggested.preset = nil

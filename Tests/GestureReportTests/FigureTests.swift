@@ -35,6 +35,22 @@ import Testing
         #expect(text.components(separatedBy: "r=\"6.5\"").count - 1 == misdecided)
     }
 
+    /// The current rule is dashed black in every figure (as in the scatter, never a series'
+    /// colour) and drawn after the suggested one, so its dashes show where the two coincide.
+    @Test func currentIsDashedBlackAndDrawnOverTheSuggestion() throws {
+        let model = Fixture.model(count: 200)
+        let svg = SVGRenderer(model: model)
+        let scatter = svg.svg("release-scatter")
+        let suggested = try #require(scatter.range(of: "class=\"boundary-suggested\""))
+        let current = try #require(scatter.range(of: "class=\"boundary-current\""))
+        #expect(suggested.lowerBound < current.lowerBound)
+        let velocity = svg.svg("release-velocity")
+        let line = try #require(velocity.split(separator: "\n").first { $0.contains("class=\"marker marker-current\"") })
+        #expect(line.contains("stroke=\"#000000\"") && line.contains("stroke-dasharray=\"6 4\""))
+        let s = try #require(velocity.range(of: "marker-suggested")), c = try #require(velocity.range(of: "marker-current"))
+        #expect(s.lowerBound < c.lowerBound)
+    }
+
     @Test func thinningIsDeterministicKeepsMisdecidedAndIsCaptioned() {
         let model = Fixture.model(count: 10_000)
         let limits = FigureLimits(scatterPoints: 1_000, curves: 100, pointsPerCurve: 20)

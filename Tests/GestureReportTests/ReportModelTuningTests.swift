@@ -220,6 +220,9 @@ enum TuningInputs {
         #expect(model.unlabelled?.components.count == 2)
         #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
         #expect(model.headline.contains("Inferred split (not tuned)"))
+        // Without labels the start-position figure shows every gesture, and says so.
+        let startCaption = try! #require(ReportFigures(model: model).info.first { $0.name == "start-position" }).caption
+        #expect(startCaption.hasPrefix("Where every gesture began (no intent labels)"))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
         #expect(model.presets.allSatisfy { $0.error == nil })
@@ -233,6 +236,29 @@ enum TuningInputs {
         #expect(model.unlabelled?.inferredThreshold == nil)
         #expect(model.summary.warnings.contains { $0.hasPrefix("No split inferred:") && $0.contains("does not separate") })
         #expect(model.rules.isEmpty)
+    }
+
+    /// Completes at p_r 0.6 … 0.9, cancels at 0.1 … 0.4 (v_p 0 … 0.3 in each class): the classes
+    /// separate by progress alone, so the
+    /// logistic row says so, and the HTML and Markdown rule tables print that note, not only
+    /// report.json.
+    @Test func ruleNotesReachTheHTMLAndMarkdownRuleTables() throws {
+        var ms: [GestureMeasurement] = []
+        for k in 0..<4 {
+            let step = Double(k) / 10
+            ms.append(TuningInputs.gesture("c\(k)", 0.6 + step, step, .complete))
+            ms.append(TuningInputs.gesture("x\(k)", 0.1 + step, step, .cancel))
+        }
+        let (tuning, model) = TuningInputs.model(ms)
+        #expect(tuning.logistic?.fit.outcome == .separated)
+        let logistic = try #require(model.rules.first { $0.rule.family == .logistic })
+        let note = try #require(logistic.note)
+        #expect(note.hasPrefix("the classes separate perfectly"))
+        let table = ReportContent(model: model).ruleTable
+        #expect(table.headers.last == "note")
+        #expect(table.rows.contains { $0.last == note })
+        #expect(HTMLRenderer(model: model).html().contains("<td>the classes separate perfectly"))
+        #expect(MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
     }
 
     @Test func renderersReadTheAdaptedModel() throws {

@@ -35,7 +35,12 @@ import Testing
         for call in ["update(progress)", "finish()", "cancel()"] { #expect(percent.contains(call)) }
         let spring = r.text("SpringAnimatorPanHandler.swift")
         #expect(spring.contains("UISpringTimingParameters("))
-        #expect(spring.contains("dampingRatio: Self.dampingRatio, initialVelocity: CGVector(dx: relative, dy: relative)"))
+        // The suggested response is applied: ω = 2π / response, stiffness ω², damping 2ζω (mass 1).
+        #expect(spring.contains("static let response: TimeInterval = \(Text.trimmed(Text.fixed(model.animation.springResponse ?? 0, 3)))"))
+        #expect(spring.contains("let omega = 2 * .pi / CGFloat(Self.response)"))
+        #expect(spring.contains("mass: 1, stiffness: omega * omega, damping: 2 * Self.dampingRatio * omega,"))
+        #expect(spring.contains("initialVelocity: CGVector(dx: relative, dy: relative)"))
+        #expect(spring.contains("@MainActor\nfinal class TunedSpringPan"))
         #expect(spring.contains("progressVelocity / max(1 - progress, 0.001)"))
         #expect(spring.contains("-progressVelocity / max(progress, 0.001)"))
         let tt = r.text("TransitionTreasuryConstants.swift")
@@ -43,6 +48,7 @@ import Testing
         #expect(tt.contains("static let interactivePrecent: CGFloat = 0.45"))
         #expect(tt.contains("cancelPop = !"))
         #expect(tt.contains("static let transitionDuration: TimeInterval = 0.35"))
+        #expect(tt.contains("CGAffineTransform(translationX: container.bounds.width, y: 0)"))
     }
 
     static let swiftc: String? = {

@@ -15,6 +15,9 @@ import Testing
         #expect(Text.markdown("|a|*b*_c_") == "\\|a\\|\\*b\\*\\_c\\_")
         #expect(Text.markdown("<b>&") == "&lt;b&gt;&amp;")
         #expect(Text.markdown("two\nlines") == "two lines")
+        // Quotes need no escape in Markdown; "&#39;" would print literally once its # is escaped.
+        #expect(Text.markdown("the finger's \"speed\"") == "the finger's \"speed\"")
+        #expect(Text.markdown("bell\u{07}") == "bell\u{FFFD}")
     }
 
     @Test(arguments: [
@@ -32,6 +35,16 @@ import Testing
         #expect(Text.number(0.42) == "0.42")
         #expect(Text.number(507.0) == "507")
         #expect(Text.percent(0.0573) == "5.7%")
+    }
+
+    @Test func errorChangeInPoints() {
+        // 7.3% − 9.3% = −2.0 points; 7.3% − 7.0% = +0.3 points; an equal error (or one within
+        // 0.05 points) is "no change", never "−0.0 points".
+        #expect(Text.pointsChange(0.073 - 0.093) == "−2.0 points")
+        #expect(Text.pointsChange(0.073 - 0.070) == "+0.3 points")
+        #expect(Text.pointsChange(0) == "no change")
+        #expect(Text.pointsChange(-0.0004) == "no change")
+        #expect(Text.pointsChange(0.0004) == "no change")
     }
 
     @Test func niceSteps() {

@@ -86,6 +86,8 @@ struct AnalysisTests {
         // Angles ±0…19°: |angle| 95th percentile of 0…19 is 18.05°.
         let lock = Suggestions.directionLock(angles: (0..<20).map { Double($0) * ($0 % 2 == 0 ? 1 : -1) })
         #expect(TestSupportClose(lock.value!, 18.05))
+        #expect(lock.basis.hasSuffix("over 20 intended swipes"))
+        #expect(Suggestions.directionLock(angles: [1, 2], population: "gestures (no intent labels)").basis.hasSuffix("over 2 gestures (no intent labels)"))
     }
 
     @Test("Unlabelled traces through the Tuner: decisions, ambiguous ids, inferred projection split")

@@ -159,14 +159,16 @@ enum Suggestions {
             basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))")
     }
 
-    static func directionLock(angles: [Double]) -> DirectionLockSuggestion {
+    /// `population` names what the angles are of in the basis ("intended swipes" when labelled,
+    /// "gestures (no intent labels)" otherwise).
+    static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
         let a = angles.map { abs($0) }
         guard let p95 = GSL.quantile(a, 0.95) else {
             return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
         }
         return DirectionLockSuggestion(
             value: p95, median: GSL.quantile(a, 0.5), count: a.count,
-            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) intended swipes")
+            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)")
     }
 }
 

@@ -243,8 +243,10 @@ public struct ReportFigures: Sendable, Equatable {
         for x in values where x.isFinite {
             total += 1
             if x < lo || x > hi { clamped += 1 }
-            let k = Int(((x - lo) / width).rounded(.down))
-            counts[min(max(k, 0), counts.count - 1)] += 1
+            // Clamp in floating point first: a hostile value can exceed Int's range.
+            let q = ((x - lo) / width).rounded(.down)
+            let k = q.isNaN || q < 0 ? 0 : (q >= Double(counts.count - 1) ? counts.count - 1 : Int(q))
+            counts[k] += 1
         }
         return HistogramSeries(name: name, style: style, counts: counts, total: total, clamped: clamped)
     }
@@ -265,7 +267,8 @@ public struct ReportFigures: Sendable, Equatable {
         if hi <= lo { hi = lo + 1 }
         let step = Axis.niceStep((hi - lo) / 24)
         let start = (lo / step).rounded(.down) * step
-        let n = max(1, min(200, Int(((hi - start) / step).rounded(.up))))
+        let q = ((hi - start) / step).rounded(.up)
+        let n = q.isFinite ? Int(min(max(q, 1), 200)) : 1
         return (0...n).map { start + Double($0) * step }
     }
 

@@ -261,6 +261,28 @@ enum TuningInputs {
         #expect(MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
     }
 
+    /// A params file with its own animation and edge values: the animation table's "current"
+    /// column shows them (as the parameter table does), not "—".
+    @Test func animationTableShowsTheCurrentSetsOwnValues() throws {
+        let current = ParameterSet(
+            rule: .threshold(progress: 0.42, velocity: 1.35), completionSpeed: 1.6, fingerSpeedCap: 0.3,
+            spring: .init(dampingRatio: 0.9, response: 0.31), edgeWidth: 24, directionLockAngle: 12)
+        let tuning = Tuner(options: TuningInputs.options).tune(TuningInputs.labelled, current: current)
+        let model = ReportModel(tuning: tuning, measurements: TuningInputs.labelled, reads: TuningInputs.reads, name: "t", generator: "test")
+        #expect(model.animation.currentSpringResponse == 0.31 && model.animation.currentDampingRatio == 0.9)
+        let rows = ReportContent(model: model).animationTable.rows
+        func row(_ prefix: String) throws -> [String] { try #require(rows.first { $0[0].hasPrefix(prefix) }, "\(prefix)") }
+        #expect(try row("completionSpeed")[1] == "1.6")
+        #expect(try row("finger-speed completion cap")[1] == "0.3 s")
+        #expect(try row("spring damping ratio")[1] == "0.9")
+        #expect(try row("spring response")[1] == "0.31 s")
+        #expect(try row("edge width")[1].hasPrefix("current 24 pt; 20 pt Flutter"))
+        #expect(try row("direction lock")[1] == "12°")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        let animation = try #require((json["parameters"] as? [String: Any])?["animation"] as? [String: Any])
+        #expect(animation["currentSpringResponse"] as? Double == 0.31 && animation["currentEdgeWidth"] as? Double == 24)
+    }
+
     @Test func renderersReadTheAdaptedModel() throws {
         let (_, model) = TuningInputs.model(TuningInputs.labelled)
         let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])

@@ -282,7 +282,8 @@ struct TuningReportBuilder {
             if let b = f.bootstrap, case .bagOfLittleBootstraps(let subsets, let size) = b.method {
                 notes.append("intervals by bag of little bootstraps (\(subsets) subsets of \(size))")
             }
-            if let cv = f.crossValidation { notes.append("\(cv.folds)-fold cross-validation, seed \(cv.seed)") }
+            // The seed people pass (--seed), not the per-family stream derived from it.
+            if let cv = f.crossValidation { notes.append("stratified \(cv.folds)-fold cross-validation, seed \(t.options.seed)") }
             let isSuggested = !suggestedMarked && f.rule == suggestedRule
             if isSuggested { suggestedMarked = true }
             return RuleComparisonRow(

@@ -72,7 +72,7 @@ public struct ReportContent: Sendable {
                 "\(r.name) (\(r.symbol))",
                 ParameterFormat.value(r.suggested, unit: r.unit, extent: extent),
                 ParameterFormat.interval(r.interval, unit: r.unit, extent: extent),
-                ParameterFormat.value(r.current, unit: r.unit, extent: extent),
+                r.current == nil ? "—" : ParameterFormat.value(r.current, unit: r.unit, extent: extent),
             ]
             for k in cols.indices {
                 let v = k < r.defaults.count ? r.defaults[k] : nil

@@ -120,6 +120,8 @@ enum TuningInputs {
         #expect(model.rules.filter(\.suggested).count == 1)
         let threshold = model.rules[0]
         #expect(threshold.suggested)
+        // The note names the seed given (TuningOptions.seed 3), not a derived stream.
+        #expect(threshold.note?.contains("stratified 5-fold cross-validation, seed 3") == true)
         // Confusion and misclassified ids: the tuned rule applied by hand.
         let rule = tuning.family(.threshold)!.rule
         let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }
@@ -188,6 +190,9 @@ enum TuningInputs {
         #expect(pth.interval == Interval(low: bootstrap[0].lower, high: bootstrap[0].upper))
         #expect(vth.interval == Interval(low: bootstrap[1].lower, high: bootstrap[1].upper))
         #expect(pth.current == 0.5 && vth.current == 1.0)
+        // flutter-cupertino has no finger-speed cap of its own: "—", like the defaults columns.
+        let capRow = try! #require(ReportContent(model: model).parameterTable.rows.first { $0[0].hasPrefix("finger-speed completion cap") })
+        #expect(capRow[3] == "—")
         #expect(pth.defaults == [0.5, 0.5] && vth.defaults == [nil, 1.0])
         #expect(vth.unit == .progressPerSecond)
         let edge = try! #require(rows.first { $0.symbol == "edgeWidth" })

@@ -228,6 +228,14 @@ enum TuningInputs {
         // Without labels the start-position figure shows every gesture, and says so.
         let startCaption = try! #require(ReportFigures(model: model).info.first { $0.name == "start-position" }).caption
         #expect(startCaption.hasPrefix("Where every gesture began (no intent labels)"))
+        let figures = ReportFigures(model: model)
+        #expect(figures.info[0].caption.contains("Solid green: inferred split, not tuned (projection p_th"))
+        #expect(figures.info[1].caption.contains("one thin line per gesture, no intent labels."))
+        let svg = SVGRenderer(model: model, figures: figures)
+        #expect(svg.svg("release-scatter").contains(">inferred boundary</text>"))
+        // Dotted unlabelled curves are drawn with more opacity than solid ones would be (0.55 × 1.8).
+        #expect(svg.svg("progress-curves").contains("stroke-opacity=\"0.90\" stroke-dasharray=\"2 1.5\""))
+        #expect(HTMLRenderer(model: model).html().contains("No intervals: the bootstrap needs intent labels."))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
         #expect(model.presets.allSatisfy { $0.error == nil })

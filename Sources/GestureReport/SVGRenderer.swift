@@ -201,7 +201,7 @@ public struct SVGRenderer: Sendable {
             var d = ""
             for (k, pt) in c.points.enumerated() { d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p)) }
             let dash = Self.dash(c.group)
-            let opacity = dash == nil ? base : min(0.9, base * 1.8)
+            let opacity = dash == nil ? base : min(0.9, base * 1.6)
             out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\" stroke-opacity=\"\(Text.fixed(opacity, 2))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
         out.write("</g>\n")

@@ -233,8 +233,8 @@ enum TuningInputs {
         #expect(figures.info[1].caption.contains("one thin line per gesture, no intent labels."))
         let svg = SVGRenderer(model: model, figures: figures)
         #expect(svg.svg("release-scatter").contains(">inferred boundary</text>"))
-        // Dotted unlabelled curves are drawn with more opacity than solid ones would be (0.55 × 1.8).
-        #expect(svg.svg("progress-curves").contains("stroke-opacity=\"0.90\" stroke-dasharray=\"2 1.5\""))
+        // Dotted unlabelled curves are drawn with more opacity than solid ones would be (0.55 × 1.6).
+        #expect(svg.svg("progress-curves").contains("stroke-opacity=\"0.88\" stroke-dasharray=\"2 1.5\""))
         #expect(HTMLRenderer(model: model).html().contains("No intervals: the bootstrap needs intent labels."))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)

@@ -248,6 +248,8 @@ enum TuningInputs {
         #expect(model.summary.suggestedRule == model.summary.currentRule)
         #expect(model.unlabelled?.inferredThreshold == nil)
         #expect(model.summary.warnings.contains { $0.hasPrefix("No split inferred:") && $0.contains("does not separate") })
+        #expect(model.headline.hasSuffix("No split could be inferred: keep the current parameters."))
+        #expect(SummaryRenderer(model: model, reportPath: nil).text(.text).contains("suggest: keep the current flutter-cupertino rule (threshold p_th 0.5"))
         #expect(model.rules.isEmpty)
     }
 

@@ -8,6 +8,9 @@ struct FileMeasurements: Sendable {
     var path: String
     var summary: ReadSummary
     var measurements: [GestureMeasurement]
+    /// Gestures with no extent column for the analysed axis but one for the other axis (a
+    /// `height` column under `--direction right`, say): a hint that the direction is wrong.
+    var otherAxisOnly = 0
 }
 
 /// Reads and measures trace files, in parallel across files, one physics engine per file.
@@ -41,12 +44,17 @@ enum MeasurementCollector {
     static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions) throws -> FileMeasurements {
         let engine = PhysicsEngine(options: physics)
         var measurements: [GestureMeasurement] = []
+        var otherAxisOnly = 0
+        let horizontal = physics.direction.isHorizontal
         let summary = try TraceReader.read(path: path, options: reader) { gesture in
             var m = engine.measure(gesture)
             m.progressCurve = thin(m.progressCurve, to: curvePoints)
             measurements.append(m)
+            let own = horizontal ? gesture.width : gesture.height
+            let other = horizontal ? gesture.height : gesture.width
+            if own == nil && other != nil { otherAxisOnly += 1 }
         }
-        return FileMeasurements(path: path, summary: summary, measurements: measurements)
+        return FileMeasurements(path: path, summary: summary, measurements: measurements, otherAxisOnly: otherAxisOnly)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.

@@ -41,20 +41,33 @@ release: deps
 test: deps pydeps
 	$(SWIFT) test --parallel
 
-## sanitize: the test suite under AddressSanitizer, the batch tests under ThreadSanitizer.
+## sanitize: the whole test suite under AddressSanitizer (+ LeakSanitizer), the batch tests under
+## ThreadSanitizer, each in its own scratch folder. Linked with lld (ld.gold links these too, but
+## warns about every ASan symbol; it crashes on -sanitize=fuzzer). The built binary the end-to-end
+## tests run is the sanitized one (GESTURETUNE_BIN). fuzz/lsan.supp silences the toolchain's own
+## leaks (Foundation.Process, XCTest); see docs/robustness.md.
+SAN_LD := -Xswiftc -use-ld=lld
+SAN_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 sanitize: deps pydeps
-	$(SWIFT) build --scratch-path .build/asan --sanitize=address
-	GESTURETUNE_BIN=$(CURDIR)/.build/asan/debug/gesturetune $(SWIFT) test --scratch-path .build/asan --sanitize=address
-	$(SWIFT) build --scratch-path .build/tsan --sanitize=thread
-	GESTURETUNE_BIN=$(CURDIR)/.build/tsan/debug/gesturetune $(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter 'Batch|Shard|Parallel'
+	$(SWIFT) build --scratch-path .build/asan --sanitize=address $(SAN_LD) --build-tests
+	$(SAN_ENV) GESTURETUNE_BIN=$(CURDIR)/.build/asan/debug/gesturetune \
+	  $(SWIFT) test --scratch-path .build/asan --sanitize=address $(SAN_LD) --skip-build
+	$(SWIFT) build --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --build-tests
+	$(SAN_ENV) GESTURETUNE_BIN=$(CURDIR)/.build/tsan/debug/gesturetune \
+	  $(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --skip-build --filter 'Batch|Shard|Parallel|Robustness'
 
 FUZZ_SECONDS ?= 60
-## fuzz: the libFuzzer target over the reader and physics, for FUZZ_SECONDS (default 60).
+FUZZ_FLAGS ?=
+## fuzz: the libFuzzer target over the reader and physics, for FUZZ_SECONDS (default 60). The
+## grown corpus goes to fuzz/out/corpus (ignored by git), crashes to fuzz/out/crash-*; the
+## committed seeds are fuzz/seeds. Leaks and crashes fail the run.
 fuzz: deps
 	cd fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 	mkdir -p fuzz/out/corpus
-	fuzz/.build/debug/trace-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	  -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ fuzz/out/corpus fuzz/seeds
+	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
+	fuzz/.build/debug/trace-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+	  -print_final_stats=1 -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ $(FUZZ_FLAGS) fuzz/out/corpus fuzz/seeds
 
 clean:
 	rm -rf .build

@@ -67,8 +67,18 @@ enum AnalyzePipeline {
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
-        if let hint = directionHint(files, direction: physics.direction, extentGiven: physics.extent != nil) {
-            model.summary.warnings.insert(hint, at: 0)
+        var motion = MotionTally()
+        for file in files { motion.add(file.motion) }
+        if let warning = motion.warning(for: physics.direction) {
+            // First: it makes every other figure meaningless.
+            model.summary.warnings.insert(warning, at: 0)
+        } else if let assumed = measurements.first(where: { $0.extentSource != .column }),
+            measurements.allSatisfy({ $0.extentSource != .column }),
+            let warning = motion.extentWarning(
+                direction: physics.direction, extent: assumed.extent,
+                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
+        {
+            model.summary.warnings.insert(warning, at: 0)
         }
 
         let params: String
@@ -119,17 +129,6 @@ enum AnalyzePipeline {
             for k in all.indices { all[k].id = "\(all[k].file):\(all[k].id)" }
         }
         return all
-    }
-
-    /// A warning when every gesture lacks the analysed axis' extent column but has the other
-    /// one (a vertical drag-to-dismiss trace analysed as `--direction right`): the direction is
-    /// probably wrong, and the 390 pt default extent is not the trace's.
-    static func directionHint(_ files: [FileMeasurements], direction: Direction, extentGiven: Bool) -> String? {
-        let total = files.reduce(0) { $0 + $1.measurements.count }
-        let otherOnly = files.reduce(0) { $0 + $1.otherAxisOnly }
-        guard total > 0, otherOnly == total, !extentGiven else { return nil }
-        let (column, suggestions) = direction.isHorizontal ? ("height", "--direction down or --direction up") : ("width", "--direction right or --direction left")
-        return "The traces have a \(column) column but none for the \(direction.rawValue) axis: if the transition moves along the other axis, analyse with \(suggestions)."
     }
 
     /// The extent every gesture shares from its `width`/`height` column, if they share one.

@@ -8,9 +8,8 @@ struct FileMeasurements: Sendable {
     var path: String
     var summary: ReadSummary
     var measurements: [GestureMeasurement]
-    /// Gestures with no extent column for the analysed axis but one for the other axis (a
-    /// `height` column under `--direction right`, say): a hint that the direction is wrong.
-    var otherAxisOnly = 0
+    /// Which way the gestures move on screen.
+    var motion = MotionTally()
 }
 
 /// Reads and measures trace files, in parallel across files, one physics engine per file.
@@ -44,17 +43,14 @@ enum MeasurementCollector {
     static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions) throws -> FileMeasurements {
         let engine = PhysicsEngine(options: physics)
         var measurements: [GestureMeasurement] = []
-        var otherAxisOnly = 0
-        let horizontal = physics.direction.isHorizontal
+        var motion = MotionTally()
         let summary = try TraceReader.read(path: path, options: reader) { gesture in
             var m = engine.measure(gesture)
             m.progressCurve = thin(m.progressCurve, to: curvePoints)
             measurements.append(m)
-            let own = horizontal ? gesture.width : gesture.height
-            let other = horizontal ? gesture.height : gesture.width
-            if own == nil && other != nil { otherAxisOnly += 1 }
+            motion.add(gesture)
         }
-        return FileMeasurements(path: path, summary: summary, measurements: measurements, otherAxisOnly: otherAxisOnly)
+        return FileMeasurements(path: path, summary: summary, measurements: measurements, motion: motion)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.

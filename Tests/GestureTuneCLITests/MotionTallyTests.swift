@@ -1,0 +1,83 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+import TestSupport
+import Testing
+
+@testable import GestureTuneCLI
+
+/// A `--direction` that does not fit the traces (vertical scrolling read as a swipe to the
+/// right) is caught from the gestures' net displacement on screen.
+@Suite struct MotionTallyTests {
+    /// A gesture from (x0, y0) to (x1, y1) in three samples.
+    func gesture(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Gesture {
+        Gesture(id: "g", samples: [
+            Sample(t: 0, x: x0, y: y0, phase: .began),
+            Sample(t: 0.016, x: (x0 + x1) / 2, y: (y0 + y1) / 2, phase: .moved),
+            Sample(t: 0.033, x: x1, y: y1, phase: .ended),
+        ])
+    }
+
+    @Test func countsTheDominantAxisAndSense() {
+        var tally = MotionTally()
+        tally.add(gesture(100, 600, 104, 540))  // up: |dy| 60 > |dx| 4
+        tally.add(gesture(100, 300, 100, 380))  // down
+        tally.add(gesture(10, 300, 200, 250))  // right: |dx| 190 > |dy| 50
+        tally.add(gesture(200, 300, 150, 300))  // left
+        tally.add(gesture(200, 300, 201, 301))  // a tap: 1 pt, not counted
+        #expect(tally.counts == [.up: 1, .down: 1, .right: 1, .left: 1])
+    }
+
+    @Test func verticalScrollingUnderDirectionRightIsFlagged() throws {
+        var tally = MotionTally()
+        for _ in 0..<9 { tally.add(gesture(300, 600, 302, 450)) }
+        tally.add(gesture(20, 300, 200, 300))
+        let warning = try #require(tally.warning(for: .right))
+        #expect(warning.hasPrefix("Most gestures move up on screen (9 of 10, by their net displacement) but the direction is right"))
+        #expect(warning.contains("Pass --direction up"))
+        #expect(tally.warning(for: .up) == nil)
+    }
+
+    @Test func mixedOrMatchingMotionIsNotFlagged() {
+        var tally = MotionTally()
+        // Swipe-backs: most move right, some peek and return (net left).
+        for _ in 0..<6 { tally.add(gesture(10, 300, 250, 310)) }
+        for _ in 0..<4 { tally.add(gesture(10, 300, 5, 300)) }
+        #expect(tally.warning(for: .right) == nil)
+        // Half up, half right: no majority another way.
+        var half = MotionTally()
+        for _ in 0..<5 { half.add(gesture(300, 600, 300, 450)) }
+        for _ in 0..<5 { half.add(gesture(10, 300, 250, 300)) }
+        #expect(half.warning(for: .right) == nil)
+        #expect(MotionTally().warning(for: .right) == nil)
+    }
+
+    @Test func touchesFarBeyondTheExtentAreFlagged() throws {
+        var tally = MotionTally()
+        tally.add(gesture(300, 646, 300, 500))
+        #expect(tally.maxX == 300 && tally.maxY == 646)
+        // 646 > 1.25 * 390 = 487.5 along y; x (300) is within 390.
+        let warning = try #require(tally.extentWarning(direction: .up, extent: 390, source: "the default"))
+        #expect(warning.hasPrefix("Touches reach 646 pt along y, beyond the 390 pt extent (the default)"))
+        #expect(warning.hasSuffix("Pass --extent with the container's height in pt."))
+        #expect(tally.extentWarning(direction: .right, extent: 390, source: "the default") == nil)
+        #expect(tally.extentWarning(direction: .up, extent: 844, source: "--extent") == nil)
+        // Up to 25% beyond (a finger on the bezel, a slightly small extent) passes.
+        #expect(tally.extentWarning(direction: .down, extent: 520, source: "--extent") == nil)
+    }
+
+    @Test func analyzePutsTheWarningFirst() throws {
+        var csv = "gesture,t,x,y,phase\n"
+        for g in 1...4 {
+            for k in 0...5 { csv += "g\(g),\(Double(g) + Double(k) * 0.016),300,\(600 - Double(k) * 30),\(k == 0 ? "began" : k == 5 ? "ended" : "moved")\n" }
+        }
+        let path = try TestSupport.writeTemporaryFile(csv, name: "scroll.csv")
+        let c = CapturingConsole()
+        #expect(c.run(["analyze", path, "--no-report"]) == .success)
+        let warnings = c.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.first?.hasPrefix("warning: Most gestures move up on screen (4 of 4,") == true, "\(c.stdout)")
+        let d = CapturingConsole()
+        #expect(d.run(["analyze", path, "--no-report", "--direction", "up"]) == .success)
+        #expect(!d.stdout.contains("Most gestures move"), "\(d.stdout)")
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct RobustnessPlaceholder {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -243,8 +243,11 @@ public struct ReportFigures: Sendable, Equatable {
         for x in values where x.isFinite {
             total += 1
             if x < lo || x > hi { clamped += 1 }
-            let k = Int(((x - lo) / width).rounded(.down))
-            counts[min(max(k, 0), counts.count - 1)] += 1
+            // Clamped as a Double first: a huge value (1e300 pt) must land in the end bin, not
+            // trap converting to Int.
+            let position = ((x - lo) / width).rounded(.down)
+            let k = position.isNaN ? 0 : Int(min(max(position, 0), Double(counts.count - 1)))
+            counts[k] += 1
         }
         return HistogramSeries(name: name, style: style, counts: counts, total: total, clamped: clamped)
     }
@@ -262,10 +265,14 @@ public struct ReportFigures: Sendable, Equatable {
             hi = max(hi, m * 1.05)
         }
         if includeZero { lo = min(lo, 0) }
-        if hi <= lo { hi = lo + 1 }
+        // Keep hi − lo finite (values near ±Double.greatestFiniteMagnitude overflow it).
+        lo = lo.isNaN ? 0 : max(lo, -1e300)
+        hi = hi.isNaN ? lo + 1 : min(hi, 1e300)
+        if !(hi > lo) { hi = lo + 1 }
         let step = Axis.niceStep((hi - lo) / 24)
         let start = (lo / step).rounded(.down) * step
-        let n = max(1, min(200, Int(((hi - start) / step).rounded(.up))))
+        let count = ((hi - start) / step).rounded(.up)
+        let n = count.isFinite ? Int(min(max(count, 1), 200)) : 200
         return (0...n).map { start + Double($0) * step }
     }
 

@@ -48,9 +48,9 @@ struct MotionTally: Sendable, Equatable {
         guard extent > 0, reach > 1.25 * extent else { return nil }
         let axis = horizontal ? "x" : "y"
         let size = horizontal ? "width" : "height"
-        // Int(…) of a huge coordinate (1e300 pt) would trap: print it as a Double then.
-        let shown = reach < 1e15 ? "\(Int(reach.rounded()))" : "\(reach)"
-        return "Touches reach \(shown) pt along \(axis), beyond the \(Int(extent.rounded())) pt extent (\(source)): the container is larger than that, so progress and edge figures are off. Pass --extent with the container's \(size) in pt."
+        // Int(…) of a huge coordinate or extent (1e300 pt) would trap: print it as a Double then.
+        func points(_ x: Double) -> String { x < 1e15 ? "\(Int(x.rounded()))" : "\(x)" }
+        return "Touches reach \(points(reach)) pt along \(axis), beyond the \(points(extent)) pt extent (\(source)): the container is larger than that, so progress and edge figures are off. Pass --extent with the container's \(size) in pt."
     }
 
     /// A warning when most counted gestures move another way than `direction`: more than half

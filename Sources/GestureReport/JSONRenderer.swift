@@ -139,6 +139,11 @@ public struct JSONRenderer: Sendable {
         w.number("springResponse", a.springResponse)
         w.number("targetDuration", a.targetDuration)
         w.number("medianSettlingTime", a.medianSettlingTime)
+        w.number("currentFingerSpeedCap", a.currentFingerSpeedCap)
+        w.number("currentDampingRatio", a.currentDampingRatio)
+        w.number("currentSpringResponse", a.currentSpringResponse)
+        w.number("currentEdgeWidth", a.currentEdgeWidth)
+        w.number("currentDirectionLock", a.currentDirectionLock)
         w.endObject()
         let g = model.edge
         w.beginObject("edge")

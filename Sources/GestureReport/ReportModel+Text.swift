@@ -25,7 +25,13 @@ extension ReportModel {
             text += "; \(u.ambiguousIDs.count) fall within \(Text.fixed(u.band * 100, 0))% of the boundary"
         }
         text += ". "
-        text += s.suggestionInferred ? "Inferred split (not tuned): \(rule)." : "Suggested \(rule)."
+        if s.suggestionInferred {
+            text += "Inferred split (not tuned): \(rule)."
+        } else if s.suggestedRule == s.currentRule {
+            text += "No split could be inferred: keep the current parameters."
+        } else {
+            text += "Suggested \(rule)."
+        }
         return text
     }
 

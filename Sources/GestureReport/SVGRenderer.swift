@@ -149,7 +149,7 @@ public struct SVGRenderer: Sendable {
         let groups = FigureGroup.allCases.filter { g in f.points.contains { $0.group == g } }
         var entries: [(Swatch, String)] = groups.map { (.marker($0), $0.label) }
         entries.append((.line(colour: Colour.black, dash: "6 4", width: 2), "current boundary"))
-        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), "suggested boundary"))
+        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), model.summary.suggestionInferred ? "inferred boundary" : "suggested boundary"))
         if model.summary.labelled {
             entries.append((.ring(dash: nil), "misdecided (suggested)"))
             entries.append((.ring(dash: "2 2"), "misdecided (current only)"))
@@ -193,11 +193,16 @@ public struct SVGRenderer: Sendable {
         let groups = FigureGroup.allCases.filter { g in f.curves.contains { $0.group == g } }
         legend(&out, groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label) })
         frame(&out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)", id: id)
-        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(f.curves.count > 100 ? "0.3" : "0.55")\">\n")
+        // Dashed curves carry less ink than solid ones: they get more opacity so a figure of
+        // dashed (cancel) or dotted (unlabelled) curves stays readable.
+        let base = f.curves.count > 100 ? 0.3 : 0.55
+        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\">\n")
         for c in f.curves {
             var d = ""
             for (k, pt) in c.points.enumerated() { d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p)) }
-            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\"\(Self.dash(c.group).map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            let dash = Self.dash(c.group)
+            let opacity = dash == nil ? base : min(0.9, base * 1.6)
+            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\" stroke-opacity=\"\(Text.fixed(opacity, 2))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
         out.write("</g>\n")
     }
@@ -206,7 +211,7 @@ public struct SVGRenderer: Sendable {
         switch g {
         case .complete: nil
         case .cancel: "4 3"
-        case .unlabelled: "1 2"
+        case .unlabelled: "2 1.5"
         }
     }
 

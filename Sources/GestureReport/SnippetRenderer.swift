@@ -127,9 +127,16 @@ public struct SnippetRenderer: Sendable {
                         if samples.count > 3 { samples.removeFirst() }
                     }
 
+                    /// The mean of the segment velocities (one segment with two samples).
                     var meanVelocity: CGFloat {
-                        guard let first = samples.first, let last = samples.last, last.t > first.t else { return 0 }
-                        return (last.p - first.p) / CGFloat(last.t - first.t)
+                        guard samples.count >= 2 else { return 0 }
+                        var sum: CGFloat = 0
+                        for k in 1..<samples.count {
+                            let (a, b) = (samples[k - 1], samples[k])
+                            guard b.t > a.t else { return 0 }
+                            sum += (b.p - a.p) / CGFloat(b.t - a.t)
+                        }
+                        return sum / CGFloat(samples.count - 1)
                     }
 
                     var meanAcceleration: CGFloat {

@@ -65,6 +65,8 @@ public struct SummaryRenderer: Sendable {
             if s.suggestedRule != s.currentRule {
                 sug += ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no better out of sample"
             }
+        } else if !s.labelled && !s.suggestionInferred && s.suggestedRule == s.currentRule {
+            sug = "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent))): no split could be inferred"
         } else {
             sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
         }

@@ -270,6 +270,25 @@ struct AnalyzeEndToEndTests {
         #expect(typo.stderr.contains("progresThreshold"), "\(typo.stderr)")
     }
 
+    /// A drag-to-dismiss trace (`simulate --direction down`: a `height` column, no `width`)
+    /// analysed with the default direction warns that the direction looks wrong (MotionTally);
+    /// with `--direction down` it uses the height column and the warning is gone.
+    @Test func verticalTraceAnalysedAsHorizontalSaysSo() throws {
+        let dir = try TestSupport.temporaryDirectory("gesturetune-down")
+        let sim = try EndToEnd.run(["simulate", "--gestures", "60", "--direction", "down", "--out", "down.csv"], in: dir)
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let wrong = try EndToEnd.run(["analyze", "down.csv", "--no-report"], in: dir)
+        #expect(wrong.status == 0, "\(wrong.stderr)")
+        #expect(wrong.stdout.contains("warning: Most gestures move down on screen"), "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("Pass --direction down"), "\(wrong.stdout)")
+        let right = try EndToEnd.run(["analyze", "down.csv", "--no-report", "--direction", "down", "--format", "json"], in: dir)
+        #expect(right.status == 0, "\(right.stderr)")
+        let summary = try #require(try AnalyzeSupport.object(right.stdout)["summary"] as? [String: Any])
+        #expect(summary["direction"] as? String == "down")
+        #expect(summary["extentSource"] as? String == "column")
+        #expect(!((summary["warnings"] as? [String]) ?? []).contains { $0.contains("--direction") })
+    }
+
     @Test func simulateIsSeededAndRegeneratesTheSample() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-sim")
         let a = try EndToEnd.run(["simulate", "--gestures", "300", "--seed", "7"], in: dir)

@@ -85,6 +85,22 @@ import Testing
         #expect(s.clamped == 2)
     }
 
+    @Test func hugeValuesLandInTheEndBinsWithoutTrapping() {
+        // 1e300 and -1e300 are beyond Int's range once divided by a bin width of 1.
+        let s = ReportFigures.series(name: "x", style: "complete", values: [1e300, -1e300, 0.5], edges: [0, 1, 2])
+        #expect(s.counts == [2, 1])
+        #expect(s.clamped == 2)
+        // Bins over values whose range overflows a Double stay finite and few.
+        let edges = ReportFigures.bins(values: [-1.7e308, 1.7e308], markers: [], lowQ: 0, highQ: 1, includeZero: true)
+        #expect(edges.count >= 2 && edges.count <= 201)
+        #expect(edges.allSatisfy { $0.isFinite })
+        // Type-7 quantiles by hand: of [1, 2, 4, 8] the 0.5 quantile is 3, the 0.25 one 1.75;
+        // at the extremes of the Double range the interpolation stays finite.
+        #expect(Stats.quantile([8, 1, 4, 2], 0.5) == 3)
+        #expect(Stats.quantile([8, 1, 4, 2], 0.25) == 1.75)
+        #expect(Stats.quantile([-1.7e308, 1.7e308], 0.5) == 0)
+    }
+
     @Test func velocityRatiosByHand() {
         // s = 1.4, D = 0.35 → s / D = 4 progress/s; v_p = 2 → ratio 2; v_p = -1 excluded; not completing excluded.
         var rows = Fixture.model(count: 3).gestures

@@ -88,7 +88,9 @@ import Testing
             source += fn + "\n"
             let call: String
             if rule.family == .kinematic {
-                call = "var r = RecentProgress(); r.add(time: 0, progress: p - 0.02 * v); r.add(time: 0.01, progress: p - 0.01 * v); r.add(time: 0.02, progress: p); out += decide\(k)(progress: p, velocity: v, recent: r, extent: 390) ? \"1\" : \"0\""
+                // Uneven steps (10 ms, then 5 ms): mean of the segment velocities v − 1 and v + 1
+                // is v, acceleration 2 / 0.0075 clamped to 5 (GesturePhysics' kinematics).
+                call = "var r = RecentProgress(); r.add(time: 0, progress: p - 0.01 * (v - 1) - 0.005 * (v + 1)); r.add(time: 0.01, progress: p - 0.005 * (v + 1)); r.add(time: 0.015, progress: p); out += decide\(k)(progress: p, velocity: v, recent: r, extent: 390) ? \"1\" : \"0\""
             } else {
                 call = "out += decide\(k)(progress: p, velocity: v) ? \"1\" : \"0\""
             }
@@ -108,7 +110,8 @@ import Testing
             var expected = ""
             for p in ps {
                 for v in vs {
-                    expected += rule.completes(ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: 0, sampleCount: 3, extent: 390)) ? "1" : "0"
+                    let acceleration = rule.family == .kinematic ? 5.0 : 0
+                    expected += rule.completes(ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: acceleration, sampleCount: 3, extent: 390)) ? "1" : "0"
                 }
             }
             #expect(lines[k] == expected, "\(rule)")

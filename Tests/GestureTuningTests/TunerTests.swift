@@ -111,7 +111,7 @@ struct TunerTests {
         #expect(logistic.boundary == r1.family(.threshold)?.rule)
         #expect(r1.family(.threshold)?.fitted.errors == 0)
         // The tie-break puts p_th in the middle of the gap [0.56, 0.65]: 0.60 or 0.61.
-        if case .threshold(let p, _) = r1.family(.threshold)!.rule { #expect(p >= 0.60 && p <= 0.61) }
+        if case .threshold(let p, _) = r1.family(.threshold)!.rule { #expect(p >= 0.60 && p <= 0.61) } else { Issue.record("threshold family without a threshold rule") }
 
         // One class only.
         let oneClass = (0..<10).map { TuningPoint(id: "c\($0)", progress: 0.7, velocity: 0.5, intent: .complete) }

@@ -11,6 +11,8 @@ public struct BatchOptions: Sendable {
     public var baseline: String?
     public var tolerance: Double
     public var shard: BatchSummary.Shard?
+    /// `--allow-empty`: a run without any labelled gesture passes.
+    public var allowEmpty = false
 
     static func parse(_ values: OptionValues) throws(UsageError) -> BatchOptions {
         let common = try CommonOptions.parse(values)
@@ -23,7 +25,7 @@ public struct BatchOptions: Sendable {
             paths: values.parsed.positionals, common: common, outputs: try GateOutputs.parse(values),
             maxError: try values.double("max-error", min: 0, max: 1) ?? CommandSpecs.defaultMaxError,
             baseline: values.string("baseline"),
-            tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard)
+            tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard, allowEmpty: values.flag("allow-empty"))
     }
 
     /// `K/N` with 1 <= K <= N.
@@ -56,6 +58,7 @@ public struct GateOutputs: Sendable {
             let p = file.problem!
             console.diagnose(Diagnostic(location: Diagnostic.location(file.path, p.line), message: p.message))
         }
+        if let failure = summary.runFailure { console.diagnose(Diagnostic(location: nil, message: failure)) }
         // Encoded only when a file wants it: JSONEncoder is the costliest serial step of a
         // large batch (about 0.1 s for 2,000 files), which would cap the --jobs speed-up.
         let json = self.json != nil || writeBaseline != nil ? BatchJSON.encode(summary) : ""
@@ -99,7 +102,9 @@ public enum BatchCommand {
         let params = BatchSummary.ParamsInfo(
             source: parameters.name, preset: { if case .preset = parameters.source { true } else { false } }(),
             rule: rule.family, values: rule.values)
-        let gate = BatchSummary.Gate(maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline)
+        let gate = BatchSummary.Gate(
+            maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
+            allowEmpty: options.allowEmpty ? true : nil)
         let summary = BatchGate.summarise(
             files: results, gate: gate, params: params, settings: settings(options.common, physics), shard: shard)
         try options.outputs.emit(summary, console: console)

@@ -24,6 +24,7 @@ enum BatchText {
                 lines.append("ERROR  \(location): \(p?.message ?? "unknown error")")
             }
         }
+        if let failure = summary.runFailure { lines.append("FAIL   \(failure)") }
         lines.append(totalsLine(summary))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -48,6 +49,7 @@ enum BatchText {
             lines.append("| `\(file.path)` | \(file.status.rawValue) | \(rate) | \(file.misdecided) / \(file.labelled) | \(notes) |")
         }
         lines.append("")
+        if let failure = summary.runFailure { lines.append("**FAIL: \(failure)**"); lines.append("") }
         lines.append("**\(totalsLine(summary))**")
         return lines.joined(separator: "\n") + "\n"
     }

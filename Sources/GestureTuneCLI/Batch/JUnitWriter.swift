@@ -6,7 +6,9 @@ import Foundation
 /// file (`name` the path, `classname` its folder), then `<system-out>` and `<system-err>`.
 /// A failed case holds one `<failure>` whose message names the misdecided gestures and whose
 /// text lists each with its line, `p_r` and `v_p`; an error case one `<error>` carrying the
-/// reader's message with its line; a case without labelled gestures one `<skipped>`. It
+/// reader's message with its line; a case without labelled gestures one `<skipped>`. A run
+/// failure (no labelled gesture anywhere) adds one failed testcase named `labelled gestures`, so
+/// that CI shows red rather than a column of skipped cases. It
 /// satisfies both the Jenkins xunit-plugin `junit-10.xsd` and the Apache Ant schema
 /// (windyroad `JUnit.xsd`), which requires `timestamp`, `hostname`, `time`, `classname` and the
 /// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
@@ -14,10 +16,11 @@ import Foundation
 public enum JUnitWriter {
     public static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
         let t = summary.totals
+        let runFailed = summary.runFailure == nil ? 0 : 1
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
         x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
-        x += " tests=\"\(t.files)\" failures=\"\(t.failed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+        x += " tests=\"\(t.files + runFailed)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
         x += "    <properties>\n"
         var properties: [(String, String)] = [
             ("params", summary.params.source),
@@ -55,6 +58,10 @@ public enum JUnitWriter {
                 x += escape(located, attribute: false)
                 x += "</error>\n    </testcase>\n"
             }
+        }
+        if let failure = summary.runFailure {
+            x += "    <testcase name=\"labelled gestures\" classname=\"gesturetune\" time=\"0\">\n"
+            x += "      <failure message=\"\(escape(failure))\" type=\"gate\">\(escape(failure, attribute: false))</failure>\n    </testcase>\n"
         }
         x += "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
         x += "    <system-err></system-err>\n"

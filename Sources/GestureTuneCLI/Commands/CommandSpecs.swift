@@ -38,6 +38,7 @@ public enum CommandSpecs {
         OptionSpec("max-error", value: "FRACTION", help: "a case fails when its error (misdecided / labelled gestures) exceeds this", default: "\(defaultMaxError)"),
         OptionSpec("baseline", value: "FILE", help: "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance", default: "none"),
         OptionSpec("tolerance", value: "FRACTION", help: "how much worse than the baseline a case may be", default: "0"),
+        OptionSpec("allow-empty", help: "pass a run in which no file holds a labelled gesture (by default it fails: nothing was checked)", default: "off"),
         OptionSpec("write-baseline", value: "FILE", help: "record this run's summary as a baseline for later runs", default: "none"),
         OptionSpec("junit", value: "FILE", help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)", default: "none"),
         OptionSpec("json", value: "FILE", help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)", default: "none"),
@@ -90,6 +91,8 @@ public enum CommandSpecs {
             that the parameter set's rule decides against their intent. A case fails when the error
             exceeds --max-error or its baseline entry by more than --tolerance; a file without
             labelled gestures is skipped; a malformed file is an error case and the rest still run.
+            A run in which no file holds a labelled gesture fails ("no labelled gestures: nothing
+            was checked") unless --allow-empty is given; a shard (--shard) is exempt, merge checks.
             Status: 0 all cases pass, 1 any case fails, 65 any file is malformed (65 wins over 1).
 
             """ + "\n" + exitStatus)
@@ -101,7 +104,7 @@ public enum CommandSpecs {
         minPositionals: 1,
         options: gateOptions.map { option in
             var option = option
-            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" {
+            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" || option.name == "allow-empty" {
                 option.defaultText = "as recorded in the partial summaries"
             }
             return option
@@ -109,7 +112,8 @@ public enum CommandSpecs {
         examples: ["gesturetune merge out/shard-*.json --junit out/gesturetune.xml --json out/summary.json"],
         discussion: """
             The shards must come from one corpus and one set of options, every shard exactly once.
-            The merged result equals an unsharded run's and the same gate decides the status.
+            The merged result equals an unsharded run's and the same gate decides the status:
+            it fails when no file of the corpus holds a labelled gesture, unless --allow-empty.
 
             """ + "\n" + exitStatus)
 

@@ -58,6 +58,7 @@ public struct GateOutputs: Sendable {
             let p = file.problem!
             console.diagnose(Diagnostic(location: Diagnostic.location(file.path, p.line), message: p.message))
         }
+        reportWarnings(summary, console: console)
         if let failure = summary.runFailure { console.diagnose(Diagnostic(location: nil, message: failure)) }
         // Encoded only when a file wants it: JSONEncoder is the costliest serial step of a
         // large batch (about 0.1 s for 2,000 files), which would cap the --jobs speed-up.
@@ -66,6 +67,27 @@ public struct GateOutputs: Sendable {
         if let path = self.json { try AtomicFile.write(json, to: path, console: console) }
         if let path = writeBaseline { try AtomicFile.write(json, to: path, console: console) }
         console.writeOut(BatchText.render(summary, format: format))
+    }
+
+    /// Per-file warnings shown on standard error before the rest are counted; the JSON
+    /// summary (`warnings` per file) and the JUnit `<system-err>` hold every one.
+    static let warningsShown = 10
+
+    /// The files' warnings on standard error as `path: warning: ...`, in corpus order, the
+    /// first `warningsShown`, then a note counting the rest.
+    func reportWarnings(_ summary: BatchSummary, console: Console) {
+        let all = summary.files.flatMap { file in (file.warnings ?? []).map { (file.path, $0) } }
+        for (path, message) in all.prefix(Self.warningsShown) {
+            console.diagnose(Diagnostic(location: path, severity: .warning, message: message))
+        }
+        if all.count > Self.warningsShown {
+            let rest = all.count - Self.warningsShown
+            let files = Set(summary.files.filter { ($0.warnings ?? []).isEmpty == false }.map(\.path)).count
+            console.diagnose(
+                Diagnostic(
+                    location: nil, severity: .note,
+                    message: "\(rest) more warning\(rest == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s") warned in all); the --json summary lists every one"))
+        }
     }
 }
 

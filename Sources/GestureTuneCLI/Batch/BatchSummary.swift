@@ -158,6 +158,9 @@ public struct BatchFileResult: Codable, Sendable, Equatable {
     public var failures: [String] = []
     /// Why the case is an error: the reader's message with its line.
     public var problem: Problem?
+    /// What `analyze` would warn about in this file (time unit, direction, extent), in that
+    /// order; absent when there is nothing to say. Never changes the status.
+    public var warnings: [String]?
     /// The labelled gestures the rule decided against their intent, in file order of release.
     public var misdecidedGestures: [MisdecidedGesture] = []
 

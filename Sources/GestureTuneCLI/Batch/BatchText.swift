@@ -45,6 +45,9 @@ enum BatchText {
             let rate = file.errorRate.map(BatchGate.percent) ?? ""
             var notes = file.failures.joined(separator: "; ")
             if let p = file.problem { notes = p.line > 0 ? "line \(p.line): \(p.message)" : p.message }
+            if let warnings = file.warnings {
+                notes = ([notes].filter { !$0.isEmpty } + warnings.map { "warning: \($0)" }).joined(separator: "; ")
+            }
             notes = notes.replacingOccurrences(of: "|", with: "\\|")
             lines.append("| `\(file.path)` | \(file.status.rawValue) | \(rate) | \(file.misdecided) / \(file.labelled) | \(notes) |")
         }

@@ -3,7 +3,8 @@ import Foundation
 /// Renders a batch summary as JUnit XML that CI servers display.
 ///
 /// Shape: `<testsuites>` holding one `<testsuite>` with `<properties>`, one `<testcase>` per
-/// file (`name` the path, `classname` its folder), then `<system-out>` and `<system-err>`.
+/// file (`name` the path, `classname` its folder), then `<system-out>` (the totals) and
+/// `<system-err>` (every file's warnings, one `path: warning: ...` a line).
 /// A failed case holds one `<failure>` whose message names the misdecided gestures and whose
 /// text lists each with its line, `p_r` and `v_p`; an error case one `<error>` carrying the
 /// reader's message with its line; a case without labelled gestures one `<skipped>`. A run
@@ -64,7 +65,8 @@ public enum JUnitWriter {
             x += "      <failure message=\"\(escape(failure))\" type=\"gate\">\(escape(failure, attribute: false))</failure>\n    </testcase>\n"
         }
         x += "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
-        x += "    <system-err></system-err>\n"
+        let warnings = summary.files.flatMap { file in (file.warnings ?? []).map { "\(file.path): warning: \($0)" } }
+        x += "    <system-err>\(escape(warnings.joined(separator: "\n"), attribute: false))</system-err>\n"
         x += "  </testsuite>\n</testsuites>\n"
         return x
     }

@@ -83,6 +83,15 @@ struct AnalysisTests {
         let edge = Suggestions.edgeWidth(starts: (0..<100).map(Double.init))
         #expect(TestSupportClose(edge.value!, 98.05))
         #expect(edge.coverage20 == 0.21 && edge.coverage50 == 0.51)
+        // Starts before the leading edge (--direction up with y = 551 pt in a 390 pt container
+        // gives 390 − 551 = −161 pt) are left out: 0…99 plus ten at −161 still gives 98.05 pt.
+        let mixed = Suggestions.edgeWidth(starts: (0..<100).map(Double.init) + Array(repeating: -161, count: 10))
+        #expect(TestSupportClose(mixed.value!, 98.05) && mixed.count == 100)
+        #expect(mixed.basis.hasSuffix("10 starts before the leading edge left out"))
+        // All off-container: no width (never a negative one), and the reason.
+        let allOff = Suggestions.edgeWidth(starts: [-161, -170, -150])
+        #expect(allOff.value == nil)
+        #expect(allOff.basis.hasPrefix("n/a: all 3 start positions lie before the leading edge"))
         // Angles ±0…19°: |angle| 95th percentile of 0…19 is 18.05°.
         let lock = Suggestions.directionLock(angles: (0..<20).map { Double($0) * ($0 % 2 == 0 ? 1 : -1) })
         #expect(TestSupportClose(lock.value!, 18.05))

@@ -59,7 +59,8 @@ public struct SpringSuggestion: Sendable, Equatable {
 }
 
 /// Edge region: start positions (pt from the leading edge) of gestures meant to complete.
-/// Suggested width: 95th percentile + 4 pt, beside 20 pt (Flutter, ViewDragHelper) and 50 pt
+/// Suggested width: 95th percentile + 4 pt (never negative; starts before the leading edge are
+/// left out, and with none inside the value is nil), beside 20 pt (Flutter, ViewDragHelper) and 50 pt
 /// (React Navigation, Ionic).
 public struct EdgeWidthSuggestion: Sendable, Equatable {
     public var value: Double?
@@ -148,15 +149,25 @@ enum Suggestions {
         return result
     }
 
-    static func edgeWidth(starts: [Double]) -> EdgeWidthSuggestion {
+    /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
+    /// starts inside the container (`>= 0`); starts before the leading edge (negative: a wrong
+    /// `--direction` or `--extent`, or a touch that began off the view) are left out and counted
+    /// in the basis, and when every start is off-container the value is nil with that reason.
+    static func edgeWidth(starts allStarts: [Double]) -> EdgeWidthSuggestion {
+        let starts = allStarts.filter { $0 >= 0 }
+        let off = allStarts.count - starts.count
         guard let p95 = GSL.quantile(starts, 0.95) else {
-            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: "no gesture start positions")
+            let basis = allStarts.isEmpty
+                ? "no gesture start positions"
+                : "n/a: all \(allStarts.count) start positions lie before the leading edge (negative distance): check --direction and --extent"
+            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: basis)
         }
-        let width = p95 + 4
+        let width = max(0, p95 + 4)
         func share(_ w: Double) -> Double { Double(starts.filter { $0 <= w }.count) / Double(starts.count) }
+        let excluded = off > 0 ? "; \(off) start\(off == 1 ? "" : "s") before the leading edge left out" : ""
         return EdgeWidthSuggestion(
             value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
-            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))")
+            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))\(excluded)")
     }
 
     /// `population` names what the angles are of in the basis ("intended swipes" when labelled,

@@ -68,7 +68,10 @@ enum AnalyzePipeline {
             current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
         }
 
-        let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
+        let tuner = Tuner(
+            options: TuningOptions(
+                seed: options.seed, projectionTau: options.tau, targetDuration: options.targetDuration,
+                suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         let tuning = tuner.tune(measurements, current: current)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,

@@ -100,7 +100,8 @@ struct AnalyzeEndToEndTests {
     @Test func sampleWritesEveryFileAndTheTerminalJSONEqualsReportJSON() throws {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "")
+        // Standard output is the report JSON alone; where the report went is on standard error.
+        #expect(run.stderr == "report: \(report.path)/report.html\n")
         #expect(AnalyzeSupport.files(report) == AnalyzeSupport.reportFiles.sorted())
 
         let reportJSON = try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
@@ -220,6 +221,7 @@ struct AnalyzeEndToEndTests {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
         let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--jobs", "1"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "", "no report, so no report line")
         #expect(EndToEnd.listing(dir).isEmpty)
         let json = try AnalyzeSupport.object(r.stdout)
         #expect((json["gestures"] as? [Any])?.count == 300)

@@ -36,6 +36,8 @@ enum AnalyzePipeline {
             // The full report JSON (the very text of report.json), so other tools read every
             // per-gesture figure from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
+            // Standard output stays pure JSON; where the files went goes to standard error.
+            if let folder = result.reportFolder { console.err("report: \(folder)/report.html") }
         case .text, .markdown:
             console.writeOut(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format))
         }

@@ -146,6 +146,8 @@ enum AnalyzePipeline {
             case .unknownPreset(let name, let suggestion):
                 throw .missingInput(
                     path: name, reason: "no such parameter file or preset" + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
+            case .located(let line, _):
+                throw .badInput(file: argument, line: line, message: error.message)
             default:
                 var message = error.description
                 if message.hasPrefix(argument + ": ") { message.removeFirst(argument.count + 2) }

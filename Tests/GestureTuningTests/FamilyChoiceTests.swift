@@ -1,3 +1,4 @@
+import Foundation
 import GesturePhysics
 import Testing
 
@@ -58,5 +59,24 @@ struct FamilyChoiceTests {
         let r = Tuner(options: .init(bootstrapResamples: 0, projectionTau: 0.25, suggestedFamily: .projection)).tune(points: Self.projected)
         guard case .projection(_, let tau) = r.suggested.rule else { Issue.record("not a projection: \(r.suggested.rule)"); return }
         #expect(tau == 0.25)
+    }
+
+    @Test func writtenSuggestionsCarryFewDigits() throws {
+        let points = Self.projected.enumerated().map { k, p -> TuningPoint in
+            var q = p
+            q.startPosition = 3 + Double(k % 37) * 0.7731
+            q.entryAngle = Double(k % 23) * 0.61803
+            return q
+        }
+        let r = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
+        let text = try r.suggested.encoded()
+        for key in ["completionSpeed", "fingerSpeedCap", "response", "edgeWidth", "directionLockAngle"] {
+            let value = try #require(text.components(separatedBy: "\"\(key)\": ").dropFirst().first?.prefix { "0123456789.-e".contains($0) })
+            let decimals = value.split(separator: ".").dropFirst().first?.count ?? 0
+            #expect(decimals <= (key == "edgeWidth" || key == "directionLockAngle" ? 1 : 3), "\(key): \(value)")
+        }
+        // The edge width is a multiple of 0.5 pt, and everything reads back exactly.
+        #expect(r.suggested.edgeWidth.map { ($0 * 2).rounded() == $0 * 2 } == true)
+        #expect(try ParameterSet.decode(Data(text.utf8)) == r.suggested)
     }
 }

@@ -100,7 +100,8 @@ struct AnalyzeEndToEndTests {
     @Test func sampleWritesEveryFileAndTheTerminalJSONEqualsReportJSON() throws {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "")
+        // Standard output is the report JSON alone; where the report went is on standard error.
+        #expect(run.stderr == "report: \(report.path)/report.html\n")
         #expect(AnalyzeSupport.files(report) == AnalyzeSupport.reportFiles.sorted())
 
         let reportJSON = try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
@@ -171,7 +172,9 @@ struct AnalyzeEndToEndTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "swipe: 300 gestures used of 300 read, none skipped; labelled")
         #expect(lines.contains { $0.hasPrefix("error: current flutter-cupertino ") && $0.contains("cross-validated") })
-        #expect(lines.contains { $0.hasPrefix("suggest: threshold p_th ") })
+        // No --rule: the family with the lowest cross-validated error (the sample: projection
+        // 7.0% against threshold 7.3% and forward 11.7%).
+        #expect(lines.contains { $0.hasPrefix("suggest: projection p_th ") })
         #expect(lines.last == "report: reports/swipe/report.html")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("reports/swipe/report.html").path))
         // Nothing but the report folder is left in the output folder.
@@ -183,10 +186,42 @@ struct AnalyzeEndToEndTests {
         #expect(md.stdout.contains("- report: not written (--no-report)"))
     }
 
+    @Test func ruleAndTauChooseTheSuggestedFamily() throws {
+        let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
+        func summary(_ extra: [String]) throws -> [String: Any] {
+            let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--params", "uikit-system"] + extra, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try AnalyzeSupport.object(r.stdout)
+            let rules = try #require(json["rules"] as? [[String: Any]])
+            var cv: [String: Double] = [:]
+            for rule in rules { cv[rule["family"] as? String ?? "?"] = rule["crossValidatedError"] as? Double }
+            var s = try #require(json["summary"] as? [String: Any])
+            s["cv"] = cv
+            return s
+        }
+        func family(_ s: [String: Any]) -> String? { (s["suggestedRule"] as? [String: Any])?["family"] as? String }
+        // Default: not the current kinematic family, but the lowest held-out error of the three.
+        let chosen = try summary([])
+        let cv = try #require(chosen["cv"] as? [String: Double])
+        let best = try #require(["threshold", "forward", "projection"].compactMap { cv[$0] }.min())
+        #expect(family(chosen) != "kinematic")
+        #expect(cv[family(chosen) ?? ""] == best)
+        #expect(best < cv["kinematic"]!)
+        // --rule keeps the family asked for; --tau fixes the projection's look-ahead.
+        #expect(family(try summary(["--rule", "kinematic"])) == "kinematic")
+        #expect(family(try summary(["--rule", "threshold"])) == "threshold")
+        let fixed = try summary(["--rule", "projection", "--tau", "150ms"])
+        #expect((fixed["suggestedRule"] as? [String: Any])?["tau"] as? Double == 0.15)
+        // Out of range or unknown: usage errors.
+        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--tau", "1.5"], in: dir).status == 64)
+        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--rule", "spring"], in: dir).status == 64)
+    }
+
     @Test func noReportWritesNothingAndPrintsEveryGesture() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
         let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--jobs", "1"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "", "no report, so no report line")
         #expect(EndToEnd.listing(dir).isEmpty)
         let json = try AnalyzeSupport.object(r.stdout)
         #expect((json["gestures"] as? [Any])?.count == 300)

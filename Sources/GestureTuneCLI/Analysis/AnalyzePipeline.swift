@@ -36,6 +36,8 @@ enum AnalyzePipeline {
             // The full report JSON (the very text of report.json), so other tools read every
             // per-gesture figure from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
+            // Standard output stays pure JSON; where the files went goes to standard error.
+            if let folder = result.reportFolder { console.err("report: \(folder)/report.html") }
         case .text, .markdown:
             console.writeOut(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format))
         }
@@ -68,7 +70,10 @@ enum AnalyzePipeline {
             current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
         }
 
-        let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
+        let tuner = Tuner(
+            options: TuningOptions(
+                seed: options.seed, projectionTau: options.tau, targetDuration: options.targetDuration,
+                suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         let tuning = tuner.tune(measurements, current: current)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
@@ -141,6 +146,8 @@ enum AnalyzePipeline {
             case .unknownPreset(let name, let suggestion):
                 throw .missingInput(
                     path: name, reason: "no such parameter file or preset" + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
+            case .located(let line, _):
+                throw .badInput(file: argument, line: line, message: error.message)
             default:
                 var message = error.description
                 if message.hasPrefix(argument + ": ") { message.removeFirst(argument.count + 2) }

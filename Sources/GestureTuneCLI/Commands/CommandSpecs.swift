@@ -68,6 +68,11 @@ public enum CommandSpecs {
             OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
             jobsOption(),
             OptionSpec("target-duration", value: "SECONDS", help: "target settling time of the suggested spring", default: "0.35"),
+            OptionSpec(
+                "rule", value: "threshold|forward|projection|kinematic|logistic",
+                help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
+                default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
+            OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
         ],
         examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
         discussion: exitStatus)

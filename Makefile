@@ -67,7 +67,7 @@ fuzz: deps
 	mkdir -p fuzz/out/corpus
 	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
 	fuzz/.build/debug/trace-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-	  -print_final_stats=1 -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ $(FUZZ_FLAGS) fuzz/out/corpus fuzz/seeds
+	  -print_final_stats=1 -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ $(FUZZ_FLAGS) fuzz/out/corpus fuzz/seeds Tests/RobustnessTests/Malformed
 
 clean:
 	rm -rf .build

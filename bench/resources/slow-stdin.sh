@@ -15,13 +15,13 @@ while true; do
   i=$((i + 1)); sleep 0.01
 done'
 measure "analyze - on a slow endless pipe (${SECONDS_RUN} s, INT)" \
-  bash -c "($producer) | timeout -s INT $SECONDS_RUN '$BIN' analyze - --out '$out'"
+  bash -c "($producer) | timeout --preserve-status -s INT $SECONDS_RUN '$BIN' analyze - --out '$out'"
 check '[[ $STATUS -eq 130 ]]' "exit $STATUS, expected 130 (interrupted)"
 check '[[ -z "$(ls -A "$out")" ]]' "output left in $out: $(ls -A "$out" | tr '\n' ' ')"
 check '[[ $PEAK_MB -lt 64 ]]' "peak RSS $PEAK_MB MiB >= 64"
 
 measure "validate - on a slow endless pipe (${SECONDS_RUN} s, INT)" \
-  bash -c "($producer) | timeout -s INT $SECONDS_RUN '$BIN' validate -"
+  bash -c "($producer) | timeout --preserve-status -s INT $SECONDS_RUN '$BIN' validate -"
 check '[[ $STATUS -eq 130 ]]' "exit $STATUS, expected 130 (interrupted)"
 check '[[ $PEAK_MB -lt 64 ]]' "peak RSS $PEAK_MB MiB >= 64"
 

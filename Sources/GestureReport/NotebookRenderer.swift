@@ -54,10 +54,11 @@ public struct NotebookRenderer: Sendable {
                 ax.stairs(s["counts"], h["edges"], fill=True, alpha=0.25, color=COLOURS[s["style"]])
                 ax.stairs(s["counts"], h["edges"], color=COLOURS[s["style"]],
                           linestyle=DASHES[s["style"]], linewidth=1.8, label=s["name"])
-            for m in h["markers"]:
+            # Current and reference lines in black (as the scatter's current boundary), drawn last.
+            for m in sorted(h["markers"], key=lambda m: m["style"] != "suggested"):
                 if m["x"] is not None:
-                    ax.axvline(m["x"], color=COLOURS[m["style"]], linestyle=DASHES[m["style"]],
-                               linewidth=2, label=m["name"])
+                    colour = COLOURS["suggested"] if m["style"] == "suggested" else "#000000"
+                    ax.axvline(m["x"], color=colour, linestyle=DASHES[m["style"]], linewidth=2, label=m["name"])
             ax.set_xlabel(h["xLabel"])
             ax.set_ylabel(ylabel)
             ax.legend(fontsize=8)
@@ -83,7 +84,7 @@ public struct NotebookRenderer: Sendable {
         rules = pd.DataFrame([
             {"rule": r["family"], "crossValidatedError": r["crossValidatedError"],
              "inSampleError": r["inSampleError"], "misclassified": len(r["misclassified"]),
-             **(r["confusion"] or {})}
+             **(r["confusion"] or {}), "note": r["note"]}
             for r in report["rules"]
         ])
         presets = pd.DataFrame(report["presets"])[["name", "error", "misdecided", "completes"]]
@@ -102,7 +103,11 @@ public struct NotebookRenderer: Sendable {
             miss = gestures[gestures["misdecidedBySuggested"]]
             ax.scatter(miss["p_r"].clip(0, 1), miss["v_p"].clip(vlo, vhi), s=70, facecolors="none",
                        edgecolors="black", label="misdecided (suggested)")
-        for key, colour, dash in [("currentBoundary", "black", "--"), ("suggestedBoundary", COLOURS["suggested"], "-")]:
+            only = gestures[gestures["misdecidedByCurrent"] & ~gestures["misdecidedBySuggested"]]
+            ax.scatter(only["p_r"].clip(0, 1), only["v_p"].clip(vlo, vhi), s=70, facecolors="none",
+                       edgecolors="black", linestyle=":", label="misdecided (current only)")
+        # The current boundary last: its dashes stay visible where the two coincide.
+        for key, colour, dash in [("suggestedBoundary", COLOURS["suggested"], "-"), ("currentBoundary", "black", "--")]:
             for k, line in enumerate(sc[key]):
                 ax.plot([pt[0] for pt in line], [pt[1] for pt in line], color=colour, linestyle=dash,
                         linewidth=2, label=key.replace("Boundary", " boundary") if k == 0 else None)

@@ -243,8 +243,11 @@ public struct ReportFigures: Sendable, Equatable {
         for x in values where x.isFinite {
             total += 1
             if x < lo || x > hi { clamped += 1 }
-            let k = Int(((x - lo) / width).rounded(.down))
-            counts[min(max(k, 0), counts.count - 1)] += 1
+            // Clamped as a Double first: a huge value (1e300 pt) must land in the end bin, not
+            // trap converting to Int.
+            let position = ((x - lo) / width).rounded(.down)
+            let k = position.isNaN ? 0 : Int(min(max(position, 0), Double(counts.count - 1)))
+            counts[k] += 1
         }
         return HistogramSeries(name: name, style: style, counts: counts, total: total, clamped: clamped)
     }
@@ -262,33 +265,42 @@ public struct ReportFigures: Sendable, Equatable {
             hi = max(hi, m * 1.05)
         }
         if includeZero { lo = min(lo, 0) }
-        if hi <= lo { hi = lo + 1 }
+        // Keep hi − lo finite (values near ±Double.greatestFiniteMagnitude overflow it).
+        lo = lo.isNaN ? 0 : max(lo, -1e300)
+        hi = hi.isNaN ? lo + 1 : min(hi, 1e300)
+        if !(hi > lo) { hi = lo + 1 }
         let step = Axis.niceStep((hi - lo) / 24)
         let start = (lo / step).rounded(.down) * step
-        let n = max(1, min(200, Int(((hi - start) / step).rounded(.up))))
+        let count = ((hi - start) / step).rounded(.up)
+        let n = count.isFinite ? Int(min(max(count, 1), 200)) : 200
         return (0...n).map { start + Double($0) * step }
     }
 
     static func makeInfo(_ model: ReportModel, scatter: ScatterFigure, curves: CurvesFigure, histograms: [HistogramFigure]) -> [FigureInfo] {
         let s = model.summary
-        var scatterCaption = "Release progress p_r against release velocity v_p (progress/s; × \(Text.number(s.extent)) = pt/s), by intent. "
+        let byIntent = s.labelled ? "by intent" : "no intent labels"
+        var scatterCaption = "Release progress p_r against release velocity v_p (progress/s; × \(Text.number(s.extent)) = pt/s), \(byIntent). "
         scatterCaption += "Dashed black: current (\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))). "
-        scatterCaption += "Solid green: suggested (\(s.suggestedRule.reportDescription(extent: s.extent))). "
+        scatterCaption += "Solid green: \(s.suggestionInferred ? "inferred split, not tuned" : "suggested") (\(s.suggestedRule.reportDescription(extent: s.extent))). "
         if s.labelled { scatterCaption += "Ringed: misdecided by the suggested rule (solid ring) or only by the current one (dotted ring). " }
         if scatter.points.count < scatter.total {
             scatterCaption += "Showing \(scatter.points.count) of \(scatter.total) gestures (misdecided first, the rest evenly spaced); every gesture counts in the numbers. "
         }
-        if scatter.clampedCount > 0 { scatterCaption += "\(scatter.clampedCount) points beyond the velocity axis are drawn at its edge. " }
+        if scatter.clampedCount > 0 {
+            scatterCaption += scatter.clampedCount == 1
+                ? "1 point beyond the velocity axis is drawn at its edge. "
+                : "\(scatter.clampedCount) points beyond the velocity axis are drawn at its edge. "
+        }
         if s.suggestedRule.family == .kinematic || s.currentRule.family == .kinematic {
             scatterCaption += "The kinematic boundary is drawn with v_m = v_p and a_m = 0. "
         }
-        var curvesCaption = "Progress against time since the first sample, one thin line per gesture, by intent."
+        var curvesCaption = "Progress against time since the first sample, one thin line per gesture, \(byIntent)."
         if curves.curves.count < curves.total {
             curvesCaption += " Showing \(curves.curves.count) of \(curves.total) gestures (evenly spaced, each curve thinned to at most \(FigureLimits().pointsPerCurve) points)."
         }
         func clampNote(_ h: HistogramFigure) -> String {
             let c = h.series.reduce(0) { $0 + $1.clamped }
-            return c > 0 ? " \(c) values beyond the axis are counted in the end bins." : ""
+            return c == 0 ? "" : c == 1 ? " 1 value beyond the axis is counted in an end bin." : " \(c) values beyond the axis are counted in the end bins."
         }
         let counts = { (h: HistogramFigure) in h.series.map { "\($0.name): \($0.total)" }.joined(separator: ", ") }
         return [
@@ -296,10 +308,10 @@ public struct ReportFigures: Sendable, Equatable {
             FigureInfo(name: "progress-curves", title: "Progress against time", caption: curvesCaption),
             FigureInfo(
                 name: "release-velocity", title: "Release velocity by intent",
-                caption: "Histogram of release velocity v_p per intent (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one." + clampNote(histograms[0])),
+                caption: "Histogram of release velocity v_p \(s.labelled ? "per intent" : "(no intent labels)") (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one." + clampNote(histograms[0])),
             FigureInfo(
                 name: "start-position", title: "Start position",
-                caption: "Where gestures the person meant to complete began, from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(Text.number(model.edge.suggestedWidth)) pt (95th percentile \(Text.number(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
+                caption: (model.summary.labelled ? "Where gestures the person meant to complete began" : "Where every gesture began (no intent labels)") + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(Text.number(model.edge.suggestedWidth)) pt (95th percentile \(Text.number(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",
                 caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(Text.number(model.animation.duration)) s, under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),

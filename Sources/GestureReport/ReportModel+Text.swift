@@ -10,8 +10,13 @@ extension ReportModel {
         let s = summary
         let rule = s.suggestedRule.reportDescription(extent: s.extent)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
-            let change = (sug - cur) * 100
-            let changeText = (change <= 0 ? "−" : "+") + Text.fixed(abs(change), 1) + " points"
+            let changeText = Text.pointsChange(sug - cur)
+            if s.suggestedRule == s.currentRule {
+                return "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent))): tuning arrives at the same rule (cross-validated error \(Text.percent(sug)); \(Text.percent(cur)) on these gestures)."
+            }
+            if keepCurrent {
+                return "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent)), error \(Text.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(Text.percent(sug)), \(changeText))."
+            }
             return "Suggested \(rule): cross-validated error \(Text.percent(sug)) against \(Text.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
         }
         let completes = gestures.filter { $0.currentDecision == .complete }.count
@@ -20,8 +25,23 @@ extension ReportModel {
             text += "; \(u.ambiguousIDs.count) fall within \(Text.fixed(u.band * 100, 0))% of the boundary"
         }
         text += ". "
-        text += s.suggestionInferred ? "Inferred split (not tuned): \(rule)." : "Suggested \(rule)."
+        if s.suggestionInferred {
+            text += "Inferred split (not tuned): \(rule)."
+        } else if s.suggestedRule == s.currentRule {
+            text += "No split could be inferred: keep the current parameters."
+        } else {
+            text += "Suggested \(rule)."
+        }
         return text
+    }
+
+    /// True when labelled gestures show nothing to gain from the tuned rule: its
+    /// cross-validated error is not below the current parameters' error, or it is the current
+    /// rule. The headline then says to keep the current parameters.
+    public var keepCurrent: Bool {
+        let s = summary
+        guard s.labelled, let cur = s.currentError, let sug = s.suggestedError else { return false }
+        return s.suggestedRule == s.currentRule || sug >= cur
     }
 
     /// Change of error, suggested minus current (fraction), when both are known.

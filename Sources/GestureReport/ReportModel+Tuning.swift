@@ -103,11 +103,6 @@ struct TuningReportBuilder {
         let currentEval = t.currentEvaluation
         let suggestedEval = labelled ? evaluate(suggestedRule) : nil
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
-        if let cur = currentEval?.errorRate, let cv = suggestedCV, cv >= cur, suggestedRule != currentRule {
-            warnings.insert(
-                "Out of sample the suggestion is no better than the current parameters (cross-validated \(Text.percent(cv)) against \(Text.percent(cur))): keeping the current parameters loses nothing.",
-                at: 0)
-        }
         let summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
@@ -137,6 +132,12 @@ struct TuningReportBuilder {
             currentMedianRatio: Stats.median(currentRatios), suggestedMedianRatio: Stats.median(suggestedRatios),
             fingerSpeedCap: t.fingerSpeedCap.value, dampingRatio: t.spring.dampingRatio, springResponse: t.spring.response,
             targetDuration: t.spring.targetDuration, medianSettlingTime: t.spring.response == nil ? nil : t.spring.targetDuration)
+        var currentAnimation = animation
+        currentAnimation.currentFingerSpeedCap = t.current.fingerSpeedCap
+        currentAnimation.currentDampingRatio = t.current.spring?.dampingRatio
+        currentAnimation.currentSpringResponse = t.current.spring?.response
+        currentAnimation.currentEdgeWidth = t.current.edgeWidth
+        currentAnimation.currentDirectionLock = t.current.directionLockAngle
         let edge = EdgeSuggestion(
             percentile95: t.edgeWidth.percentile95 ?? 0, suggestedWidth: t.edgeWidth.value ?? 0,
             directionLock: t.directionLock.value)
@@ -152,7 +153,7 @@ struct TuningReportBuilder {
             parameters: parameterTable(suggestedRule: suggestedRule, inferred: inferred),
             rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
-            estimators: estimators, animation: animation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
+            estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
             outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
                 OutcomeMismatch(id: $0.id, recorded: $0.recorded, decided: $0.decided)
             })
@@ -281,7 +282,8 @@ struct TuningReportBuilder {
             if let b = f.bootstrap, case .bagOfLittleBootstraps(let subsets, let size) = b.method {
                 notes.append("intervals by bag of little bootstraps (\(subsets) subsets of \(size))")
             }
-            if let cv = f.crossValidation { notes.append("\(cv.folds)-fold cross-validation, seed \(cv.seed)") }
+            // The seed people pass (--seed), not the per-family stream derived from it.
+            if let cv = f.crossValidation { notes.append("stratified \(cv.folds)-fold cross-validation, seed \(t.options.seed)") }
             let isSuggested = !suggestedMarked && f.rule == suggestedRule
             if isSuggested { suggestedMarked = true }
             return RuleComparisonRow(

@@ -540,6 +540,13 @@ public struct AnimationSuggestion: Sendable, Equatable {
     public var targetDuration: Double
     /// Median settling time with the suggested response, s.
     public var medianSettlingTime: Double?
+    /// The current parameter set's own values, when it has them (a params file): finger-speed
+    /// cap (s), spring damping ratio and response (s), edge width (pt), direction lock (deg).
+    public var currentFingerSpeedCap: Double?
+    public var currentDampingRatio: Double?
+    public var currentSpringResponse: Double?
+    public var currentEdgeWidth: Double?
+    public var currentDirectionLock: Double?
 
     public init(
         duration: Double, currentCompletionSpeed: Double, suggestedCompletionSpeed: Double,

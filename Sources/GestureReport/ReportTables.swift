@@ -72,7 +72,7 @@ public struct ReportContent: Sendable {
                 "\(r.name) (\(r.symbol))",
                 ParameterFormat.value(r.suggested, unit: r.unit, extent: extent),
                 ParameterFormat.interval(r.interval, unit: r.unit, extent: extent),
-                ParameterFormat.value(r.current, unit: r.unit, extent: extent),
+                r.current == nil ? "—" : ParameterFormat.value(r.current, unit: r.unit, extent: extent),
             ]
             for k in cols.indices {
                 let v = k < r.defaults.count ? r.defaults[k] : nil
@@ -90,14 +90,16 @@ public struct ReportContent: Sendable {
             ["completionSpeed (linear, D = \(Text.number(a.duration)) s)", Text.number(a.currentCompletionSpeed), Text.number(a.suggestedCompletionSpeed) + (a.completionSpeedInterval.map { " " + ParameterFormat.interval($0, unit: .ratio, extent: extent) } ?? "")],
             ["median velocity ratio (s / D) / v_p", Text.number(a.currentMedianRatio), Text.number(a.suggestedMedianRatio)],
         ]
-        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", "—", Text.number(cap) + " s"]) }
-        rows.append(["spring damping ratio", "—", Text.number(a.dampingRatio)])
+        func current(_ x: Double?, _ unit: String = "") -> String { x.map { Text.number($0) + unit } ?? "—" }
+        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", current(a.currentFingerSpeedCap, " s"), Text.number(cap) + " s"]) }
+        rows.append(["spring damping ratio", current(a.currentDampingRatio), Text.number(a.dampingRatio)])
         if let r = a.springResponse {
-            rows.append(["spring response (target settling \(Text.number(a.targetDuration)) s)", "—", Text.number(r) + " s" + (a.medianSettlingTime.map { ", median settling " + Text.number($0) + " s" } ?? "")])
+            rows.append(["spring response (target settling \(Text.number(a.targetDuration)) s)", current(a.currentSpringResponse, " s"), Text.number(r) + " s" + (a.medianSettlingTime.map { ", median settling " + Text.number($0) + " s" } ?? "")])
         }
         let e = model.edge
-        rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; "), Text.number(e.suggestedWidth) + " pt"])
-        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of intended swipes)", "—", Text.number(lock) + "°"]) }
+        let references = e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; ")
+        rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", a.currentEdgeWidth.map { "current \(Text.number($0)) pt; " + references } ?? references, Text.number(e.suggestedWidth) + " pt"])
+        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", current(a.currentDirectionLock, "°"), Text.number(lock) + "°"]) }
         return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
     }
 
@@ -109,11 +111,13 @@ public struct ReportContent: Sendable {
                 Text.percent(r.crossValidatedError),
                 Text.percent(r.inSampleError),
                 r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
-                Self.idList(r.misclassified, limit: 30),
+                // Without labels nothing can be misclassified: "—", not "none".
+                r.confusion == nil ? "—" : Self.idList(r.misclassified, limit: 30),
+                r.note ?? "",
             ]
         }
         return ReportTable(
-            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures"],
+            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures", "note"],
             rows: rows, rowClasses: model.rules.map { $0.suggested ? "suggested" : "" })
     }
 

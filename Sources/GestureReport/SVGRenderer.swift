@@ -149,7 +149,7 @@ public struct SVGRenderer: Sendable {
         let groups = FigureGroup.allCases.filter { g in f.points.contains { $0.group == g } }
         var entries: [(Swatch, String)] = groups.map { (.marker($0), $0.label) }
         entries.append((.line(colour: Colour.black, dash: "6 4", width: 2), "current boundary"))
-        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), "suggested boundary"))
+        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), model.summary.suggestionInferred ? "inferred boundary" : "suggested boundary"))
         if model.summary.labelled {
             entries.append((.ring(dash: nil), "misdecided (suggested)"))
             entries.append((.ring(dash: "2 2"), "misdecided (current only)"))
@@ -169,8 +169,9 @@ public struct SVGRenderer: Sendable {
             out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)/>\n")
         }
         out.write("</g>\n")
-        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
+        // The current boundary last: its dashes stay visible where the two coincide.
         boundary(&out, f.suggestedBoundary, x: x, y: y, colour: Colour.green, dash: nil, width: 2.5, cls: "boundary-suggested")
+        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
         out.write("</g>\n")
     }
 
@@ -192,11 +193,16 @@ public struct SVGRenderer: Sendable {
         let groups = FigureGroup.allCases.filter { g in f.curves.contains { $0.group == g } }
         legend(&out, groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label) })
         frame(&out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)", id: id)
-        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\" stroke-opacity=\"\(f.curves.count > 100 ? "0.3" : "0.55")\">\n")
+        // Dashed curves carry less ink than solid ones: they get more opacity so a figure of
+        // dashed (cancel) or dotted (unlabelled) curves stays readable.
+        let base = f.curves.count > 100 ? 0.3 : 0.55
+        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\">\n")
         for c in f.curves {
             var d = ""
             for (k, pt) in c.points.enumerated() { d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p)) }
-            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\"\(Self.dash(c.group).map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            let dash = Self.dash(c.group)
+            let opacity = dash == nil ? base : min(0.9, base * 1.6)
+            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\" stroke-opacity=\"\(Text.fixed(opacity, 2))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
         out.write("</g>\n")
     }
@@ -205,7 +211,7 @@ public struct SVGRenderer: Sendable {
         switch g {
         case .complete: nil
         case .cancel: "4 3"
-        case .unlabelled: "1 2"
+        case .unlabelled: "2 1.5"
         }
     }
 
@@ -220,6 +226,16 @@ public struct SVGRenderer: Sendable {
         }
     }
 
+    /// A histogram's vertical line: suggested solid green; current dashed black, as the
+    /// scatter's current boundary (not the colour of a series); references dotted black.
+    static func markerStyle(_ key: String) -> (colour: String, dash: String?) {
+        switch key {
+        case "suggested": (Colour.green, nil)
+        case "current": (Colour.black, "6 4")
+        default: (Colour.black, "1.5 3")
+        }
+    }
+
     private func histogram(_ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String) {
         let maxCount = max(h.series.flatMap(\.counts).max() ?? 1, 1)
         let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
@@ -230,8 +246,8 @@ public struct SVGRenderer: Sendable {
             return (.bar(colour: st.colour, dash: st.dash), s.name)
         }
         for m in h.markers {
-            let st = Self.style(m.style)
-            entries.append((.line(colour: m.style == "reference" ? Colour.black : st.colour, dash: m.style == "reference" ? "1.5 3" : st.dash, width: 2), m.name))
+            let st = Self.markerStyle(m.style)
+            entries.append((.line(colour: st.colour, dash: st.dash, width: 2), m.name))
         }
         legend(&out, entries)
         frame(&out, x: x, y: y, xLabel: h.xLabel, yLabel: yLabel, id: id)
@@ -247,11 +263,10 @@ public struct SVGRenderer: Sendable {
             d += "L" + Text.coord(x.map(h.edges[h.edges.count - 1])) + " " + Text.coord(y.map(0)) + "Z"
             out.write("<path class=\"series\" data-series=\"\(Text.xml(s.name))\" d=\"\(d)\" fill=\"\(st.colour)\" fill-opacity=\"0.25\" stroke=\"\(st.colour)\" stroke-width=\"1.8\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
-        for m in h.markers where m.x.isFinite {
-            let st = Self.style(m.style)
-            let colour = m.style == "reference" ? Colour.black : st.colour
-            let dash = m.style == "reference" ? "1.5 3" : st.dash
-            out.write("<line class=\"marker\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        // Suggested first, then current and references, so dashes stay visible on a solid line.
+        for m in h.markers.sorted(by: { ($0.style == "suggested" ? 0 : 1) < ($1.style == "suggested" ? 0 : 1) }) where m.x.isFinite {
+            let st = Self.markerStyle(m.style)
+            out.write("<line class=\"marker marker-\(Text.xml(m.style))\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(st.colour)\" stroke-width=\"2\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
         }
         out.write("</g>\n")
     }

@@ -15,6 +15,9 @@ enum Stats {
         let h = Double(sorted.count - 1) * min(max(q, 0), 1)
         let lo = Int(h.rounded(.down))
         let hi = min(lo + 1, sorted.count - 1)
-        return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
+        let f = h - Double(lo)
+        if f == 0 { return sorted[lo] }
+        // (1 − f) a + f b, not a + f (b − a): b − a overflows for values near ±1.8e308.
+        return sorted[lo] * (1 - f) + sorted[hi] * f
     }
 }

@@ -54,12 +54,22 @@ public struct SummaryRenderer: Sendable {
         out.append(used)
         if s.labelled {
             var e = "error: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated"
-            if let d = model.errorChange { e += " (" + (d <= 0 ? "−" : "+") + Text.fixed(abs(d * 100), 1) + " points)" }
+            if let d = model.errorChange { e += " (" + Text.pointsChange(d) + ")" }
             out.append(e)
         } else {
             out.append("error: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
         }
-        var sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
+        var sug: String
+        if model.keepCurrent {
+            sug = "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
+            if s.suggestedRule != s.currentRule {
+                sug += ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no better out of sample"
+            }
+        } else if !s.labelled && !s.suggestionInferred && s.suggestedRule == s.currentRule {
+            sug = "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent))): no split could be inferred"
+        } else {
+            sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
+        }
         sug += "; completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed)); edge width \(Text.number(model.edge.suggestedWidth)) pt"
         out.append(sug)
         for w in s.warnings { out.append("warning: " + w) }

@@ -66,7 +66,12 @@ final class CSVTokenizer {
             if csv_error(parser) == CSV_EPARSE {
                 let pending = parser.pointee.entry_pos
                 let startsWithHash = pending > 0 && parser.pointee.entry_buf[0] == 0x23
-                context.state.pointee.quotingError(fieldStartsWithHash: startsWithHash)
+                let quoted = parser.pointee.quoted != 0
+                // In a quoted field libcsv has already appended the closing quote.
+                var kept = pending
+                if quoted && kept > 0 && parser.pointee.entry_buf[kept - 1] == 0x22 { kept -= 1 }
+                let before = kept > 0 ? escapedText(parser.pointee.entry_buf, kept) : ""
+                context.state.pointee.quotingError(fieldStartsWithHash: startsWithHash, quoted: quoted, before: before)
             } else {
                 context.state.pointee.fail(
                     .file(file: context.state.pointee.displayName, line: context.state.pointee.line,

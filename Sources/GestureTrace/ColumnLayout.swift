@@ -125,6 +125,8 @@ struct ColumnLayout: Sendable {
         var mappedColumns: [Column: [Int]] = [:]
 
         var mapping: [String: [String]] = [:]
+        /// Keys whose sources come from the preset (not overridden by `--map`), for messages.
+        var fromPreset: Set<String> = []
         if let preset = options.preset {
             guard let presetMapping = Presets.all[preset.trimmedLowercased] else {
                 let known = Presets.all.keys.sorted()
@@ -132,8 +134,12 @@ struct ColumnLayout: Sendable {
                 throw .file(file: file, line: 0, message: "unknown preset \"\(preset)\" (known presets: \(known.joined(separator: ", ")))\(near)")
             }
             mapping = presetMapping
+            fromPreset = Set(presetMapping.keys)
         }
-        for (key, sources) in options.mapping { mapping[key] = sources }
+        for (key, sources) in options.mapping {
+            mapping[key] = sources
+            fromPreset.remove(key)
+        }
 
         for key in mapping.keys.sorted() {
             let sources = mapping[key] ?? []
@@ -149,7 +155,11 @@ struct ColumnLayout: Sendable {
             for source in sources {
                 guard let index = lower.firstIndex(of: source.trimmedLowercased) else {
                     let near = nearest(to: [source.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                    throw .file(file: file, line: line, message: "--map \(key)=\(source): no column \"\(source)\"; found columns \(quotedList(names))\(near)")
+                    let origin =
+                        fromPreset.contains(key)
+                        ? "--preset \(options.preset!.trimmedLowercased) (\(key)=\(sources.joined(separator: "+")))"
+                        : "--map \(key)=\(source)"
+                    throw .file(file: file, line: line, message: "\(origin): no column \"\(source)\"; found columns \(quotedList(names))\(near)")
                 }
                 indices.append(index)
             }
@@ -193,10 +203,13 @@ struct ColumnLayout: Sendable {
         }
         let unused = names.indices.filter { !taken[$0] && !names[$0].isEmpty }.map { names[$0] }
         func missing(_ columns: [Column]) -> TraceError {
+            // A column spelled like another canonical column (`x` when `--map x=...` took
+            // another one) is no candidate: it means that column, not a typo of this one.
+            let candidates = unused.filter { Column.named($0) == nil }
             var best: (distance: Int, column: Column, name: String)?
             for column in columns {
                 for alias in column.aliases {
-                    for name in unused {
+                    for name in candidates {
                         let d = editDistance(name.lowercased(), alias)
                         if d <= closeEnough(alias), best == nil || d < best!.distance {
                             best = (d, column, name)
@@ -204,7 +217,15 @@ struct ColumnLayout: Sendable {
                     }
                 }
             }
-            return .missingColumn(file: file, name: (best?.column ?? columns[0]).rawValue, found: names.filter { !$0.isEmpty }, suggestion: best?.name)
+            // A header that holds every column of a preset's layout (and none was chosen).
+            let preset =
+                options.preset == nil
+                ? Presets.all.keys.sorted().first { name in
+                    Presets.all[name]!.values.joined().allSatisfy { lower.contains($0.lowercased()) }
+                } : nil
+            return .missingColumn(
+                file: file, line: line, name: (best?.column ?? columns[0]).rawValue, found: names.filter { !$0.isEmpty },
+                suggestion: preset == nil ? best?.name : nil, preset: preset)
         }
         if columnOfRole[Int(Role.time.rawValue)] < 0 { throw missing(Column.timeColumns) }
         if columnOfRole[Int(Role.x.rawValue)] < 0 { throw missing([.x]) }
@@ -217,10 +238,10 @@ struct ColumnLayout: Sendable {
     }
 }
 
-/// How far (edits) a name may be from a spelling and still be suggested: 1 edit for names of
-/// up to 3 letters, about a third of the length beyond (`phsae` → `phase`, `tme` → `time`,
-/// `time[ms]` → `time_ms`).
-func closeEnough(_ name: String) -> Int { max(1, (name.count + 1) / 3) }
+/// How far (edits) a name may be from a spelling and still be suggested: none for a single
+/// letter (any other letter is one edit away), 1 edit for names of 2 or 3 letters, about a
+/// third of the length beyond (`phsae` → `phase`, `tme` → `time`, `time[ms]` → `time_ms`).
+func closeEnough(_ name: String) -> Int { name.count <= 1 ? 0 : max(1, (name.count + 1) / 3) }
 
 /// The entry of `candidates` nearest to any of `targets`, if close enough.
 func nearest(to targets: [String], among candidates: [String]) -> String? {
@@ -234,20 +255,26 @@ func nearest(to targets: [String], among candidates: [String]) -> String? {
     return best?.1
 }
 
-/// Levenshtein distance between two strings, by Unicode scalars.
+/// Edit distance between two strings, by Unicode scalars: insertions, deletions,
+/// substitutions and transpositions of adjacent letters each count 1 (optimal string
+/// alignment), so the common typo `tiem` is one edit from `time`.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars)
     let b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }

@@ -335,3 +335,48 @@ func detectDelimiter(_ bytes: UnsafeRawBufferPointer) -> UInt8 {
     }
     return 0x2C
 }
+
+// MARK: Text for messages (never on the hot path)
+
+/// `value` as a person would have written it: at most 15 significant digits and no trailing
+/// zeros (`%.15g`, which hides the rounding of a unit conversion: 0.12 s stays `0.12`), and
+/// integers from 10^15 to 10^21 (epoch times in µs or ns) in full. Calls `vsnprintf`.
+func decimalText(_ value: Double) -> String {
+    let format = abs(value) >= 1e15 && abs(value) < 1e21 ? "%.0f" : "%.15g"
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = buffer.count
+    _ = buffer.withUnsafeMutableBufferPointer { out in
+        withVaList([value]) { vsnprintf(out.baseAddress!, count, format, $0) }
+    }
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+}
+
+/// Field bytes for a message: printable ASCII as is, every other byte as `\xHH` (so bytes
+/// that are not UTF-8 show), cut after `limit` bytes with `...`.
+func escapedText(_ p: UnsafePointer<UInt8>, _ count: Int, limit: Int = 40) -> String {
+    var text = ""
+    for k in 0..<min(count, limit) {
+        let c = p[k]
+        if c >= 0x20 && c < 0x7F {
+            text.unicodeScalars.append(Unicode.Scalar(c))
+        } else {
+            let hex = String(c, radix: 16, uppercase: true)
+            text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+    return count > limit ? text + "..." : text
+}
+
+extension PackedWord {
+    /// The packed spelling (lower-cased), for messages.
+    var text: String {
+        var bytes: [UInt8] = []
+        for k in 0..<16 {
+            let word = k < 8 ? low >> UInt64(8 * k) : high >> UInt64(8 * (k - 8))
+            let c = UInt8(truncatingIfNeeded: word)
+            if c == 0 { break }
+            bytes.append(c)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

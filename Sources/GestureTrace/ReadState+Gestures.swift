@@ -44,6 +44,8 @@ struct TrackState {
     var width: Double?
     var height: Double?
     var firstLine = 0
+    /// Line of the sample (or row) that closed the last run, for messages about later rows.
+    var releaseLine = 0
     var duplicates = 0
     /// Time of the last sample of the open run (s).
     var lastT = -Double.infinity
@@ -65,7 +67,8 @@ struct TrackState {
 //
 // Strict-mode decisions for real-recording quirks (lenient mode in brackets):
 // - a row after its gesture's release (a late `moved`, a second `ended`): error
-//   `expected a new "began" for gesture "g1", found "moved" after "ended"` [skipped, after-release];
+//   `column "phase": expected "began" (gesture "g1" was closed by "ended" on line 7), found "moved"`
+//   [skipped, after-release];
 // - time going backwards within a gesture: error [sample dropped, time-backwards]; between
 //   gestures it is legal;
 // - a `began` while the same id is still open: error [the open run is dropped, not-closed];
@@ -121,9 +124,10 @@ extension ReadState {
         switch track.pointee.status {
         case .open:
             if phase == .began {
-                let error = TraceError.row(
-                    file: displayName, line: line,
-                    message: "gesture \"\(track.pointee.name)\" began again before \"ended\" or \"cancelled\" (it began on line \(track.pointee.firstLine))")
+                let error = TraceError.badField(
+                    file: displayName, line: line, column: columnName(of: .phase),
+                    expected: "\"moved\", \"ended\" or \"cancelled\" (gesture \"\(track.pointee.name)\" began on line \(track.pointee.firstLine) and is still open)",
+                    found: lastPhaseWord.text)
                 if problem(error, .notClosed) { begin(track, sample) }
                 return
             }
@@ -132,9 +136,13 @@ extension ReadState {
             if phase == .began {
                 begin(track, sample)
             } else if case .closed(let how) = track.pointee.status {
-                let who = track.pointee.name.isEmpty ? "" : " for gesture \"\(track.pointee.name)\""
+                let name = track.pointee.name.isEmpty ? track.pointee.key : track.pointee.name
+                let who = name.isEmpty ? "the previous gesture" : "gesture \"\(name)\""
                 problem(
-                    .row(file: displayName, line: line, message: "expected a new \"began\"\(who), found \"\(phase)\" after \"\(how)\""),
+                    .badField(
+                        file: displayName, line: line, column: columnName(of: .phase),
+                        expected: "\"began\" (\(who) was closed by \"\(how)\" on line \(track.pointee.releaseLine))",
+                        found: lastPhaseWord.text),
                     .afterRelease)
             } else {
                 track.pointee.name = ""
@@ -143,6 +151,7 @@ extension ReadState {
                     track.pointee.status = .fragment
                 } else {
                     track.pointee.status = .closed(phase)
+                    track.pointee.releaseLine = line
                     count(.noBegan)
                 }
             }
@@ -152,6 +161,7 @@ extension ReadState {
                 begin(track, sample)
             } else if phase != .moved {
                 track.pointee.status = .closed(phase)
+                track.pointee.releaseLine = line
                 count(.noBegan)
             }
         case .overflow:
@@ -159,6 +169,7 @@ extension ReadState {
                 begin(track, sample)
             } else if phase != .moved {
                 track.pointee.status = .closed(phase)
+                track.pointee.releaseLine = line
             }
         }
     }
@@ -225,9 +236,11 @@ extension ReadState {
     mutating func append(_ sample: Sample, to track: TrackRef) -> Bool {
         if sample.t <= track.pointee.lastT, let last = track.pointee.samples.last {
             if sample.t < last.t {
-                let error = TraceError.row(
-                    file: displayName, line: sample.line,
-                    message: "time went backwards within gesture \"\(track.pointee.name)\" (\(sample.t) s after \(last.t) s on line \(last.line))")
+                let unit = layout?.timeUnit ?? .s
+                let error = TraceError.badField(
+                    file: displayName, line: sample.line, column: columnName(of: .time),
+                    expected: "a time not before \(timeText(last.t)) \(unit.rawValue) (line \(last.line), gesture \"\(track.pointee.name)\")",
+                    found: timeText(sample.t))
                 problem(error, .timeBackwards)
                 return false
             }
@@ -241,10 +254,11 @@ extension ReadState {
         if track.pointee.samples.count >= options.maxGestureSamples {
             let error = TraceError.limit(
                 file: displayName, line: sample.line,
-                message: "gesture \"\(track.pointee.name)\" has more than \(options.maxGestureSamples) samples (raise --max-gesture-samples)")
+                message: "expected at most \(options.maxGestureSamples) samples in gesture \"\(track.pointee.name)\" (raise --max-gesture-samples), found \(options.maxGestureSamples + 1)")
             if problem(error, .tooManySamples) {
                 track.pointee.samples = []
                 track.pointee.status = sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase)
+                track.pointee.releaseLine = sample.line
             }
             return false
         }
@@ -259,6 +273,7 @@ extension ReadState {
 
     mutating func close(_ track: TrackRef, by phase: Phase) {
         track.pointee.status = .closed(phase)
+        track.pointee.releaseLine = track.pointee.samples.last?.line ?? 0
         let samples = track.pointee.samples
         track.pointee.samples = []
         deliver(track, samples)
@@ -314,9 +329,10 @@ extension ReadState {
             for track in open.sorted(by: { $0.pointee.firstLine < $1.pointee.firstLine }) {
                 switch track.pointee.status {
                 case .open:
+                    let last = track.pointee.samples.last.map { $0.line == track.pointee.firstLine ? "" : ", last sample on line \($0.line)" } ?? ""
                     let error = TraceError.row(
                         file: displayName, line: track.pointee.firstLine,
-                        message: "gesture \"\(track.pointee.name)\" was not closed by \"ended\" or \"cancelled\" before the end of the file")
+                        message: "column \"\(columnName(of: .phase))\": expected \"ended\" or \"cancelled\" to close gesture \"\(track.pointee.name)\" (began here\(last)), found the end of the file")
                     if !problem(error, .notClosed) { return }
                 case .fragment:
                     count(.noBegan)

@@ -183,7 +183,7 @@ struct ReadState {
         if validateUTF8 || !hasHeader, !isASCII(p, count),
             String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) == nil
         {
-            fail(.file(file: displayName, line: line, message: "not UTF-8 (\(hasHeader ? "column \"\(columnName(index))\"" : "header"))"))
+            fail(.file(file: displayName, line: line, message: "\(columnLabel(index)): expected UTF-8 text, found \"\(escapedText(p, count))\"\(utf16Hint(p, count))"))
             return
         }
         guard hasHeader else {
@@ -294,8 +294,31 @@ struct ReadState {
         return "#\(index + 1)"
     }
 
+    /// The header name of the column holding `role`, for messages.
+    func columnName(of role: Role) -> String {
+        layout?.name(of: role) ?? "\(role)"
+    }
+
+    /// `column "x"` for a data row, `header, column 3` while the header is being read.
+    func columnLabel(_ index: Int) -> String {
+        hasHeader ? "column \"\(columnName(index))\"" : "header, column \(index + 1)"
+    }
+
+    /// A time (s) in the time column's unit, as written in the file: `1336645451340 ms`.
+    func timeText(_ seconds: Double) -> String {
+        let unit = layout?.timeUnit ?? .s
+        return decimalText(seconds * exactPowersOfTen[unit.powerOfTen])
+    }
+
+    /// A hint when bytes that are not UTF-8 look like UTF-16 (a UTF-16 byte-order mark, or NUL bytes).
+    func utf16Hint(_ p: UnsafePointer<UInt8>, _ count: Int) -> String {
+        let bom = count >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF))
+        let nul = (0..<count).contains { p[$0] == 0 }
+        return bom || nul ? " (UTF-16? save the file as UTF-8)" : ""
+    }
+
     mutating func fieldTooLong(_ index: Int) {
-        fail(.limit(file: displayName, line: line, message: "column \"\(columnName(index))\": field longer than \(options.maxFieldLength) bytes (an unterminated quote?)"))
+        fail(.limit(file: displayName, line: line, message: "\(columnLabel(index)): expected a field of at most \(options.maxFieldLength) bytes, found a longer one (an unterminated quote?)"))
     }
 
     /// A fatal error: remembered (the first one only); libcsv's remaining callbacks do nothing.
@@ -346,13 +369,25 @@ struct ReadState {
         }
         summary.rows &+= 1
         if fieldIndex != columnCount {
-            let onlyEmptyTrailing = fieldIndex == columnCount + 1 && lastFieldEmpty
-                || fieldIndex < columnCount && layout!.names[fieldIndex...].allSatisfy(\.isEmpty)
-            let error = TraceError.fieldCount(file: displayName, line: rowLine, expected: columnCount, found: fieldIndex)
-            if onlyEmptyTrailing && options.lenient {
-                summary.trailingDelimiterRows += 1
+            let extraEmpty = fieldIndex == columnCount + 1 && lastFieldEmpty
+            let unnamedMissing = fieldIndex < columnCount && layout!.names[fieldIndex...].allSatisfy(\.isEmpty)
+            if extraEmpty || unnamedMissing {
+                let why =
+                    extraEmpty
+                    ? "the last one empty: a trailing delimiter the header does not have"
+                    : "the header's last \(columnCount - fieldIndex == 1 ? "column has" : "\(columnCount - fieldIndex) columns have") no name: a trailing delimiter on the header only"
+                let error = TraceError.row(
+                    file: displayName, line: rowLine,
+                    message: "expected \(columnCount) fields as in the header, found \(fieldIndex), \(why) (--lenient reads such rows)")
+                if options.lenient {
+                    summary.trailingDelimiterRows += 1
+                    if summary.trailingDelimiterExample == nil { summary.trailingDelimiterExample = error }
+                } else {
+                    fail(error)
+                    return
+                }
             } else {
-                problem(error, .malformedRow)
+                problem(.fieldCount(file: displayName, line: rowLine, expected: columnCount, found: fieldIndex), .malformedRow)
                 return
             }
         }
@@ -408,13 +443,15 @@ struct ReadState {
     /// libcsv rejected the row's quoting (`CSV_STRICT`). `commentStart` tells whether the
     /// field being read when it failed starts with `#`: comment rows may hold any quotes. The
     /// caller skips the rest of the line.
-    mutating func quotingError(fieldStartsWithHash: Bool) {
+    mutating func quotingError(fieldStartsWithHash: Bool, quoted: Bool, before: String) {
         if stopped { return }
         let isComment = rowIsComment || (fieldIndex == 0 && fieldStartsWithHash)
         if !isComment {
-            let error = TraceError.row(
-                file: displayName, line: line,
-                message: "malformed quotes: a quote inside an unquoted field, or text after a closing quote (RFC 4180)")
+            let found =
+                quoted
+                ? "expected a delimiter or the line end after a closing quote (RFC 4180), found more text after the quoted \"\(before)\""
+                : "expected quotes only around a whole field (RFC 4180), found a quote after \"\(before)\""
+            let error = TraceError.row(file: displayName, line: line, message: "\(columnLabel(fieldIndex)): \(found)")
             if !hasHeader {
                 fail(error)
             } else {
@@ -435,7 +472,8 @@ struct ReadState {
     /// The input ended inside a quoted field (`CSV_STRICT_FINI`).
     mutating func unterminatedQuote() {
         if stopped { return }
-        let error = TraceError.row(file: displayName, line: line, message: "quoted field not closed before the end of the file")
+        let error = TraceError.row(
+            file: displayName, line: line, message: "\(columnLabel(fieldIndex)): expected a closing quote, found the end of the file")
         if !hasHeader {
             fail(error)
         } else {

@@ -5,7 +5,7 @@ extension TraceError: CustomStringConvertible {
     /// The file the error is about.
     public var file: String {
         switch self {
-        case .file(let file, _, _), .missingColumn(let file, _, _, _), .badField(let file, _, _, _, _),
+        case .file(let file, _, _), .missingColumn(let file, _, _, _, _, _), .badField(let file, _, _, _, _),
             .fieldCount(let file, _, _, _), .row(let file, _, _), .limit(let file, _, _), .unreadable(let file, _):
             file
         }
@@ -14,9 +14,9 @@ extension TraceError: CustomStringConvertible {
     /// The 1-based line, or nil for errors of the whole file without one.
     public var line: Int? {
         switch self {
-        case .file(_, let line, _): line > 0 ? line : nil
+        case .file(_, let line, _), .missingColumn(_, let line, _, _, _, _): line > 0 ? line : nil
         case .badField(_, let line, _, _, _), .fieldCount(_, let line, _, _), .row(_, let line, _), .limit(_, let line, _): line
-        case .missingColumn, .unreadable: nil
+        case .unreadable: nil
         }
     }
 
@@ -29,12 +29,16 @@ extension TraceError: CustomStringConvertible {
         switch self {
         case .file(_, _, let message), .row(_, _, let message), .limit(_, _, let message):
             return message
-        case .missingColumn(_, let name, let found, let suggestion):
-            let columns = found.isEmpty ? "no columns found" : "found columns " + found.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .missingColumn(_, _, let name, let found, let suggestion, let preset):
+            let columns = found.isEmpty ? "found no named columns" : "found columns " + found.map { "\"\($0)\"" }.joined(separator: ", ")
+            var text = "\(Self.missingColumnExpectation(name)), \(columns)"
             if let suggestion {
-                return "missing column \"\(name)\"; \(columns); nearest: \"\(suggestion)\" (use --map \(name)=\(suggestion))"
+                text += "; nearest: \"\(suggestion)\" (use --map \(name)=\(suggestion))"
+            } else if preset == nil {
+                text += " (use --map \(name)=<column>)"
             }
-            return "missing column \"\(name)\"; \(columns) (use --map \(name)=<column>)"
+            if let preset { text += "; this is the \(preset) layout: use --preset \(preset)" }
+            return text
         case .badField(_, _, let column, let expected, let found):
             return "column \"\(column)\": expected \(expected), found \"\(found)\""
         case .fieldCount(_, _, let expected, let found):
@@ -43,5 +47,27 @@ extension TraceError: CustomStringConvertible {
         case .unreadable(_, let reason):
             return "cannot read: \(reason)"
         }
+    }
+}
+
+extension TraceError {
+    /// `missing column "phase": expected phase, state or action` (every accepted spelling of
+    /// the canonical column `name`; all time columns for a time column).
+    static func missingColumnExpectation(_ name: String) -> String {
+        guard let column = Column.named(name) else { return "missing column \"\(name)\": expected a column \"\(name)\"" }
+        if column.timeUnit != nil {
+            let spellings = Column.timeColumns.map { time in
+                "\(orList(time.aliases)) (\(time.timeUnit!.rawValue))"
+            }
+            return "missing time column: expected one named \(spellings.joined(separator: "; "))"
+        }
+        let alternative = column == .phase ? " (or a gesture id column)" : ""
+        return "missing column \"\(column.rawValue)\": expected one named \(orList(column.aliases))\(alternative)"
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func orList(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 }

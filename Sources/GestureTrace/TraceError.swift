@@ -6,10 +6,11 @@ public enum TraceError: Error, Equatable, Sendable {
     /// A file-level problem (no header, empty file, not UTF-8, a bad `--map`, ...); `line` is 0
     /// when the problem has no line.
     case file(file: String, line: Int, message: String)
-    /// A required column is missing. `found` lists the header's columns; `suggestion` is the
-    /// unused column nearest (edit distance) to one of `name`'s spellings, if any is close:
-    /// `name` is then the canonical column of that spelling (`t_ms` for `time[ms]`).
-    case missingColumn(file: String, name: String, found: [String], suggestion: String?)
+    /// A required column is missing from the header on `line` (0: unknown). `found` lists the
+    /// header's columns; `suggestion` is the unused column nearest (edit distance) to one of
+    /// `name`'s spellings, if any is close: `name` is then the canonical column of that spelling
+    /// (`t_ms` for `time[ms]`). `preset` names a `--preset` whose columns the header holds.
+    case missingColumn(file: String, line: Int = 0, name: String, found: [String], suggestion: String?, preset: String? = nil)
     /// A field could not be read: `expected` what, `found` the field's text (truncated).
     case badField(file: String, line: Int, column: String, expected: String, found: String)
     /// A row with a different number of fields than the header.

@@ -135,8 +135,11 @@ public struct ReadSummary: Sendable, Equatable {
     public var duplicateRows = 0
     /// Lenient mode: rows whose field count differed from the header's only by empty unnamed
     /// trailing fields (a trailing delimiter on the rows but not the header, or the reverse);
-    /// read as if the counts matched. Strict mode reports them as `fieldCount` errors.
+    /// read as if the counts matched. Strict mode stops at the first with an error.
     public var trailingDelimiterRows = 0
+    /// Lenient mode: the error strict mode would have stopped at for the first of
+    /// `trailingDelimiterRows` (`validate` reports it).
+    public var trailingDelimiterExample: TraceError?
     /// Row-level problems seen in lenient mode (up to `maxProblems`), in line order.
     public var problems: [TraceError] = []
     /// Total row-level problems, including those not kept in `problems`.

@@ -72,7 +72,12 @@ public struct Tuner: Sendable {
         }
 
         // The headline suggestion.
-        let family = options.suggestedFamily ?? current.rule.family
+        var family = options.suggestedFamily ?? current.rule.family
+        if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation,
+            let best = Self.bestCrossValidatedFamily(families, current: current.rule.family)
+        {
+            family = best
+        }
         var suggestedRule = current.rule
         if !labelled.isEmpty {
             if family == .logistic {
@@ -93,7 +98,8 @@ public struct Tuner: Sendable {
             settlingTime: options.settlingTime)
         let meant = used.filter { $0.intent == nil || $0.intent == .complete }
         let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition))
-        let lock = Suggestions.directionLock(angles: meant.compactMap(\.entryAngle))
+        let lock = Suggestions.directionLock(
+            angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
 
         var suggested = current
         suggested.preset = nil
@@ -134,6 +140,21 @@ public struct Tuner: Sendable {
             logistic: logistic, current: current, suggested: suggested, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
             edgeWidth: edge, directionLock: lock)
+    }
+
+    /// The family among `threshold`, `forward`, `projection` with the lowest cross-validated
+    /// error (misdecided / labelled held-out gestures); ties go to `current` when it is one of
+    /// them, then to that order. nil when none was cross-validated.
+    static func bestCrossValidatedFamily(_ families: [FamilyResult], current: RuleFamily) -> RuleFamily? {
+        let order: [RuleFamily] = [.threshold, .forward, .projection]
+        let rated = families.compactMap { f -> (family: RuleFamily, rank: Int, error: Double)? in
+            guard let rank = order.firstIndex(of: f.family), let cv = f.crossValidation else { return nil }
+            return (f.family, rank, cv.errorRate)
+        }
+        guard let lowest = rated.map(\.error).min() else { return nil }
+        let tied = rated.filter { $0.error == lowest }
+        if tied.contains(where: { $0.family == current }) { return current }
+        return tied.min { $0.rank < $1.rank }?.family
     }
 
     /// One family: sweep, bootstrap, cross-validation, in-sample confusion.

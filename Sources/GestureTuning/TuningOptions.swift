@@ -23,9 +23,15 @@ public struct TuningOptions: Sendable, Equatable {
     /// Above this many labelled gestures, `projection` with `tau` searched uses the bag of
     /// little bootstraps (default 10,000: an exact resample costs 101 × n).
     public var exactBootstrapLimit: Int
-    /// The family of the headline suggestion; nil keeps the current set's family
-    /// (`logistic` when converged, else `threshold`).
+    /// The family of the headline suggestion (`--rule`; `logistic` takes the fitted boundary when
+    /// converged, else `threshold`). nil: `chooseFamilyByCrossValidation` decides, else the
+    /// current set's family is kept.
     public var suggestedFamily: RuleFamily?
+    /// With no `suggestedFamily`: when true, the headline takes the family with the lowest
+    /// cross-validated error among `threshold`, `forward` and `projection`, ties going to the
+    /// current set's family, then to that order (simplest first). Default false (the current
+    /// family); `analyze` turns it on when `--rule` is absent.
+    public var chooseFamilyByCrossValidation: Bool
     /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
     /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
     /// spring suggestion `unavailable`.
@@ -35,7 +41,7 @@ public struct TuningOptions: Sendable, Equatable {
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
         kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
         transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 10_000,
-        suggestedFamily: RuleFamily? = nil,
+        suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {
         self.seed = seed
@@ -49,6 +55,7 @@ public struct TuningOptions: Sendable, Equatable {
         self.ambiguityBand = ambiguityBand
         self.exactBootstrapLimit = exactBootstrapLimit
         self.suggestedFamily = suggestedFamily
+        self.chooseFamilyByCrossValidation = chooseFamilyByCrossValidation
         self.settlingTime = settlingTime
     }
 
@@ -63,6 +70,7 @@ public struct TuningOptions: Sendable, Equatable {
             && a.targetDuration == b.targetDuration && a.dampingRatio == b.dampingRatio
             && a.transitionDuration == b.transitionDuration && a.ambiguityBand == b.ambiguityBand
             && a.exactBootstrapLimit == b.exactBootstrapLimit && a.suggestedFamily == b.suggestedFamily
+            && a.chooseFamilyByCrossValidation == b.chooseFamilyByCrossValidation
             && (a.settlingTime == nil) == (b.settlingTime == nil)
     }
 }

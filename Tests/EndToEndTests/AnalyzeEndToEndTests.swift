@@ -100,7 +100,8 @@ struct AnalyzeEndToEndTests {
     @Test func sampleWritesEveryFileAndTheTerminalJSONEqualsReportJSON() throws {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "")
+        // Standard output is the report JSON alone; where the report went is on standard error.
+        #expect(run.stderr == "report: \(report.path)/report.html\n")
         #expect(AnalyzeSupport.files(report) == AnalyzeSupport.reportFiles.sorted())
 
         let reportJSON = try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
@@ -171,7 +172,9 @@ struct AnalyzeEndToEndTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "swipe: 300 gestures used of 300 read, none skipped; labelled")
         #expect(lines.contains { $0.hasPrefix("error: current flutter-cupertino ") && $0.contains("cross-validated") })
-        #expect(lines.contains { $0.hasPrefix("suggest: threshold p_th ") })
+        // No --rule: the family with the lowest cross-validated error (the sample: projection
+        // 7.0% against threshold 7.3% and forward 11.7%).
+        #expect(lines.contains { $0.hasPrefix("suggest: projection p_th ") })
         #expect(lines.last == "report: reports/swipe/report.html")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("reports/swipe/report.html").path))
         // Nothing but the report folder is left in the output folder.
@@ -183,10 +186,42 @@ struct AnalyzeEndToEndTests {
         #expect(md.stdout.contains("- report: not written (--no-report)"))
     }
 
+    @Test func ruleAndTauChooseTheSuggestedFamily() throws {
+        let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
+        func summary(_ extra: [String]) throws -> [String: Any] {
+            let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--params", "uikit-system"] + extra, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try AnalyzeSupport.object(r.stdout)
+            let rules = try #require(json["rules"] as? [[String: Any]])
+            var cv: [String: Double] = [:]
+            for rule in rules { cv[rule["family"] as? String ?? "?"] = rule["crossValidatedError"] as? Double }
+            var s = try #require(json["summary"] as? [String: Any])
+            s["cv"] = cv
+            return s
+        }
+        func family(_ s: [String: Any]) -> String? { (s["suggestedRule"] as? [String: Any])?["family"] as? String }
+        // Default: not the current kinematic family, but the lowest held-out error of the three.
+        let chosen = try summary([])
+        let cv = try #require(chosen["cv"] as? [String: Double])
+        let best = try #require(["threshold", "forward", "projection"].compactMap { cv[$0] }.min())
+        #expect(family(chosen) != "kinematic")
+        #expect(cv[family(chosen) ?? ""] == best)
+        #expect(best < cv["kinematic"]!)
+        // --rule keeps the family asked for; --tau fixes the projection's look-ahead.
+        #expect(family(try summary(["--rule", "kinematic"])) == "kinematic")
+        #expect(family(try summary(["--rule", "threshold"])) == "threshold")
+        let fixed = try summary(["--rule", "projection", "--tau", "150ms"])
+        #expect((fixed["suggestedRule"] as? [String: Any])?["tau"] as? Double == 0.15)
+        // Out of range or unknown: usage errors.
+        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--tau", "1.5"], in: dir).status == 64)
+        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--rule", "spring"], in: dir).status == 64)
+    }
+
     @Test func noReportWritesNothingAndPrintsEveryGesture() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
         let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--jobs", "1"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "", "no report, so no report line")
         #expect(EndToEnd.listing(dir).isEmpty)
         let json = try AnalyzeSupport.object(r.stdout)
         #expect((json["gestures"] as? [Any])?.count == 300)
@@ -268,6 +303,25 @@ struct AnalyzeEndToEndTests {
         let typo = try EndToEnd.run(["analyze", "good.csv", "--no-report", "--params", "typo.json"], in: dir)
         #expect(typo.status == 65)
         #expect(typo.stderr.contains("progresThreshold"), "\(typo.stderr)")
+    }
+
+    /// A drag-to-dismiss trace (`simulate --direction down`: a `height` column, no `width`)
+    /// analysed with the default direction warns that the direction looks wrong (MotionTally);
+    /// with `--direction down` it uses the height column and the warning is gone.
+    @Test func verticalTraceAnalysedAsHorizontalSaysSo() throws {
+        let dir = try TestSupport.temporaryDirectory("gesturetune-down")
+        let sim = try EndToEnd.run(["simulate", "--gestures", "60", "--direction", "down", "--out", "down.csv"], in: dir)
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let wrong = try EndToEnd.run(["analyze", "down.csv", "--no-report"], in: dir)
+        #expect(wrong.status == 0, "\(wrong.stderr)")
+        #expect(wrong.stdout.contains("warning: Most gestures move down on screen"), "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("Pass --direction down"), "\(wrong.stdout)")
+        let right = try EndToEnd.run(["analyze", "down.csv", "--no-report", "--direction", "down", "--format", "json"], in: dir)
+        #expect(right.status == 0, "\(right.stderr)")
+        let summary = try #require(try AnalyzeSupport.object(right.stdout)["summary"] as? [String: Any])
+        #expect(summary["direction"] as? String == "down")
+        #expect(summary["extentSource"] as? String == "column")
+        #expect(!((summary["warnings"] as? [String]) ?? []).contains { $0.contains("--direction") })
     }
 
     @Test func simulateIsSeededAndRegeneratesTheSample() throws {

@@ -103,6 +103,45 @@ import Testing
         #expect(md.contains("- report: not written"))
     }
 
+    /// Current 7.0%, suggestion 7.3% cross-validated: +0.3 points, so the headline, the
+    /// terminal summary and report.json all say to keep the current parameters.
+    @Test func noBetterOutOfSampleSaysKeepTheCurrentParameters() throws {
+        var model = Fixture.model(count: 100)
+        model.summary.currentRule = .threshold(progress: 0.42, velocity: 1.35)
+        model.summary.suggestedRule = .threshold(progress: 0.43, velocity: 1.02)
+        model.summary.currentSource = "params.json"
+        model.summary.currentError = 0.070
+        model.summary.suggestedError = 0.073
+        #expect(model.keepCurrent)
+        #expect(model.headline.hasPrefix("Keep the current params.json parameters (threshold p_th 0.42, v_th 1.35 progress/s"))
+        #expect(model.headline.contains("is no better out of sample (cross-validated error 7.3%, +0.3 points)"))
+        #expect(!model.headline.contains("Suggested"))
+        let lines = SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("suggest: keep the current params.json rule (threshold p_th 0.42") && $0.contains("is no better out of sample") })
+        #expect(lines.contains { $0.hasSuffix("(+0.3 points)") })
+        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        #expect((json["summary"] as? [String: Any])?["keepCurrent"] as? Bool == true)
+        #expect(SnippetRenderer(model: model).text(SnippetRenderer.fileNames[0]).contains("the report suggests keeping those"))
+
+        // An equal error is "no change" and still keeps the current parameters.
+        model.summary.suggestedError = 0.070
+        #expect(model.keepCurrent)
+        #expect(model.headline.contains("(cross-validated error 7.0%, no change)"))
+        #expect(SummaryRenderer(model: model, reportPath: nil).text(.text).contains("(no change)"))
+
+        // The same rule as the current one: keep it, whatever the error figures.
+        model.summary.suggestedRule = model.summary.currentRule
+        model.summary.suggestedError = 0.05
+        #expect(model.keepCurrent)
+        #expect(model.headline.contains("tuning arrives at the same rule (cross-validated error 5.0%; 7.0% on these gestures)"))
+
+        // Better out of sample: the suggestion is the headline.
+        model.summary.suggestedRule = .threshold(progress: 0.43, velocity: 1.02)
+        #expect(!model.keepCurrent)
+        #expect(model.headline.hasPrefix("Suggested threshold p_th 0.43"))
+        #expect(model.headline.hasSuffix("(−2.0 points)."))
+    }
+
     @Test func unlabelledSaysNoErrorCanBeMeasured() {
         let model = Fixture.model(count: 120, labelled: false)
         let text = SummaryRenderer(model: model, reportPath: nil).text(.text)

@@ -35,6 +35,22 @@ import Testing
         #expect(text.components(separatedBy: "r=\"6.5\"").count - 1 == misdecided)
     }
 
+    /// The current rule is dashed black in every figure (as in the scatter, never a series'
+    /// colour) and drawn after the suggested one, so its dashes show where the two coincide.
+    @Test func currentIsDashedBlackAndDrawnOverTheSuggestion() throws {
+        let model = Fixture.model(count: 200)
+        let svg = SVGRenderer(model: model)
+        let scatter = svg.svg("release-scatter")
+        let suggested = try #require(scatter.range(of: "class=\"boundary-suggested\""))
+        let current = try #require(scatter.range(of: "class=\"boundary-current\""))
+        #expect(suggested.lowerBound < current.lowerBound)
+        let velocity = svg.svg("release-velocity")
+        let line = try #require(velocity.split(separator: "\n").first { $0.contains("class=\"marker marker-current\"") })
+        #expect(line.contains("stroke=\"#000000\"") && line.contains("stroke-dasharray=\"6 4\""))
+        let s = try #require(velocity.range(of: "marker-suggested")), c = try #require(velocity.range(of: "marker-current"))
+        #expect(s.lowerBound < c.lowerBound)
+    }
+
     @Test func thinningIsDeterministicKeepsMisdecidedAndIsCaptioned() {
         let model = Fixture.model(count: 10_000)
         let limits = FigureLimits(scatterPoints: 1_000, curves: 100, pointsPerCurve: 20)
@@ -67,6 +83,22 @@ import Testing
         #expect(s.counts == [2, 3])
         #expect(s.total == 5)
         #expect(s.clamped == 2)
+    }
+
+    @Test func hugeValuesLandInTheEndBinsWithoutTrapping() {
+        // 1e300 and -1e300 are beyond Int's range once divided by a bin width of 1.
+        let s = ReportFigures.series(name: "x", style: "complete", values: [1e300, -1e300, 0.5], edges: [0, 1, 2])
+        #expect(s.counts == [2, 1])
+        #expect(s.clamped == 2)
+        // Bins over values whose range overflows a Double stay finite and few.
+        let edges = ReportFigures.bins(values: [-1.7e308, 1.7e308], markers: [], lowQ: 0, highQ: 1, includeZero: true)
+        #expect(edges.count >= 2 && edges.count <= 201)
+        #expect(edges.allSatisfy { $0.isFinite })
+        // Type-7 quantiles by hand: of [1, 2, 4, 8] the 0.5 quantile is 3, the 0.25 one 1.75;
+        // at the extremes of the Double range the interpolation stays finite.
+        #expect(Stats.quantile([8, 1, 4, 2], 0.5) == 3)
+        #expect(Stats.quantile([8, 1, 4, 2], 0.25) == 1.75)
+        #expect(Stats.quantile([-1.7e308, 1.7e308], 0.5) == 0)
     }
 
     @Test func velocityRatiosByHand() {

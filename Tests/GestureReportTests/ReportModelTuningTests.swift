@@ -120,6 +120,8 @@ enum TuningInputs {
         #expect(model.rules.filter(\.suggested).count == 1)
         let threshold = model.rules[0]
         #expect(threshold.suggested)
+        // The note names the seed given (TuningOptions.seed 3), not a derived stream.
+        #expect(threshold.note?.contains("stratified 5-fold cross-validation, seed 3") == true)
         // Confusion and misclassified ids: the tuned rule applied by hand.
         let rule = tuning.family(.threshold)!.rule
         let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }
@@ -188,6 +190,9 @@ enum TuningInputs {
         #expect(pth.interval == Interval(low: bootstrap[0].lower, high: bootstrap[0].upper))
         #expect(vth.interval == Interval(low: bootstrap[1].lower, high: bootstrap[1].upper))
         #expect(pth.current == 0.5 && vth.current == 1.0)
+        // flutter-cupertino has no finger-speed cap of its own: "—", like the defaults columns.
+        let capRow = try! #require(ReportContent(model: model).parameterTable.rows.first { $0[0].hasPrefix("finger-speed completion cap") })
+        #expect(capRow[3] == "—")
         #expect(pth.defaults == [0.5, 0.5] && vth.defaults == [nil, 1.0])
         #expect(vth.unit == .progressPerSecond)
         let edge = try! #require(rows.first { $0.symbol == "edgeWidth" })
@@ -220,6 +225,17 @@ enum TuningInputs {
         #expect(model.unlabelled?.components.count == 2)
         #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
         #expect(model.headline.contains("Inferred split (not tuned)"))
+        // Without labels the start-position figure shows every gesture, and says so.
+        let startCaption = try! #require(ReportFigures(model: model).info.first { $0.name == "start-position" }).caption
+        #expect(startCaption.hasPrefix("Where every gesture began (no intent labels)"))
+        let figures = ReportFigures(model: model)
+        #expect(figures.info[0].caption.contains("Solid green: inferred split, not tuned (projection p_th"))
+        #expect(figures.info[1].caption.contains("one thin line per gesture, no intent labels."))
+        let svg = SVGRenderer(model: model, figures: figures)
+        #expect(svg.svg("release-scatter").contains(">inferred boundary</text>"))
+        // Dotted unlabelled curves are drawn with more opacity than solid ones would be (0.55 × 1.6).
+        #expect(svg.svg("progress-curves").contains("stroke-opacity=\"0.88\" stroke-dasharray=\"2 1.5\""))
+        #expect(HTMLRenderer(model: model).html().contains("No intervals: the bootstrap needs intent labels."))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
         #expect(model.presets.allSatisfy { $0.error == nil })
@@ -232,7 +248,54 @@ enum TuningInputs {
         #expect(model.summary.suggestedRule == model.summary.currentRule)
         #expect(model.unlabelled?.inferredThreshold == nil)
         #expect(model.summary.warnings.contains { $0.hasPrefix("No split inferred:") && $0.contains("does not separate") })
+        #expect(model.headline.hasSuffix("No split could be inferred: keep the current parameters."))
+        #expect(SummaryRenderer(model: model, reportPath: nil).text(.text).contains("suggest: keep the current flutter-cupertino rule (threshold p_th 0.5"))
         #expect(model.rules.isEmpty)
+    }
+
+    /// Completes at p_r 0.6 … 0.9, cancels at 0.1 … 0.4 (v_p 0 … 0.3 in each class): the classes
+    /// separate by progress alone, so the
+    /// logistic row says so, and the HTML and Markdown rule tables print that note, not only
+    /// report.json.
+    @Test func ruleNotesReachTheHTMLAndMarkdownRuleTables() throws {
+        var ms: [GestureMeasurement] = []
+        for k in 0..<4 {
+            let step = Double(k) / 10
+            ms.append(TuningInputs.gesture("c\(k)", 0.6 + step, step, .complete))
+            ms.append(TuningInputs.gesture("x\(k)", 0.1 + step, step, .cancel))
+        }
+        let (tuning, model) = TuningInputs.model(ms)
+        #expect(tuning.logistic?.fit.outcome == .separated)
+        let logistic = try #require(model.rules.first { $0.rule.family == .logistic })
+        let note = try #require(logistic.note)
+        #expect(note.hasPrefix("the classes separate perfectly"))
+        let table = ReportContent(model: model).ruleTable
+        #expect(table.headers.last == "note")
+        #expect(table.rows.contains { $0.last == note })
+        #expect(HTMLRenderer(model: model).html().contains("<td>the classes separate perfectly"))
+        #expect(MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
+    }
+
+    /// A params file with its own animation and edge values: the animation table's "current"
+    /// column shows them (as the parameter table does), not "—".
+    @Test func animationTableShowsTheCurrentSetsOwnValues() throws {
+        let current = ParameterSet(
+            rule: .threshold(progress: 0.42, velocity: 1.35), completionSpeed: 1.6, fingerSpeedCap: 0.3,
+            spring: .init(dampingRatio: 0.9, response: 0.31), edgeWidth: 24, directionLockAngle: 12)
+        let tuning = Tuner(options: TuningInputs.options).tune(TuningInputs.labelled, current: current)
+        let model = ReportModel(tuning: tuning, measurements: TuningInputs.labelled, reads: TuningInputs.reads, name: "t", generator: "test")
+        #expect(model.animation.currentSpringResponse == 0.31 && model.animation.currentDampingRatio == 0.9)
+        let rows = ReportContent(model: model).animationTable.rows
+        func row(_ prefix: String) throws -> [String] { try #require(rows.first { $0[0].hasPrefix(prefix) }, "\(prefix)") }
+        #expect(try row("completionSpeed")[1] == "1.6")
+        #expect(try row("finger-speed completion cap")[1] == "0.3 s")
+        #expect(try row("spring damping ratio")[1] == "0.9")
+        #expect(try row("spring response")[1] == "0.31 s")
+        #expect(try row("edge width")[1].hasPrefix("current 24 pt; 20 pt Flutter"))
+        #expect(try row("direction lock")[1] == "12°")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        let animation = try #require((json["parameters"] as? [String: Any])?["animation"] as? [String: Any])
+        #expect(animation["currentSpringResponse"] as? Double == 0.31 && animation["currentEdgeWidth"] as? Double == 24)
     }
 
     @Test func renderersReadTheAdaptedModel() throws {

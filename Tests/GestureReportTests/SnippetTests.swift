@@ -35,7 +35,12 @@ import Testing
         for call in ["update(progress)", "finish()", "cancel()"] { #expect(percent.contains(call)) }
         let spring = r.text("SpringAnimatorPanHandler.swift")
         #expect(spring.contains("UISpringTimingParameters("))
-        #expect(spring.contains("dampingRatio: Self.dampingRatio, initialVelocity: CGVector(dx: relative, dy: relative)"))
+        // The suggested response is applied: ω = 2π / response, stiffness ω², damping 2ζω (mass 1).
+        #expect(spring.contains("static let response: TimeInterval = \(Text.trimmed(Text.fixed(model.animation.springResponse ?? 0, 3)))"))
+        #expect(spring.contains("let omega = 2 * .pi / CGFloat(Self.response)"))
+        #expect(spring.contains("mass: 1, stiffness: omega * omega, damping: 2 * Self.dampingRatio * omega,"))
+        #expect(spring.contains("initialVelocity: CGVector(dx: relative, dy: relative)"))
+        #expect(spring.contains("@MainActor\nfinal class TunedSpringPan"))
         #expect(spring.contains("progressVelocity / max(1 - progress, 0.001)"))
         #expect(spring.contains("-progressVelocity / max(progress, 0.001)"))
         let tt = r.text("TransitionTreasuryConstants.swift")
@@ -43,6 +48,7 @@ import Testing
         #expect(tt.contains("static let interactivePrecent: CGFloat = 0.45"))
         #expect(tt.contains("cancelPop = !"))
         #expect(tt.contains("static let transitionDuration: TimeInterval = 0.35"))
+        #expect(tt.contains("CGAffineTransform(translationX: container.bounds.width, y: 0)"))
     }
 
     static let swiftc: String? = {
@@ -82,7 +88,9 @@ import Testing
             source += fn + "\n"
             let call: String
             if rule.family == .kinematic {
-                call = "var r = RecentProgress(); r.add(time: 0, progress: p - 0.02 * v); r.add(time: 0.01, progress: p - 0.01 * v); r.add(time: 0.02, progress: p); out += decide\(k)(progress: p, velocity: v, recent: r, extent: 390) ? \"1\" : \"0\""
+                // Uneven steps (10 ms, then 5 ms): mean of the segment velocities v − 1 and v + 1
+                // is v, acceleration 2 / 0.0075 clamped to 5 (GesturePhysics' kinematics).
+                call = "var r = RecentProgress(); r.add(time: 0, progress: p - 0.01 * (v - 1) - 0.005 * (v + 1)); r.add(time: 0.01, progress: p - 0.005 * (v + 1)); r.add(time: 0.015, progress: p); out += decide\(k)(progress: p, velocity: v, recent: r, extent: 390) ? \"1\" : \"0\""
             } else {
                 call = "out += decide\(k)(progress: p, velocity: v) ? \"1\" : \"0\""
             }
@@ -102,7 +110,8 @@ import Testing
             var expected = ""
             for p in ps {
                 for v in vs {
-                    expected += rule.completes(ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: 0, sampleCount: 3, extent: 390)) ? "1" : "0"
+                    let acceleration = rule.family == .kinematic ? 5.0 : 0
+                    expected += rule.completes(ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: acceleration, sampleCount: 3, extent: 390)) ? "1" : "0"
                 }
             }
             #expect(lines[k] == expected, "\(rule)")

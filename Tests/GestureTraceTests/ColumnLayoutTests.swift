@@ -162,21 +162,62 @@ import Testing
     @Test func missingColumnNamesTheNearest() throws {
         let f = try TraceFixture("t,x,y,phsae\n0,1,2,began\n")
         let error = try #require(f.error())
-        #expect(error == .missingColumn(file: f.path, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
-        #expect(error.description == "\(f.path): missing column \"phase\"; found columns \"t\", \"x\", \"y\", \"phsae\"; nearest: \"phsae\" (use --map phase=phsae)")
+        #expect(error == .missingColumn(file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
+        #expect(
+            error.description
+                == "\(f.path):1: missing column \"phase\": expected one named phase, state or action (or a gesture id column), found columns \"t\", \"x\", \"y\", \"phsae\"; nearest: \"phsae\" (use --map phase=phsae)")
     }
 
     @Test func missingTimeSuggestsTheUnitSpelling() throws {
         let f = try TraceFixture("time[ms],x,y,phase\n")
         let error = try #require(f.error())
-        #expect(error == .missingColumn(file: f.path, name: "t_ms", found: ["time[ms]", "x", "y", "phase"], suggestion: "time[ms]"))
+        #expect(error == .missingColumn(file: f.path, line: 1, name: "t_ms", found: ["time[ms]", "x", "y", "phase"], suggestion: "time[ms]"))
+        #expect(error.message.hasPrefix("missing time column: expected one named t, time, timestamp or t_s (s); t_ms or time_ms (ms); t_us or time_us (us); t_ns or time_ns (ns), found columns"))
         #expect(error.message.hasSuffix("(use --map t_ms=time[ms])"))
     }
 
     @Test func missingColumnWithoutSuggestion() throws {
         let f = try TraceFixture("t,x,phase\n")
         let error = try #require(f.error())
-        #expect(error.description == "\(f.path): missing column \"y\"; found columns \"t\", \"x\", \"phase\" (use --map y=<column>)")
+        #expect(error.description == "\(f.path):1: missing column \"y\": expected one named y, found columns \"t\", \"x\", \"phase\" (use --map y=<column>)")
+    }
+
+    @Test func missingColumnLineIsTheHeaderLine() throws {
+        let f = try TraceFixture("# recorded on a phone\n\nt,x,phase\n")
+        #expect(f.error()?.line == 3)
+    }
+
+    @Test func transposedLettersAreSuggested() throws {
+        let f = try TraceFixture("tiem,x,y,phase\n")
+        #expect(f.error()?.message.hasSuffix("nearest: \"tiem\" (use --map t=tiem)") == true)
+    }
+
+    @Test func anotherColumnsNameIsNoSuggestion() throws {
+        // `--map x=tiem` took the time column for x: "x" (one edit from "t") means x, not a typo of t.
+        let f = try TraceFixture("tiem,x,y,phase\n")
+        let error = try #require(f.error(ReaderOptions(mapping: ["x": ["tiem"]])))
+        guard case .missingColumn(_, _, "t", _, let suggestion, _) = error else {
+            Issue.record("expected a missing time column, got \(error)")
+            return
+        }
+        #expect(suggestion == nil)
+    }
+
+    @Test(arguments: [
+        ("touchalytics", "phone ID,user ID,doc ID,time[ms],action,phone orientation,x-coordinate,y-coordinate,pressure,area covered,finger orientation\n"),
+        ("bioident", "device_id,user_id,doc_type,time,action,x_coor,y_coor\n"),
+    ])
+    func presetLayoutIsRecognised(preset: String, header: String) throws {
+        let f = try TraceFixture(header)
+        let error = try #require(f.error())
+        #expect(error.message.hasSuffix("; this is the \(preset) layout: use --preset \(preset)"))
+        #expect(try f.read(ReaderOptions(preset: preset)).summary.rows == 0)
+    }
+
+    @Test func presetColumnMissingNamesThePreset() throws {
+        let f = try TraceFixture("device_id,user_id,doc_type,time,action,x_coor,y_coor\n")
+        let error = try #require(f.error(ReaderOptions(preset: "touchalytics")))
+        #expect(error.message.hasPrefix("--preset touchalytics (gesture=phone ID+user ID+doc ID): no column \"phone ID\"; found columns \"device_id\""))
     }
 
     @Test(arguments: [(";", "t;x;y;phase\n0;1,5;2;began\n1;3;4;ended\n"), ("\t", "t\tx\ty\tphase\n0\t1.5\t2\tbegan\n1\t3\t4\tended\n")])

@@ -70,7 +70,10 @@ import Testing
     }
 
     @Test func editDistance() {
-        #expect(GestureTrace.editDistance("phsae", "phase") == 2)
+        // Adjacent transpositions count one edit (optimal string alignment).
+        #expect(GestureTrace.editDistance("phsae", "phase") == 1)
+        #expect(GestureTrace.editDistance("tiem", "time") == 1)
+        #expect(GestureTrace.editDistance("ca", "abc") == 3)
         #expect(GestureTrace.editDistance("time[ms]", "time_ms") == 2)
         #expect(GestureTrace.editDistance("", "abc") == 3)
         #expect(GestureTrace.editDistance("kitten", "sitting") == 3)

@@ -18,16 +18,18 @@ import Testing
 
     @Test func trailingDelimiterOnRowsOnly() throws {
         let f = try TraceFixture("t,x,y,phase\n0,0,0,began,\n1,1,1,ended,\n")
-        #expect(f.error()?.description == "\(f.path):2: expected 4 fields as in the header, found 5 (quote fields that contain the delimiter)")
+        let strict = "\(f.path):2: expected 4 fields as in the header, found 5, the last one empty: a trailing delimiter the header does not have (--lenient reads such rows)"
+        #expect(f.error()?.description == strict)
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.x) == [0, 1])
         #expect(summary.trailingDelimiterRows == 2)
+        #expect(summary.trailingDelimiterExample?.description == strict)
         #expect(summary.skipped[.malformedRow] == nil)
     }
 
     @Test func trailingDelimiterOnHeaderOnly() throws {
         let f = try TraceFixture("t,x,y,phase,\n0,0,0,began\n1,1,1,ended\n")
-        #expect(f.error()?.message == "expected 5 fields as in the header, found 4")
+        #expect(f.error()?.message == "expected 5 fields as in the header, found 4, the header's last column has no name: a trailing delimiter on the header only (--lenient reads such rows)")
         #expect(try f.read(.leniently).summary.trailingDelimiterRows == 2)
     }
 
@@ -37,7 +39,7 @@ import Testing
         let f = try TraceFixture("t,x,y,phsae\n0,0,0,began\n1,1,1,ended\n")
         for var options in [ReaderOptions(), .leniently] {
             // A missing column is a file-level error: lenient mode cannot skip it.
-            #expect(f.error(options) == .missingColumn(file: f.path, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
+            #expect(f.error(options) == .missingColumn(file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
             options.mapping = ["phase": ["phsae"]]
             #expect(try f.read(options).gestures.count == 1)
         }
@@ -58,7 +60,7 @@ import Testing
 
     @Test func movedAfterEndedWithTheSameTimestamp() throws {
         let f = try TraceFixture("gesture,t,x,y,phase\ng1,0,0,0,began\ng1,1,1,1,moved\ng1,2,2,2,ended\ng1,2,2,2,moved\n")
-        #expect(f.error()?.description == "\(f.path):5: expected a new \"began\" for gesture \"g1\", found \"moved\" after \"ended\"")
+        #expect(f.error() == .badField(file: f.path, line: 5, column: "phase", expected: "\"began\" (gesture \"g1\" was closed by \"ended\" on line 4)", found: "moved"))
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.phase) == [.began, .moved, .ended])
         #expect(summary.skipped[.afterRelease] == 1)
@@ -67,7 +69,7 @@ import Testing
 
     @Test func twoEndedRows() throws {
         let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,ended\n1,1,1,ended\n2,0,0,began\n3,1,1,ended\n")
-        #expect(f.error()?.description == "\(f.path):4: expected a new \"began\" for gesture \"#1\", found \"ended\" after \"ended\"")
+        #expect(f.error()?.description == "\(f.path):4: column \"phase\": expected \"began\" (gesture \"#1\" was closed by \"ended\" on line 3), found \"ended\"")
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["#1", "#2"])
         #expect(gestures.map(\.samples.count) == [2, 2])
@@ -100,10 +102,22 @@ import Testing
 
     @Test func timeBackwardsWithinAGesture() throws {
         let f = try TraceFixture("t,x,y,phase\n0.10,0,0,began\n0.15,1,1,moved\n0.12,2,2,moved\n0.20,3,3,ended\n")
-        #expect(f.error()?.description == "\(f.path):4: time went backwards within gesture \"#1\" (0.12 s after 0.15 s on line 3)")
+        #expect(f.error()?.description == "\(f.path):4: column \"t\": expected a time not before 0.15 s (line 3, gesture \"#1\"), found \"0.12\"")
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.t) == [0.10, 0.15, 0.20])
         #expect(summary.skipped[.timeBackwards] == 1)
+    }
+
+    @Test func timeBackwardsIsReportedInTheColumnsUnit() throws {
+        // Touchalytics-style epoch milliseconds: the message quotes the times as written.
+        let f = try TraceFixture(
+            "gesture,time[ms],x,y,phase\ng,1336645451340,0,0,0\ng,1336645451358,1,1,2\ng,1336645451330,2,2,2\ng,1336645451390,3,3,1\n")
+        let options = ReaderOptions(mapping: ["t_ms": ["time[ms]"]])
+        #expect(
+            f.error(options)
+                == .badField(
+                    file: f.path, line: 4, column: "time[ms]",
+                    expected: "a time not before 1336645451358 ms (line 3, gesture \"g\")", found: "1336645451330"))
     }
 
     // MARK: Coordinates off screen
@@ -122,7 +136,9 @@ import Testing
 
     @Test func gestureLeftOpenAtTheEnd() throws {
         let f = try TraceFixture("gesture,t,x,y,phase\na,0,0,0,began\nb,0,0,0,began\nb,1,1,1,ended\na,1,1,1,moved\n")
-        #expect(f.error()?.description == "\(f.path):2: gesture \"a\" was not closed by \"ended\" or \"cancelled\" before the end of the file")
+        #expect(
+            f.error()?.description
+                == "\(f.path):2: column \"phase\": expected \"ended\" or \"cancelled\" to close gesture \"a\" (began here, last sample on line 5), found the end of the file")
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["b"])
         #expect(summary.skipped[.notClosed] == 1)
@@ -131,7 +147,9 @@ import Testing
 
     @Test func beganAgainBeforeTheRelease() throws {
         let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,moved\n2,0,0,began\n3,1,1,ended\n")
-        #expect(f.error()?.description == "\(f.path):4: gesture \"#1\" began again before \"ended\" or \"cancelled\" (it began on line 2)")
+        #expect(
+            f.error()?.description
+                == "\(f.path):4: column \"phase\": expected \"moved\", \"ended\" or \"cancelled\" (gesture \"#1\" began on line 2 and is still open), found \"began\"")
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["#2"])
         #expect(summary.skipped[.notClosed] == 1)

@@ -25,6 +25,16 @@ import Testing
         }
     }
 
+    @Test func failuresSayWhyInPlainWords() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let missing = dir.appendingPathComponent("absent/out.json").path
+        #expect(AtomicFile.writeNew(missing, Array("x".utf8)) == "No such file or directory")
+        let present = dir.appendingPathComponent("present.json").path
+        #expect(AtomicFile.writeNew(present, Array("x".utf8)) == nil)
+        #expect(AtomicFile.writeNew(present, Array("y".utf8)) == "File exists")
+        #expect(AtomicFile.describe(CocoaError(.fileNoSuchFile)) == "No such file or directory")
+    }
+
     @Test func interruptCleanupRemovesRegisteredTemporaryOutputs() throws {
         let dir = try TestSupport.temporaryDirectory()
         let temporary = dir.appendingPathComponent(".out.json.tmp-1-1").path

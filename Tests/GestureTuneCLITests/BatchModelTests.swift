@@ -192,7 +192,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         let path = try TestSupport.writeTemporaryFile(
             #"{"schema": "gesturetune.params/1", "rule": "threshold", "progresThreshold": 0.4, "velocityThreshold": 1}"#,
             name: "params.json")
-        #expect(throws: CLIError.badInput(file: path, line: 0, message: "unknown key \"progresThreshold\" (did you mean \"progressThreshold\"?)")) {
+        #expect(throws: CLIError.badInput(file: path, line: 1, message: "unknown key \"progresThreshold\" (did you mean \"progressThreshold\"?)")) {
             try DecisionParameters.load(path)
         }
     }

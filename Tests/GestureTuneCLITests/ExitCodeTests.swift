@@ -46,8 +46,8 @@ import Testing
         #expect(Diagnostic(bad).rendered(colour: false) == "traces/swipe.csv:57: error: column \"x\": expected a number, found \"12,5\"")
         let count = TraceError.fieldCount(file: "a.csv", line: 4, expected: 5, found: 6)
         #expect(Diagnostic(count).rendered(colour: false) == "a.csv:4: error: expected 5 fields as in the header, found 6 (quote fields that contain the delimiter)")
-        let missing = TraceError.missingColumn(file: "a.csv", name: "x", found: ["t", "xx", "y"], suggestion: "xx")
-        #expect(Diagnostic(missing).rendered(colour: false) == "a.csv: error: missing column \"x\"; found columns \"t\", \"xx\", \"y\"; nearest: \"xx\" (use --map x=xx)")
+        let missing = TraceError.missingColumn(file: "a.csv", line: 1, name: "x", found: ["t", "xx", "y"], suggestion: "xx")
+        #expect(Diagnostic(missing).rendered(colour: false) == "a.csv:1: error: missing column \"x\": expected one named x, found columns \"t\", \"xx\", \"y\"; nearest: \"xx\" (use --map x=xx)")
         #expect(Diagnostic(TraceError.unreadable(file: "b.csv", reason: "No such file or directory")).rendered(colour: false) == "b.csv: error: cannot read: No such file or directory")
     }
 

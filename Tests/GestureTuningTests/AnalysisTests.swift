@@ -68,6 +68,8 @@ struct AnalysisTests {
         let completing = [0.5, 1.0, 2.0, -1.0].enumerated().map { TuningPoint(id: "\($0)", progress: 0.6, velocity: $1) }
         let speed = Suggestions.completionSpeed(completing: completing, duration: 2, current: 1)
         #expect(speed.value == 2 && speed.count == 3)
+        // One gesture at v_p 1.2345678, D = 1 s: s = 1.2345678, written as 1.235.
+        #expect(Suggestions.completionSpeed(completing: [TuningPoint(id: "x", progress: 0.6, velocity: 1.2345678)], duration: 1, current: 1).value == 1.235)
         #expect(speed.currentMedianRatio == 0.5)  // (1 / 2) · 1
         #expect(Suggestions.completionSpeed(completing: completing, duration: 0.35, current: 1).value == 0.5)  // 0.35 clamped up
         // r = 0.4; r/|v| = 0.8, 0.4, 0.2, 0.4 → sorted 0.2 0.4 0.4 0.8; 90th pct at 2.7 → 0.4 + 0.7·0.4 = 0.68 → clamped 0.54.
@@ -77,15 +79,30 @@ struct AnalysisTests {
         // A settling time of 2 × response whatever the velocity: median 0.35 s at response 0.175 s.
         let spring = Suggestions.spring(completing.map { ($0, true) }, dampingRatio: 1, target: 0.35) { _, response, _ in 2 * response }
         #expect(spring.status == .found)
-        #expect(abs(spring.response! - 0.175) < 1e-4)
+        #expect(spring.response == 0.175)  // the root 0.175 ± 1e-5, written to 1 ms
         #expect(Suggestions.spring(completing.map { ($0, true) }, dampingRatio: 1, target: 0.35, settlingTime: nil).status == .unavailable)
-        // Starts 0, 1, …, 99 pt: 95th percentile at 94.05 → 98.05 pt; 21% inside 20 pt, 51% inside 50 pt.
+        // Starts 0, 1, …, 99 pt: 95th percentile at 94.05 → 98.05 pt, written to the nearest
+        // 0.5 pt: 98.0; 21% inside 20 pt, 51% inside 50 pt.
         let edge = Suggestions.edgeWidth(starts: (0..<100).map(Double.init))
-        #expect(TestSupportClose(edge.value!, 98.05))
+        #expect(edge.value == 98.0 && TestSupportClose(edge.percentile95!, 94.05))
         #expect(edge.coverage20 == 0.21 && edge.coverage50 == 0.51)
-        // Angles ±0…19°: |angle| 95th percentile of 0…19 is 18.05°.
+        // Starts before the leading edge (--direction up with y = 551 pt in a 390 pt container
+        // gives 390 − 551 = −161 pt) are left out: 0…99 plus ten at −161 still gives 98.05 pt.
+        let mixed = Suggestions.edgeWidth(starts: (0..<100).map(Double.init) + Array(repeating: -161, count: 10))
+        #expect(mixed.value == 98.0 && mixed.count == 100)
+        #expect(mixed.basis.hasSuffix("10 starts before the leading edge left out"))
+        // All off-container: no width (never a negative one), and the reason.
+        let allOff = Suggestions.edgeWidth(starts: [-161, -170, -150])
+        #expect(allOff.value == nil)
+        #expect(allOff.basis.hasPrefix("n/a: all 3 start positions lie before the leading edge"))
+        // Angles ±0…19°: |angle| 95th percentile of 0…19 is 18.05°, written to 0.1°: 18.0 or
+        // 18.1 (a tie in decimal, not in binary), whose text has one decimal.
         let lock = Suggestions.directionLock(angles: (0..<20).map { Double($0) * ($0 % 2 == 0 ? 1 : -1) })
-        #expect(TestSupportClose(lock.value!, 18.05))
+        #expect(lock.value == 18.0 || lock.value == 18.1)
+        // Angles 0, 0.37, …: 95th percentile of k·0.37 (k = 0…20) is 19·0.37 = 7.03° → 7.0°.
+        #expect(Suggestions.directionLock(angles: (0...20).map { Double($0) * 0.37 }).value == 7.0)
+        #expect(lock.basis.hasSuffix("over 20 intended swipes"))
+        #expect(Suggestions.directionLock(angles: [1, 2], population: "gestures (no intent labels)").basis.hasSuffix("over 2 gestures (no intent labels)"))
     }
 
     @Test("Unlabelled traces through the Tuner: decisions, ambiguous ids, inferred projection split")

@@ -47,12 +47,14 @@ struct ParameterSetTests {
 
     @Test("Unknown keys, keys of another rule, bad values and wrong schemas are errors naming the key")
     func errors() {
-        func error(_ text: String) -> ParameterError? {
+        func located(_ text: String) -> ParameterError? {
             do {
                 _ = try ParameterSet.decode(Data(text.utf8), path: "p.json")
                 return nil
             } catch { return error }
         }
+        // One-line texts: key errors come on line 1; compared here without the line.
+        func error(_ text: String) -> ParameterError? { located(text)?.unlocated }
         let head = "\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1"
         #expect(error("{\(head), \"edgeWidht\": 20}") == .unknownKey(path: "p.json", key: "edgeWidht", suggestion: "edgeWidth"))
         #expect(error("{\(head), \"tau\": 0.3}") == .keyNotForRule(path: "p.json", key: "tau", rule: "threshold"))
@@ -64,6 +66,8 @@ struct ParameterSetTests {
         #expect(error("{\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5}") == .missingKey(path: "p.json", key: "velocityThreshold"))
         #expect(error("[1]") == .notAnObject(path: "p.json", key: nil))
         if case .notJSON = error("{") {} else { Issue.record("expected notJSON") }
+        #expect(located("{\(head), \"tau\": 0.3}")?.line == 1)
+        #expect(located("{\"rule\": \"threshold\"}")?.line == nil, "a missing key has no line")
     }
 
     @Test("Presets by name, files by path, and a did-you-mean for a mistyped preset")
@@ -79,5 +83,38 @@ struct ParameterSetTests {
         #expect(throws: ParameterError.unreadable(path: dir.appendingPathComponent("none.json").path, reason: "no such file")) {
             try ParameterSet.load(pathOrPresetName: dir.appendingPathComponent("none.json").path)
         }
+    }
+
+    @Test("Errors name the file's line: the offending key's, or where the JSON stops parsing")
+    func errorLines() {
+        func located(_ lines: [String]) -> ParameterError? {
+            do {
+                _ = try ParameterSet.decode(Data(lines.joined(separator: "\n").utf8), path: "p.json")
+                return nil
+            } catch { return error }
+        }
+        let head = ["{", "  \"schema\": \"gesturetune.params/1\",", "  \"rule\": \"threshold\",", "  \"progressThreshold\": 0.5,"]
+        // Line 6 holds "extent" (lines: {, schema, rule, progressThreshold, velocityThreshold, extent).
+        let bad = located(head + ["  \"velocityThreshold\": 1,", "  \"extent\": \"wide\"", "}"])
+        #expect(bad == .located(line: 6, .badValue(path: "p.json", key: "extent", expected: "a finite number", found: "\"wide\"")))
+        #expect(bad?.description == "p.json:6: key \"extent\": expected a finite number, found \"wide\"")
+        // "wide" as a value on line 2 does not fool the scan: only `"extent":` is a key.
+        let decoy = located(["{", "  \"preset\": \"extent\",", "  \"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1,", "  \"extent\": null", "}"])
+        #expect(decoy?.line == 4)
+        // A key inside "spring" on line 7.
+        let spring = located(head + ["  \"velocityThreshold\": 1,", "  \"spring\": {", "    \"respons\": 0.3", "  }", "}"])
+        #expect(spring?.line == 7 && spring?.unlocated == .unknownKey(path: "p.json", key: "spring.respons", suggestion: "spring.response"))
+        // The schema error in expected/found shape, at the schema's line.
+        let schema = located(["{", "", "  \"schema\": \"gesturetune.params/2\",", "  \"rule\": \"threshold\"", "}"])
+        #expect(schema?.description == "p.json:3: key \"schema\": expected \"gesturetune.params/1\", found \"gesturetune.params/2\"")
+        // Invalid JSON: a missing comma after line 4; the parser stops at the next key, line 5, column 3.
+        let invalid = located(head.dropLast() + ["  \"progressThreshold\": 0.5", "  \"velocityThreshold\": 1", "}"])
+        #expect(invalid?.line == 5)
+        #expect(invalid?.description.hasPrefix("p.json:5: not valid JSON: ") == true)
+        #expect(invalid?.description.hasSuffix("at column 3") == true, "\(String(describing: invalid))")
+        // Cut short: the last line with text.
+        let cut = located(["{", "  \"schema\": \"gesturetune.params/1\",", ""])
+        #expect(cut?.line == 2)
+        if case .notJSON = cut?.unlocated {} else { Issue.record("expected notJSON, got \(String(describing: cut))") }
     }
 }

@@ -46,6 +46,22 @@ struct TraceSimulatorTests {
         }
     }
 
+    @Test("No time below 0: the first sample of a file is not jittered before t = 0")
+    func noNegativeTimes() {
+        // Jitter σ = 5 ms at t = 0: about half of these 100 files would start at t < 0 unclamped.
+        var negative = 0
+        var zeroStarts = 0
+        for seed in UInt64(1)...100 {
+            let gestures = TraceSimulator(options: .init(gestures: 2, seed: seed, timestampJitter: 0.005)).gestures()
+            negative += gestures.flatMap(\.samples).filter { $0.t < 0 }.count
+            if gestures[0].samples[0].t == 0 { zeroStarts += 1 }
+            let text = Self.csv(.init(gestures: 2, seed: seed, timestampJitter: 0.005))
+            #expect(!text.split(separator: "\n").dropFirst().contains { $0.split(separator: ",")[1].hasPrefix("-") })
+        }
+        #expect(negative == 0)
+        #expect(zeroStarts > 20, "the clamp is what kept those at 0")
+    }
+
     @Test("Fixed-point formatting by integer arithmetic")
     func formatting() {
         #expect(TraceSimulator.fixed(390, 2) == "390")

@@ -66,6 +66,28 @@ struct TunerTests {
         }
     }
 
+    /// An exact resample is n gesture indices drawn uniformly from the resample's own stream,
+    /// counted per pooled cell: redone here one resample after another (no threads) through
+    /// `Encoding.weights(points:)`, the intervals must be the same, bit for bit.
+    @Test("Exact bootstrap equals a sequential redo of n uniform index draws per resample")
+    func bootstrapIsUniformIndexDraws() {
+        let points = TestData.labelled(count: 500, seed: 8, truth: Self.truth, noise: 0.05)
+        let encoding = Encoding(points: points, space: .threshold)
+        let choice = encoding.choose(weights: encoding.fullWeights)
+        let summary = Bootstrap.run(points: points, encoding: encoding, estimate: choice, resamples: 60, seed: 4, exactLimit: 100_000)!
+        var p: [Double] = [], v: [Double] = []
+        for b in 0..<60 {
+            let rng = RandomSource(seed: 4, stream: UInt64(b))
+            let drawn = (0..<points.count).map { _ in rng.int(points.count) }
+            let c = encoding.choose(weights: encoding.weights(points: drawn))
+            let values = SearchSpace.threshold.parameters(row: c.row, column: c.column).map(\.value)
+            p.append(values[0])
+            v.append(values[1])
+        }
+        #expect(summary.intervals[0].lower == GSL.quantile(p, 0.025) && summary.intervals[0].upper == GSL.quantile(p, 0.975))
+        #expect(summary.intervals[1].lower == GSL.quantile(v, 0.025) && summary.intervals[1].upper == GSL.quantile(v, 0.975))
+    }
+
     /// Above the exact limit, `projection` with `tau` searched switches to the bag of little
     /// bootstraps. Its interval ends are means of per-subset percentile ends, so they can sit
     /// between grid values; the truth (0.5, 0.3) must lie within one grid step of the interval.
@@ -111,7 +133,7 @@ struct TunerTests {
         #expect(logistic.boundary == r1.family(.threshold)?.rule)
         #expect(r1.family(.threshold)?.fitted.errors == 0)
         // The tie-break puts p_th in the middle of the gap [0.56, 0.65]: 0.60 or 0.61.
-        if case .threshold(let p, _) = r1.family(.threshold)!.rule { #expect(p >= 0.60 && p <= 0.61) }
+        if case .threshold(let p, _) = r1.family(.threshold)!.rule { #expect(p >= 0.60 && p <= 0.61) } else { Issue.record("threshold family without a threshold rule") }
 
         // One class only.
         let oneClass = (0..<10).map { TuningPoint(id: "c\($0)", progress: 0.7, velocity: 0.5, intent: .complete) }

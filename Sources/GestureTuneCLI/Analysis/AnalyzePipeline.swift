@@ -20,16 +20,24 @@ enum AnalyzePipeline {
         var params: String
         /// The report folder, nil with `--no-report`.
         var reportFolder: String?
+        /// What reading each file saw (lenient mode: the rows it skipped, with their lines).
+        var reads: [ReadSummary] = []
     }
+
+    /// Problems shown per run in lenient mode; the rest are counted in a note.
+    static let lenientProblemsShown = 5
 
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         let result = try analyse(options)
+        reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
         switch format {
         case .json:
             // The full report JSON (the very text of report.json), so other tools read every
             // per-gesture figure from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
+            // Standard output stays pure JSON; where the files went goes to standard error.
+            if let folder = result.reportFolder { console.err("report: \(folder)/report.html") }
         case .text, .markdown:
             console.writeOut(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format))
         }
@@ -62,11 +70,30 @@ enum AnalyzePipeline {
             current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
         }
 
-        let tuner = Tuner(options: TuningOptions(seed: options.seed, targetDuration: options.targetDuration))
+        let tuner = Tuner(
+            options: TuningOptions(
+                seed: options.seed, projectionTau: options.tau, targetDuration: options.targetDuration,
+                suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         let tuning = tuner.tune(measurements, current: current)
-        let model = ReportModel(
+        var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+        var motion = MotionTally()
+        for file in files { motion.add(file.motion) }
+        if let warning = motion.warning(for: physics.direction) {
+            // First: it makes every other figure meaningless.
+            model.summary.warnings.insert(warning, at: 0)
+        } else if let assumed = measurements.first(where: { $0.extentSource != .column }),
+            measurements.allSatisfy({ $0.extentSource != .column }),
+            let warning = motion.extentWarning(
+                direction: physics.direction, extent: assumed.extent,
+                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
+        {
+            model.summary.warnings.insert(warning, at: 0)
+        }
+        if let warning = TimeScaleCheck.warning(measurements, unit: files.first?.summary.timeUnit ?? .s) {
+            model.summary.warnings.insert(warning, at: 0)
+        }
 
         let params: String
         do {
@@ -78,7 +105,33 @@ enum AnalyzePipeline {
         if !options.noReport {
             folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder)
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary))
+    }
+
+    /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,
+    /// so the count in the summary can be traced to lines (`validate` lists them all).
+    static func reportSkippedRows(_ reads: [ReadSummary], console: Console) {
+        var shown = 0
+        for read in reads {
+            if let trailing = read.trailingDelimiterExample {
+                let n = read.trailingDelimiterRows
+                console.diagnose(
+                    Diagnostic(
+                        location: trailing.location, severity: .warning,
+                        message: "\(n) row\(n == 1 ? "" : "s") with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)"))
+            }
+        }
+        let problems = reads.flatMap(\.problems)
+        let total = reads.map(\.problemCount).reduce(0, +)
+        for problem in problems.prefix(lenientProblemsShown) {
+            console.diagnose(Diagnostic(location: problem.location, severity: .warning, message: problem.message + " (skipped: --lenient)"))
+            shown += 1
+        }
+        if total > shown {
+            let rest = total - shown
+            console.diagnose(
+                Diagnostic(location: nil, severity: .note, message: "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"))
+        }
     }
 
     /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed
@@ -93,6 +146,8 @@ enum AnalyzePipeline {
             case .unknownPreset(let name, let suggestion):
                 throw .missingInput(
                     path: name, reason: "no such parameter file or preset" + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
+            case .located(let line, _):
+                throw .badInput(file: argument, line: line, message: error.message)
             default:
                 var message = error.description
                 if message.hasPrefix(argument + ": ") { message.removeFirst(argument.count + 2) }

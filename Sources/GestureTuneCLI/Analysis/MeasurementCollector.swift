@@ -8,6 +8,8 @@ struct FileMeasurements: Sendable {
     var path: String
     var summary: ReadSummary
     var measurements: [GestureMeasurement]
+    /// Which way the gestures move on screen.
+    var motion = MotionTally()
 }
 
 /// Reads and measures trace files, in parallel across files, one physics engine per file.
@@ -41,12 +43,14 @@ enum MeasurementCollector {
     static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions) throws -> FileMeasurements {
         let engine = PhysicsEngine(options: physics)
         var measurements: [GestureMeasurement] = []
+        var motion = MotionTally()
         let summary = try TraceReader.read(path: path, options: reader) { gesture in
             var m = engine.measure(gesture)
             m.progressCurve = thin(m.progressCurve, to: curvePoints)
             measurements.append(m)
+            motion.add(gesture)
         }
-        return FileMeasurements(path: path, summary: summary, measurements: measurements)
+        return FileMeasurements(path: path, summary: summary, measurements: measurements, motion: motion)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.

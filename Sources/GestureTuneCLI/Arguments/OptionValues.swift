@@ -27,7 +27,7 @@ struct OptionValues {
     }
 
     /// Seconds, given as `0.1`, `0.1s` or `100ms`.
-    func seconds(_ name: String) throws(UsageError) -> Double? {
+    func seconds(_ name: String, allowZero: Bool = false) throws(UsageError) -> Double? {
         guard let text = parsed.value(name) else { return nil }
         var number = Substring(text)
         var scale = 1.0
@@ -37,8 +37,9 @@ struct OptionValues {
         } else if number.hasSuffix("s") {
             number = number.dropLast()
         }
-        guard let value = Double(number), value.isFinite, value > 0 else {
-            throw error("invalid value '\(text)' for '--\(name)': expected a duration greater than 0, e.g. 0.1 or 100ms")
+        guard let value = Double(number), value.isFinite, value > 0 || (allowZero && value == 0) else {
+            let bound = allowZero ? "of 0 or more" : "greater than 0"
+            throw error("invalid value '\(text)' for '--\(name)': expected a duration \(bound), e.g. 0.1 or 100ms")
         }
         return value * scale
     }

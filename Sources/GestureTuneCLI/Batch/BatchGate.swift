@@ -35,21 +35,31 @@ public enum BatchGate {
         return r
     }
 
+    /// The run failure of a run that checked nothing.
+    static let nothingChecked = "no labelled gestures: nothing was checked (pass --allow-empty to accept a corpus without intent labels)"
+
     /// Gates every file and builds the summary with its totals and overall status.
+    ///
+    /// A gate must not pass on nothing: when no file holds a labelled gesture the run fails
+    /// (`runFailure`, exit 1) unless `gate.allowEmpty`. A shard's partial summary is exempt,
+    /// since its files are only part of the corpus: `merge` applies the check to the whole,
+    /// so the merged result still equals the unsharded run's.
     static func summarise(
         files: [BatchFileResult], gate: BatchSummary.Gate, params: BatchSummary.ParamsInfo,
         settings: BatchSummary.Settings, shard: BatchSummary.Shard?
     ) -> BatchSummary {
         let gated = files.map { apply(gate, to: $0) }
         let totals = BatchSummary.Totals(gated)
+        let runFailure = shard == nil && totals.labelled == 0 && gate.allowEmpty != true ? nothingChecked : nil
+        let status = totals.errors > 0 ? "error" : totals.failed > 0 || runFailure != nil ? "fail" : "pass"
         return BatchSummary(
             tool: "gesturetune \(CommandSpecs.version)", params: params, settings: settings, gate: gate, shard: shard,
-            status: totals.errors > 0 ? "error" : totals.failed > 0 ? "fail" : "pass", totals: totals, files: gated)
+            status: status, runFailure: runFailure, totals: totals, files: gated)
     }
 
-    /// The outcome whose exit status the summary implies.
+    /// The outcome whose exit status the summary implies; a run failure counts as a failed case.
     static func outcome(of summary: BatchSummary) -> Outcome {
-        .gate(failed: summary.totals.failed, errors: summary.totals.errors)
+        .gate(failed: summary.totals.failed + (summary.runFailure == nil ? 0 : 1), errors: summary.totals.errors)
     }
 
     /// Reads a baseline: an earlier run's `--json` (or `--write-baseline`) summary. Returns each

@@ -16,6 +16,10 @@ public struct BatchSummary: Codable, Sendable, Equatable {
     public var shard: Shard?
     /// `pass`, `fail` or `error` (any error case), as the exit status.
     public var status: String
+    /// Why the run as a whole failed beside its cases: `no labelled gestures: nothing was
+    /// checked` when no file of an unsharded run (or merge) holds a labelled gesture and
+    /// `--allow-empty` was not given. Absent otherwise.
+    public var runFailure: String?
     public var totals: Totals
     /// Per-file results, in the sorted order of their paths.
     public var files: [BatchFileResult]
@@ -50,6 +54,9 @@ public struct BatchSummary: Codable, Sendable, Equatable {
         public var tolerance: Double
         /// The baseline file's path, when one was used.
         public var baseline: String?
+        /// `--allow-empty`: a run without any labelled gesture passes. Absent (nil) when not
+        /// given, so summaries written before the option existed still read.
+        public var allowEmpty: Bool? = nil
     }
 
     public struct Shard: Codable, Sendable, Equatable {
@@ -151,6 +158,9 @@ public struct BatchFileResult: Codable, Sendable, Equatable {
     public var failures: [String] = []
     /// Why the case is an error: the reader's message with its line.
     public var problem: Problem?
+    /// What `analyze` would warn about in this file (time unit, direction, extent), in that
+    /// order; absent when there is nothing to say. Never changes the status.
+    public var warnings: [String]?
     /// The labelled gestures the rule decided against their intent, in file order of release.
     public var misdecidedGestures: [MisdecidedGesture] = []
 

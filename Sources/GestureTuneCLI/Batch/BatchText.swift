@@ -24,6 +24,7 @@ enum BatchText {
                 lines.append("ERROR  \(location): \(p?.message ?? "unknown error")")
             }
         }
+        if let failure = summary.runFailure { lines.append("FAIL   \(failure)") }
         lines.append(totalsLine(summary))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -44,10 +45,14 @@ enum BatchText {
             let rate = file.errorRate.map(BatchGate.percent) ?? ""
             var notes = file.failures.joined(separator: "; ")
             if let p = file.problem { notes = p.line > 0 ? "line \(p.line): \(p.message)" : p.message }
+            if let warnings = file.warnings {
+                notes = ([notes].filter { !$0.isEmpty } + warnings.map { "warning: \($0)" }).joined(separator: "; ")
+            }
             notes = notes.replacingOccurrences(of: "|", with: "\\|")
             lines.append("| `\(file.path)` | \(file.status.rawValue) | \(rate) | \(file.misdecided) / \(file.labelled) | \(notes) |")
         }
         lines.append("")
+        if let failure = summary.runFailure { lines.append("**FAIL: \(failure)**"); lines.append("") }
         lines.append("**\(totalsLine(summary))**")
         return lines.joined(separator: "\n") + "\n"
     }

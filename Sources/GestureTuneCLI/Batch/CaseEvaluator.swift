@@ -8,20 +8,25 @@ import GestureTrace
 final class CaseEvaluator {
     let reader: ReaderOptions
     let parameters: DecisionParameters
+    let physics: PhysicsOptions
     private let engine: PhysicsEngine
 
     init(reader: ReaderOptions, physics: PhysicsOptions, parameters: DecisionParameters) {
         self.reader = reader
         self.parameters = parameters
+        self.physics = physics
         self.engine = PhysicsEngine(options: physics)
     }
 
     /// The case's counts, before any gate (status `pass`, `skipped` or `error`).
     func evaluate(_ path: String) -> BatchFileResult {
         var result = BatchFileResult(path: path, status: .pass)
+        var motion = MotionTally()
+        var measured: [GestureMeasurement] = []
         do {
             let summary = try TraceReader.read(path: path, options: reader) { gesture in
                 result.gestures += 1
+                motion.add(gesture)
                 if gesture.interruptedBySystem {
                     result.interrupted += 1
                     return
@@ -30,7 +35,9 @@ final class CaseEvaluator {
                     result.unlabelled += 1
                     return
                 }
-                let m = engine.measure(gesture)
+                var m = engine.measure(gesture)
+                m.progressCurve = []
+                measured.append(m)
                 let completes = parameters.rule(forExtent: m.extent).completes(m.releaseState)
                 result.labelled += 1
                 switch (intent, completes) {
@@ -52,6 +59,8 @@ final class CaseEvaluator {
             for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
             result.errorRate = result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
             if result.labelled == 0 { result.status = .skipped }
+            let warnings = Self.warnings(motion: motion, measured: measured, timeUnit: summary.timeUnit, direction: physics.direction)
+            result.warnings = warnings.isEmpty ? nil : warnings
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)
             if case .unreadable = error {
@@ -64,5 +73,38 @@ final class CaseEvaluator {
             result.problem = .init(kind: "internal", line: 0, message: "\(error)")
         }
         return result
+    }
+
+    /// The warnings `analyze` gives, for one file, in its order: the time column's unit
+    /// (`TimeScaleCheck`, over the labelled gestures' sampling rates), the direction, or else
+    /// touches reaching past an assumed extent (`MotionTally`, over every gesture), and the
+    /// 390 pt default extent (labelled gestures measured without a width/height column or
+    /// `--extent`). Each is a function of the file alone, so the same whatever `--jobs` or sharding.
+    static func warnings(
+        motion: MotionTally, measured: [GestureMeasurement], timeUnit: TimeUnit, direction: Direction
+    ) -> [String] {
+        var warnings: [String] = []
+        if let warning = TimeScaleCheck.warning(measured, unit: timeUnit) { warnings.append(warning) }
+        if let warning = motion.warning(for: direction) {
+            warnings.append(warning)
+        } else if let assumed = measured.first, measured.allSatisfy({ $0.extentSource != .column }),
+            let warning = motion.extentWarning(
+                direction: direction, extent: assumed.extent,
+                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
+        {
+            warnings.append(warning)
+        }
+        let defaulted = measured.filter { $0.extentSource == .defaultValue }.count
+        if defaulted > 0 {
+            let scope = defaulted == measured.count ? "" : " (\(defaulted) of \(measured.count) labelled gestures)"
+            let column = direction == .up || direction == .down ? "height" : "width"
+            warnings.append(
+                "No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to \(TimeScaleCheck.Text.whole(assumedDefault(measured))) pt, so pt/s thresholds assume a container that size.")
+        }
+        return warnings
+    }
+
+    private static func assumedDefault(_ measured: [GestureMeasurement]) -> Double {
+        measured.first { $0.extentSource == .defaultValue }?.extent ?? 390
     }
 }

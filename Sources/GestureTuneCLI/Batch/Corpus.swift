@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The trace files of a batch: every `*.csv` under the given paths, deduplicated and sorted.
 public enum Corpus {
     /// Lists the cases. A file named explicitly is a case whatever its extension; a folder is
@@ -27,23 +33,44 @@ public enum Corpus {
             }
             var base = path
             while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-            guard let enumerator = fm.enumerator(atPath: path) else {
+            guard let top = opendir(path) else {
                 throw .missingInput(path: path, reason: "folder cannot be listed")
             }
-            while let relative = enumerator.nextObject() as? String {
-                let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                let type = enumerator.fileAttributes?[.type] as? FileAttributeType
-                if name.hasPrefix(".") {
-                    if type == .typeDirectory { enumerator.skipDescendants() }
-                    continue
-                }
-                guard type == .typeRegular || type == .typeSymbolicLink,
-                    name.lowercased().hasSuffix(".csv")
-                else { continue }
-                found.insert(normalise(base == "/" ? "/" + relative : base + "/" + relative))
-            }
+            walk(top, folder: base == "/" ? "" : base, into: &found)
         }
         return found.sorted(by: precedes)
+    }
+
+    /// Adds the `*.csv` files under an open folder (closed on return), recursively, skipping
+    /// hidden entries. Listed with `readdir`, whose entry type saves a `stat` per file (a
+    /// `FileManager` enumerator took about 45 ms for 2,000 files, a serial step of `batch`);
+    /// symbolic links are cases when their name ends in `.csv` and are never descended into.
+    /// Unreadable subfolders are skipped.
+    static func walk(_ dir: OpaquePointer, folder: String, into found: inout Set<String>) {
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                case S_IFLNK: type = Int32(DT_LNK)
+                default: continue
+                }
+            }
+            if type == Int32(DT_DIR) {
+                if let sub = opendir(path) { walk(sub, folder: path, into: &found) }
+            } else if type == Int32(DT_REG) || type == Int32(DT_LNK), name.lowercased().hasSuffix(".csv") {
+                found.insert(normalise(path))
+            }
+        }
     }
 
     /// Byte order of the paths' UTF-8: locale- and platform-independent.

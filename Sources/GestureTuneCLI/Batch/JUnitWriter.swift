@@ -3,10 +3,13 @@ import Foundation
 /// Renders a batch summary as JUnit XML that CI servers display.
 ///
 /// Shape: `<testsuites>` holding one `<testsuite>` with `<properties>`, one `<testcase>` per
-/// file (`name` the path, `classname` its folder), then `<system-out>` and `<system-err>`.
+/// file (`name` the path, `classname` its folder), then `<system-out>` (the totals) and
+/// `<system-err>` (every file's warnings, one `path: warning: ...` a line).
 /// A failed case holds one `<failure>` whose message names the misdecided gestures and whose
 /// text lists each with its line, `p_r` and `v_p`; an error case one `<error>` carrying the
-/// reader's message with its line; a case without labelled gestures one `<skipped>`. It
+/// reader's message with its line; a case without labelled gestures one `<skipped>`. A run
+/// failure (no labelled gesture anywhere) adds one failed testcase named `labelled gestures`, so
+/// that CI shows red rather than a column of skipped cases. It
 /// satisfies both the Jenkins xunit-plugin `junit-10.xsd` and the Apache Ant schema
 /// (windyroad `JUnit.xsd`), which requires `timestamp`, `hostname`, `time`, `classname` and the
 /// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
@@ -14,10 +17,11 @@ import Foundation
 public enum JUnitWriter {
     public static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
         let t = summary.totals
+        let runFailed = summary.runFailure == nil ? 0 : 1
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
         x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
-        x += " tests=\"\(t.files)\" failures=\"\(t.failed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+        x += " tests=\"\(t.files + runFailed)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
         x += "    <properties>\n"
         var properties: [(String, String)] = [
             ("params", summary.params.source),
@@ -56,8 +60,13 @@ public enum JUnitWriter {
                 x += "</error>\n    </testcase>\n"
             }
         }
+        if let failure = summary.runFailure {
+            x += "    <testcase name=\"labelled gestures\" classname=\"gesturetune\" time=\"0\">\n"
+            x += "      <failure message=\"\(escape(failure))\" type=\"gate\">\(escape(failure, attribute: false))</failure>\n    </testcase>\n"
+        }
         x += "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
-        x += "    <system-err></system-err>\n"
+        let warnings = summary.files.flatMap { file in (file.warnings ?? []).map { "\(file.path): warning: \($0)" } }
+        x += "    <system-err>\(escape(warnings.joined(separator: "\n"), attribute: false))</system-err>\n"
         x += "  </testsuite>\n</testsuites>\n"
         return x
     }

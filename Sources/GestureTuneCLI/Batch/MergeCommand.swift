@@ -7,12 +7,14 @@ public struct MergeOptions: Sendable {
     public var maxError: Double?
     public var baseline: String?
     public var tolerance: Double?
+    /// `--allow-empty`; when not given, the shards' recorded setting holds.
+    public var allowEmpty = false
 
     static func parse(_ values: OptionValues) throws(UsageError) -> MergeOptions {
         MergeOptions(
             partials: values.parsed.positionals, outputs: try GateOutputs.parse(values),
             maxError: try values.double("max-error", min: 0, max: 1), baseline: values.string("baseline"),
-            tolerance: try values.double("tolerance", min: 0, max: 1))
+            tolerance: try values.double("tolerance", min: 0, max: 1), allowEmpty: values.flag("allow-empty"))
     }
 }
 
@@ -21,7 +23,9 @@ public enum MergeCommand {
     public static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
         var partials: [(path: String, summary: BatchSummary)] = []
         for path in options.partials { partials.append((path, try BatchJSON.read(path))) }
-        let merged = try merge(partials, maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline)
+        let merged = try merge(
+            partials, maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
+            allowEmpty: options.allowEmpty)
         try options.outputs.emit(merged, console: console)
         return BatchGate.outcome(of: merged)
     }
@@ -29,7 +33,8 @@ public enum MergeCommand {
     /// Checks that the partials are shards 1..N of one corpus run with one set of options, each
     /// once, and combines them; then applies the gate (recorded, or overridden).
     static func merge(
-        _ partials: [(path: String, summary: BatchSummary)], maxError: Double?, tolerance: Double?, baseline: String?
+        _ partials: [(path: String, summary: BatchSummary)], maxError: Double?, tolerance: Double?, baseline: String?,
+        allowEmpty: Bool = false
     ) throws(CLIError) -> BatchSummary {
         guard let first = partials.first else { throw .internalError("merge without partial summaries") }
         func bad(_ path: String, _ message: String) -> CLIError { .badInput(file: path, line: 0, message: message) }
@@ -65,6 +70,7 @@ public enum MergeCommand {
         var gate = first.summary.gate
         if let maxError { gate.maxError = maxError }
         if let tolerance { gate.tolerance = tolerance }
+        if allowEmpty { gate.allowEmpty = true }
         if let baseline {
             gate.baseline = baseline
             let rates = try BatchGate.loadBaseline(baseline)

@@ -16,12 +16,26 @@ public struct AnalyzeOptions: Sendable {
     public var seed: UInt64
     /// `--target-duration` (s, default 0.35): the spring's target settling time.
     public var targetDuration: Double
+    /// `--rule`: the suggested rule's family; nil picks the family with the lowest
+    /// cross-validated error among threshold, forward and projection (ties to the current one).
+    public var rule: RuleFamily? = nil
+    /// `--tau` (s, 0…1): the projection look-ahead fixed; nil searches it over [0, 1] s.
+    public var tau: Double? = nil
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
-        AnalyzeOptions(
+        try checkStandardInputOnce(values)
+        if let name = values.string("name"), name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
+            throw values.error("invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
+        }
+        let tau = try values.seconds("tau", allowZero: true)
+        if let tau, tau > 1, let text = values.string("tau") {
+            throw values.error("invalid value '\(text)' for '--tau': must be at most 1 s")
+        }
+        return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
-            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration") ?? 0.35)
+            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration") ?? 0.35,
+            rule: try values.enumValue("rule", RuleFamily.self), tau: tau)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).
@@ -31,6 +45,13 @@ public struct AnalyzeOptions: Sendable {
         let base = first.split(separator: "/").last.map(String.init) ?? first
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
         return String(base[..<dot])
+    }
+}
+
+/// `-` may be named once: standard input cannot be read twice.
+func checkStandardInputOnce(_ values: OptionValues) throws(UsageError) {
+    if values.parsed.positionals.filter({ $0 == "-" }).count > 1 {
+        throw values.error("'-' (standard input) can be named only once")
     }
 }
 

@@ -8,7 +8,7 @@ public enum CommandSpecs {
     static let readerOptions: [OptionSpec] = [
         OptionSpec("map", value: "CANONICAL=SOURCE,...", help: "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b", default: "none", repeatable: true),
         OptionSpec("preset", value: "NAME", help: "column layout preset: \(layoutPresets.joined(separator: ", "))", default: "none"),
-        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: ',', ';', tab, '|' (or comma, semicolon, tab)", default: "detected from the header"),
+        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: one character such as ',', ';', '|', or tab (also comma, semicolon, pipe)", default: "detected from the header"),
         OptionSpec("time-unit", value: "s|ms|us|ns", help: "unit of the time column", default: "from the column name"),
         OptionSpec("max-gesture-samples", value: "N", help: "most samples in one gesture; more is an error", default: "100000"),
     ]
@@ -38,6 +38,7 @@ public enum CommandSpecs {
         OptionSpec("max-error", value: "FRACTION", help: "a case fails when its error (misdecided / labelled gestures) exceeds this", default: "\(defaultMaxError)"),
         OptionSpec("baseline", value: "FILE", help: "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance", default: "none"),
         OptionSpec("tolerance", value: "FRACTION", help: "how much worse than the baseline a case may be", default: "0"),
+        OptionSpec("allow-empty", help: "pass a run in which no file holds a labelled gesture (by default it fails: nothing was checked)", default: "off"),
         OptionSpec("write-baseline", value: "FILE", help: "record this run's summary as a baseline for later runs", default: "none"),
         OptionSpec("junit", value: "FILE", help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)", default: "none"),
         OptionSpec("json", value: "FILE", help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)", default: "none"),
@@ -67,6 +68,11 @@ public enum CommandSpecs {
             OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
             jobsOption(),
             OptionSpec("target-duration", value: "SECONDS", help: "target settling time of the suggested spring", default: "0.35"),
+            OptionSpec(
+                "rule", value: "threshold|forward|projection|kinematic|logistic",
+                help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
+                default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
+            OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
         ],
         examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
         discussion: exitStatus)
@@ -90,6 +96,8 @@ public enum CommandSpecs {
             that the parameter set's rule decides against their intent. A case fails when the error
             exceeds --max-error or its baseline entry by more than --tolerance; a file without
             labelled gestures is skipped; a malformed file is an error case and the rest still run.
+            A run in which no file holds a labelled gesture fails ("no labelled gestures: nothing
+            was checked") unless --allow-empty is given; a shard (--shard) is exempt, merge checks.
             Status: 0 all cases pass, 1 any case fails, 65 any file is malformed (65 wins over 1).
 
             """ + "\n" + exitStatus)
@@ -101,7 +109,7 @@ public enum CommandSpecs {
         minPositionals: 1,
         options: gateOptions.map { option in
             var option = option
-            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" {
+            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" || option.name == "allow-empty" {
                 option.defaultText = "as recorded in the partial summaries"
             }
             return option
@@ -109,7 +117,8 @@ public enum CommandSpecs {
         examples: ["gesturetune merge out/shard-*.json --junit out/gesturetune.xml --json out/summary.json"],
         discussion: """
             The shards must come from one corpus and one set of options, every shard exactly once.
-            The merged result equals an unsharded run's and the same gate decides the status.
+            The merged result equals an unsharded run's and the same gate decides the status:
+            it fails when no file of the corpus holds a labelled gesture, unless --allow-empty.
 
             """ + "\n" + exitStatus)
 

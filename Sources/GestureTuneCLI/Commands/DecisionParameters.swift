@@ -55,6 +55,7 @@ public struct DecisionParameters: Sendable, Equatable {
         switch error {
         case .unreadable(let path, let reason): return .missingInput(path: path, reason: reason)
         case .unknownPreset: return .missingInput(path: argument, reason: message)
+        case .located(let line, _): return .badInput(file: argument, line: line, message: error.message)
         default: return .badInput(file: argument, line: 0, message: message)
         }
     }

@@ -30,12 +30,7 @@ public struct SimulateOptions: Sendable {
             throw values.error("'--files \(files)' needs '--out DIR'")
         }
         let rate = try values.choice("rate", ["60", "120", "240"]).flatMap { Int($0) } ?? 120
-        var jitter = 0.001
-        if values.string("jitter") == "0" {
-            jitter = 0
-        } else if let j = try values.seconds("jitter") {
-            jitter = j
-        }
+        let jitter = try values.seconds("jitter", allowZero: true) ?? 0.001
         let outcome = try values.choice("outcome", Preset.all.map(\.name))
         return SimulateOptions(
             gestures: try values.int("gestures", min: 1) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,

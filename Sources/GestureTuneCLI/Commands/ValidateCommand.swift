@@ -8,6 +8,7 @@ public struct ValidateOptions: Sendable {
     public var maxProblems: Int
 
     static func parse(_ values: OptionValues) throws(UsageError) -> ValidateOptions {
+        try checkStandardInputOnce(values)
         var reader = try CommonOptions.readerOptions(values)
         let maxProblems = try values.int("max-problems", min: 0) ?? 50
         reader.lenient = true
@@ -48,27 +49,44 @@ public enum ValidateCommand {
         } catch let error as TraceError {
             console.diagnose(Diagnostic(error))
             if case .unreadable = error {
-                console.out("\(file): unreadable")
+                console.out("\(displayName(file)): unreadable")
                 return .unreadable
             }
-            console.out("\(file): not a valid trace file (1 problem)")
+            console.out("\(displayName(file)): not a valid trace file (1 problem)")
             return .problems
         } catch {
             console.diagnose(.internalError("\(error)"))
             return .problems
         }
-        for problem in summary.problems.prefix(options.maxProblems) {
+        // Rows with a trailing delimiter the header lacks (or the reverse) stop a strict read:
+        // one problem, shown at the first such row, however many rows share it.
+        var shownProblems = summary.problems
+        var problemCount = summary.problemCount
+        if let trailing = summary.trailingDelimiterExample {
+            shownProblems.append(trailing)
+            shownProblems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+            problemCount += 1
+        }
+        for problem in shownProblems.prefix(options.maxProblems) {
             console.diagnose(Diagnostic(problem))
         }
-        let shown = min(summary.problems.count, options.maxProblems)
-        if summary.problemCount > shown {
-            console.diagnose(Diagnostic(location: file, severity: .note, message: "and \(summary.problemCount - shown) more problem\(summary.problemCount - shown == 1 ? "" : "s")"))
+        let shown = min(shownProblems.count, options.maxProblems)
+        let name = displayName(file)
+        if problemCount > shown {
+            console.diagnose(Diagnostic(location: name, severity: .note, message: "and \(problemCount - shown) more problem\(problemCount - shown == 1 ? "" : "s")"))
         }
         let violations = summary.skipped.filter { strictViolations.contains($0.key) }.values.reduce(0, +)
-        let problems = max(summary.problemCount, violations)
-        console.out(summaryLine(summary, file: file, problems: problems))
+        let problems = max(problemCount, violations)
+        var line = summaryLine(summary, file: name, problems: problems)
+        if summary.trailingDelimiterRows > 1 {
+            line += " (\(summary.trailingDelimiterRows) rows with a trailing delimiter)"
+        }
+        console.out(line)
         return problems > 0 ? .problems : .clean
     }
+
+    /// The name diagnostics use for `file`: `<stdin>` for `-`, as the reader's messages do.
+    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
 
     /// `file: 1200 rows, 34 gestures; skipped: 2 not-closed, 1 multi-touch; 3 problems` (or `ok`).
     static func summaryLine(_ s: ReadSummary, file: String, problems: Int) -> String {

@@ -60,8 +60,9 @@ public enum AtomicFile {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)").path
         TemporaryOutputs.register(temporary)
         defer { TemporaryOutputs.unregister(temporary) }
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(contents.utf8)) else {
-            throw .cannotCreate(path: path, reason: "cannot write \(temporary)")
+        if let reason = writeNew(temporary, Array(contents.utf8)) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .cannotCreate(path: path, reason: reason)
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -70,12 +71,52 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates `path` (which must not exist) and writes `bytes` to it with `open(2)` and
+    /// `write(2)`; returns `strerror` of the failure (e.g. "Permission denied"), nil on success.
+    static func writeNew(_ path: String, _ bytes: [UInt8]) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = posixWrite(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                done += n
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+
+    /// A file-system error as `strerror` words ("No such file or directory") where the error
+    /// carries a POSIX code or a Foundation code that has one, else Foundation's description.
     static func describe(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let cocoa = error as? CocoaError {
+            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32(underlying.code)))
+            }
+            // swift-corelibs-foundation often drops the POSIX error: map the common codes back.
+            let posix: Int32? =
+                switch cocoa.code {
+                case .fileNoSuchFile, .fileReadNoSuchFile: ENOENT
+                case .fileWriteNoPermission, .fileReadNoPermission: EACCES
+                case .fileWriteFileExists: EEXIST
+                case .fileWriteVolumeReadOnly: EROFS
+                case .fileWriteOutOfSpace: ENOSPC
+                default: nil
+                }
+            if let posix { return String(cString: strerror(posix)) }
         }
         return error.localizedDescription
     }
+}
+
+/// `write(2)`, outside `AtomicFile` whose own `write` would shadow it.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }

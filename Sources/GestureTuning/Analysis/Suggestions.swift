@@ -6,7 +6,7 @@ import GesturePhysics
 /// velocity ratio is `(s / D) / v_p`. The suggestion makes the median ratio 1 over completing
 /// gestures with `v_p > 0`: `s = D / median(1 / v_p)`, clamped to [0.5, 3].
 public struct CompletionSpeedSuggestion: Sendable, Equatable {
-    /// Suggested `s` (nil when no completing gesture moved forward).
+    /// Suggested `s`, rounded to 0.001 (nil when no completing gesture moved forward).
     public var value: Double?
     /// Unclamped `D / median(1 / v_p)`.
     public var unclamped: Double?
@@ -24,6 +24,7 @@ public struct CompletionSpeedSuggestion: Sendable, Equatable {
 /// The cap `D` suggested is the 90th percentile of `r / abs(v_p)` over completing releases
 /// (`r = 1 - p_r`, `v_p != 0`), clamped to [0.2, 0.54] s.
 public struct FingerSpeedCapSuggestion: Sendable, Equatable {
+    /// Suggested cap, s, rounded to 0.001.
     public var value: Double?
     /// The 90th percentile before clamping, s.
     public var percentile90: Double?
@@ -46,7 +47,7 @@ public struct SpringSuggestion: Sendable, Equatable {
     }
 
     public var status: Status
-    /// Suggested response, s.
+    /// Suggested response, s, rounded to 0.001 s (the root itself is within 1e-5 s).
     public var response: Double?
     public var dampingRatio: Double
     /// Target median settling time, s (default 0.35).
@@ -59,7 +60,8 @@ public struct SpringSuggestion: Sendable, Equatable {
 }
 
 /// Edge region: start positions (pt from the leading edge) of gestures meant to complete.
-/// Suggested width: 95th percentile + 4 pt, beside 20 pt (Flutter, ViewDragHelper) and 50 pt
+/// Suggested width: 95th percentile + 4 pt, rounded to 0.5 pt (never negative; starts before the leading edge are
+/// left out, and with none inside the value is nil), beside 20 pt (Flutter, ViewDragHelper) and 50 pt
 /// (React Navigation, Ionic).
 public struct EdgeWidthSuggestion: Sendable, Equatable {
     public var value: Double?
@@ -73,7 +75,7 @@ public struct EdgeWidthSuggestion: Sendable, Equatable {
 }
 
 /// Direction lock: the entry angle (degrees from the axis) that keeps 95% of intended
-/// swipes: the 95th percentile of `abs(entry angle)`.
+/// swipes: the 95th percentile of `abs(entry angle)`, rounded to 0.1°.
 public struct DirectionLockSuggestion: Sendable, Equatable {
     public var value: Double?
     public var median: Double?
@@ -82,6 +84,17 @@ public struct DirectionLockSuggestion: Sendable, Equatable {
 }
 
 enum Suggestions {
+    /// `x` rounded to the nearest multiple of `step` (half away from zero), so the written
+    /// `params.json` carries sensible digits and reads back to exactly the reported value:
+    /// completionSpeed, fingerSpeedCap and the spring response to 0.001, edge width to 0.5 pt,
+    /// direction lock to 0.1°.
+    static func rounded(_ x: Double, step: Double) -> Double {
+        guard x.isFinite else { return x }
+        let r = (x / step).rounded() * step
+        // 0.1 × 181 is 18.100000000000001: the shortest decimal is taken back through text.
+        return Double(String(format: "%.\(max(0, Int((-log10(step)).rounded(.up))))f", r)) ?? r
+    }
+
     static func completionSpeed(completing: [TuningPoint], duration d: Double, current: Double) -> CompletionSpeedSuggestion {
         let forward = completing.filter { $0.velocity > 0 }
         guard let medianInverse = GSL.quantile(forward.map { 1 / $0.velocity }, 0.5) else {
@@ -90,7 +103,7 @@ enum Suggestions {
                 count: 0, basis: "no completing gesture moved forward at release")
         }
         let raw = d / medianInverse
-        let value = min(max(raw, 0.5), 3)
+        let value = rounded(min(max(raw, 0.5), 3), step: 0.001)
         let currentRatio = (current / d) * medianInverse
         return CompletionSpeedSuggestion(
             value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio, currentCompletionSpeed: current,
@@ -104,7 +117,7 @@ enum Suggestions {
             return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0, basis: "no completing release with nonzero velocity")
         }
         return FingerSpeedCapSuggestion(
-            value: min(max(p90, 0.2), 0.54), percentile90: p90, count: times.count,
+            value: rounded(min(max(p90, 0.2), 0.54), step: 0.001), percentile90: p90, count: times.count,
             basis: "90th percentile of r/|v_p| = \(fmt(p90)) s over \(times.count) completing releases, clamped to [0.2, 0.54] s")
     }
 
@@ -139,8 +152,8 @@ enum Suggestions {
                 return result
             }
             result.status = .found
-            result.response = response
-            result.basis = "median settling time \(fmt(target)) s (within 0.5%) over \(velocities.count) gestures, damping ratio \(fmt(dampingRatio)), median initial velocity \(fmt(result.medianInitialVelocity ?? 0)) /s"
+            result.response = rounded(response, step: 0.001)
+            result.basis = "median settling time \(fmt(target)) s (within 0.5%) over \(velocities.count) gestures (response rounded to 1 ms), damping ratio \(fmt(dampingRatio)), median initial velocity \(fmt(result.medianInitialVelocity ?? 0)) /s"
         } catch {
             result.status = .failed("\(error)")
             result.basis = "settling time failed: \(error)"
@@ -148,25 +161,37 @@ enum Suggestions {
         return result
     }
 
-    static func edgeWidth(starts: [Double]) -> EdgeWidthSuggestion {
+    /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
+    /// starts inside the container (`>= 0`); starts before the leading edge (negative: a wrong
+    /// `--direction` or `--extent`, or a touch that began off the view) are left out and counted
+    /// in the basis, and when every start is off-container the value is nil with that reason.
+    static func edgeWidth(starts allStarts: [Double]) -> EdgeWidthSuggestion {
+        let starts = allStarts.filter { $0 >= 0 }
+        let off = allStarts.count - starts.count
         guard let p95 = GSL.quantile(starts, 0.95) else {
-            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: "no gesture start positions")
+            let basis = allStarts.isEmpty
+                ? "no gesture start positions"
+                : "n/a: all \(allStarts.count) start positions lie before the leading edge (negative distance): check --direction and --extent"
+            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: basis)
         }
-        let width = p95 + 4
+        let width = rounded(max(0, p95 + 4), step: 0.5)
         func share(_ w: Double) -> Double { Double(starts.filter { $0 <= w }.count) / Double(starts.count) }
+        let excluded = off > 0 ? "; \(off) start\(off == 1 ? "" : "s") before the leading edge left out" : ""
         return EdgeWidthSuggestion(
             value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
-            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))")
+            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))\(excluded)")
     }
 
-    static func directionLock(angles: [Double]) -> DirectionLockSuggestion {
+    /// `population` names what the angles are of in the basis ("intended swipes" when labelled,
+    /// "gestures (no intent labels)" otherwise).
+    static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
         let a = angles.map { abs($0) }
         guard let p95 = GSL.quantile(a, 0.95) else {
             return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
         }
         return DirectionLockSuggestion(
-            value: p95, median: GSL.quantile(a, 0.5), count: a.count,
-            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) intended swipes")
+            value: rounded(p95, step: 0.1), median: GSL.quantile(a, 0.5), count: a.count,
+            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)")
     }
 }
 

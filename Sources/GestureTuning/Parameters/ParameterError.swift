@@ -15,6 +15,39 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownPreset(name: String, suggestion: String?)
     /// A value that JSON cannot carry (NaN) on writing.
     case unwritable(key: String)
+    /// `error` found at 1-based `line` of the file: the line of the offending key (its first
+    /// `"key":` in the text), or where JSONSerialization stopped parsing.
+    indirect case located(line: Int, ParameterError)
+
+    /// The line the error was found at, when known.
+    public var line: Int? {
+        if case .located(let line, _) = self { return line }
+        return nil
+    }
+
+    /// The error without its line.
+    public var unlocated: ParameterError {
+        if case .located(_, let inner) = self { return inner.unlocated }
+        return self
+    }
+
+    /// The file the error is about (nil for a preset name or on writing).
+    public var path: String? {
+        switch self {
+        case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path, _), .unknownKey(let path, _, _),
+            .keyNotForRule(let path, _, _), .missingKey(let path, _), .badValue(let path, _, _, _), .wrongSchema(let path, _):
+            path
+        case .unknownPreset, .unwritable: nil
+        case .located(_, let inner): inner.path
+        }
+    }
+
+    /// The message without the `path: ` (or `path:line: `) in front.
+    public var message: String {
+        let text = unlocated.description
+        guard let path, text.hasPrefix(path + ": ") else { return text }
+        return String(text.dropFirst(path.count + 2))
+    }
 
     public var description: String {
         switch self {
@@ -26,10 +59,11 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
         case .keyNotForRule(let path, let key, let rule): "\(path): key \"\(key)\" does not apply to rule \"\(rule)\""
         case .missingKey(let path, let key): "\(path): missing key \"\(key)\""
         case .badValue(let path, let key, let expected, let found): "\(path): key \"\(key)\": expected \(expected), found \(found)"
-        case .wrongSchema(let path, let found): "\(path): schema \"\(found)\" is not \"\(ParameterSet.schema)\""
+        case .wrongSchema(let path, let found): "\(path): key \"schema\": expected \"\(ParameterSet.schema)\", found \"\(found)\""
         case .unknownPreset(let name, let suggestion):
             "no parameter file or preset named \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case .unwritable(let key): "key \"\(key)\": NaN cannot be written to JSON"
+        case .located(let line, let inner): inner.path.map { "\($0):\(line): \(inner.message)" } ?? inner.description
         }
     }
 }

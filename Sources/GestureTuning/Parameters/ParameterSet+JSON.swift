@@ -20,11 +20,31 @@ extension ParameterSet {
     }
 
     /// Parses a parameter file's bytes. Keys are inspected one by one (JSONSerialization), so
-    /// an unknown key is reported by name rather than ignored.
+    /// an unknown key is reported by name rather than ignored. Errors about a key, and invalid
+    /// JSON, come `.located(line:_)`: `path:line: key "x": expected …, found …`.
     public static func decode(_ data: Data, path: String = "params.json") throws(ParameterError) -> ParameterSet {
+        do {
+            return try decodeUnlocated(data, path: path)
+        } catch {
+            if case .located = error { throw error }
+            if let line = JSONLines.line(of: error, in: data) { throw .located(line: line, error) }
+            throw error
+        }
+    }
+
+    private static func decodeUnlocated(_ data: Data, path: String) throws(ParameterError) -> ParameterSet {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: []) } catch {
-            throw .notJSON(path: path, reason: (error as NSError).localizedDescription)
+            let nsError = error as NSError
+            let debug = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String).map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+            var reason = debug.map { $0.prefix(1).lowercased() + $0.dropFirst() } ?? nsError.localizedDescription
+            if let range = reason.range(of: " around character "), let column = JSONLines.column(debugDescription: debug, in: data) {
+                reason = reason[..<range.lowerBound] + " at column \(column)"
+            }
+            if let line = JSONLines.line(debugDescription: debug, in: data) {
+                throw .located(line: line, .notJSON(path: path, reason: reason))
+            }
+            throw .notJSON(path: path, reason: reason)
         }
         guard let dict = object as? [String: Any] else { throw .notAnObject(path: path, key: nil) }
         let known = allKeys
@@ -135,6 +155,80 @@ extension ParameterSet {
         if x == -.infinity { return "\"-inf\"" }
         // Swift's shortest round-trip form: "0.42", "390.0", "1e-05": all valid JSON numbers.
         return "\(x)"
+    }
+}
+
+/// Lines of a parameter file's text, for error locations.
+enum JSONLines {
+    /// The 1-based line of the key `error` is about: the first `"key"` followed by `:` (for
+    /// `spring.x`, the first `"x":` after `"spring":`). nil for errors about no key or a
+    /// missing key.
+    static func line(of error: ParameterError, in data: Data) -> Int? {
+        let key: String
+        switch error {
+        case .unknownKey(_, let k, _), .keyNotForRule(_, let k, _), .badValue(_, let k, _, _): key = k
+        case .notAnObject(_, let k?): key = k
+        case .wrongSchema: key = "schema"
+        default: return nil
+        }
+        let bytes = [UInt8](data)
+        var start = 0
+        var name = key
+        if key.hasPrefix("spring."), let spring = keyOffset("spring", in: bytes, from: 0) {
+            start = spring + 1
+            name = String(key.dropFirst("spring.".count))
+        }
+        return keyOffset(name, in: bytes, from: start).map { lineNumber(at: $0, in: bytes) }
+    }
+
+    /// The line of JSONSerialization's "… around character N" (N counted from 0 in the UTF-8
+    /// bytes), or the last line for "Unexpected end of file".
+    static func line(debugDescription: String?, in data: Data) -> Int? {
+        guard let debug = debugDescription else { return nil }
+        let bytes = [UInt8](data)
+        if let range = debug.range(of: "around character ") {
+            let digits = debug[range.upperBound...].prefix { $0.isNumber }
+            guard let offset = Int(digits) else { return nil }
+            return lineNumber(at: min(offset, bytes.count), in: bytes)
+        }
+        if debug.lowercased().contains("end of file") {
+            var end = bytes.count
+            while end > 0, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            return lineNumber(at: end, in: bytes)
+        }
+        return nil
+    }
+
+    /// The 1-based column (in bytes) of JSONSerialization's "… around character N".
+    static func column(debugDescription: String?, in data: Data) -> Int? {
+        guard let debug = debugDescription, let range = debug.range(of: "around character "),
+            let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
+        else { return nil }
+        let bytes = [UInt8](data)
+        let end = min(offset, bytes.count)
+        let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return end - lineStart + 1
+    }
+
+    /// The offset of the first `"name"` followed by optional whitespace and `:`, at or after `from`.
+    static func keyOffset(_ name: String, in bytes: [UInt8], from: Int) -> Int? {
+        let needle = Array("\"\(name)\"".utf8)
+        guard bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+        var i = from
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle {
+                var j = i + needle.count
+                while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: ":") { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// 1 + the number of newlines before `offset`.
+    static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes[..<min(offset, bytes.count)].filter { $0 == 0x0A }.count
     }
 }
 

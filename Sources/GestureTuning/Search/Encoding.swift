@@ -9,7 +9,7 @@ import GesturePhysics
 ///   `v_p >= v_th`), and from column `c` on it completes iff row `i < k` (decided by
 ///   position, e.g. `p_r >= p_th`). Gestures with equal `(c, k, fixed, label)` are
 ///   interchangeable, so they are pooled into cells with counts: the error grid costs
-///   O(cells + rows × columns) and a bootstrap resample is a multinomial draw over cells.
+///   O(cells + rows × columns) and a bootstrap resample adds n uniformly drawn points to their cells.
 /// - **per column** (`projection` with `tau` searched): each column has its own `k`.
 ///   Cost O(columns × gestures) per evaluation.
 struct Encoding: Sendable {
@@ -55,6 +55,15 @@ struct Encoding: Sendable {
         switch kind {
         case .staircase(let s): s.counts
         case .perColumn(let p): [Int](repeating: 1, count: p.n)
+        }
+    }
+
+    /// The unit (cell, or the point itself per column) each encoded point counts in: a
+    /// bootstrap resample draws n point indices uniformly and adds 1 to their units.
+    var unitOfPoint: [Int32] {
+        switch kind {
+        case .staircase(let s): s.cellOfPoint
+        case .perColumn(let p): (0..<p.n).map { Int32($0) }
         }
     }
 

@@ -53,7 +53,7 @@ public struct SimulatedGesture: Sendable, Equatable {
 /// `backThrow`); see `MotionKind`. Movement follows the minimum-jerk profile
 /// `s(τ) = 10τ³ − 15τ⁴ + 6τ⁵`. A hesitating finger rests 80–300 ms before lift-off and
 /// sends no samples meanwhile (a stationary touch reports nothing). Samples fall on the
-/// device's frame times with Gaussian timestamp jitter (never going backwards) and
+/// device's frame times with Gaussian timestamp jitter (never going backwards, never below 0) and
 /// Gaussian position noise; the `ended` row comes one frame (or the rest) after the last
 /// `moved` row and repeats its position, as real recordings do. A fraction `labelNoise`
 /// of gestures carries the opposite label.
@@ -119,7 +119,9 @@ public struct TraceSimulator: Sendable {
             while true {
                 let nominal = Double(k) * dt
                 if nominal > motion.release + 1e-12 { break }
-                let t = max(t0 + nominal + rng.gaussian(options.timestampJitter), lastT + 0.0001)
+                // Never below 0: the file's first sample (t0 = 0) would otherwise be jittered
+                // to a negative time; the random draws are the same either way.
+                let t = max(t0 + nominal + rng.gaussian(options.timestampJitter), lastT + 0.0001, 0)
                 let progress = motion.progress(min(nominal, motion.release))
                 let d = progress * e
                 let along = d + (k == 0 ? 0 : rng.gaussian(options.positionNoise))

@@ -22,7 +22,7 @@ public struct ParameterInterval: Sendable, Equatable, Codable {
 
 /// How the bootstrap was run.
 public enum BootstrapMethod: Sendable, Equatable, Codable {
-    /// Resamples of all gestures with replacement (multinomial counts), percentile intervals.
+    /// Resamples of all gestures with replacement (n uniform draws counted per cell), percentile intervals.
     case exact
     /// Bag of little bootstraps (Kleiner, Talwalkar, Sarkar & Jordan 2014): `subsets` random
     /// subsets of `subsetSize = n^0.7` gestures, each resampled to size n by multinomial
@@ -84,17 +84,19 @@ enum Bootstrap {
                 resamples: subsets * perSubset, level: level,
                 method: .bagOfLittleBootstraps(subsets: subsets, subsetSize: subsetSize), intervals: intervals)
         }
-        let base = encoding.fullWeights.map(Double.init)
-        let isPerColumn: Bool = { if case .perColumn = encoding.kind { return true } else { return false } }()
+        // A resample of n gestures with replacement: n uniform indices (`gsl_rng_uniform_int`),
+        // each adding 1 to its point's unit (its pooled cell, or itself per column). Same law as
+        // a multinomial over the cells with probabilities count/n, at n cheap draws instead of
+        // one binomial per cell; each resample has its own generator, so the result does not
+        // depend on the thread count.
+        let unitOfPoint = encoding.unitOfPoint
+        let units = encoding.unitCount
         let values = resampleParameters(count: resamples, seed: seed) { _, rng in
-            var weights: [Int]
-            if isPerColumn {
-                weights = [Int](repeating: 0, count: n)
-                for _ in 0..<n { weights[rng.int(n)] += 1 }
-            } else {
-                var counts: [UInt32] = []
-                rng.multinomial(total: n, weights: base, into: &counts)
-                weights = counts.map { Int($0) }
+            var weights = [Int](repeating: 0, count: units)
+            weights.withUnsafeMutableBufferPointer { w in
+                unitOfPoint.withUnsafeBufferPointer { unit in
+                    for _ in 0..<n { w[Int(unit[rng.int(n)])] += 1 }
+                }
             }
             let c = encoding.choose(weights: weights)
             return space.parameters(row: c.row, column: c.column).map(\.value)

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GestureTuneCLI
+
+/// `analyze --lenient` says which rows it skipped (the first few, with their lines), so the
+/// count in the summary can be traced back to the file.
+@Suite struct LenientReportTests {
+    /// One clean gesture, then `bad` rows whose x is not a number.
+    func trace(bad: Int) -> String {
+        var text = "gesture,t,x,y,phase\ng,0,10,300,began\ng,0.016,40,300,moved\ng,0.033,90,300,ended\n"
+        for k in 0..<bad { text += "h,\(1 + Double(k) / 60),x,300,moved\n" }
+        return text
+    }
+
+    @Test func firstSkippedRowsAreWarningsWithTheirLines() throws {
+        let path = try TestSupport.writeTemporaryFile(trace(bad: 7), name: "skips.csv")
+        let c = CapturingConsole()
+        #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
+        let lines = c.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(c.stderr)")
+        #expect(lines.first == "\(path):5: warning: column \"x\": expected a number, found \"x\" (skipped: --lenient)")
+        #expect(lines[4].hasPrefix("\(path):9: warning: "))
+        #expect(lines.last == "note: 2 more rows skipped; 'gesturetune validate' lists every one")
+    }
+
+    @Test func trailingDelimitersAreOneWarning() throws {
+        let path = try TestSupport.writeTemporaryFile("t,x,y,phase\n0,0,0,began,\n0.1,9,0,ended,\n", name: "trailing.csv")
+        let c = CapturingConsole()
+        #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
+        #expect(c.stderr == "\(path):2: warning: 2 rows with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)\n")
+    }
+
+    @Test func cleanFilesSayNothing() throws {
+        let path = try TestSupport.writeTemporaryFile(trace(bad: 0), name: "clean.csv")
+        let c = CapturingConsole()
+        #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
+        #expect(c.stderr == "")
+    }
+}

@@ -37,41 +37,24 @@ struct HostileReportTests {
         text.range(of: #"(^|[\[:,\s])-?(NaN|nan|Infinity|infinity|inf|Inf)(?=[\s,\]\}]|$)"#, options: .regularExpression) != nil
     }
 
-    /// Runs that trap today (finding 1 in docs/robustness.md): `ReportFigures.series` converts
-    /// a huge finite histogram position to Int (Sources/GestureReport/ReportFigures.swift:246).
-    /// Recorded as known issues; when the trap is fixed, `withKnownIssue` reports that no issue
-    /// was recorded, and the entry must be removed from this list.
-    static let knownCrashes: Set<[String]> = [
-        ["hostile-extent.csv"], ["hostile-extent.csv", "--format", "markdown"],
-        ["hostile-backwards-only.csv", "--extent", "1e300"],
-    ]
-
     @Test(arguments: runs)
     func reportHasNoNaN(_ arguments: [String]) throws {
-        if Self.knownCrashes.contains(arguments) {
-            withKnownIssue("trap in ReportFigures.series (Int conversion of a huge bin index)") {
-                try check(arguments)
-            }
-        } else {
-            try check(arguments)
-        }
+        try check(arguments)
     }
 
-    /// Regression test for finding 1: a velocity ratio of ~1e298 (extent 1e300 makes the
+    /// Regression test for finding 1 (fixed in ReportFigures.series): a velocity ratio of ~1e298 (extent 1e300 makes the
     /// progress velocity ~1e-298 progress/s) must land in the last histogram bin, not trap.
     @Test func hugeVelocityRatioDoesNotTrap() throws {
         let scratch = try TestSupport.temporaryDirectory("gesturetune-hostile")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out")
-        withKnownIssue("trap in ReportFigures.series (Int conversion of a huge bin index)") {
-            let result = try TestSupport.run(
-                ["analyze", Corpus.path("hostile-backwards-only.csv"), "--extent", "1e300", "--out", out.path, "--name", "r"],
-                in: scratch, environment: Corpus.environment)
-            #expect(result.status == 0, "\(result.stderr.prefix(400))")
-            // A trap leaves the staging folder behind; a clean run leaves only the report.
-            let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
-            #expect(left == ["r"], "left in the output folder: \(left)")
-        }
+        let result = try TestSupport.run(
+            ["analyze", Corpus.path("hostile-backwards-only.csv"), "--extent", "1e300", "--out", out.path, "--name", "r"],
+            in: scratch, environment: Corpus.environment)
+        #expect(result.status == 0, "\(result.stderr.prefix(400))")
+        // A trap leaves the staging folder behind; a clean run leaves only the report.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(left == ["r"], "left in the output folder: \(left)")
     }
 
     func check(_ arguments: [String]) throws {

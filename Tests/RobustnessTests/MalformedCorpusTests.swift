@@ -34,16 +34,20 @@ struct MalformedCorpusTests {
         }
         if c.status == 65 || c.status == 66 {
             // Every data error names the file, and a line unless it is about the whole file: empty,
-            // no header row, unreadable, or a required column missing from the header (the
-            // reader gives that one no line; docs/robustness.md, "Findings").
+            // no header row, or unreadable.
             #expect(!errorLines.isEmpty, "\(context)")
             for line in errorLines {
                 #expect(line.hasPrefix(path + ":"), "error line without the file: \(line)\n\(context)")
                 let rest = line.dropFirst(path.count + 1)
                 let hasLine = rest.first?.isNumber == true
                 let wholeFile = rest.hasPrefix(" error: empty file") || rest.hasPrefix(" error: no header row")
-                    || rest.hasPrefix(" error: cannot read") || rest.hasPrefix(" error: missing column")
+                    || rest.hasPrefix(" error: cannot read")
                 #expect(hasLine || wholeFile, "error line without a line number: \(line)\n\(context)")
+                if c.status == 65 {
+                    // ... and says what was expected and (for a row or field) what was found.
+                    #expect(line.contains("expected"), "error line without 'expected': \(line)\n\(context)")
+                    #expect(wholeFile || line.contains("found"), "error line without 'found': \(line)\n\(context)")
+                }
             }
         }
         // Nothing is written by validate or by analyze --no-report, whatever the outcome.

@@ -67,7 +67,7 @@ import Testing
         (0.000099996, "0.0001"),  // rounds up to 1.00e-4
         (0.00001234, "1.23e-5"),
         (-4.56e-7, "-4.56e-7"),
-        (5e-324, "4.94e-324"),  // the smallest subnormal
+        (Double.leastNonzeroMagnitude, "4.94e-324"),  // the smallest subnormal
         (0.0, "0"),
         (-0.0, "0"),
         (0.42, "0.42"),

@@ -95,6 +95,8 @@ public enum TestSupport {
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // A crashing child's swift-backtrace helper would hold the pipes open and hang the test.
+        env["SWIFT_BACKTRACE"] = "enable=no"
         if let environment { env.merge(environment) { _, new in new } }
         process.environment = env
         let outPipe = Pipe()

@@ -63,9 +63,12 @@ public struct GateOutputs: Sendable {
         // Encoded only when a file wants it: JSONEncoder is the costliest serial step of a
         // large batch (about 0.1 s for 2,000 files), which would cap the --jobs speed-up.
         let json = self.json != nil || writeBaseline != nil ? BatchJSON.encode(summary) : ""
-        if let path = junit { try AtomicFile.write(JUnitWriter.render(summary), to: path, console: console) }
-        if let path = self.json { try AtomicFile.write(json, to: path, console: console) }
-        if let path = writeBaseline { try AtomicFile.write(json, to: path, console: console) }
+        // One output set: staged first, renamed together, so an interrupt leaves all or none.
+        var outputs: [(contents: String, path: String)] = []
+        if let path = junit { outputs.append((JUnitWriter.render(summary), path)) }
+        if let path = self.json { outputs.append((json, path)) }
+        if let path = writeBaseline { outputs.append((json, path)) }
+        try AtomicFile.writeAll(outputs, console: console)
         console.writeOut(BatchText.render(summary, format: format))
     }
 

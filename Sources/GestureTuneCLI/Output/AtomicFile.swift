@@ -21,6 +21,23 @@ public enum TemporaryOutputs {
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
+    /// Renames every staged `(temporary, target)` pair into place while holding the lock that
+    /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
+    /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
+    static func commit(_ staged: [(temporary: String, target: String)]) -> (target: String, reason: String)? {
+        paths.withLock { set -> (target: String, reason: String)? in
+            var failure: (target: String, reason: String)?
+            for item in staged {
+                if failure == nil, rename(item.temporary, item.target) != 0 {
+                    failure = (item.target, String(cString: strerror(errno)))
+                }
+                if failure != nil { try? FileManager.default.removeItem(atPath: item.temporary) }
+                set.remove(item.temporary)
+            }
+            return failure
+        }
+    }
+
     /// Removes every registered temporary output; returns how many were removed.
     @discardableResult
     public static func removeAll() -> Int {
@@ -68,6 +85,48 @@ public enum AtomicFile {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw .cannotCreate(path: path, reason: reason)
+        }
+    }
+
+    /// Writes several files as one output set: every file is staged beside its target first,
+    /// then all are renamed into place together (`TemporaryOutputs.commit`), so a failure or an
+    /// interrupt leaves either the previous set or the complete new one, never a mix. `-`
+    /// writes to `console`'s standard output.
+    public static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
+        var staged: [(temporary: String, target: String)] = []
+        func discard() {
+            for item in staged {
+                try? FileManager.default.removeItem(atPath: item.temporary)
+                TemporaryOutputs.unregister(item.temporary)
+            }
+        }
+        for item in items {
+            if item.path == "-", let console {
+                console.writeOut(item.contents)
+                continue
+            }
+            let url = URL(fileURLWithPath: item.path)
+            let folder = url.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                discard()
+                throw .cannotCreate(path: item.path, reason: "cannot create folder \(folder.path): \(describe(error))")
+            }
+            let n = counter.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)").path
+            TemporaryOutputs.register(temporary)
+            staged.append((temporary, item.path))
+            if let reason = writeNew(temporary, Array(item.contents.utf8)) {
+                discard()
+                throw .cannotCreate(path: item.path, reason: reason)
+            }
+        }
+        if let failure = TemporaryOutputs.commit(staged) {
+            throw .cannotCreate(path: failure.target, reason: failure.reason)
         }
     }
 

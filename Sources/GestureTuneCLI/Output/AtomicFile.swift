@@ -59,33 +59,7 @@ public enum AtomicFile {
     /// Writes `contents` to `path`, creating missing parent folders. `-` writes to `console`'s
     /// standard output instead.
     public static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
-        if path == "-", let console {
-            console.writeOut(contents)
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate(path: path, reason: "cannot create folder \(folder.path): \(describe(error))")
-        }
-        let n = counter.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)").path
-        TemporaryOutputs.register(temporary)
-        defer { TemporaryOutputs.unregister(temporary) }
-        if let reason = writeNew(temporary, Array(contents.utf8)) {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .cannotCreate(path: path, reason: reason)
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .cannotCreate(path: path, reason: reason)
-        }
+        try writeAll([(contents, path)], console: console)
     }
 
     /// Writes several files as one output set: every file is staged beside its target first,

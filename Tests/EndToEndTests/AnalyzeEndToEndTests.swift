@@ -70,20 +70,9 @@ enum AnalyzeSupport {
 
     /// Runs headless Chromium with `arguments`; returns status, stdout, stderr.
     static func runChromium(_ arguments: [String]) throws -> (Int32, String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        p.arguments = ["120", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"] + arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let r = try TestSupport.runProcess(
+            ["/usr/bin/timeout", "120", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"] + arguments)
+        return (r.status, r.stdout, r.stderr)
     }
 
     /// Analyses the sample once into a fresh folder with `--format json`; returns the folder,

@@ -37,11 +37,7 @@ enum Fixture {
 
 /// Running Python 3 for the checks that use nbformat, nbclient and html parsing.
 enum Python {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = TestSupport.RunResult
 
     /// python3 as found on PATH (pyenv shims included), else /usr/bin/python3.
     static let executable: String? = {
@@ -64,21 +60,7 @@ enum Python {
     }
 
     static func run(_ argv: [String], in directory: URL? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        try TestSupport.runProcess(argv, in: directory)
     }
 }
 

@@ -79,9 +79,16 @@ public enum TestSupport {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    /// Runs the built binary with `arguments` in `directory`, feeding `stdin` if given.
+    /// Runs the built binary with `arguments` in `directory`, feeding `stdin` if given, with
+    /// `NO_COLOR` set and Swift's backtracer off.
     public static func run(
         _ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
         environment: [String: String]? = nil
@@ -89,26 +96,35 @@ public enum TestSupport {
         guard let bin = binaryPath else {
             throw NSError(domain: "TestSupport", code: 1, userInfo: [NSLocalizedDescriptionKey: "gesturetune binary not found; build it first"])
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bin)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         // A crashing child's swift-backtrace helper would hold the pipes open and hang the test.
         env["SWIFT_BACKTRACE"] = "enable=no"
         if let environment { env.merge(environment) { _, new in new } }
-        process.environment = env
+        return try runProcess([bin] + arguments, in: directory, stdin: stdin, environment: env)
+    }
+
+    /// Runs `argv[0]` (a path) with the rest as arguments, feeding `stdin` (closed after it),
+    /// draining stdout and stderr concurrently so a large output cannot deadlock the child.
+    /// `environment` nil inherits this process's.
+    public static func runProcess(
+        _ argv: [String], in directory: URL? = nil, stdin: Data? = nil,
+        environment: [String: String]? = nil
+    ) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let outPipe = Pipe()
         let errPipe = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
-        let inPipe = Pipe()
         process.standardInput = inPipe
         try process.run()
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
         try? inPipe.fileHandleForWriting.close()
-        // Drain both pipes concurrently so a large output cannot deadlock the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         DispatchQueue.global().async(group: group) {

@@ -16,6 +16,8 @@ public enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case software = 70
     /// An output file could not be created (`EX_CANTCREAT`).
     case cantCreate = 73
+    /// Standard output or error could not be written: a full disk, a closed descriptor (`EX_IOERR`).
+    case ioError = 74
     /// Interrupted by SIGINT (128 + 2), after removing temporary output.
     case interrupted = 130
 }

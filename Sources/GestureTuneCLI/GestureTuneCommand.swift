@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command-line entry: parses, runs the command and returns its exit status.
 ///
 /// Nothing here exits: `main.swift` calls `main(_:)` and exits with what it returns.
@@ -5,8 +7,16 @@ public enum GestureTuneCommand {
     public static let parser = ArgumentParser(commands: CommandSpecs.all)
 
     /// Runs `arguments` (without the program name) on the process's standard output and error.
+    /// A failed write to standard output or error (a full disk, a closed descriptor) makes the
+    /// run fail with one line on standard error (when it still works) and exit 74.
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments, console: .standard).rawValue
+        StandardStreams.reserve()
+        let status = run(arguments, console: .standard)
+        guard let failure = StandardStreams.failure, status != .interrupted else { return status.rawValue }
+        if !StandardStreams.standardErrorFailed {
+            StandardStreams.write(Diagnostic(location: nil, message: "cannot write to \(failure)").rendered(colour: false) + "\n", to: STDERR_FILENO)
+        }
+        return ExitCode.ioError.rawValue
     }
 
     /// Runs `arguments` on `console`; the status comes from `ExitCode.of(_:)` only.

@@ -21,8 +21,10 @@ public struct BatchOptions: Sendable {
         }
         var shard: BatchSummary.Shard?
         if let text = values.string("shard") { shard = try parseShard(text, values) }
+        let outputs = try GateOutputs.parse(values)
+        try outputs.checkDistinct(inputs: values.parsed.positionals + [common.params!], baseline: values.string("baseline"), values)
         return BatchOptions(
-            paths: values.parsed.positionals, common: common, outputs: try GateOutputs.parse(values),
+            paths: values.parsed.positionals, common: common, outputs: outputs,
             maxError: try values.double("max-error", min: 0, max: 1) ?? CommandSpecs.defaultMaxError,
             baseline: values.string("baseline"),
             tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard, allowEmpty: values.flag("allow-empty"))
@@ -49,6 +51,26 @@ public struct GateOutputs: Sendable {
         GateOutputs(
             junit: values.string("junit"), json: values.string("json"), writeBaseline: values.string("write-baseline"),
             format: try values.enumValue("format", OutputFormat.self) ?? .text)
+    }
+
+    /// Refuses (usage error) two outputs naming one file, and an output naming an input (a
+    /// trace, the parameter file, a partial summary, the baseline): the run would destroy what
+    /// it reads. The one exception is `--write-baseline` naming the `--baseline` file, which is
+    /// read whole before anything is written: refreshing a baseline in place is a CI routine.
+    func checkDistinct(inputs: [String], baseline: String?, _ values: OptionValues) throws(UsageError) {
+        let outputs = [("junit", junit), ("json", json), ("write-baseline", writeBaseline)]
+            .compactMap { name, path in path.flatMap { $0 == "-" ? nil : (name, $0) } }
+        for (k, (name, path)) in outputs.enumerated() {
+            if path.isEmpty { throw values.error("invalid value '' for '--\(name)': expected a file path or '-'") }
+            for (other, otherPath) in outputs[..<k] where AtomicFile.sameFile(path, otherPath) {
+                throw values.error("'--\(other) \(otherPath)' and '--\(name) \(path)' name the same file")
+            }
+            var read = inputs.filter { $0 != "-" }
+            if let baseline, name != "write-baseline" { read.append(baseline) }
+            if let input = read.first(where: { AtomicFile.sameFile(path, $0) }) {
+                throw values.error("'--\(name) \(path)' names the input \(input): the output would replace it")
+            }
+        }
     }
 
     /// Writes the requested files (each atomically), then prints the summary and the error

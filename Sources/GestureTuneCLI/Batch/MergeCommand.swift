@@ -11,8 +11,10 @@ public struct MergeOptions: Sendable {
     public var allowEmpty = false
 
     static func parse(_ values: OptionValues) throws(UsageError) -> MergeOptions {
-        MergeOptions(
-            partials: values.parsed.positionals, outputs: try GateOutputs.parse(values),
+        let outputs = try GateOutputs.parse(values)
+        try outputs.checkDistinct(inputs: values.parsed.positionals, baseline: values.string("baseline"), values)
+        return MergeOptions(
+            partials: values.parsed.positionals, outputs: outputs,
             maxError: try values.double("max-error", min: 0, max: 1), baseline: values.string("baseline"),
             tolerance: try values.double("tolerance", min: 0, max: 1), allowEmpty: values.flag("allow-empty"))
     }

@@ -19,6 +19,32 @@ public enum TemporaryOutputs {
     private static let paths = Locked<Set<String>>([])
 
     static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+
+    /// Creates a hidden temporary file beside `target` with `mkstemp(3)` (`.<name>.XXXXXX`, a
+    /// unique name whatever the process or container) and registers it under the same lock
+    /// `removeAll()` takes, so an interrupt never misses it. The name keeps at most 100 bytes of
+    /// the target's, so a target name near the 255-byte limit still has room for the suffix.
+    static func createFile(besides target: String) -> Result<(path: String, descriptor: Int32), TemporaryFailure> {
+        let folder = AtomicFile.parentFolder(target)
+        var name = String(decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? Substring(target).utf8, as: UTF8.self)
+        while name.utf8.count > 100 { name.removeLast() }
+        let template = (folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX"
+        return paths.withLock { set in
+            var buffer = Array(template.utf8CString)
+            let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return .failure(TemporaryFailure(String(cString: strerror(errno)))) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            let path = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            set.insert(path)
+            return .success((path, fd))
+        }
+    }
+
+    /// Why a temporary file could not be created (`strerror` words).
+    struct TemporaryFailure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
     static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
     /// Renames every staged `(temporary, target)` pair into place while holding the lock that
@@ -31,7 +57,7 @@ public enum TemporaryOutputs {
                 if failure == nil, rename(item.temporary, item.target) != 0 {
                     failure = (item.target, String(cString: strerror(errno)))
                 }
-                if failure != nil { try? FileManager.default.removeItem(atPath: item.temporary) }
+                if failure != nil { unlink(item.temporary) }
                 set.remove(item.temporary)
             }
             return failure
@@ -51,26 +77,63 @@ public enum TemporaryOutputs {
     }
 }
 
-/// Writes a file atomically: to a temporary file beside the target, then `rename(2)` into place,
-/// so a failed or interrupted run never leaves a half-written output.
+/// Writes output files without ever destroying what a path points at.
+///
+/// A regular file (or a new path) is written to a unique temporary file beside it and renamed
+/// into place (`rename(2)`), so a failed or interrupted run never leaves a half-written output.
+/// A symbolic link is followed: the file it names is replaced that way and the link stays. A
+/// target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal, or a link to
+/// one) is written through in place: renaming over it would replace the device or pipe itself.
 public enum AtomicFile {
-    private static let counter = Locked(0)
-
     /// Writes `contents` to `path`, creating missing parent folders. `-` writes to `console`'s
     /// standard output instead.
     public static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
         try writeAll([(contents, path)], console: console)
     }
 
+    /// Where an output path leads.
+    enum Destination: Equatable {
+        /// A regular file or a path that does not exist yet: replaced atomically at this path
+        /// (the path a symbolic link names, followed).
+        case replace(String)
+        /// An existing device, FIFO or socket: written through in place.
+        case inPlace(String)
+        case folder
+    }
+
+    /// Follows symbolic links (up to 40, as the kernel does) and classifies what `path` names.
+    static func destination(_ path: String) -> Destination {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return .replace(current) }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let n = readlink(current, &buffer, buffer.count - 1)
+                guard n > 0 else { return .replace(current) }
+                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = parentFolder(current)
+                current = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            case S_IFREG: return .replace(current)
+            case S_IFDIR: return .folder
+            default: return .inPlace(current)
+            }
+        }
+        return .replace(current)
+    }
+
     /// Writes several files as one output set: every file is staged beside its target first,
     /// then all are renamed into place together (`TemporaryOutputs.commit`), so a failure or an
-    /// interrupt leaves either the previous set or the complete new one, never a mix. `-`
-    /// writes to `console`'s standard output.
+    /// interrupt leaves either the previous set or the complete new one, never a mix. Targets
+    /// that are devices or pipes are written after the set is in place. `-` writes to
+    /// `console`'s standard output.
     public static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
         var staged: [(temporary: String, target: String)] = []
+        var throughs: [(contents: String, path: String, shown: String)] = []
         func discard() {
             for item in staged {
-                try? FileManager.default.removeItem(atPath: item.temporary)
+                unlink(item.temporary)
                 TemporaryOutputs.unregister(item.temporary)
             }
         }
@@ -79,28 +142,57 @@ public enum AtomicFile {
                 console.writeOut(item.contents)
                 continue
             }
-            let url = URL(fileURLWithPath: item.path)
-            let folder = url.deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
+            let target: String
+            switch destination(item.path) {
+            case .folder:
                 discard()
-                throw .cannotCreate(path: item.path, reason: "cannot create folder \(folder.path): \(describe(error))")
+                throw .cannotCreate(path: item.path, reason: "it is a folder")
+            case .inPlace(let path):
+                throughs.append((item.contents, path, item.path))
+                continue
+            case .replace(let path):
+                target = path
             }
-            let n = counter.withLock { value -> Int in
-                value += 1
-                return value
+            let folder = parentFolder(target)
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    discard()
+                    throw .cannotCreate(path: item.path, reason: "cannot create folder \(folder): \(describe(error))")
+                }
             }
-            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(n)").path
-            TemporaryOutputs.register(temporary)
-            staged.append((temporary, item.path))
-            if let reason = writeNew(temporary, Array(item.contents.utf8)) {
+            let temporary: String
+            switch TemporaryOutputs.createFile(besides: target) {
+            case .failure(let failure):
                 discard()
-                throw .cannotCreate(path: item.path, reason: reason)
+                throw .cannotCreate(path: item.path, reason: failure.reason)
+            case .success(let created):
+                temporary = created.path
+                staged.append((temporary, target))
+                var bytes = Array(item.contents.utf8)
+                var failure = writeAllBytes(created.descriptor, &bytes)
+                // mkstemp creates the file 0600; an output gets the replaced file's mode, else 0644.
+                var old = stat()
+                let mode = stat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o644
+                if failure == nil, fchmod(created.descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
+                if close(created.descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+                if let failure {
+                    discard()
+                    throw .cannotCreate(path: item.path, reason: failure)
+                }
             }
         }
         if let failure = TemporaryOutputs.commit(staged) {
             throw .cannotCreate(path: failure.target, reason: failure.reason)
+        }
+        for item in throughs {
+            let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotCreate(path: item.shown, reason: String(cString: strerror(errno))) }
+            var bytes = Array(item.contents.utf8)
+            var failure = writeAllBytes(fd, &bytes)
+            if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+            if let failure { throw .cannotCreate(path: item.shown, reason: failure) }
         }
     }
 
@@ -109,21 +201,50 @@ public enum AtomicFile {
     static func writeNew(_ path: String, _ bytes: [UInt8]) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = posixWrite(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                done += n
-            }
-        }
+        var bytes = bytes
+        var failure = writeAllBytes(fd, &bytes)
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure
+    }
+
+    /// Writes every byte to `fd` with `write(2)`, retrying on `EINTR` and short writes; returns
+    /// `strerror` of the failure ("No space left on device", "Bad file descriptor"), nil on success.
+    static func writeAllBytes(_ fd: Int32, _ bytes: inout [UInt8]) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var done = 0
+            while done < buffer.count {
+                let n = posixWrite(fd, base + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                if n == 0 { return String(cString: strerror(EIO)) }
+                done += n
+            }
+            return nil
+        }
+    }
+
+    /// The folder part of `path` ("" for a bare name, "/" for a file at the root). Not
+    /// `NSString.deletingLastPathComponent`, which traps on some one-character names.
+    static func parentFolder(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard let slash = bytes[0..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == 0 ? "/" : String(decoding: bytes[0..<slash], as: UTF8.self)
+    }
+
+    /// Whether two paths name the same file: the same device and inode when both exist, else
+    /// the same standardized absolute path.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+        func absolute(_ p: String) -> String {
+            URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return absolute(a) == absolute(b)
     }
 
     /// A file-system error as `strerror` words ("No such file or directory") where the error

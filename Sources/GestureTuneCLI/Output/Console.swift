@@ -22,14 +22,15 @@ public struct Console: Sendable {
         self.colour = colour
     }
 
-    /// The process's own standard output and error.
+    /// The process's own standard output and error, written with `write(2)`: a failed write
+    /// (a full disk, a closed descriptor) is remembered by `StandardStreams`, never a trap.
     public static var standard: Console {
         let tty = isatty(STDERR_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
         return Console(
-            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeErr: { FileHandle.standardError.write(Data($0.utf8)) },
+            writeOut: { StandardStreams.write($0, to: STDOUT_FILENO) },
+            writeErr: { StandardStreams.write($0, to: STDERR_FILENO) },
             stderrIsTerminal: tty && !dumb,
             colour: tty && !noColor && !dumb)
     }
@@ -86,8 +87,12 @@ public struct Diagnostic: Sendable, Equatable {
         line > 0 ? "\(file):\(line)" : file
     }
 
-    /// The line; ANSI bold for the location and red for `error:` when `colour`.
+    /// The line; ANSI bold for the location and red for `error:` when `colour`. The location
+    /// and message come from data, so they are capped and their control characters escaped
+    /// (`TerminalText`) here, where they meet the terminal.
     public func rendered(colour: Bool) -> String {
+        let message = TerminalText.safe(message)
+        let location = location.map { TerminalText.escaped(TerminalText.capped($0, limit: 1_000)) }
         let label: String
         if colour {
             let code = severity == .error ? "31" : severity == .warning ? "33" : "36"
@@ -98,5 +103,47 @@ public struct Diagnostic: Sendable, Equatable {
         guard let location else { return "\(label) \(message)" }
         let where_ = colour ? "\u{1B}[1m\(location):\u{1B}[0m" : "\(location):"
         return "\(where_) \(label) \(message)"
+    }
+}
+
+/// Failures writing the process's standard output and error.
+///
+/// Writes go through `write(2)`; the first failure is kept (`failure`) and later writes to that
+/// stream are skipped, so a full disk or a closed descriptor becomes an ordinary error that
+/// `GestureTuneCommand.main` turns into one line and exit 74 (`EX_IOERR`).
+public enum StandardStreams {
+    private static let failures = Locked<[Int32: String]>([:])
+
+    /// The first failed stream and its reason, if any: `standard output: No space left on device`.
+    public static var failure: String? {
+        failures.withLock { f in
+            if let r = f[STDOUT_FILENO] { return "standard output: \(r)" }
+            if let r = f[STDERR_FILENO] { return "standard error: \(r)" }
+            return nil
+        }
+    }
+
+    /// Whether standard error failed (then the failure cannot be reported there).
+    public static var standardErrorFailed: Bool { failures.withLock { $0[STDERR_FILENO] != nil } }
+
+    static func write(_ text: String, to fd: Int32) {
+        guard failures.withLock({ $0[fd] == nil }) else { return }
+        var bytes = Array(text.utf8)
+        if let reason = AtomicFile.writeAllBytes(fd, &bytes) {
+            failures.withLock { f in if f[fd] == nil { f[fd] = reason } }
+        }
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open: a closed one is opened read-only on
+    /// `/dev/null`, so no file the tool opens later takes its number (output meant for the
+    /// terminal would land in it), and a write to it fails with `EBADF` like the closed one.
+    public static func reserve() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0, opened != fd {
+                _ = dup2(opened, fd)
+                _ = close(opened)
+            }
+        }
     }
 }

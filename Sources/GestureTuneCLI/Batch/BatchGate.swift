@@ -121,6 +121,7 @@ public enum BatchJSON {
             guard summary.schema == BatchSummary.schemaName else {
                 throw CLIError.badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary")
             }
+            if let violation = summary.violation() { throw CLIError.badInput(file: path, line: 0, message: violation) }
             return summary
         } catch let error as CLIError {
             throw error

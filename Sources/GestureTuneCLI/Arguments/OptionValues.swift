@@ -27,7 +27,7 @@ struct OptionValues {
     }
 
     /// Seconds, given as `0.1`, `0.1s` or `100ms`.
-    func seconds(_ name: String, allowZero: Bool = false) throws(UsageError) -> Double? {
+    func seconds(_ name: String, allowZero: Bool = false, max: Double? = nil) throws(UsageError) -> Double? {
         guard let text = parsed.value(name) else { return nil }
         var number = Substring(text)
         var scale = 1.0
@@ -41,15 +41,19 @@ struct OptionValues {
             let bound = allowZero ? "of 0 or more" : "greater than 0"
             throw error("invalid value '\(text)' for '--\(name)': expected a duration \(bound), e.g. 0.1 or 100ms")
         }
+        if let max, value * scale > max {
+            throw error("invalid value '\(text)' for '--\(name)': must be at most \(format(max)) s")
+        }
         return value * scale
     }
 
-    func int(_ name: String, min: Int = Int.min) throws(UsageError) -> Int? {
+    func int(_ name: String, min: Int = Int.min, max: Int = Int.max) throws(UsageError) -> Int? {
         guard let text = parsed.value(name) else { return nil }
         guard let value = Int(text) else {
             throw error("invalid value '\(text)' for '--\(name)': expected a whole number")
         }
         if value < min { throw error("invalid value '\(text)' for '--\(name)': must be at least \(min)") }
+        if value > max { throw error("invalid value '\(text)' for '--\(name)': must be at most \(max)") }
         return value
     }
 

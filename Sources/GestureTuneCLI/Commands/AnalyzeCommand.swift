@@ -34,7 +34,7 @@ public struct AnalyzeOptions: Sendable {
         return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
-            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration") ?? 0.35,
+            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
             rule: try values.enumValue("rule", RuleFamily.self), tau: tau)
     }
 

@@ -51,7 +51,7 @@ public struct CommonOptions: Sendable {
         options.extentGiven = values.string("extent") != nil
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
-        options.jobs = try values.int("jobs", min: 1) ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs = try values.int("jobs", min: 1, max: 1_024) ?? ProcessInfo.processInfo.activeProcessorCount
         return options
     }
 
@@ -78,9 +78,9 @@ public struct CommonOptions: Sendable {
         physics.direction = try values.enumValue("direction", Direction.self) ?? .right
         physics.extent = try values.double("extent", positive: true)
         physics.estimator = try values.enumValue("estimator", Estimator.self) ?? .lsq2
-        if let h = try values.seconds("horizon") { physics.window.horizon = h }
-        if let n = try values.int("max-samples", min: 1) { physics.window.maxSamples = n }
-        if let g = try values.seconds("max-gap") { physics.window.maxGap = g }
+        if let h = try values.seconds("horizon", max: 3_600) { physics.window.horizon = h }
+        if let n = try values.int("max-samples", min: 1, max: 1_000_000) { physics.window.maxSamples = n }
+        if let g = try values.seconds("max-gap", max: 3_600) { physics.window.maxGap = g }
         return physics
     }
 

@@ -23,20 +23,25 @@ public struct SimulateOptions: Sendable {
     /// `--outcome PRESET`: write an `outcome` column decided by this preset; nil: none.
     public var outcome: String? = nil
 
+    /// Upper bounds of the numeric options: far beyond any real recording, and low enough
+    /// that every time (written with 6 decimals) and position (2 decimals) fits the integer
+    /// arithmetic that formats it.
+    static let limits = (files: 100_000, gestures: 10_000_000, extent: 1e6, jitter: 1.0, noise: 1e6)
+
     static func parse(_ values: OptionValues) throws(UsageError) -> SimulateOptions {
-        let files = try values.int("files", min: 1) ?? 1
+        let files = try values.int("files", min: 1, max: limits.files) ?? 1
         let out = values.string("out")
         if files > 1 && (out == nil || out == "-") {
             throw values.error("'--files \(files)' needs '--out DIR'")
         }
         let rate = try values.choice("rate", ["60", "120", "240"]).flatMap { Int($0) } ?? 120
-        let jitter = try values.seconds("jitter", allowZero: true) ?? 0.001
+        let jitter = try values.seconds("jitter", allowZero: true, max: limits.jitter) ?? 0.001
         let outcome = try values.choice("outcome", Preset.all.map(\.name))
         return SimulateOptions(
-            gestures: try values.int("gestures", min: 1) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
-            rate: rate, extent: try values.double("extent", positive: true) ?? 390,
+            gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
+            rate: rate, extent: try values.double("extent", max: limits.extent, positive: true) ?? 390,
             direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
-            noise: try values.double("noise", min: 0) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
+            noise: try values.double("noise", min: 0, max: limits.noise) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
             out: out == "-" ? nil : out, outcome: outcome)
     }
 }

@@ -27,6 +27,7 @@ public struct AnalyzeOptions: Sendable {
         if let name = values.string("name"), name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
             throw values.error("invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
         }
+        if values.string("out") == "" { throw values.error("invalid value '' for '--out': expected a folder path") }
         let tau = try values.seconds("tau", allowZero: true)
         if let tau, tau > 1, let text = values.string("tau") {
             throw values.error("invalid value '\(text)' for '--tau': must be at most 1 s")

@@ -31,6 +31,7 @@ public struct SimulateOptions: Sendable {
     static func parse(_ values: OptionValues) throws(UsageError) -> SimulateOptions {
         let files = try values.int("files", min: 1, max: limits.files) ?? 1
         let out = values.string("out")
+        if out == "" { throw values.error("invalid value '' for '--out': expected a file or folder path, or '-'") }
         if files > 1 && (out == nil || out == "-") {
             throw values.error("'--files \(files)' needs '--out DIR'")
         }
@@ -65,12 +66,16 @@ public enum SimulateCommand {
             try AtomicFile.write(text(0), to: out)
             return .success
         }
+        // One output set: every file staged, then all renamed together, so an interrupted or
+        // failed run leaves no partial set.
+        let set = AtomicFile.OutputSet()
         let width = max(4, String(options.files).count)
         for index in 0..<options.files {
             var number = String(index + 1)
             while number.count < width { number = "0" + number }
-            try AtomicFile.write(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
+            try set.stage(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
         }
+        try set.commit()
         return .success
     }
 

@@ -64,6 +64,31 @@ public enum TemporaryOutputs {
         }
     }
 
+    /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
+    /// inside cannot be cut by an interrupt's clean-up.
+    static func locked<R>(_ body: (inout Set<String>) throws(CLIError) -> R) throws(CLIError) -> R {
+        try paths.withLock { (set: inout Set<String>) -> Result<R, CLIError> in
+            do throws(CLIError) { return .success(try body(&set)) } catch { return .failure(error) }
+        }.get()
+    }
+
+    /// Creates a hidden folder `.<name>.<label>-XXXXXX` in `folder` with `mkdtemp(3)` and
+    /// registers it (under the lock); returns its path or `strerror` words.
+    static func createFolder(in folder: String, name: String, label: String) -> Result<String, TemporaryFailure> {
+        var name = name
+        while name.utf8.count > 100 { name.removeLast() }
+        let template = folder + "/.\(name).\(label)-XXXXXX"
+        return paths.withLock { set in
+            var buffer = Array(template.utf8CString)
+            guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                return .failure(TemporaryFailure(String(cString: strerror(errno))))
+            }
+            let path = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            set.insert(path)
+            return .success(path)
+        }
+    }
+
     /// Removes every registered temporary output; returns how many were removed.
     @discardableResult
     public static func removeAll() -> Int {
@@ -129,29 +154,47 @@ public enum AtomicFile {
     /// that are devices or pipes are written after the set is in place. `-` writes to
     /// `console`'s standard output.
     public static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
-        var staged: [(temporary: String, target: String)] = []
-        var throughs: [(contents: String, path: String, shown: String)] = []
-        func discard() {
+        let set = OutputSet(console: console)
+        for item in items { try set.stage(item.contents, to: item.path) }
+        try set.commit()
+    }
+
+    /// Files staged one by one (each written to its temporary file as soon as it is staged, so
+    /// a large set never sits in memory) and renamed into place together by `commit()`. A
+    /// failure, or a set never committed, removes the temporaries.
+    final class OutputSet {
+        private let console: Console?
+        private var staged: [(temporary: String, target: String)] = []
+        private var throughs: [(contents: String, path: String, shown: String)] = []
+        private var committed = false
+
+        init(console: Console? = nil) { self.console = console }
+
+        deinit { if !committed { discard() } }
+
+        private func discard() {
             for item in staged {
                 unlink(item.temporary)
                 TemporaryOutputs.unregister(item.temporary)
             }
+            staged = []
         }
-        for item in items {
-            if item.path == "-", let console {
-                console.writeOut(item.contents)
-                continue
+
+        func stage(_ contents: String, to path: String) throws(CLIError) {
+            if path == "-", let console {
+                console.writeOut(contents)
+                return
             }
             let target: String
-            switch destination(item.path) {
+            switch destination(path) {
             case .folder:
                 discard()
-                throw .cannotCreate(path: item.path, reason: "it is a folder")
-            case .inPlace(let path):
-                throughs.append((item.contents, path, item.path))
-                continue
-            case .replace(let path):
-                target = path
+                throw .cannotCreate(path: path, reason: "it is a folder")
+            case .inPlace(let resolved):
+                throughs.append((contents, resolved, path))
+                return
+            case .replace(let resolved):
+                target = resolved
             }
             let folder = parentFolder(target)
             if !folder.isEmpty {
@@ -159,18 +202,16 @@ public enum AtomicFile {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
                     discard()
-                    throw .cannotCreate(path: item.path, reason: "cannot create folder \(folder): \(describe(error))")
+                    throw .cannotCreate(path: path, reason: "cannot create folder \(folder): \(describe(error))")
                 }
             }
-            let temporary: String
             switch TemporaryOutputs.createFile(besides: target) {
             case .failure(let failure):
                 discard()
-                throw .cannotCreate(path: item.path, reason: failure.reason)
+                throw .cannotCreate(path: path, reason: failure.reason)
             case .success(let created):
-                temporary = created.path
-                staged.append((temporary, target))
-                var bytes = Array(item.contents.utf8)
+                staged.append((created.path, target))
+                var bytes = Array(contents.utf8)
                 var failure = writeAllBytes(created.descriptor, &bytes)
                 // mkstemp creates the file 0600; an output gets the replaced file's mode, else 0644.
                 var old = stat()
@@ -179,20 +220,26 @@ public enum AtomicFile {
                 if close(created.descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
                 if let failure {
                     discard()
-                    throw .cannotCreate(path: item.path, reason: failure)
+                    throw .cannotCreate(path: path, reason: failure)
                 }
             }
         }
-        if let failure = TemporaryOutputs.commit(staged) {
-            throw .cannotCreate(path: failure.target, reason: failure.reason)
-        }
-        for item in throughs {
-            let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { throw .cannotCreate(path: item.shown, reason: String(cString: strerror(errno))) }
-            var bytes = Array(item.contents.utf8)
-            var failure = writeAllBytes(fd, &bytes)
-            if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-            if let failure { throw .cannotCreate(path: item.shown, reason: failure) }
+
+        /// Renames every staged file into place together, then writes the in-place targets.
+        func commit() throws(CLIError) {
+            committed = true
+            if let failure = TemporaryOutputs.commit(staged) {
+                throw .cannotCreate(path: failure.target, reason: failure.reason)
+            }
+            staged = []
+            for item in throughs {
+                let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                guard fd >= 0 else { throw .cannotCreate(path: item.shown, reason: String(cString: strerror(errno))) }
+                var bytes = Array(item.contents.utf8)
+                var failure = writeAllBytes(fd, &bytes)
+                if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+                if let failure { throw .cannotCreate(path: item.shown, reason: failure) }
+            }
         }
     }
 

@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libcsv-dev libgsl-dev
 PY_PACKAGES := nbformat nbclient ipykernel pandas matplotlib junitparser xmlschema
 
-.PHONY: run check deps pydeps build release test test-e2e sanitize fuzz bench clean
+.PHONY: run check deps pydeps build release test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -17,7 +17,7 @@ check: deps pydeps
 	$(SWIFT) build
 	$(SWIFT) test --parallel
 	$(MAKE) sanitize
-	$(MAKE) fuzz FUZZ_SECONDS=60
+	$(MAKE) fuzz-check
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -59,16 +59,34 @@ sanitize: deps pydeps
 	  $(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --skip-build --filter 'Batch|Shard|Parallel|Robustness'
 
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 20000
 FUZZ_FLAGS ?=
-## fuzz: the libFuzzer target over the reader and physics, for FUZZ_SECONDS (default 60). The
-## grown corpus goes to fuzz/out/corpus (ignored by git), crashes to fuzz/out/crash-*; the
-## committed seeds are fuzz/seeds. Leaks and crashes fail the run.
-fuzz: deps
+FUZZ_BIN := fuzz/.build/debug/trace-fuzz
+FUZZ_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no
+FUZZ_OPTS := -timeout=10 -rss_limit_mb=2048 -max_len=8192 -dict=fuzz/trace.dict
+## The libFuzzer target over the reader and physics (docs/robustness.md, "Fuzzing"), built with
+## -sanitize=fuzzer,address. SWIFT_BACKTRACE=enable=no: on a trap, ASan must report, not the
+## Swift backtracer (which trips ASan itself).
+fuzz-build: deps
 	cd fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+## fuzz-check (what `make check` runs): deterministic. Replays every committed seed and every
+## file of the malformed corpus once, then runs FUZZ_RUNS inputs with a fixed seed from the
+## committed seeds only, into a scratch corpus that is removed afterwards: the same inputs on
+## every machine and every run. A crash, leak, timeout or broken promise fails it.
+fuzz-check: fuzz-build
+	$(FUZZ_ENV) $(FUZZ_BIN) $(FUZZ_OPTS) fuzz/seeds/* Tests/RobustnessTests/Malformed/*
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+	$(FUZZ_ENV) $(FUZZ_BIN) $(FUZZ_OPTS) -seed=1 -runs=$(FUZZ_RUNS) -print_final_stats=1 \
+	  -artifact_prefix=fuzz/out/ "$$scratch" fuzz/seeds
+
+## fuzz: exploratory, for FUZZ_SECONDS (default 60): the grown corpus goes to fuzz/out/corpus
+## (ignored by git), crashes to fuzz/out/crash-*; add findings to fuzz/seeds. Leaks and
+## crashes fail the run.
+fuzz: fuzz-build
 	mkdir -p fuzz/out/corpus
-	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
-	fuzz/.build/debug/trace-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-	  -print_final_stats=1 -dict=fuzz/trace.dict -artifact_prefix=fuzz/out/ $(FUZZ_FLAGS) fuzz/out/corpus fuzz/seeds Tests/RobustnessTests/Malformed
+	$(FUZZ_ENV) $(FUZZ_BIN) $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=fuzz/out/ $(FUZZ_FLAGS) fuzz/out/corpus fuzz/seeds Tests/RobustnessTests/Malformed
 
 clean:
 	rm -rf .build

@@ -48,12 +48,24 @@ final class CSVTokenizer {
     /// Feeds `chunk` to `csv_parse`, whose callbacks hand fields and rows to `context.state`.
     /// On a quoting error the row is reported to the state, the parser is reset and the rest of
     /// the line is skipped.
+    ///
+    /// The field-length limit is checked at a fixed byte, whatever the pieces the input comes
+    /// in: `csv_parse` is never given more bytes than can take the pending field past
+    /// `maxFieldLength + 1` (libcsv's buffer holds a quoted field's closing quote until it
+    /// sees what follows, and grows by at most one byte per byte), so the field is reported
+    /// too long at the byte that makes it so, and a quoting error later in the same field is
+    /// never seen first.
     func parse(_ chunk: UnsafeRawBufferPointer, into context: ReadContext) {
         guard let base = chunk.baseAddress else { return }
         let opaque = Unmanaged.passUnretained(context).toOpaque()
+        let allowed = context.state.pointee.maxFieldLength + 1
         var offset = 0
         let end = chunk.count
         while offset < end {
+            if pendingFieldLength > allowed {
+                context.state.pointee.fieldTooLong(context.state.pointee.fieldIndex)
+                return
+            }
             if skippingToLineEnd {
                 guard let lf = memchr(base + offset, 0x0A, end - offset) else { return }
                 offset = UnsafeRawPointer(lf) - base + 1
@@ -61,8 +73,12 @@ final class CSVTokenizer {
                 context.state.pointee.skippedRestOfLine()
                 continue
             }
-            let consumed = csv_parse(parser, base + offset, end - offset, fieldCallback, rowCallback, opaque)
-            if consumed == end - offset { return }
+            let budget = min(end - offset, allowed + 1 - pendingFieldLength)
+            let consumed = csv_parse(parser, base + offset, budget, fieldCallback, rowCallback, opaque)
+            if consumed == budget {
+                offset += budget
+                continue
+            }
             if csv_error(parser) == CSV_EPARSE {
                 let pending = parser.pointee.entry_pos
                 let startsWithHash = pending > 0 && parser.pointee.entry_buf[0] == 0x23
@@ -83,6 +99,7 @@ final class CSVTokenizer {
             offset += consumed
             skippingToLineEnd = true
         }
+        if pendingFieldLength > allowed { context.state.pointee.fieldTooLong(context.state.pointee.fieldIndex) }
     }
 
     /// Ends input with `csv_fini`: delivers a last row without a line end, or reports an

@@ -207,9 +207,6 @@ public enum TraceReader {
                 let piece = UnsafeRawBufferPointer(rebasing: chunk[offset..<min(chunk.count, offset + feedSize)])
                 tokenizer!.parse(piece, into: context)
                 offset += piece.count
-                if tokenizer!.pendingFieldLength > options.maxFieldLength {
-                    state.pointee.fieldTooLong(state.pointee.fieldIndex)
-                }
                 if state.pointee.stopped { try deliver() }
             }
             try deliver()

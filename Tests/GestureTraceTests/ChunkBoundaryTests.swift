@@ -40,3 +40,59 @@ import Testing
         #expect(summary.skipped[.malformedRow] == 1)
     }
 }
+
+/// The field-length limit is met at a fixed byte, so an over-long field gives the same error
+/// however the bytes reach `csv_parse`: before, a quote after the limit was reported as a
+/// quoting error when the field came in one piece and as too long in small pieces.
+@Suite struct FieldLimitFeedTests {
+    static let limit = 16
+    static let feedSizes = Array(1...40) + [TraceReader.chunkSize]
+
+    static func options() -> ReaderOptions {
+        var o = ReaderOptions()
+        o.maxFieldLength = limit
+        return o
+    }
+
+    static let tooLong = "column \"x\": expected a field of at most 16 bytes, found a longer one (an unterminated quote?)"
+
+    @Test(arguments: [
+        // 20 bytes, then a quote inside the unquoted field (what the fuzzer found).
+        "t,x,y,phase\n0,\(String(repeating: "a", count: 20))\"b\",1,began\n",
+        // A quoted field of 20 bytes, then text after its closing quote.
+        "t,x,y,phase\n0,\"\(String(repeating: "1", count: 20))\"x,1,began\n",
+        // A quoted field of 17 bytes closed and followed by a delimiter.
+        "t,x,y,phase\n0,\"\(String(repeating: "1", count: 17))\",1,began\n",
+        // 17 unquoted bytes, then the delimiter.
+        "t,x,y,phase\n0,\(String(repeating: "1", count: 17)),1,began\n",
+        // An unterminated quoted field running to the end of the file.
+        "t,x,y,phase\n0,\"\(String(repeating: "1", count: 40))",
+    ])
+    func overLongFieldIsTooLongAtEveryFeedSize(text: String) throws {
+        let f = try TraceFixture(text)
+        for feedSize in Self.feedSizes {
+            let error = try #require(f.error(Self.options(), feedSize: feedSize), "feed size \(feedSize)")
+            #expect(error.line == 2, "feed size \(feedSize)")
+            #expect(error.message == Self.tooLong, "feed size \(feedSize)")
+        }
+    }
+
+    /// A field of exactly the limit, quoted (libcsv holds its closing quote) or not, is read.
+    @Test func fieldOfExactlyTheLimitIsRead() throws {
+        let x = String(repeating: "0", count: 15) + "1"  // 16 bytes: the number 1
+        let f = try TraceFixture("t,x,y,phase\n0,\"\(x)\",1,began\n1,\(x),1,ended\n")
+        for feedSize in Self.feedSizes {
+            let (gestures, _) = try f.read(Self.options(), feedSize: feedSize)
+            #expect(gestures.first?.samples.map(\.x) == [1, 1], "feed size \(feedSize)")
+        }
+    }
+
+    /// A quoting error before the limit is reported as such at every feed size.
+    @Test func quotingErrorBeforeTheLimitStaysOne() throws {
+        let f = try TraceFixture("t,x,y,phase\n0,12\"\(String(repeating: "a", count: 30)),1,began\n")
+        for feedSize in Self.feedSizes {
+            let error = try #require(f.error(Self.options(), feedSize: feedSize))
+            #expect(error.message == "column \"x\": expected quotes only around a whole field (RFC 4180), found a quote after \"12\"", "feed size \(feedSize)")
+        }
+    }
+}

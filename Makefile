@@ -75,6 +75,7 @@ fuzz-build: deps
 ## committed seeds only, into a scratch corpus that is removed afterwards: the same inputs on
 ## every machine and every run. A crash, leak, timeout or broken promise fails it.
 fuzz-check: fuzz-build
+	mkdir -p fuzz/out
 	$(FUZZ_ENV) $(FUZZ_BIN) $(FUZZ_OPTS) fuzz/seeds/* Tests/RobustnessTests/Malformed/*
 	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
 	$(FUZZ_ENV) $(FUZZ_BIN) $(FUZZ_OPTS) -seed=1 -runs=$(FUZZ_RUNS) -print_final_stats=1 \

@@ -279,8 +279,14 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return previous[b.count]
 }
 
-func quotedList(_ names: [String]) -> String {
-    names.map { "\"\($0)\"" }.joined(separator: ", ")
+/// `"t", "x", "y"`: the first `shown` names, each cut at 80 characters, then `… and N more`,
+/// so a header of 10⁵ columns gives a message of a line, not a megabyte.
+func quotedList(_ names: [String], shown: Int = 12) -> String {
+    let quoted = names.prefix(shown).map { name in
+        "\"\(name.count > 80 ? String(name.prefix(80)) + "…" : name)\""
+    }
+    let rest = names.count - quoted.count
+    return quoted.joined(separator: ", ") + (rest > 0 ? ", … and \(rest) more" : "")
 }
 
 extension String {

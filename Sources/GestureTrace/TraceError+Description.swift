@@ -30,7 +30,7 @@ extension TraceError: CustomStringConvertible {
         case .file(_, _, let message), .row(_, _, let message), .limit(_, _, let message):
             return message
         case .missingColumn(_, _, let name, let found, let suggestion, let preset):
-            let columns = found.isEmpty ? "found no named columns" : "found columns " + found.map { "\"\($0)\"" }.joined(separator: ", ")
+            let columns = found.isEmpty ? "found no named columns" : "found columns " + quotedList(found)
             var text = "\(Self.missingColumnExpectation(name)), \(columns)"
             if let suggestion {
                 text += "; nearest: \"\(suggestion)\" (use --map \(name)=\(suggestion))"

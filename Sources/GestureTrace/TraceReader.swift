@@ -195,6 +195,11 @@ public enum TraceReader {
                 if chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF {
                     chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
                 }
+                if let kind = binaryKind(chunk) {
+                    throw TraceError.file(
+                        file: state.pointee.displayName, line: 0,
+                        message: "expected CSV text, found \(kind)")
+                }
                 tokenizer = CSVTokenizer(delimiter: options.delimiter ?? detectDelimiter(chunk))
             }
             if !state.pointee.validateUTF8 || !state.pointee.countNewlinesInFields {
@@ -223,6 +228,22 @@ public enum TraceReader {
         try deliver()
         return state.pointee.summary
     }
+}
+
+/// What a file that is not text is, from its first bytes (its magic number), with what to do:
+/// a compressed file or a spreadsheet, which people pass by mistake, would otherwise read as
+/// a header of garbage ("not UTF-8", "UTF-16?").
+func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
+    func starts(_ magic: [UInt8]) -> Bool { start.count >= magic.count && zip(start, magic).allSatisfy { $0 == $1 } }
+    if starts([0x1F, 0x8B]) { return "a gzip-compressed file (decompress it first: gunzip)" }
+    if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
+        return "a zip archive or an .xlsx/.numbers spreadsheet (unzip it, or export the sheet as CSV)"
+    }
+    if starts([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return "an .xls spreadsheet (export the sheet as CSV)" }
+    if starts([0x28, 0xB5, 0x2F, 0xFD]) { return "a zstd-compressed file (decompress it first: unzstd)" }
+    if starts([0x42, 0x5A, 0x68]), start.count >= 4, (0x31...0x39).contains(start[3]) { return "a bzip2-compressed file (decompress it first: bunzip2)" }
+    if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "an xz-compressed file (decompress it first: unxz)" }
+    return nil
 }
 
 /// A file (or standard input for `-`) read in `TraceReader.chunkSize` chunks with `read(2)`

@@ -11,12 +11,35 @@ public enum GestureTuneCommand {
     /// run fail with one line on standard error (when it still works) and exit 74.
     public static func main(_ arguments: [String]) -> Int32 {
         StandardStreams.reserve()
-        let status = run(arguments, console: .standard)
+        let console = Console.standard
+        let status: ExitCode
+        if let bad = nonUTF8Argument() {
+            // Swift decodes arguments as UTF-8, repairing bad bytes: the repaired name names no
+            // file, and "No such file or directory" would mislead.
+            status = report(.missingInput(path: bad, reason: "the name is not UTF-8 text, which gesturetune cannot open; rename it"), console: console)
+        } else {
+            status = run(arguments, console: console)
+        }
         guard let failure = StandardStreams.failure, status != .interrupted else { return status.rawValue }
         if !StandardStreams.standardErrorFailed {
             StandardStreams.write(Diagnostic(location: nil, message: "cannot write to \(failure)").rendered(colour: false) + "\n", to: STDERR_FILENO)
         }
         return ExitCode.ioError.rawValue
+    }
+
+    /// The first command-line argument that is not valid UTF-8, its bad bytes as `\xE8`.
+    static func nonUTF8Argument() -> String? {
+        for k in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[k] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            if String(validating: bytes, as: UTF8.self) != nil { continue }
+            var shown = ""
+            for b in bytes {
+                shown += b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true)
+            }
+            return shown
+        }
+        return nil
     }
 
     /// Runs `arguments` on `console`; the status comes from `ExitCode.of(_:)` only.

@@ -28,6 +28,8 @@ enum AnalyzePipeline {
     static let lenientProblemsShown = 5
 
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
+        var options = options
+        options.files = distinctFiles(options.files, console: console)
         let result = try analyse(options)
         reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
@@ -37,11 +39,26 @@ enum AnalyzePipeline {
             // per-gesture figure from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
             // Standard output stays pure JSON; where the files went goes to standard error.
-            if let folder = result.reportFolder { console.err("report: \(folder)/report.html") }
+            if let folder = result.reportFolder { console.err("report: \(TerminalText.escaped(folder))/report.html") }
         case .text, .markdown:
-            console.writeOut(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format))
+            // File names, ids and the parameter source come from data: escaped for the terminal.
+            console.writeOut(TerminalText.escaped(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format), keepLineBreaks: true))
         }
         return .success
+    }
+
+    /// `files` with a file named twice (`a.csv a.csv`, `a.csv ./a.csv`, a link to it) kept
+    /// once, at its first place, with a warning: read twice, its gestures would count twice.
+    static func distinctFiles(_ files: [String], console: Console) -> [String] {
+        var kept: [String] = []
+        for file in files {
+            if file != "-", let first = kept.first(where: { $0 != "-" && AtomicFile.sameFile($0, file) }) {
+                console.diagnose(Diagnostic(location: file, severity: .warning, message: "the same file as \(first): read once"))
+                continue
+            }
+            kept.append(file)
+        }
+        return kept
     }
 
     /// Everything but printing.

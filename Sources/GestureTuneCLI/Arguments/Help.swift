@@ -60,7 +60,7 @@ public enum Help {
     public static func usageError(_ error: UsageError, spec: CommandSpec?) -> String {
         let usage = spec?.usage ?? "gesturetune <command> [options]"
         let see = spec.map { "gesturetune \($0.name) --help" } ?? "gesturetune --help"
-        return "Error: \(error.message)\nUsage: \(usage)\nSee '\(see)'.\n"
+        return "Error: \(TerminalText.safe(error.message))\nUsage: \(usage)\nSee '\(see)'.\n"
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

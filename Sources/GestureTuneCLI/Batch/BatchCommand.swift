@@ -48,7 +48,10 @@ public struct GateOutputs: Sendable {
     public var format: OutputFormat
 
     static func parse(_ values: OptionValues) throws(UsageError) -> GateOutputs {
-        GateOutputs(
+        if values.string("junit") != nil, case .failure(let error) = JUnitWriter.sourceDateEpoch() {
+            throw values.error(error.message)
+        }
+        return GateOutputs(
             junit: values.string("junit"), json: values.string("json"), writeBaseline: values.string("write-baseline"),
             format: try values.enumValue("format", OutputFormat.self) ?? .text)
     }

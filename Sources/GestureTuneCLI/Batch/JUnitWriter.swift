@@ -100,12 +100,21 @@ public enum JUnitWriter {
         return folder.isEmpty ? "gesturetune" : folder
     }
 
-    /// `SOURCE_DATE_EPOCH` when set, else the current time.
+    /// `SOURCE_DATE_EPOCH` when set (checked by `sourceDateEpoch()` before the run), else the current time.
     public static func timestamp() -> Date {
-        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text) {
-            return Date(timeIntervalSince1970: seconds)
-        }
+        if case .success(let seconds?) = sourceDateEpoch() { return Date(timeIntervalSince1970: Double(seconds)) }
         return Date()
+    }
+
+    /// `SOURCE_DATE_EPOCH` as the reproducible-builds specification defines it: a whole number
+    /// of seconds since 1970 (here up to the end of year 9999, which the timestamp can show);
+    /// nil when unset, a failure naming the value when it is anything else.
+    static func sourceDateEpoch() -> Result<Int64?, UsageError> {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return .success(nil) }
+        guard let seconds = Int64(text), seconds >= 0, seconds <= 253_402_300_799 else {
+            return .failure(UsageError("invalid SOURCE_DATE_EPOCH '\(text)': expected a whole number of seconds since 1970-01-01 (up to 253402300799)", command: nil))
+        }
+        return .success(seconds)
     }
 
     /// `yyyy-MM-ddTHH:mm:ss` in UTC, without a zone (the Ant schema's pattern).

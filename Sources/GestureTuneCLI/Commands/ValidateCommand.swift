@@ -86,7 +86,7 @@ public enum ValidateCommand {
     }
 
     /// The name diagnostics use for `file`: `<stdin>` for `-`, as the reader's messages do.
-    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
+    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : TerminalText.escaped(file) }
 
     /// `file: 1200 rows, 34 gestures; skipped: 2 not-closed, 1 multi-touch; 3 problems` (or `ok`).
     static func summaryLine(_ s: ReadSummary, file: String, problems: Int) -> String {

@@ -62,11 +62,14 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 20000
 FUZZ_FLAGS ?=
 FUZZ_BIN := fuzz/.build/debug/trace-fuzz
-FUZZ_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no
+FUZZ_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 SWIFT_BACKTRACE=enable=no \
+  SWIFT_DETERMINISTIC_HASHING=1
 FUZZ_OPTS := -timeout=10 -rss_limit_mb=2048 -max_len=8192 -dict=fuzz/trace.dict
 ## The libFuzzer target over the reader and physics (docs/robustness.md, "Fuzzing"), built with
 ## -sanitize=fuzzer,address. SWIFT_BACKTRACE=enable=no: on a trap, ASan must report, not the
-## Swift backtracer (which trips ASan itself).
+## Swift backtracer (which trips ASan itself). SWIFT_DETERMINISTIC_HASHING=1: Set and
+## Dictionary iterate in the same order in every process, so coverage (and with it the inputs
+## a fixed-seed run tries) does not depend on a per-process random hash seed.
 fuzz-build: deps
 	cd fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 

@@ -49,7 +49,11 @@ public enum ReportWriter {
         }
         let base = URL(fileURLWithPath: outDir)
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
-        let tmp = base.appendingPathComponent(".\(name).tmp-\(token)")
+        // Hidden names keep at most 100 bytes of the report's, so a name near the 255-byte
+        // limit of a file name still leaves room for the prefix and suffix.
+        var short = name
+        while short.utf8.count > 100 { short.removeLast() }
+        let tmp = base.appendingPathComponent(".\(short).tmp-\(token)")
         let final = base.appendingPathComponent(name)
         do {
             try fm.createDirectory(at: tmp, withIntermediateDirectories: false)
@@ -105,7 +109,7 @@ public enum ReportWriter {
         // Swap into place: old away, new in, old removed.
         var old: URL?
         if fm.fileExists(atPath: final.path) {
-            let away = base.appendingPathComponent(".\(name).old-\(token)")
+            let away = base.appendingPathComponent(".\(short).old-\(token)")
             do {
                 try fm.moveItem(at: final, to: away)
                 old = away

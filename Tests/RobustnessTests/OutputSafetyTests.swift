@@ -1,0 +1,375 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the binary does with what its outputs point at, with its standard streams, and with
+/// values it reads back (docs/robustness.md, "Outputs and streams"). Each test runs the built
+/// binary in a scratch folder; the expected outcomes are the rules stated there.
+@Suite(.enabled(if: Corpus.binaryBuilt, Corpus.notBuilt))
+struct OutputSafetyTests {
+    /// A small labelled trace (simulated, seeded) in a fresh scratch folder.
+    static func scratchWithTrace() throws -> (folder: URL, trace: String) {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-outputs")
+        let trace = folder.appendingPathComponent("s.csv").path
+        let made = try TestSupport.run(["simulate", "--gestures", "20", "--out", trace])
+        #expect(made.status == 0, "\(made.stderr)")
+        return (folder, trace)
+    }
+
+    static func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Runs `script` with `sh -c`, `$0` the binary and `$1`... the arguments, in `folder`.
+    static func shell(_ script: String, _ arguments: [String], in folder: URL) throws -> TestSupport.RunResult {
+        let bin = try #require(TestSupport.binaryPath)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        return try TestSupport.runProcess(["/bin/sh", "-c", script, bin] + arguments, in: folder, environment: env)
+    }
+
+    // MARK: Item 1: outputs never replace what they point at
+
+    /// `--json` through a link to `/dev/null`: the device is written in place, so the link and
+    /// the device stay as they were. (A link rather than `/dev/null` itself, so a regression
+    /// replaces only the link, never the container's `/dev/null`.)
+    @Test func aDeviceIsWrittenThroughNotReplaced() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("null.json").path
+        #expect(symlink("/dev/null", link) == 0)
+        let result = try TestSupport.run(["batch", trace, "--params", "ionic", "--json", link, "--junit", link + ".xml"], in: folder)
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        #expect(Self.fileType(link) == S_IFLNK)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
+        #expect(Self.fileType("/dev/null") == S_IFCHR)
+    }
+
+    /// A link to a regular file: the file it names is replaced, the link stays a link.
+    @Test func aLinkToAFileIsFollowed() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = folder.appendingPathComponent("real.json").path
+        let link = folder.appendingPathComponent("link.json").path
+        try "old".write(toFile: real, atomically: false, encoding: .utf8)
+        #expect(symlink("real.json", link) == 0)
+        let result = try TestSupport.run(["batch", trace, "--params", "ionic", "--json", link], in: folder)
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        #expect(Self.fileType(link) == S_IFLNK)
+        let written = try String(contentsOfFile: real, encoding: .utf8)
+        #expect(written.contains("\"schema\" : \"gesturetune.batch/1\""))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["link.json", "real.json", "s.csv"])
+    }
+
+    /// A FIFO given to `--junit` receives the XML and stays a FIFO.
+    @Test func aFIFOIsWrittenThrough() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("junit.fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let result = try Self.shell(
+            "cat \"$2\" > received.xml & \"$0\" batch \"$1\" --params ionic --junit \"$2\"; status=$?; wait; exit $status",
+            [trace, fifo], in: folder)
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        #expect(Self.fileType(fifo) == S_IFIFO)
+        let received = try String(contentsOfFile: folder.appendingPathComponent("received.xml").path, encoding: .utf8)
+        #expect(received.hasPrefix("<?xml"))
+        #expect(received.contains("<testcase"))
+    }
+
+    @Test(arguments: [
+        ["--json", "F", "--junit", "F"],
+        ["--json", "F", "--write-baseline", "./F"],
+        ["--junit", "s.csv"],
+        ["--json", "./s.csv"],
+        ["--json", ""],
+    ])
+    func anOutputNamingAnInputOrAnotherOutputIsRefused(_ options: [String]) throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: trace))
+        let result = try TestSupport.run(["batch", "s.csv", "--params", "ionic"] + options, in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.csv"])
+    }
+
+    /// Refreshing a baseline in place is allowed: it is read whole before anything is written.
+    @Test func writeBaselineMayNameTheBaseline() throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--json", "b.json"], in: folder)
+        #expect(first.status == 0 || first.status == 1, "\(first.stderr)")
+        let again = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic", "--baseline", "b.json", "--write-baseline", "b.json"], in: folder)
+        #expect(again.status == first.status, "\(again.stderr)")
+    }
+
+    // MARK: Item 2: a full or closed standard stream is an ordinary error
+
+    @Test(arguments: [
+        ("validate \"$1\" > /dev/full", "standard output: No space left on device"),
+        ("validate \"$1\" >&-", "standard output: "),
+        ("--help > /dev/full", "standard output: No space left on device"),
+        ("simulate --gestures 500 > /dev/full", "standard output: No space left on device"),
+    ])
+    func aStandardOutputThatFailsExits74(_ script: String, _ message: String) throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.shell("exec \"$0\" " + script, [trace], in: folder)
+        #expect(result.status == 74, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot write to " + message), "\(result.stderr)")
+    }
+
+    @Test func aFullStandardErrorExits74Silently() throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.shell("exec \"$0\" validate missing.csv 2> /dev/full", [], in: folder)
+        #expect(result.status == 74)
+        #expect(result.stdout.contains("missing.csv: unreadable"))
+    }
+
+    // MARK: Item 3: JSON read back is checked
+
+    /// A shard summary with one value changed to something no run can produce.
+    @Test(arguments: [
+        ("misdecided", "-1000", "files[0].misdecided: expected a count from 0 to 1099511627776, found -1000"),
+        ("misdecided", "100000", "files[0].misdecided: expected at most labelled ("),
+        ("maxError", "-1e300", "gate.maxError: expected a value from 0 to 1, found -1e+300"),
+        ("tolerance", "7", "gate.tolerance: expected a value from 0 to 1, found 7.0"),
+        ("labelled", "1000000000000000000", "files[0].labelled: expected a count from 0 to 1099511627776, found 1000000000000000000"),
+    ])
+    func mergeRefusesImpossibleValues(_ key: String, _ value: String, _ message: String) throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shard = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--shard", "1/1", "--json", "shard.json"], in: folder)
+        #expect(shard.status == 0 || shard.status == 1, "\(shard.stderr)")
+        var text = try String(contentsOfFile: folder.appendingPathComponent("shard.json").path, encoding: .utf8)
+        let pattern = try #require(try? Regex("\"\(key)\" : [^,\\n]+"))
+        #expect(text.contains(pattern))
+        text.replace(pattern, with: "\"\(key)\" : \(value)", maxReplacements: 1)
+        try text.write(toFile: folder.appendingPathComponent("bad.json").path, atomically: true, encoding: .utf8)
+        let merged = try TestSupport.run(["merge", "bad.json"], in: folder)
+        #expect(merged.status == 65, "\(merged.stderr)")
+        #expect(merged.stderr.contains("bad.json: error: " + message), "\(merged.stderr)")
+        let baseline = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--baseline", "bad.json"], in: folder)
+        #expect(baseline.status == 65, "\(baseline.stderr)")
+        #expect(baseline.stderr.contains("bad.json: error: " + message), "\(baseline.stderr)")
+    }
+
+    // MARK: Item 4: numeric options are range-checked
+
+    @Test(arguments: [
+        ["simulate", "--extent", "1e17"], ["simulate", "--jitter", "1e15"], ["simulate", "--noise", "1e308"],
+        ["simulate", "--gestures", "100000000000"], ["simulate", "--files", "100000000", "--out", "d"],
+        ["simulate", "--out", ""], ["analyze", "x.csv", "--out", ""], ["analyze", "x.csv", "--jobs", "1000000"],
+        ["analyze", "x.csv", "--horizon", "1e300"], ["analyze", "x.csv", "--target-duration", "1e20"],
+    ])
+    func outOfRangeOptionsAreUsageErrors(_ arguments: [String]) throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-options")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TestSupport.run(arguments, in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: invalid value"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The largest accepted values run and write finite numbers.
+    @Test func largestSimulateOptionsRun() throws {
+        let result = try TestSupport.run(["simulate", "--extent", "1e6", "--noise", "1e6", "--jitter", "1", "--gestures", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count > 3)
+    }
+
+    // MARK: Item 6 and 7: what reaches the terminal
+
+    /// Control characters and bidi overrides from a header, a gesture id and a file name are
+    /// shown escaped; no raw ESC, BEL or U+202E reaches standard error or output.
+    @Test func controlCharactersAreEscaped() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-terminal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "evil\u{1B}[2J\u{202E}vsc.csv"
+        let header = "t,x\u{1B}]0;owned\u{07},y,phase\n0,0,0,began\n"
+        try header.write(toFile: folder.appendingPathComponent(name).path, atomically: true, encoding: .utf8)
+        let ids = "gesture,t,x,y,phase\ng\u{1B}[31m,0,0,0,began\ng\u{1B}[31m,1,1,1,began\n"
+        try ids.write(toFile: folder.appendingPathComponent("ids.csv").path, atomically: true, encoding: .utf8)
+        for arguments in [["validate", name], ["validate", "ids.csv"], ["analyze", "--no-report", name], ["batch", name, "--params", "ionic"]] {
+            let result = try TestSupport.run(arguments, in: folder)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            for text in [result.stderr, result.stdout] {
+                #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(arguments): \(text)")
+            }
+            #expect(result.stderr.contains("\\u{1B}"), "\(arguments): \(result.stderr)")
+        }
+        let batch = try TestSupport.run(["batch", name, "--params", "ionic", "--format", "markdown"], in: folder)
+        #expect(batch.stdout.contains("| `evil\\u{1B}[2J\\u{202E}vsc.csv` | error |"), "\(batch.stdout)")
+    }
+
+    /// A header of 5,000 columns without a time column: the message names the first columns
+    /// and counts the rest.
+    @Test func aWideHeaderGivesAShortMessage() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-wide")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = (0..<5_000).map { "c\($0)" }.joined(separator: ",") + "\n"
+        try header.write(toFile: folder.appendingPathComponent("wide.csv").path, atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["validate", "wide.csv"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("found columns \"c0\", \"c1\", "), "\(result.stderr)")
+        #expect(result.stderr.contains(", … and 4988 more"), "\(result.stderr)")
+        #expect(result.stderr.utf8.count < 1_000, "\(result.stderr.utf8.count) bytes")
+    }
+
+    // MARK: Item 8: concurrent runs into one --out, SIGHUP
+
+    /// Six `analyze` runs into one `--out` at once: all succeed and leave only the report.
+    @Test func concurrentRunsIntoOneOutLeaveOneReport() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let statuses = Locked<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            let result = try? TestSupport.run(["analyze", trace, "--out", "out"], in: folder)
+            statuses.withLock { $0.append(result?.status ?? -1) }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: 0, count: 6))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        #expect(left == ["s"])
+        let report = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/s").path)
+        #expect(report.contains("report.html") && !report.contains { $0.hasPrefix(".") })
+    }
+
+    /// SIGHUP is handled like SIGINT: exit 128 + 1, no temporary output left.
+    @Test func hangUpRemovesTemporaryOutput() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-hup")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = try #require(TestSupport.binaryPath)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bin)
+        process.arguments = ["analyze", "-", "--out", "out"]
+        process.currentDirectoryURL = folder
+        process.environment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("t,x,y,phase\n0,0,0,began\n".utf8))
+        // The handler is installed before the first read; the input stays open, so the run
+        // waits for more until the signal comes.
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 129)
+        let out = folder.appendingPathComponent("out").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty)
+    }
+
+    // MARK: Item 10: smaller
+
+    @Test func aCompressedFileIsNamedAsSuch() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-gzip")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The first bytes of a gzip stream (RFC 1952: ID1 ID2 CM) and of a zip archive (PKZIP's
+        // local file header), then anything.
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]).write(to: folder.appendingPathComponent("t.csv.gz"))
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]).write(to: folder.appendingPathComponent("t.xlsx"))
+        let gz = try TestSupport.run(["validate", "t.csv.gz"], in: folder)
+        #expect(gz.status == 65)
+        #expect(gz.stderr.contains("t.csv.gz: error: expected CSV text, found a gzip-compressed file"), "\(gz.stderr)")
+        let zip = try TestSupport.run(["analyze", "--no-report", "--lenient", "t.xlsx"], in: folder)
+        #expect(zip.status == 65)
+        #expect(zip.stderr.contains("t.xlsx: error: expected CSV text, found a zip archive or an .xlsx"), "\(zip.stderr)")
+    }
+
+    @Test func aFileNamedTwiceIsReadOnce() throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let once = try TestSupport.run(["analyze", "--no-report", "s.csv"], in: folder)
+        let twice = try TestSupport.run(["analyze", "--no-report", "s.csv", "./s.csv"], in: folder)
+        #expect(once.status == 0 && twice.status == 0, "\(twice.stderr)")
+        #expect(once.stdout.contains("20 gestures used of 20 read"), "\(once.stdout)")
+        #expect(twice.stdout == once.stdout)
+        #expect(twice.stderr.contains("./s.csv: warning: the same file as s.csv: read once"), "\(twice.stderr)")
+    }
+
+    @Test(arguments: ["abc", "1.5", "-1", "99999999999999999999", ""])
+    func aBadSourceDateEpochIsRefused(_ value: String) throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic", "--junit", "j.xml"], in: folder, environment: ["SOURCE_DATE_EPOCH": value])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("invalid SOURCE_DATE_EPOCH"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("j.xml").path))
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.shell(
+            "name=$(printf 'sc\\350ne.csv'); cp \"$1\" \"$name\" && exec \"$0\" validate \"$name\"", [trace], in: folder)
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("sc\\xE8ne.csv: error: the name is not UTF-8 text"), "\(result.stderr)")
+    }
+
+    /// A report name of 250 bytes (the limit is 255): the hidden staging names stay short.
+    @Test func aReportNameNearTheLimitIsWritten() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = String(repeating: "n", count: 250)
+        for _ in 0..<2 {
+            let result = try TestSupport.run(["analyze", trace, "--out", "out", "--name", name], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path) == [name])
+    }
+
+    /// An interrupted `simulate --files N` leaves all the files or none.
+    @Test func anInterruptedSimulateLeavesNoPartialSet() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-sim")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = try #require(TestSupport.binaryPath)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bin)
+        process.arguments = ["simulate", "--files", "40", "--gestures", "2000", "--out", "set"]
+        process.currentDirectoryURL = folder
+        process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        process.interrupt()
+        process.waitUntilExit()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("set").path)) ?? []
+        if process.terminationStatus == 130 {
+            #expect(files.isEmpty, "\(files)")
+        } else {
+            #expect(process.terminationStatus == 0)
+            #expect(files.count == 40)
+        }
+    }
+}
+
+/// A value shared by concurrent test closures.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

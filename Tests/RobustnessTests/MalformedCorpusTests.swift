@@ -41,7 +41,7 @@ struct MalformedCorpusTests {
                 let rest = line.dropFirst(path.count + 1)
                 let hasLine = rest.first?.isNumber == true
                 let wholeFile = rest.hasPrefix(" error: empty file") || rest.hasPrefix(" error: no header row")
-                    || rest.hasPrefix(" error: cannot read")
+                    || rest.hasPrefix(" error: cannot read") || rest.hasPrefix(" error: expected CSV text")
                 #expect(hasLine || wholeFile, "error line without a line number: \(line)\n\(context)")
                 if c.status == 65 {
                     // ... and says what was expected and (for a row or field) what was found.
@@ -49,6 +49,14 @@ struct MalformedCorpusTests {
                     #expect(wholeFile || line.contains("found"), "error line without 'found': \(line)\n\(context)")
                 }
             }
+        }
+        // Nothing from the data reaches the terminal raw (no ESC, BEL or bidi override), and no
+        // message is longer than a few lines' worth.
+        for text in [result.stdout, result.stderr] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(context)")
+        }
+        for line in result.stderr.split(separator: "\n") {
+            #expect(line.utf8.count <= 4_096, "a line of \(line.utf8.count) bytes\n\(context)")
         }
         // Nothing is written by validate or by analyze --no-report, whatever the outcome.
         let written = try FileManager.default.contentsOfDirectory(atPath: scratch.path)

@@ -43,4 +43,29 @@ import Testing
         #expect(TemporaryOutputs.removeAll() >= 1)
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
+
+    @Test func parentFolderOfPaths() {
+        #expect(AtomicFile.parentFolder("F") == "")
+        #expect(AtomicFile.parentFolder("/F") == "/")
+        #expect(AtomicFile.parentFolder("a/b/c.json") == "a/b")
+        #expect(AtomicFile.parentFolder("a/b/") == "a")
+    }
+
+    /// Staged files become visible together on commit; a set never committed leaves nothing.
+    @Test func anOutputSetIsAllOrNothing() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        do {
+            let set = AtomicFile.OutputSet()
+            try set.stage("1", to: dir.appendingPathComponent("one").path)
+            try set.stage("2", to: dir.appendingPathComponent("two").path)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".") }.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let set = AtomicFile.OutputSet()
+        try set.stage("1", to: dir.appendingPathComponent("one").path)
+        try set.stage("2", to: dir.appendingPathComponent("two").path)
+        try set.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["one", "two"])
+        #expect(try String(contentsOfFile: dir.appendingPathComponent("two").path, encoding: .utf8) == "2")
+    }
 }

@@ -12,7 +12,8 @@ PY_PACKAGES := nbformat nbclient ipykernel pandas matplotlib junitparser xmlsche
 run: release
 	.build/release/gesturetune analyze traces/swipe.csv
 
-## check: install what is missing, build, run the whole test suite.
+## check: install what is missing, build, run the whole test suite, the sanitizers and the
+## deterministic fuzz step.
 check: deps pydeps
 	$(SWIFT) build
 	$(SWIFT) test --parallel

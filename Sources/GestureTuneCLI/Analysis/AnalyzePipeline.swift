@@ -51,10 +51,15 @@ enum AnalyzePipeline {
     /// once, at its first place, with a warning: read twice, its gestures would count twice.
     static func distinctFiles(_ files: [String], console: Console) -> [String] {
         var kept: [String] = []
+        var firstNamed: [String: String] = [:]
         for file in files {
-            if file != "-", let first = kept.first(where: { $0 != "-" && AtomicFile.sameFile($0, file) }) {
-                console.diagnose(Diagnostic(location: file, severity: .warning, message: "the same file as \(first): read once"))
-                continue
+            if file != "-" {
+                let identity = AtomicFile.identity(file)
+                if let first = firstNamed[identity] {
+                    console.diagnose(Diagnostic(location: file, severity: .warning, message: "the same file as \(first): read once"))
+                    continue
+                }
+                firstNamed[identity] = file
             }
             kept.append(file)
         }

@@ -285,13 +285,14 @@ public enum AtomicFile {
 
     /// Whether two paths name the same file: the same device and inode when both exist, else
     /// the same standardized absolute path.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
-        func absolute(_ p: String) -> String {
-            URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path
-        }
-        return absolute(a) == absolute(b)
+    static func sameFile(_ a: String, _ b: String) -> Bool { identity(a) == identity(b) }
+
+    /// What `sameFile` compares: `device:inode` of an existing file, else the standardized
+    /// absolute path.
+    static func identity(_ path: String) -> String {
+        var info = stat()
+        if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// A file-system error as `strerror` words ("No such file or directory") where the error

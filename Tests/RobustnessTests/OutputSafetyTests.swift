@@ -20,6 +20,22 @@ struct OutputSafetyTests {
         return (folder, trace)
     }
 
+    /// Waits until process `pid` ignores or catches `signal` (its handlers are installed), from
+    /// `/proc/PID/status`; false after 60 s or when the process is gone. A signal sent before
+    /// would kill it with the default action, however slow the (sanitized) binary starts.
+    static func waitForHandler(_ pid: Int32, _ signal: Int32) -> Bool {
+        for _ in 0..<6_000 {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+            for line in status.split(separator: "\n") where line.hasPrefix("SigIgn:") || line.hasPrefix("SigCgt:") {
+                if let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16), mask & (1 << UInt64(signal - 1)) != 0 {
+                    return true
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
     static func fileType(_ path: String) -> mode_t? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -264,9 +280,8 @@ struct OutputSafetyTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         input.fileHandleForWriting.write(Data("t,x,y,phase\n0,0,0,began\n".utf8))
-        // The handler is installed before the first read; the input stays open, so the run
-        // waits for more until the signal comes.
-        Thread.sleep(forTimeInterval: 1)
+        // The input stays open, so the run waits for more until the signal comes.
+        #expect(Self.waitForHandler(process.processIdentifier, SIGHUP))
         kill(process.processIdentifier, SIGHUP)
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
@@ -349,7 +364,13 @@ struct OutputSafetyTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.5)
+        _ = Self.waitForHandler(process.processIdentifier, SIGINT)
+        // Interrupt once some files are staged (or the run is over).
+        let set = folder.appendingPathComponent("set").path
+        for _ in 0..<3_000 where process.isRunning {
+            if ((try? FileManager.default.contentsOfDirectory(atPath: set)) ?? []).count >= 3 { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         process.interrupt()
         process.waitUntilExit()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("set").path)) ?? []

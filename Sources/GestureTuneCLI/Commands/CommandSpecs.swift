@@ -31,7 +31,7 @@ public enum CommandSpecs {
     static let formatOption = OptionSpec("format", value: "text|json|markdown", help: "format of the summary on standard output", default: "text")
 
     static func jobsOption() -> OptionSpec {
-        OptionSpec("jobs", value: "N", help: "parallel workers", default: "all cores")
+        OptionSpec("jobs", value: "N", help: "parallel workers (1 to 1024)", default: "all cores")
     }
 
     static let gateOptions: [OptionSpec] = [
@@ -143,14 +143,14 @@ public enum CommandSpecs {
         usage: "gesturetune simulate [options]",
         maxPositionals: 0,
         options: [
-            OptionSpec("gestures", value: "N", help: "gestures per file", default: "200"),
-            OptionSpec("files", value: "N", help: "number of files; more than 1 needs --out DIR", default: "1"),
+            OptionSpec("gestures", value: "N", help: "gestures per file (at most 10000000)", default: "200"),
+            OptionSpec("files", value: "N", help: "number of files (at most 100000); more than 1 needs --out DIR", default: "1"),
             OptionSpec("seed", value: "N", help: "random seed: same seed, same bytes", default: "1"),
             OptionSpec("rate", value: "60|120|240", help: "sampling rate, Hz", default: "120"),
-            OptionSpec("extent", value: "PT", help: "container size along the axis", default: "390"),
+            OptionSpec("extent", value: "PT", help: "container size along the axis (at most 1000000)", default: "390"),
             OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right"),
-            OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation ('1ms' also accepted)", default: "0.001"),
-            OptionSpec("noise", value: "PT", help: "position noise, standard deviation", default: "0.5"),
+            OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation, at most 1 s ('1ms' also accepted)", default: "0.001"),
+            OptionSpec("noise", value: "PT", help: "position noise, standard deviation (at most 1000000)", default: "0.5"),
             OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
             OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
             OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),

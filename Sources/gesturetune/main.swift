@@ -8,5 +8,8 @@ import Darwin
 
 // The only place the tool exits: with the status the command computed, or 128 + signal after an
 // interrupt has removed temporary output.
+// First of all: a closed standard descriptor is reserved before anything (libdispatch's event
+// descriptors included) can take its number.
+StandardStreams.reserve()
 Interrupts.install { status in exit(status) }
 exit(GestureTuneCommand.main(Array(CommandLine.arguments.dropFirst())))

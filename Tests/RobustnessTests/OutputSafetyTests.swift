@@ -134,7 +134,7 @@ struct OutputSafetyTests {
 
     @Test(arguments: [
         ("validate \"$1\" > /dev/full", "standard output: No space left on device"),
-        ("validate \"$1\" >&-", "standard output: "),
+        ("validate \"$1\" >&-", "standard output: Bad file descriptor"),
         ("--help > /dev/full", "standard output: No space left on device"),
         ("simulate --gestures 500 > /dev/full", "standard output: No space left on device"),
     ])

@@ -306,6 +306,8 @@ public struct GestureFlags: Sendable, Equatable {
     public var interruptedBySystem: Bool
     /// Recorded `outcome` differs from the current decision.
     public var outcomeMismatch: Bool
+    /// `lsq2` opposes the sign `lsq1`, `impulse` and `delta` agree on.
+    public var estimatorDisagreement = false
 
     public init(
         ambiguous: Bool = false, fallbackEstimator: Bool = false, duplicateTimestamps: Int = 0,
@@ -320,7 +322,7 @@ public struct GestureFlags: Sendable, Equatable {
     }
 
     /// Short names of the set flags, in a fixed order: `ambiguous`, `fallback`, `duplicates`,
-    /// `reversal`, `interrupted`, `outcome-mismatch`.
+    /// `reversal`, `interrupted`, `outcome-mismatch`, `estimator-disagreement`.
     public var names: [String] {
         var out: [String] = []
         if ambiguous { out.append("ambiguous") }
@@ -329,6 +331,7 @@ public struct GestureFlags: Sendable, Equatable {
         if lateReversal { out.append("reversal") }
         if interruptedBySystem { out.append("interrupted") }
         if outcomeMismatch { out.append("outcome-mismatch") }
+        if estimatorDisagreement { out.append("estimator-disagreement") }
         return out
     }
 }
@@ -441,6 +444,7 @@ public struct GestureRow: Sendable, Equatable {
         sampleRate = m.sampleRate
         peakVelocity = m.peakVelocity
         restedBeforeRelease = m.restedBeforeRelease
+        flags.estimatorDisagreement = m.estimatorDisagreement
     }
 
     /// The estimate of `estimator`, pt/s, if present.

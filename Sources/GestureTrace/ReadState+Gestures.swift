@@ -384,7 +384,7 @@ extension ReadState {
         ready.append(
             Gesture(
                 id: track.pointee.name, samples: samples, intent: track.pointee.intent, outcome: track.pointee.outcome,
-                width: track.pointee.width, height: track.pointee.height, file: path, firstLine: track.pointee.firstLine,
+                width: track.pointee.width, height: track.pointee.height, file: displayName, firstLine: track.pointee.firstLine,
                 duplicateTimestamps: track.pointee.duplicates))
         summary.gestures += 1
         summary.duplicateTimestamps += track.pointee.duplicates

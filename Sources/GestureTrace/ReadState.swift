@@ -145,7 +145,7 @@ struct ReadState {
         self.displayName = path == "-" ? "<stdin>" : path
         self.options = options
         self.maxFieldLength = options.maxFieldLength
-        self.summary = ReadSummary(file: path)
+        self.summary = ReadSummary(file: displayName)
         var table: [(PackedWord, RowPhase)] = []
         for (source, phase) in options.phaseMap.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(source.trimmed.utf8)

@@ -210,6 +210,7 @@ public struct ReaderOptions: Sendable {
 
 /// What a read saw besides the gestures it delivered.
 public struct ReadSummary: Sendable, Equatable {
+    /// The file as given, `<stdin>` for `-` (as in messages and `Gesture.file`).
     public var file: String
     /// Data rows read (not counting header, comments, empty lines).
     public var rows: Int = 0

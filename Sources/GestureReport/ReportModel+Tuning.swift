@@ -110,7 +110,7 @@ struct TuningReportBuilder {
         let currentEval = t.currentEvaluation
         let suggestedEval = labelled ? evaluate(suggestedRule) : nil
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
-        let summary = ReportSummary(
+        var summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
             extent: extent, extentSource: Self.extentSource(measurements),
@@ -119,6 +119,9 @@ struct TuningReportBuilder {
             suggestedError: suggestedCV,
             currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
             suggestionInferred: inferred, warnings: warnings, ignoredColumns: ignoredColumns())
+        summary.rowsRead = ReadLoss(reads).rowsRead
+        let units = Set(reads.map(\.coordinateUnit))
+        summary.coordinateUnit = units.count == 1 ? units.first! : .file
 
         // Gesture rows: every gesture read, interrupted ones flagged.
         let rows = measurements.map { m in

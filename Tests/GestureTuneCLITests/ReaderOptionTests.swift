@@ -1,4 +1,5 @@
 import Foundation
+import GesturePhysics
 import GestureTrace
 import TestSupport
 import Testing
@@ -25,6 +26,18 @@ import Testing
         #expect(r.columnNames == ["t", "x", "", "y", "phase"])
         #expect(r.maxOpenGestures == 20)
         #expect(try reader([]).maxOpenGestures == 10_000)
+    }
+
+    /// Shards must agree on the reader options to merge: the new ones are in the settings.
+    @Test func batchSettingsCarryTheReaderOptions() {
+        var common = CommonOptions()
+        common.reader.filters = [RowFilter(column: "k", values: ["1", "2"], negated: true)]
+        common.reader.phaseMap = ["HELD": .moved]
+        common.reader.scale = 0.5
+        let s = BatchCommand.settings(common, PhysicsOptions())
+        #expect(s.filters == ["k!=1|2"] && s.phaseMap == ["HELD": "moved"] && s.scale == 0.5)
+        #expect(s.columns == nil && s.maxOpenGestures == nil)
+        #expect(s != BatchCommand.settings(CommonOptions(), PhysicsOptions()))
     }
 
     @Test(arguments: [

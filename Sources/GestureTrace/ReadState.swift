@@ -291,7 +291,7 @@ struct ReadState {
         badField(index, p, count, expected: Self.phaseExpectation)
     }
 
-    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...)"
+    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...; --phase-map names others)"
     static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
     static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 

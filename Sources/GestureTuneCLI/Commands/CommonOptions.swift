@@ -40,7 +40,7 @@ public struct CommonOptions: Sendable {
     /// Aliases the reader accepts for the canonical names, also as `--map` keys.
     static let columnAliases = [
         "time", "timestamp", "t_s", "time_ms", "time_us", "time_ns", "state", "action", "gesture_id", "stroke", "id",
-        "container_width", "container_height", "label", "expected", "actual",
+        "container_width", "container_height", "label", "expected", "actual", "xdpi", "density",
     ]
 
     static func parse(_ values: OptionValues) throws(UsageError) -> CommonOptions {

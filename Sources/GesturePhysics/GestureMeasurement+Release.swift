@@ -17,6 +17,19 @@ extension GestureMeasurement {
     /// True when the gesture counts toward tuning: released by the person (`ended`), not
     /// interrupted by the system.
     public var isReleasedByPerson: Bool { !interruptedBySystem }
+
+    /// True when `lsq2` gives a release velocity opposite in sign (along the axis) to the one
+    /// `lsq1`, `impulse` and `delta` all agree on: a finger that slowed sharply in its last
+    /// samples makes the quadratic overshoot and reverse (physics.md, `lsq2-restricted`). The
+    /// decision then depends on the estimator chosen.
+    public var estimatorDisagreement: Bool {
+        guard let quadratic = estimates[.lsq2]?.axis else { return false }
+        let others = [Estimator.lsq1, .impulse, .delta].compactMap { estimates[$0]?.axis }
+        guard others.count == 3 else { return false }
+        if others.allSatisfy({ $0 > 0 }) { return quadratic < 0 }
+        if others.allSatisfy({ $0 < 0 }) { return quadratic > 0 }
+        return false
+    }
 }
 
 extension PhysicsEngine {

@@ -67,11 +67,16 @@ public struct JSONRenderer: Sendable {
         for k in s.skipped {
             w.beginObject()
             w.string("reason", k.reason)
+            w.string("unit", k.unit.rawValue)
             w.int("count", k.count)
             w.endObject()
         }
         w.endArray()
         w.int("skippedTotal", s.skippedTotal)
+        w.int("rowsRead", s.rowsRead)
+        w.int("rowsSkipped", s.skippedTotal(.rows))
+        w.number("rowsSkippedShare", s.rowsSkippedShare)
+        w.string("coordinateUnit", s.coordinateUnit.rawValue)
         w.bool("labelled", s.labelled)
         w.string("direction", s.direction.rawValue)
         w.number("extent", s.extent)

@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTrace
 
 extension ReportModel {
     /// The headline suggestion in one sentence.
@@ -89,5 +90,24 @@ public struct SnippetParameters: Sendable, Equatable {
         self.targetDuration = targetDuration
         self.fingerSpeedCap = fingerSpeedCap
         self.edgeWidth = edgeWidth
+    }
+}
+
+extension ReportSummary {
+    /// `3 of 1200 rows skipped (0.3%: 3 multi-touch)`, nil when no row was skipped.
+    var rowsSkippedText: String? {
+        let rows = skipped(.rows)
+        guard !rows.isEmpty else { return nil }
+        let share = rowsSkippedShare.map { Text.percent($0) } ?? "n/a"
+        return "\(skippedTotal(.rows)) of \(rowsRead) rows skipped (\(share): " + rows.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+    }
+
+    /// What unit the figures are in: pt converted by `--scale` or a dpi column, or the file's own.
+    var coordinateText: String {
+        switch coordinateUnit {
+        case .file: "the file's own unit (taken as pt; use --scale or a dpi column for pixels)"
+        case .scaled: "pt (--scale)"
+        case .dpi: "pt from the dpi column (160 dpi = 1 pt per px; 1 pt = 0.159 mm)"
+        }
     }
 }

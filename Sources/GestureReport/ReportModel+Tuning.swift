@@ -85,11 +85,18 @@ struct TuningReportBuilder {
         if labelled && t.counts.unlabelled > 0 {
             warnings.append("\(t.counts.unlabelled) of \(t.counts.used) used gestures carry no intent: errors and the suggestion rest on the \(t.counts.labelled) labelled ones.")
         }
+        if !labelled, let u = t.unlabelled, u.leftOutStill + u.leftOutAcross > 0 {
+            warnings.append("The split was sought among the \(u.mixture.count) gestures that moved along the axis: \(u.leftOutStill) that never moved 10 pt and \(u.leftOutAcross) that moved mostly across the axis were left out.")
+        }
         if !labelled, let u = t.unlabelled, u.inferredRule == nil {
             warnings.append("No split inferred: " + Self.verdictText(u.mixture) + " The current parameters are kept as the suggestion.")
         }
         if let check = t.outcomeCheck, !check.mismatches.isEmpty {
             warnings.append("\(check.mismatches.count) of \(check.checked) recorded outcomes disagree with what the current parameters decide: the app's code and its configuration may have drifted apart.")
+        }
+        let disagreeing = measurements.filter(\.estimatorDisagreement).count
+        if disagreeing > 0 {
+            warnings.append("On \(disagreeing) of \(measurements.count) gestures lsq2 gives a release velocity opposite in sign to the one lsq1, impulse and delta agree on (the finger slowed sharply at the end): flagged 'estimator-disagreement' in the gesture table; compare with --estimator lsq1.")
         }
         let fellBack = measurements.filter(\.velocity.fellBack).count
         if fellBack > 0 {
@@ -103,7 +110,7 @@ struct TuningReportBuilder {
         let currentEval = t.currentEvaluation
         let suggestedEval = labelled ? evaluate(suggestedRule) : nil
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
-        let summary = ReportSummary(
+        var summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
             extent: extent, extentSource: Self.extentSource(measurements),
@@ -112,6 +119,9 @@ struct TuningReportBuilder {
             suggestedError: suggestedCV,
             currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
             suggestionInferred: inferred, warnings: warnings, ignoredColumns: ignoredColumns())
+        summary.rowsRead = ReadLoss(reads).rowsRead
+        let units = Set(reads.map(\.coordinateUnit))
+        summary.coordinateUnit = units.count == 1 ? units.first! : .file
 
         // Gesture rows: every gesture read, interrupted ones flagged.
         let rows = measurements.map { m in
@@ -209,6 +219,8 @@ struct TuningReportBuilder {
         case .oneComponent: return "the projected landing progress does not separate into two groups (BIC prefers one Gaussian component)."
         case .negligibleComponent: return "the projected landing progress does not separate: the second mixture component holds under 5% of the gestures."
         case .noCrossing: return "the projected landing progress does not separate: the two mixture components' densities do not cross between their means."
+        case .notSeparated: return "the projected landing progress does not separate: the two mixture components overlap, or one is narrower than 1% of the extent."
+        case .crossingOutOfRange: return "the two mixture components cross outside 0.05–0.95 of the extent, where a split would mean always complete or always cancel."
         case .tooFew: return "too few unlabelled gestures (\(m.count), fewer than 10) to fit a mixture."
         }
     }

@@ -66,6 +66,9 @@ public struct SkipCount: Sendable, Equatable {
         self.reason = reason
         self.count = count
     }
+
+    /// Whether this counts skipped rows or skipped gestures (the tuner's own reasons count gestures).
+    public var unit: SkipReason.Unit { SkipReason(rawValue: reason)?.unit ?? .gestures }
 }
 
 /// Section 1: files, gestures used and skipped, labelled or not, the headline.
@@ -76,8 +79,12 @@ public struct ReportSummary: Sendable, Equatable {
     public var gesturesRead: Int
     /// Gestures used for tuning (closed by `ended`).
     public var gesturesUsed: Int
-    /// Skipped gestures and rows by reason.
+    /// Skipped gestures and rows by reason (`SkipCount.unit` tells which).
     public var skipped: [SkipCount]
+    /// Data rows read, after `--where` (skipped rows are a share of these).
+    public var rowsRead = 0
+    /// Where the coordinates' unit came from (`--scale`, a dpi column, or the file's own).
+    public var coordinateUnit = CoordinateUnit.file
     /// True when every used gesture carries an intent label.
     public var labelled: Bool
     public var direction: Direction
@@ -131,6 +138,11 @@ public struct ReportSummary: Sendable, Equatable {
 
     /// Skipped gestures and rows, all reasons.
     public var skippedTotal: Int { skipped.reduce(0) { $0 + $1.count } }
+    /// Skipped counts of one unit, and their total.
+    public func skipped(_ unit: SkipReason.Unit) -> [SkipCount] { skipped.filter { $0.unit == unit && $0.count > 0 } }
+    public func skippedTotal(_ unit: SkipReason.Unit) -> Int { skipped(unit).reduce(0) { $0 + $1.count } }
+    /// Skipped rows as a share of rows read, nil when no row was read.
+    public var rowsSkippedShare: Double? { rowsRead > 0 ? Double(skippedTotal(.rows)) / Double(rowsRead) : nil }
 }
 
 // MARK: - Parameters
@@ -306,6 +318,8 @@ public struct GestureFlags: Sendable, Equatable {
     public var interruptedBySystem: Bool
     /// Recorded `outcome` differs from the current decision.
     public var outcomeMismatch: Bool
+    /// `lsq2` opposes the sign `lsq1`, `impulse` and `delta` agree on.
+    public var estimatorDisagreement = false
 
     public init(
         ambiguous: Bool = false, fallbackEstimator: Bool = false, duplicateTimestamps: Int = 0,
@@ -320,7 +334,7 @@ public struct GestureFlags: Sendable, Equatable {
     }
 
     /// Short names of the set flags, in a fixed order: `ambiguous`, `fallback`, `duplicates`,
-    /// `reversal`, `interrupted`, `outcome-mismatch`.
+    /// `reversal`, `interrupted`, `outcome-mismatch`, `estimator-disagreement`.
     public var names: [String] {
         var out: [String] = []
         if ambiguous { out.append("ambiguous") }
@@ -329,6 +343,7 @@ public struct GestureFlags: Sendable, Equatable {
         if lateReversal { out.append("reversal") }
         if interruptedBySystem { out.append("interrupted") }
         if outcomeMismatch { out.append("outcome-mismatch") }
+        if estimatorDisagreement { out.append("estimator-disagreement") }
         return out
     }
 }
@@ -441,6 +456,7 @@ public struct GestureRow: Sendable, Equatable {
         sampleRate = m.sampleRate
         peakVelocity = m.peakVelocity
         restedBeforeRelease = m.restedBeforeRelease
+        flags.estimatorDisagreement = m.estimatorDisagreement
     }
 
     /// The estimate of `estimator`, pt/s, if present.

@@ -52,8 +52,11 @@ public struct ReportContent: Sendable {
         var facts: [(String, String)] = []
         facts.append(("Files", s.files.joined(separator: ", ")))
         facts.append(("Gestures", "\(s.gesturesUsed) used of \(s.gesturesRead) read"))
-        let skipped = s.skipped.filter { $0.count > 0 }
-        facts.append(("Skipped", skipped.isEmpty ? "none" : "\(s.skippedTotal) (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"))
+        let skipped = s.skipped(.gestures)
+        var skippedText = skipped.isEmpty ? "none" : "\(s.skippedTotal(.gestures)) (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        if let rows = s.rowsSkippedText { skippedText += "; " + rows }
+        facts.append(("Skipped", skippedText))
+        facts.append(("Coordinates", s.coordinateText))
         facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
         facts.append(("Direction, extent", "\(s.direction.rawValue), \(Text.number(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
         facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))"))

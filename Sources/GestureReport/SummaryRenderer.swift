@@ -48,8 +48,9 @@ public struct SummaryRenderer: Sendable {
         let s = model.summary
         var out: [String] = []
         var used = "\(model.name): \(s.gesturesUsed) gestures used of \(s.gesturesRead) read"
-        let skipped = s.skipped.filter { $0.count > 0 }
-        used += skipped.isEmpty ? ", none skipped" : "; \(s.skippedTotal) skipped (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        let skipped = s.skipped(.gestures)
+        used += skipped.isEmpty ? ", none skipped" : "; \(s.skippedTotal(.gestures)) skipped (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        if let rows = s.rowsSkippedText { used += "; " + rows }
         used += s.labelled ? "; labelled" : "; unlabelled"
         out.append(used)
         if s.labelled {

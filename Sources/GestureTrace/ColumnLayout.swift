@@ -5,7 +5,7 @@ enum Column: String, CaseIterable, Sendable {
     case tMs = "t_ms"
     case tUs = "t_us"
     case tNs = "t_ns"
-    case x, y, phase, gesture, width, height, intent, outcome, vx, vy
+    case x, y, phase, gesture, width, height, intent, outcome, vx, vy, dpi
 
     /// Spellings in priority order: when a header holds several, the first wins and the
     /// others are ignored columns.
@@ -25,6 +25,7 @@ enum Column: String, CaseIterable, Sendable {
         case .outcome: ["outcome", "actual"]
         case .vx: ["vx"]
         case .vy: ["vy"]
+        case .dpi: ["dpi", "xdpi", "density"]
         }
     }
 
@@ -61,23 +62,26 @@ enum Column: String, CaseIterable, Sendable {
         case .outcome: .outcome
         case .vx: .vx
         case .vy: .vy
+        case .dpi: .dpi
         }
     }
 }
 
 /// What a field at a given column index means, resolved once from the header.
 enum Role: UInt8, Sendable {
-    case ignore, time, x, y, phase, gesturePart, width, height, intent, outcome, vx, vy
+    case ignore, time, x, y, phase, gesturePart, width, height, intent, outcome, vx, vy, dpi
 }
 
 /// Column mappings of well-known public datasets (`--preset NAME`).
 enum Presets {
     /// `touchalytics`: Frank et al., "Touchalytics" (2013), one stream per phone, user and document.
     /// `bioident`: the BioIdent touch dataset, one stream per device, user and document type.
+    /// A source written `a|b` accepts either spelling (the first the header holds): the
+    /// Touchalytics readme says `document ID`, some exports `doc ID`.
     static let all: [String: [String: [String]]] = [
         "touchalytics": [
             "t_ms": ["time[ms]"], "phase": ["action"], "x": ["x-coordinate"], "y": ["y-coordinate"],
-            "gesture": ["phone ID", "user ID", "doc ID"],
+            "gesture": ["phone ID", "user ID", "document ID|doc ID"],
         ],
         "bioident": [
             "t_ms": ["time"], "phase": ["action"], "x": ["x_coor"], "y": ["y_coor"],
@@ -101,6 +105,8 @@ struct ColumnLayout: Sendable {
     var columnOfRole: [Int]
     var timeUnit: TimeUnit
     var ignored: [String]
+    /// Column index of each `options.filters` entry, in order.
+    var filterColumns: [Int] = []
 
     func has(_ role: Role) -> Bool { columnOfRole[Int(role.rawValue)] >= 0 }
 
@@ -123,6 +129,7 @@ struct ColumnLayout: Sendable {
         var parts = [Int](repeating: -1, count: names.count)
         var partCount = 0
         var mappedColumns: [Column: [Int]] = [:]
+        var roleOfIndex: [Int: String] = [:]
 
         var mapping: [String: [String]] = [:]
         /// Keys whose sources come from the preset (not overridden by `--map`), for messages.
@@ -153,7 +160,8 @@ struct ColumnLayout: Sendable {
             }
             var indices: [Int] = []
             for source in sources {
-                guard let index = lower.firstIndex(of: source.trimmedLowercased) else {
+                let spellings = fromPreset.contains(key) ? source.split(separator: "|").map(String.init) : [source]
+                guard let index = spellings.lazy.compactMap({ lower.firstIndex(of: $0.trimmedLowercased) }).first else {
                     let near = nearest(to: [source.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
                     let origin =
                         fromPreset.contains(key)
@@ -161,6 +169,12 @@ struct ColumnLayout: Sendable {
                         : "--map \(key)=\(source)"
                     throw .file(file: file, line: line, message: "\(origin): no column \"\(source)\"; found columns \(quotedList(names))\(near)")
                 }
+                if let other = roleOfIndex[index] {
+                    throw .file(
+                        file: file, line: line,
+                        message: "column \"\(names[index])\" is mapped to two roles (\(other) and \(key)): a column has one role")
+                }
+                roleOfIndex[index] = key
                 indices.append(index)
             }
             mappedColumns[column] = indices
@@ -197,7 +211,7 @@ struct ColumnLayout: Sendable {
             }
         }
 
-        var columnOfRole = [Int](repeating: -1, count: Int(Role.vy.rawValue) + 1)
+        var columnOfRole = [Int](repeating: -1, count: Int(Role.dpi.rawValue) + 1)
         for (index, role) in roles.enumerated() where role != .ignore && columnOfRole[Int(role.rawValue)] < 0 {
             columnOfRole[Int(role.rawValue)] = index
         }
@@ -221,7 +235,9 @@ struct ColumnLayout: Sendable {
             let preset =
                 options.preset == nil
                 ? Presets.all.keys.sorted().first { name in
-                    Presets.all[name]!.values.joined().allSatisfy { lower.contains($0.lowercased()) }
+                    Presets.all[name]!.values.joined().allSatisfy { source in
+                        source.split(separator: "|").contains { lower.contains($0.lowercased()) }
+                    }
                 } : nil
             return .missingColumn(
                 file: file, line: line, name: (best?.column ?? columns[0]).rawValue, found: names.filter { !$0.isEmpty },
@@ -232,9 +248,19 @@ struct ColumnLayout: Sendable {
         if columnOfRole[Int(Role.y.rawValue)] < 0 { throw missing([.y]) }
         if columnOfRole[Int(Role.phase.rawValue)] < 0 && partCount == 0 { throw missing([.phase]) }
 
+        var filterColumns: [Int] = []
+        for filter in options.filters {
+            guard let index = lower.firstIndex(of: filter.column.trimmedLowercased) else {
+                let near = nearest(to: [filter.column.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw .file(file: file, line: line, message: "--where \(filter.description): no column \"\(filter.column)\"; found columns \(quotedList(names))\(near)")
+            }
+            filterColumns.append(index)
+        }
+
         return ColumnLayout(
             names: names, roles: roles, gesturePart: parts, gesturePartCount: partCount,
-            columnOfRole: columnOfRole, timeUnit: options.timeUnit ?? timeUnit, ignored: unused)
+            columnOfRole: columnOfRole, timeUnit: options.timeUnit ?? timeUnit, ignored: unused,
+            filterColumns: filterColumns)
     }
 }
 

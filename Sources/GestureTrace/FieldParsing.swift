@@ -16,6 +16,15 @@ enum RowPhase: UInt8, Sendable {
     /// UIKit's `possible` state: not a sample; skipped and counted.
     case possible
 
+    init(_ phase: Phase) {
+        switch phase {
+        case .began: self = .began
+        case .moved: self = .moved
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        }
+    }
+
     /// The sample phase, or nil for rows that are skipped.
     var phase: Phase? {
         switch self {

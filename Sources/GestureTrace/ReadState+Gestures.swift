@@ -51,6 +51,8 @@ struct TrackState {
     var lastT = -Double.infinity
     /// Order of first appearance (gestures without a phase column are delivered in it).
     var order = 0
+    /// Stamp of the moment the track last became open (`ReadState.openOrder`).
+    var openStamp = 0
 
     init(key: String) { self.key = key }
 
@@ -81,6 +83,9 @@ extension ReadState {
     /// Adds the current (well-formed) row to its gesture.
     @inline(__always)
     mutating func addRow(line: Int) {
+        if scale != nil || hasDPI {
+            guard convertToPoints(line: line) else { return }
+        }
         let hasPhase = hasPhaseColumn
         if hasPhase {
             switch rowPhase {
@@ -109,7 +114,98 @@ extension ReadState {
             add(to: cachedTrack, line: line)
             return
         }
+        // Without phases a gesture ends where its id does: the next row has another id.
+        if !hasPhase, let previous = cachedTrack, previous.pointee.isOpen { releaseUnphased(previous) }
         add(to: lookupTrack(), line: line)
+    }
+
+    /// Multiplies the row's coordinates, velocities and container size by the points per
+    /// unit of `--scale`, or of the row's `dpi` column: 160 dpi is 1 pt per px (Android's
+    /// dp), and a value below 20 is a density factor (`DisplayMetrics.density`, px per dp).
+    /// False when the row's dpi is not positive (the row is a problem, skipped in lenient mode).
+    mutating func convertToPoints(line: Int) -> Bool {
+        var factor = scale ?? 1
+        if scale == nil {
+            let dpi = numbers[NumberSlot.dpi]
+            guard dpi > 0 else {
+                problem(
+                    .badField(file: displayName, line: line, column: columnName(of: .dpi), expected: Self.dpiExpectation, found: decimalText(dpi)),
+                    .malformedRow)
+                return false
+            }
+            factor = dpi < 20 ? 1 / dpi : 160 / dpi
+        }
+        for slot in [NumberSlot.x, NumberSlot.y, NumberSlot.vx, NumberSlot.vy, NumberSlot.width, NumberSlot.height] {
+            numbers[slot] *= factor
+        }
+        return true
+    }
+
+    /// Sets a track's status, keeping `openTracks` and `openOrder` up to date; a track that
+    /// opens beyond `maxOpenGestures` is an error at `line` (lenient: the oldest open track is
+    /// dropped as not-closed).
+    mutating func setStatus(_ track: TrackRef, _ status: TrackState.Status, line: Int = 0) {
+        let wasOpen = track.pointee.isOpen
+        track.pointee.status = status
+        let isOpen = track.pointee.isOpen
+        guard wasOpen != isOpen, track != sequence.state else { return }
+        if !isOpen {
+            openTracks -= 1
+            return
+        }
+        openTracks += 1
+        openStampCounter += 1
+        track.pointee.openStamp = openStampCounter
+        openOrder.append((track.pointee.key, openStampCounter))
+        if openOrder.count - openOrderStart > 2 * max(openTracks, 1024) { compactOpenOrder() }
+        if openTracks > options.maxOpenGestures { tooManyOpen(track, line: line) }
+    }
+
+    /// The oldest track still open (not `except`), removed from `openOrder`.
+    mutating func popOldestOpen() -> TrackRef? {
+        while openOrderStart < openOrder.count {
+            let entry = openOrder[openOrderStart]
+            openOrderStart += 1
+            if let track = tracks[entry.key]?.state, track.pointee.isOpen, track.pointee.openStamp == entry.stamp { return track }
+        }
+        return nil
+    }
+
+    mutating func compactOpenOrder() {
+        openOrder = openOrder[openOrderStart...].filter { entry in
+            guard let track = tracks[entry.key]?.state else { return false }
+            return track.pointee.isOpen && track.pointee.openStamp == entry.stamp
+        }
+        openOrderStart = 0
+    }
+
+    /// One gesture more than `maxOpenGestures` is open.
+    mutating func tooManyOpen(_ newest: TrackRef, line: Int) {
+        let limit = options.maxOpenGestures
+        guard let oldest = popOldestOpen() else { return }
+        let oldName = oldest.pointee.name.isEmpty ? oldest.pointee.key : oldest.pointee.name
+        guard options.lenient else {
+            let newName = newest.pointee.name.isEmpty ? newest.pointee.key : newest.pointee.name
+            fail(
+                .limit(
+                    file: displayName, line: line,
+                    message: "expected at most \(limit) gestures open at once (raise --max-open-gestures), found \(limit + 1): gesture \"\(newName)\" opens here while \"\(oldName)\" (line \(oldest.pointee.firstLine)) and \(limit - 1) more are open"))
+            return
+        }
+        let status = oldest.pointee.status
+        oldest.pointee.samples = []
+        setStatus(oldest, .closed(.cancelled))
+        oldest.pointee.releaseLine = line
+        switch status {
+        case .open:
+            problem(
+                .limit(
+                    file: displayName, line: oldest.pointee.firstLine,
+                    message: "gesture \"\(oldName)\" was still open on line \(line), with \(limit) gestures open at once (--max-open-gestures): dropped as not-closed"),
+                .notClosed)
+        case .fragment: count(.noBegan)
+        default: break
+        }
     }
 
     /// Adds the current row to `track`'s gesture.
@@ -132,6 +228,7 @@ extension ReadState {
                 return
             }
             if append(sample, to: track), phase != .moved { close(track, by: phase) }
+            return
         case .fresh, .closed:
             if phase == .began {
                 begin(track, sample)
@@ -148,9 +245,9 @@ extension ReadState {
                 track.pointee.name = ""
                 track.pointee.firstLine = line
                 if phase == .moved {
-                    track.pointee.status = .fragment
+                    setStatus(track, .fragment, line: line)
                 } else {
-                    track.pointee.status = .closed(phase)
+                    setStatus(track, .closed(phase))
                     track.pointee.releaseLine = line
                     count(.noBegan)
                 }
@@ -160,7 +257,7 @@ extension ReadState {
                 count(.noBegan)
                 begin(track, sample)
             } else if phase != .moved {
-                track.pointee.status = .closed(phase)
+                setStatus(track, .closed(phase))
                 track.pointee.releaseLine = line
                 count(.noBegan)
             }
@@ -168,7 +265,7 @@ extension ReadState {
             if phase == .began {
                 begin(track, sample)
             } else if phase != .moved {
-                track.pointee.status = .closed(phase)
+                setStatus(track, .closed(phase))
                 track.pointee.releaseLine = line
             }
         }
@@ -198,13 +295,11 @@ extension ReadState {
     /// by the open gestures. A forgotten id that comes back starts again at run 1, and a late
     /// row after its release then reads as a file cut at the start (no-began).
     mutating func evictClosedTracks() {
-        if hasPhaseColumn {
-            var kept = [String: Track](minimumCapacity: Self.closedTrackCapacity)
-            for (key, box) in tracks where box.state.pointee.isOpen { kept[key] = box }
-            tracks = kept
-            cachedTrack = nil
-            cachedKey.removeAll()
-        }
+        var kept = [String: Track](minimumCapacity: Self.closedTrackCapacity)
+        for (key, box) in tracks where box.state.pointee.isOpen { kept[key] = box }
+        tracks = kept
+        cachedTrack = nil
+        cachedKey.removeAll()
         evictionThreshold = max(Self.closedTrackCapacity, 2 * tracks.count)
     }
 
@@ -218,17 +313,19 @@ extension ReadState {
         } else {
             track.pointee.name = track.pointee.key
         }
-        track.pointee.status = .open
         track.pointee.firstLine = sample.line
         track.pointee.duplicates = 0
+        // Reserved small: memory grows with the samples a gesture has, not with how many
+        // gestures are open.
         track.pointee.samples = []
-        track.pointee.samples.reserveCapacity(64)
+        track.pointee.samples.reserveCapacity(8)
         track.pointee.samples.append(sample)
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
         track.pointee.outcome = outcome
         track.pointee.width = width
         track.pointee.height = height
+        setStatus(track, .open, line: sample.line)
     }
 
     /// Appends `sample` after the time and size checks; false when it was not appended.
@@ -257,7 +354,7 @@ extension ReadState {
                 message: "expected at most \(options.maxGestureSamples) samples in gesture \"\(track.pointee.name)\" (raise --max-gesture-samples), found \(options.maxGestureSamples + 1)")
             if problem(error, .tooManySamples) {
                 track.pointee.samples = []
-                track.pointee.status = sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase)
+                setStatus(track, sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase))
                 track.pointee.releaseLine = sample.line
             }
             return false
@@ -272,7 +369,7 @@ extension ReadState {
     }
 
     mutating func close(_ track: TrackRef, by phase: Phase) {
-        track.pointee.status = .closed(phase)
+        setStatus(track, .closed(phase))
         track.pointee.releaseLine = track.pointee.samples.last?.line ?? 0
         let samples = track.pointee.samples
         track.pointee.samples = []
@@ -287,28 +384,49 @@ extension ReadState {
         ready.append(
             Gesture(
                 id: track.pointee.name, samples: samples, intent: track.pointee.intent, outcome: track.pointee.outcome,
-                width: track.pointee.width, height: track.pointee.height, file: path, firstLine: track.pointee.firstLine,
+                width: track.pointee.width, height: track.pointee.height, file: displayName, firstLine: track.pointee.firstLine,
                 duplicateTimestamps: track.pointee.duplicates))
         summary.gestures += 1
         summary.duplicateTimestamps += track.pointee.duplicates
     }
 
-    /// A gesture column without a phase column: an id's first sample begins its gesture, its
-    /// last sample (known at the end of the file) releases it.
+    /// A gesture column without a phase column: an id's first sample begins its gesture, and
+    /// the gesture lasts while the following rows have the same id (the same id later is its
+    /// next run, `ID#2`).
     mutating func addUnphased(_ track: TrackRef, line: Int) {
+        let opens = !track.pointee.isOpen
         let sample = Sample(
-            t: t, x: x, y: y, phase: track.pointee.status == .fresh ? .began : .moved,
+            t: t, x: x, y: y, phase: opens ? .began : .moved,
             vx: hasVelocity ? vx : nil, vy: hasVelocity ? vy : nil, line: line)
         switch track.pointee.status {
-        case .fresh:
-            track.pointee.name = track.pointee.key
+        case .fresh, .closed:
             begin(track, sample)
-            track.pointee.name = track.pointee.key
+            if track.pointee.runs == 1 { track.pointee.name = track.pointee.key }
         case .open:
             _ = append(sample, to: track)
-        case .fragment, .overflow, .closed:
+        case .fragment, .overflow:
             break
         }
+    }
+
+    /// Releases a gesture of a file without a phase column. Its last row is a moving sample
+    /// like any other (fitted, its position the release progress): the closing sample is a
+    /// lift-off made from it, with its time, position and line, so the release time is the
+    /// last sample's time and the finger never counts as rested.
+    mutating func releaseUnphased(_ track: TrackRef) {
+        guard track.pointee.status == .open else {
+            setStatus(track, .closed(.ended))
+            return
+        }
+        var samples = track.pointee.samples
+        track.pointee.samples = []
+        setStatus(track, .closed(.ended))
+        track.pointee.releaseLine = samples.last?.line ?? 0
+        if samples.count >= 2, var liftOff = samples.last {
+            liftOff.phase = .ended
+            samples.append(liftOff)
+        }
+        deliver(track, samples)
     }
 
     /// End of input: releases the gestures of a file without a phase column, and reports the
@@ -318,12 +436,8 @@ extension ReadState {
         var open = tracks.values.map(\.state).filter(\.pointee.isOpen)
         if sequence.state.pointee.isOpen { open.append(sequence.state) }
         if !hasPhaseColumn {
-            for track in open.sorted(by: { $0.pointee.order < $1.pointee.order }) where track.pointee.status == .open {
-                var samples = track.pointee.samples
-                track.pointee.samples = []
-                if samples.count >= 2 { samples[samples.count - 1].phase = .ended }
-                track.pointee.status = .closed(.ended)
-                deliver(track, samples)
+            for track in open.sorted(by: { $0.pointee.order < $1.pointee.order }) {
+                releaseUnphased(track)
             }
         } else {
             for track in open.sorted(by: { $0.pointee.firstLine < $1.pointee.firstLine }) {

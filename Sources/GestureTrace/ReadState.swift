@@ -42,6 +42,15 @@ struct ReadState {
     var headerNames: [String] = []
     var headerLine = 0
     var roles: [Role] = []
+    /// Phase spellings: `--phase-map` entries first, then the built-in ones.
+    let phaseTable: [(PackedWord, RowPhase)]
+    /// `--where` filters compiled: column index, accepted values' bytes, negated.
+    var filters: [(column: Int, values: [[UInt8]], negated: Bool)] = []
+    /// Set when a field of the row fails a filter: the row is not read.
+    var rowExcluded = false
+    /// Coordinates are converted to pt: by `--scale` (`scale`), or per row by the `dpi` column.
+    var scale: Double?
+    var hasDPI = false
     /// `roles` compiled for the hot path (one entry per header column).
     var columns = UnsafeMutablePointer<ColumnCode>.allocate(capacity: 0)
     var parts: [Int] = []
@@ -102,7 +111,7 @@ struct ReadState {
     let maxFieldLength: Int
 
     mutating func updateCarefulFields() {
-        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields
+        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields || !filters.isEmpty
     }
 
     // MARK: Gestures
@@ -117,6 +126,12 @@ struct ReadState {
     /// Closed tracks kept to recognise rows after a release and to number stream runs.
     static let closedTrackCapacity = 16_384
     var evictionThreshold = ReadState.closedTrackCapacity
+    /// Tracks holding state (`isOpen`), and the order they opened in (oldest first; entries
+    /// whose track has since closed or reopened are skipped and compacted away).
+    var openTracks = 0
+    var openOrder: [(key: String, stamp: Int)] = []
+    var openOrderStart = 0
+    var openStampCounter = 0
 
     // MARK: Outcome
 
@@ -130,7 +145,15 @@ struct ReadState {
         self.displayName = path == "-" ? "<stdin>" : path
         self.options = options
         self.maxFieldLength = options.maxFieldLength
-        self.summary = ReadSummary(file: path)
+        self.summary = ReadSummary(file: displayName)
+        var table: [(PackedWord, RowPhase)] = []
+        for (source, phase) in options.phaseMap.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(source.trimmed.utf8)
+            if let word = bytes.withUnsafeBufferPointer({ $0.baseAddress.flatMap { PackedWord($0, bytes.count) } }) {
+                table.append((word, RowPhase(phase)))
+            }
+        }
+        self.phaseTable = table + phaseSpellings
     }
 
     // MARK: Fields (hot path)
@@ -165,6 +188,7 @@ struct ReadState {
             if !hasHeader {
                 headerNames.append("")
             } else if index < columnCount {
+                if !filters.isEmpty { applyFilters(index, nil, 0) }
                 emptyField(index)
             }
             return
@@ -191,7 +215,26 @@ struct ReadState {
             return
         }
         guard index < columnCount else { return }
+        if !filters.isEmpty { applyFilters(index, p, count) }
         value(index, p, count)
+    }
+
+    /// Checks the field of column `index` against the `--where` filters on that column.
+    mutating func applyFilters(_ index: Int, _ p: UnsafePointer<UInt8>?, _ count: Int) {
+        for filter in filters where filter.column == index {
+            var start = 0
+            var end = count
+            if let p {
+                while start < end && (p[start] == 0x20 || p[start] == 0x09) { start += 1 }
+                while end > start && (p[end - 1] == 0x20 || p[end - 1] == 0x09) { end -= 1 }
+            }
+            let matched = filter.values.contains { value in
+                guard value.count == end - start else { return false }
+                for k in 0..<value.count where value[k] != p![start + k] { return false }
+                return true
+            }
+            if matched == filter.negated { rowExcluded = true }
+        }
     }
 
     /// Reads a non-empty field of column `index` into the row.
@@ -239,7 +282,7 @@ struct ReadState {
     /// A phase spelling other than the previous row's.
     @inline(never)
     mutating func phase(_ word: PackedWord, _ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int) {
-        for (spelling, phase) in phaseSpellings where spelling == word {
+        for (spelling, phase) in phaseTable where spelling == word {
             rowPhase = phase
             lastPhaseWord = word
             lastPhase = phase
@@ -248,7 +291,8 @@ struct ReadState {
         badField(index, p, count, expected: Self.phaseExpectation)
     }
 
-    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...)"
+    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...; --phase-map names others)"
+    static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
     static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 
     func parseIntent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Intent? {
@@ -264,6 +308,8 @@ struct ReadState {
             recordBadField(index, expected: Self.phaseExpectation, found: "")
         case .gesturePart where gesturePartCount == 1:
             recordBadField(index, expected: "a gesture id", found: "")
+        case .dpi:
+            if scale == nil { recordBadField(index, expected: Self.dpiExpectation, found: "") }
         case .vx, .vy, .width, .height: numbers[Int(columns[index].slot)] = .nan
         case .intent: intent = nil
         case .outcome: outcome = nil
@@ -391,6 +437,10 @@ struct ReadState {
                 return
             }
         }
+        if rowExcluded {
+            summary.filteredRows &+= 1
+            return
+        }
         if errorColumn >= 0 {
             problem(.badField(file: displayName, line: rowLine, column: columnName(errorColumn), expected: errorExpected, found: errorFound), .malformedRow)
             return
@@ -404,6 +454,7 @@ struct ReadState {
         lastFieldEmpty = false
         pendingNewlines = 0
         errorColumn = -1
+        rowExcluded = false
         idBytes.removeAll()
         if gesturePartCount > 1 {
             for k in idPartBytes.indices { idPartBytes[k].removeAll() }
@@ -412,8 +463,14 @@ struct ReadState {
 
     mutating func resolveHeader(line: Int) {
         headerLine = line
-        do {
-            let layout = try ColumnLayout.resolve(header: headerNames, options: options, file: displayName, line: line)
+        do throws(TraceError) {
+            let layout: ColumnLayout
+            do throws(TraceError) {
+                layout = try ColumnLayout.resolve(header: headerNames, options: options, file: displayName, line: line)
+            } catch {
+                if options.columnNames == nil, let hint = headerlessHint(line: line) { throw hint }
+                throw error
+            }
             self.layout = layout
             hasHeader = true
             hasPhaseColumn = layout.has(.phase)
@@ -435,9 +492,29 @@ struct ReadState {
             summary.hasPlatformVelocity = layout.has(.vx) || layout.has(.vy)
             summary.hasExtentColumn = layout.has(.width) || layout.has(.height)
             summary.hasGestureColumn = layout.gesturePartCount > 0
+            filters = zip(options.filters, layout.filterColumns).map { filter, column in
+                (column, filter.values.map { Array($0.utf8) }, filter.negated)
+            }
+            scale = options.scale
+            hasDPI = scale == nil && layout.has(.dpi)
+            summary.coordinateUnit = scale != nil ? .scaled : hasDPI ? .dpi : .file
+            updateCarefulFields()
         } catch {
             fail(error)
         }
+    }
+
+    /// A first row whose fields are all numbers is data, not a header: the error says so and
+    /// how to name the columns, instead of listing data values as column names.
+    func headerlessHint(line: Int) -> TraceError? {
+        let fields = headerNames.map(\.trimmed)
+        guard !fields.isEmpty, fields.contains(where: { !$0.isEmpty }),
+            fields.allSatisfy({ $0.isEmpty || Double($0) != nil })
+        else { return nil }
+        let shown = fields.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ") + (fields.count > 6 ? ", ..." : "")
+        return .file(
+            file: displayName, line: line,
+            message: "no header: the first row is data (\(fields.count) numbers: \(shown)); name the columns with --columns, e.g. --columns t,x,y,phase (an empty name ignores a column)")
     }
 
     /// libcsv rejected the row's quoting (`CSV_STRICT`). `commentStart` tells whether the
@@ -486,8 +563,8 @@ struct ReadState {
 
 /// Slots of `ReadState.numbers`.
 enum NumberSlot {
-    static let t = 0, x = 1, y = 2, vx = 3, vy = 4, width = 5, height = 6
-    static let count = 7
+    static let t = 0, x = 1, y = 2, vx = 3, vy = 4, width = 5, height = 6, dpi = 7
+    static let count = 8
 }
 
 /// A header column compiled for the hot path: what kind of value, where it goes (a number
@@ -514,6 +591,7 @@ struct ColumnCode {
         case .vy: (kind, slot) = (.number, UInt16(NumberSlot.vy))
         case .width: (kind, slot) = (.number, UInt16(NumberSlot.width))
         case .height: (kind, slot) = (.number, UInt16(NumberSlot.height))
+        case .dpi: (kind, slot) = (.number, UInt16(NumberSlot.dpi))
         case .phase: kind = .phase
         case .gesturePart: (kind, slot) = (.gesturePart, UInt16(clamping: max(0, part)))
         case .intent: kind = .intent

@@ -64,7 +64,7 @@ public struct Gesture: Sendable, Hashable {
     /// Container size from the `width`/`height` columns (pt), if present.
     public var width: Double?
     public var height: Double?
-    /// The file the gesture came from (as given on the command line).
+    /// The file the gesture came from (as given on the command line; `<stdin>` for `-`).
     public var file: String
     /// Line of the first sample.
     public var firstLine: Int

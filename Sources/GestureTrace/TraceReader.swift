@@ -49,6 +49,63 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Codable {
     case timeBackwards = "time-backwards"
     /// Lenient mode: a gesture over `maxGestureSamples` was dropped.
     case tooManySamples = "too-many-samples"
+
+    /// What a count of this reason counts: rows (a row of the file not used) or gestures (a
+    /// gesture, with all its rows, not delivered). Summaries keep the two apart.
+    public enum Unit: String, Sendable { case rows, gestures }
+
+    public var unit: Unit {
+        switch self {
+        case .multiTouch, .possibleState, .malformedRow, .afterRelease, .timeBackwards: .rows
+        case .tooFewSamples, .notClosed, .noBegan, .tooManySamples: .gestures
+        }
+    }
+}
+
+/// `--where COLUMN=VALUE` (or `!=`, several values as `a|b`): a row is read only when the
+/// column's field is (or is not) one of the values, compared byte for byte after trimming
+/// spaces. Several filters are ANDed.
+public struct RowFilter: Sendable, Equatable {
+    /// Header name of the column (case-insensitive, as for `--map`).
+    public var column: String
+    public var values: [String]
+    /// `!=`: the row is read when the field is none of the values.
+    public var negated: Bool
+
+    public init(column: String, values: [String], negated: Bool = false) {
+        self.column = column
+        self.values = values
+        self.negated = negated
+    }
+
+    /// Parses `COLUMN=a|b` or `COLUMN!=a|b`; nil without `=` or with an empty column name.
+    /// An empty value (`doc_type=`) matches an empty field.
+    public init?(parsing text: String) {
+        guard let eq = text.firstIndex(of: "=") else { return nil }
+        var name = text[..<eq]
+        let negated = name.hasSuffix("!")
+        if negated { name = name.dropLast() }
+        let column = String(name).trimmed
+        guard !column.isEmpty else { return nil }
+        let values = text[text.index(after: eq)...].split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmed }
+        self.init(column: column, values: values, negated: negated)
+    }
+
+    public var description: String { "\(column)\(negated ? "!=" : "=")\(values.joined(separator: "|"))" }
+}
+
+/// Where the figures' coordinates come from: the file's own unit, or points converted by
+/// `--scale` or a `dpi` column.
+public enum CoordinateUnit: String, Sendable, Equatable {
+    /// No conversion: the file's own unit (pt when the recorder logged points).
+    case file
+    /// `--scale PT_PER_UNIT`.
+    case scaled
+    /// A `dpi` column: 160 dpi is 1 pt per px, so 1 pt is 1/160 inch (0.15875 mm).
+    case dpi
+
+    /// Millimetres per point when the physical size is known (a `dpi` column), else nil.
+    public var millimetresPerPoint: Double? { self == .dpi ? 25.4 / 160 : nil }
 }
 
 /// How to read a trace file. Defaults follow trace-format.md.
@@ -71,6 +128,21 @@ public struct ReaderOptions: Sendable {
     public var maxFieldLength: Int
     /// How many row-level problems `ReadSummary.problems` keeps (the rest are only counted).
     public var maxProblems: Int
+    /// `--where`: rows not matching every filter are not read (counted in `filteredRows`).
+    public var filters: [RowFilter]
+    /// `--phase-map HELD=moved,...`: phase values of the file (case-insensitive, at most 16
+    /// bytes) and the canonical phase each stands for; they take precedence over the built-in
+    /// spellings.
+    public var phaseMap: [String: Phase]
+    /// `--scale PT_PER_UNIT`: coordinates (and `vx`, `vy`, `width`, `height`) are multiplied
+    /// by it; takes precedence over a `dpi` column.
+    public var scale: Double?
+    /// `--columns NAME,...`: the file has no header; these name its columns in order (an
+    /// empty name ignores the column) and the first row is data.
+    public var columnNames: [String]?
+    /// `--max-open-gestures` (default 10,000): gestures open at once. One more is an error at
+    /// its line; lenient mode closes the oldest open one as `not-closed` instead.
+    public var maxOpenGestures: Int
 
     /// Names accepted by `preset`.
     public static var presetNames: [String] { Presets.all.keys.sorted() }
@@ -94,11 +166,37 @@ public struct ReaderOptions: Sendable {
         return mapping
     }
 
+    /// Parses `--phase-map` text: `SOURCE=PHASE,...`, each `PHASE` any accepted spelling of a
+    /// canonical phase (`HELD=moved,DOWN=began`). Returns nil when an item has no `=`, an
+    /// empty side, a source longer than 16 bytes, or a target that is not a phase.
+    public static func parsePhaseMap(_ text: String) -> [String: Phase]? {
+        var map: [String: Phase] = [:]
+        for item in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let sides = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard sides.count == 2 else { return nil }
+            let source = String(sides[0]).trimmed
+            let target = Array(String(sides[1]).trimmed.utf8)
+            guard !source.isEmpty, source.utf8.count <= 16,
+                let word = target.withUnsafeBufferPointer({ $0.baseAddress.flatMap { PackedWord($0, target.count) } }),
+                let phase = phaseSpellings.first(where: { $0.0 == word })?.1.phase
+            else { return nil }
+            map[source] = phase
+        }
+        return map.isEmpty ? nil : map
+    }
+
     public init(
         mapping: [String: [String]] = [:], preset: String? = nil, delimiter: UInt8? = nil,
         timeUnit: TimeUnit? = nil, lenient: Bool = false, maxGestureSamples: Int = 100_000,
-        maxFieldLength: Int = 65_536, maxProblems: Int = 50
+        maxFieldLength: Int = 65_536, maxProblems: Int = 50, filters: [RowFilter] = [],
+        phaseMap: [String: Phase] = [:], scale: Double? = nil, columnNames: [String]? = nil,
+        maxOpenGestures: Int = 10_000
     ) {
+        self.filters = filters
+        self.phaseMap = phaseMap
+        self.scale = scale
+        self.columnNames = columnNames
+        self.maxOpenGestures = maxOpenGestures
         self.mapping = mapping
         self.preset = preset
         self.delimiter = delimiter
@@ -112,6 +210,7 @@ public struct ReaderOptions: Sendable {
 
 /// What a read saw besides the gestures it delivered.
 public struct ReadSummary: Sendable, Equatable {
+    /// The file as given, `<stdin>` for `-` (as in messages and `Gesture.file`).
     public var file: String
     /// Data rows read (not counting header, comments, empty lines).
     public var rows: Int = 0
@@ -140,12 +239,54 @@ public struct ReadSummary: Sendable, Equatable {
     /// Lenient mode: the error strict mode would have stopped at for the first of
     /// `trailingDelimiterRows` (`validate` reports it).
     public var trailingDelimiterExample: TraceError?
+    /// Rows not read because a `--where` filter excluded them (not counted as skipped).
+    public var filteredRows = 0
+    /// Where the coordinates' unit comes from (`--scale`, a `dpi` column, or the file's own).
+    public var coordinateUnit = CoordinateUnit.file
     /// Row-level problems seen in lenient mode (up to `maxProblems`), in line order.
     public var problems: [TraceError] = []
     /// Total row-level problems, including those not kept in `problems`.
     public var problemCount = 0
 
     public init(file: String) { self.file = file }
+
+    /// Skipped counts of one unit (rows, or gestures), by reason.
+    public func skipped(_ unit: SkipReason.Unit) -> [SkipReason: Int] {
+        skipped.filter { $0.key.unit == unit && $0.value > 0 }
+    }
+
+    /// Rows not used, of the rows the filters kept: skipped rows (by reason) plus the rows of
+    /// skipped gestures are not known apart, so this counts rows skipped for a row reason.
+    public var skippedRows: Int { skipped(.rows).values.reduce(0, +) }
+    public var skippedGestures: Int { skipped(.gestures).values.reduce(0, +) }
+}
+
+/// How much of what a read saw it dropped, over one or several files: rows skipped (for a row
+/// reason) as a share of rows read (after `--where`), gestures skipped as a share of gestures
+/// seen (delivered plus skipped). `--lenient` must not pass a mass loss silently: callers
+/// warn when either share exceeds `warningShare`.
+public struct ReadLoss: Sendable, Equatable {
+    public var rowsRead = 0
+    public var rowsSkipped = 0
+    public var gesturesSeen = 0
+    public var gesturesSkipped = 0
+
+    /// 5%: above it the loss is worth a warning.
+    public static let warningShare = 0.05
+
+    public init(_ summaries: [ReadSummary]) {
+        for s in summaries {
+            rowsRead += s.rows - s.filteredRows
+            rowsSkipped += s.skippedRows
+            gesturesSeen += s.gestures + s.skippedGestures
+            gesturesSkipped += s.skippedGestures
+        }
+    }
+
+    public var rowShare: Double { rowsRead > 0 ? Double(rowsSkipped) / Double(rowsRead) : 0 }
+    public var gestureShare: Double { gesturesSeen > 0 ? Double(gesturesSkipped) / Double(gesturesSeen) : 0 }
+    /// True when more than `warningShare` of rows or gestures were dropped.
+    public var exceedsWarningShare: Bool { rowShare > Self.warningShare || gestureShare > Self.warningShare }
 }
 
 /// Streams a trace file into gestures through libcsv.
@@ -177,6 +318,11 @@ public enum TraceReader {
         let input = try InputFile(path: path)
         let context = ReadContext(ReadState(path: path, options: options))
         let state = context.state
+        if let names = options.columnNames {
+            state.pointee.headerNames = names
+            state.pointee.resolveHeader(line: 0)
+            if let fatal = state.pointee.fatal { throw fatal }
+        }
         var tokenizer: CSVTokenizer?
         var first = true
         func deliver() throws {
@@ -218,7 +364,7 @@ public enum TraceReader {
         }
         tokenizer?.finish(into: context)
         try deliver()
-        if !state.pointee.hasHeader {
+        if !state.pointee.hasHeader || first {
             let what = first ? "empty file" : "no header row (only comments or empty lines)"
             throw TraceError.file(
                 file: state.pointee.displayName, line: 0,

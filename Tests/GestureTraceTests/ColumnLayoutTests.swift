@@ -217,7 +217,7 @@ import Testing
     @Test func presetColumnMissingNamesThePreset() throws {
         let f = try TraceFixture("device_id,user_id,doc_type,time,action,x_coor,y_coor\n")
         let error = try #require(f.error(ReaderOptions(preset: "touchalytics")))
-        #expect(error.message.hasPrefix("--preset touchalytics (gesture=phone ID+user ID+doc ID): no column \"phone ID\"; found columns \"device_id\""))
+        #expect(error.message.hasPrefix("--preset touchalytics (gesture=phone ID+user ID+document ID|doc ID): no column \"phone ID\"; found columns \"device_id\""))
     }
 
     @Test(arguments: [(";", "t;x;y;phase\n0;1,5;2;began\n1;3;4;ended\n"), ("\t", "t\tx\ty\tphase\n0\t1.5\t2\tbegan\n1\t3\t4\tended\n")])

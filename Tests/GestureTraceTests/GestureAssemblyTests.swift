@@ -70,12 +70,14 @@ import Testing
     }
 
     @Test func gestureColumnWithoutPhaseColumn() throws {
-        let f = try TraceFixture("gesture,t,x,y\na,0,0,0\nb,0,5,5\na,1,1,1\nb,1,6,6\na,2,2,2\nc,9,0,0\n")
+        let f = try TraceFixture("gesture,t,x,y\na,0,0,0\na,1,1,1\na,2,2,2\nb,0,5,5\nb,1,6,6\na,5,0,0\na,6,3,0\nc,9,0,0\n")
         let (gestures, summary) = try f.read()
-        // Delivered at the end of the file, in order of first appearance; `c` has one sample.
-        #expect(gestures.map(\.id) == ["a", "b"])
-        #expect(gestures[0].samples.map(\.phase) == [.began, .moved, .ended])
-        #expect(gestures[1].samples.map(\.phase) == [.began, .ended])
+        // A gesture ends where its id's rows do; `a` again later is its second run; `c` has
+        // one sample. Each ends with a lift-off made from its last row (same time, place, line).
+        #expect(gestures.map(\.id) == ["a", "b", "a#2"])
+        #expect(gestures.map { $0.samples.map(\.phase) } == [[.began, .moved, .moved, .ended], [.began, .moved, .ended], [.began, .moved, .ended]])
+        #expect(gestures[0].samples[3] == Sample(t: 2, x: 2, y: 2, phase: .ended, line: 4))
+        #expect(gestures[2].firstLine == 7)
         #expect(summary.skipped[.tooFewSamples] == 1)
     }
 

@@ -133,7 +133,7 @@ import Testing
             (["batch", "t", "--params", "p", "--shard", "5/4"], "invalid value '5/4' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4"),
             (["batch", "t", "--params", "p", "--max-error", "x"], "invalid value 'x' for '--max-error': expected a number"),
             (["batch", "t"], "missing required option '--params FILE|PRESET'"),
-            (["analyze", "a.csv", "--map", "tms=time"], "invalid --map entry 'tms=time': unknown column 'tms'; expected one of t, t_ms, t_us, t_ns, x, y, phase, gesture, width, height, intent, outcome, vx, vy; did you mean 't_ms'?"),
+            (["analyze", "a.csv", "--map", "tms=time"], "invalid --map entry 'tms=time': unknown column 'tms'; expected one of t, t_ms, t_us, t_ns, x, y, phase, gesture, width, height, intent, outcome, vx, vy, dpi; did you mean 't_ms'?"),
             (["simulate", "--files", "3"], "'--files 3' needs '--out DIR'"),
         ]
         for (arguments, message) in cases {

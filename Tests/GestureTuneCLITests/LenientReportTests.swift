@@ -19,10 +19,12 @@ import Testing
         let c = CapturingConsole()
         #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
         let lines = c.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 6, "\(c.stderr)")
+        #expect(lines.count == 7, "\(c.stderr)")
         #expect(lines.first == "\(path):5: warning: column \"x\": expected a number, found \"x\" (skipped: --lenient)")
         #expect(lines[4].hasPrefix("\(path):9: warning: "))
-        #expect(lines.last == "note: 2 more rows skipped; 'gesturetune validate' lists every one")
+        #expect(lines[5] == "note: 2 more rows skipped; 'gesturetune validate' lists every one")
+        // 7 of the 10 rows were skipped: far more than 5%, so the loss is a warning of its own.
+        #expect(lines.last?.hasPrefix("warning: skipped 7 of 10 rows (70.0%) (7 malformed-row) and 0 of 1 gestures (0.0%)") == true)
     }
 
     @Test func trailingDelimitersAreOneWarning() throws {

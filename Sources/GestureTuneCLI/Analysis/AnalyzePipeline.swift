@@ -154,6 +154,7 @@ enum AnalyzePipeline {
             console.diagnose(
                 Diagnostic(location: nil, severity: .note, message: "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"))
         }
+        if let loss = ReadLossWarning.diagnostic(reads, location: nil) { console.diagnose(loss) }
     }
 
     /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed

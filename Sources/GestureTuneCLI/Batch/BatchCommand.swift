@@ -168,6 +168,8 @@ public enum BatchCommand {
             horizon: physics.window.horizon, maxSamples: physics.window.maxSamples, maxGap: physics.window.maxGap,
             lenient: r.lenient, timeUnit: r.timeUnit?.rawValue,
             delimiter: r.delimiter.map { String(UnicodeScalar($0)) }, layoutPreset: r.preset, map: r.mapping,
-            maxGestureSamples: r.maxGestureSamples)
+            maxGestureSamples: r.maxGestureSamples, filters: r.filters.isEmpty ? nil : r.filters.map(\.description),
+            phaseMap: r.phaseMap.isEmpty ? nil : r.phaseMap.mapValues(\.description), scale: r.scale,
+            columns: r.columnNames, maxOpenGestures: r.maxOpenGestures == ReaderOptions().maxOpenGestures ? nil : r.maxOpenGestures)
     }
 }

@@ -47,6 +47,13 @@ public struct BatchSummary: Codable, Sendable, Equatable {
         public var layoutPreset: String?
         public var map: [String: [String]]
         public var maxGestureSamples: Int
+        /// `--where`, `--phase-map`, `--scale`, `--columns`, `--max-open-gestures`; absent when
+        /// not given (and in summaries written before they existed).
+        public var filters: [String]? = nil
+        public var phaseMap: [String: String]? = nil
+        public var scale: Double? = nil
+        public var columns: [String]? = nil
+        public var maxOpenGestures: Int? = nil
     }
 
     public struct Gate: Codable, Sendable, Equatable {

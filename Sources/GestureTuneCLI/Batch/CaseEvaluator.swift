@@ -59,7 +59,8 @@ final class CaseEvaluator {
             for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
             result.errorRate = result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
             if result.labelled == 0 { result.status = .skipped }
-            let warnings = Self.warnings(motion: motion, measured: measured, timeUnit: summary.timeUnit, direction: physics.direction)
+            var warnings = Self.warnings(motion: motion, measured: measured, timeUnit: summary.timeUnit, direction: physics.direction)
+            if let loss = ReadLossWarning.diagnostic([summary], location: nil) { warnings.append(loss.message) }
             result.warnings = warnings.isEmpty ? nil : warnings
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)

@@ -11,6 +11,11 @@ public enum CommandSpecs {
         OptionSpec("delimiter", value: "CHAR", help: "field delimiter: one character such as ',', ';', '|', or tab (also comma, semicolon, pipe)", default: "detected from the header"),
         OptionSpec("time-unit", value: "s|ms|us|ns", help: "unit of the time column", default: "from the column name"),
         OptionSpec("max-gesture-samples", value: "N", help: "most samples in one gesture; more is an error", default: "100000"),
+        OptionSpec("max-open-gestures", value: "N", help: "most gestures open at once; more is an error (--lenient: the oldest is dropped as not-closed)", default: "10000"),
+        OptionSpec("where", value: "COLUMN=VALUE", help: "read only rows whose COLUMN is VALUE (a|b: any of them; != for none of them); repeatable, all must hold", default: "all rows", repeatable: true),
+        OptionSpec("phase-map", value: "VALUE=PHASE,...", help: "phase values of the file and the phase each means, e.g. HELD=moved", default: "none"),
+        OptionSpec("scale", value: "PT_PER_UNIT", help: "points per coordinate unit of the file (overrides a dpi column)", default: "a dpi column (160 dpi = 1 pt per px), else the file's unit"),
+        OptionSpec("columns", value: "NAME,...", help: "the file has no header: name its columns in order (an empty name ignores one)", default: "the header row"),
     ]
 
     static let lenientOption = OptionSpec("lenient", help: "skip malformed rows (counted) instead of failing", default: "off")

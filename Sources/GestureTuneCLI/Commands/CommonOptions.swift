@@ -40,7 +40,7 @@ public struct CommonOptions: Sendable {
     /// Aliases the reader accepts for the canonical names, also as `--map` keys.
     static let columnAliases = [
         "time", "timestamp", "t_s", "time_ms", "time_us", "time_ns", "state", "action", "gesture_id", "stroke", "id",
-        "container_width", "container_height", "label", "expected", "actual",
+        "container_width", "container_height", "label", "expected", "actual", "xdpi", "density",
     ]
 
     static func parse(_ values: OptionValues) throws(UsageError) -> CommonOptions {
@@ -70,6 +70,27 @@ public struct CommonOptions: Sendable {
         reader.timeUnit = try values.enumValue("time-unit", TimeUnit.self)
         reader.lenient = values.flag("lenient")
         if let n = try values.int("max-gesture-samples", min: 2) { reader.maxGestureSamples = n }
+        if let n = try values.int("max-open-gestures", min: 1) { reader.maxOpenGestures = n }
+        for text in values.parsed.all("where") {
+            guard let filter = RowFilter(parsing: text) else {
+                throw values.error("invalid value '\(text)' for '--where': expected COLUMN=VALUE, COLUMN=A|B or COLUMN!=VALUE")
+            }
+            reader.filters.append(filter)
+        }
+        if let text = values.string("phase-map") {
+            guard let map = ReaderOptions.parsePhaseMap(text) else {
+                throw values.error("invalid value '\(text)' for '--phase-map': expected VALUE=PHASE,... with PHASE one of began, moved, ended, cancelled (values of at most 16 bytes)")
+            }
+            reader.phaseMap = map
+        }
+        reader.scale = try values.double("scale", max: 1e6, positive: true)
+        if let text = values.string("columns") {
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard names.contains(where: { !$0.isEmpty }) else {
+                throw values.error("invalid value '\(text)' for '--columns': expected column names separated by commas")
+            }
+            reader.columnNames = names
+        }
         return reader
     }
 

@@ -17,6 +17,11 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
     public var mixture: MixtureAnalysis
     /// `projection(progress: crossing, tau:)` when the mixture separates: INFERRED, not fitted to labels.
     public var inferredRule: Rule?
+    /// Gestures left out of the mixture because they never moved 10 pt (taps, rests: a cluster
+    /// at zero the mixture would lock onto) ...
+    public var leftOutStill = 0
+    /// ... or because their first 10 pt went more across the axis than along it (a scroll).
+    public var leftOutAcross = 0
 }
 
 /// A gesture whose recorded outcome disagrees with what the current parameters decide.
@@ -43,11 +48,37 @@ enum Analyses {
             if current.completes(p.state) { complete += 1 }
             if current.isAmbiguous(p.state, band: band) { ambiguous.append(p.id) }
         }
-        let mixture = GaussianMixture.analyse(points.map { $0.progress + tau * $0.velocity }, tau: tau)
+        var still = 0
+        var across = 0
+        var landings: [Double] = []
+        for p in points {
+            switch movement(p) {
+            case .still: still += 1
+            case .across: across += 1
+            case .along: landings.append(p.progress + tau * p.velocity)
+            }
+        }
+        let mixture = GaussianMixture.analyse(landings, tau: tau)
         let inferred = mixture.crossing.map { Rule.projection(progress: $0, tau: tau) }
         return UnlabelledAnalysis(
             count: points.count, decidedComplete: complete, decidedCancel: points.count - complete,
-            ambiguous: ambiguous, band: band, mixture: mixture, inferredRule: inferred)
+            ambiguous: ambiguous, band: band, mixture: mixture, inferredRule: inferred,
+            leftOutStill: still, leftOutAcross: across)
+    }
+
+    enum Movement { case still, across, along }
+
+    /// Distance a finger must move to have moved, pt (the entry angle's 10 pt).
+    static let movedDistance = 10.0
+
+    /// Whether a gesture moved along the axis: `still` when it never moved 10 pt (no entry
+    /// angle, and released under 10 pt along the axis), `across` when its entry angle is more
+    /// than 45° from the axis line (either sense), else `along`.
+    static func movement(_ p: TuningPoint) -> Movement {
+        guard let angle = p.entryAngle else {
+            return p.progress * p.extent < movedDistance ? .still : .along
+        }
+        return min(abs(angle), abs(180 - abs(angle))) > 45 ? .across : .along
     }
 
     static func outcomes(_ points: [TuningPoint], current: Rule) -> OutcomeCheck? {

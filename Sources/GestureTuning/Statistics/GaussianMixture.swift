@@ -19,6 +19,13 @@ public struct MixtureAnalysis: Sendable, Equatable {
         case negligibleComponent
         /// The weighted densities do not cross between the means.
         case noCrossing
+        /// The components overlap (Ashman's D = |m1 − m2| √2 / √(s1² + s2²) under 2) or one is
+        /// narrower than 1% of the extent (a spike of identical gestures, not a group of people's
+        /// releases).
+        case notSeparated
+        /// The crossing lies outside [0.05, 0.95] of the extent: a split there would mean
+        /// "always complete" or "always cancel".
+        case crossingOutOfRange
         /// Fewer than 10 gestures.
         case tooFew
     }
@@ -40,6 +47,12 @@ public struct MixtureAnalysis: Sendable, Equatable {
 
 enum GaussianMixture {
     static let minimumWeight = 0.05
+    /// Smallest standard deviation of a component, progress (1% of the extent).
+    static let minimumWidth = 0.01
+    /// Ashman's D at or above which two Gaussians count as separated (a clean split).
+    static let minimumSeparation = 2.0
+    /// Where a crossing may lie to be offered as `p_th` (the tuner's own search range).
+    static let crossingRange = 0.05...0.95
 
     /// Fits 1 and 2 components to `x` and compares them. EM: initial means at the 25th and
     /// 75th percentiles, both standard deviations the sample's, equal weights; stops when the
@@ -114,12 +127,22 @@ enum GaussianMixture {
             return result
         }
         let (c0, c1) = (components[0], components[1])
+        let separation = (c1.mean - c0.mean) * 2.0.squareRoot()
+            / (c0.standardDeviation * c0.standardDeviation + c1.standardDeviation * c1.standardDeviation).squareRoot()
+        guard min(c0.standardDeviation, c1.standardDeviation) >= minimumWidth, separation >= minimumSeparation else {
+            result.verdict = .notSeparated
+            return result
+        }
         let g: (Double) -> Double = { t in
             (log(c0.weight) + logNormal(t, c0.mean, c0.standardDeviation * c0.standardDeviation))
                 - (log(c1.weight) + logNormal(t, c1.mean, c1.standardDeviation * c1.standardDeviation))
         }
         guard c0.mean < c1.mean, let root = try? GSL.brentRoot(lower: c0.mean, upper: c1.mean, g) else {
             result.verdict = .noCrossing
+            return result
+        }
+        guard crossingRange.contains(root) else {
+            result.verdict = .crossingOutOfRange
             return result
         }
         result.verdict = .separates

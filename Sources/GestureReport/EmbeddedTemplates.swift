@@ -745,5 +745,950 @@ final class TraceFileWriter: @unchecked Sendable {
 })(typeof window !== 'undefined' ? window : this);
 
 """#,
+        "snippets/android/DragTransition.kt": #"""
+{{header}}
+package gesturetune.snippet
+
+import android.view.MotionEvent
+import android.view.VelocityTracker
+import android.view.View
+
+{{decision}}
+
+{{recentProgress}}
+
+/**
+ * A drag {{directionWord}} on a view, decided with the suggested rule. While the finger moves,
+ * [onProgress] gets the transition's progress (0 to 1); on release, [onSettle] gets whether to
+ * complete and how long the settle animation takes (the finger's speed, capped). The drag starts
+ * only within the suggested direction lock. Interruptible: a touch that lands while your settle
+ * animation runs calls [onCatch], which stops that animation and returns its progress; the drag
+ * goes on from there.
+ *
+ *     view.setOnTouchListener(TunedDragTransition(::setProgress, ::settle, ::stopSettleAndGetProgress))
+ */
+class TunedDragTransition(
+    private val onProgress: (Double) -> Unit,
+    private val onSettle: (complete: Boolean, durationMillis: Long) -> Unit,
+    private val onCatch: () -> Double? = { null }
+) : View.OnTouchListener {
+    companion object {
+        /** Suggested direction lock, degrees from the axis (keeps 95% of intended swipes). */
+        const val DIRECTION_LOCK_ANGLE = {{directionLockAngle}}
+        /** Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long. */
+        const val FINGER_SPEED_CAP = {{fingerSpeedCap}}
+        const val HORIZONTAL = {{horizontal}}
+        const val SIGN = {{sign}}
+        /** Distance before the direction lock decides, dp (Android's touch slop is about 8 dp). */
+        const val SLOP = 8.0
+    }
+
+    private var tracker: VelocityTracker? = null
+    private val recent = RecentProgress()
+    private var downX = 0f
+    private var downY = 0f
+    private var startProgress = 0.0
+    private var progress = 0.0
+    private var locked: Boolean? = null
+
+    /** A vector as (along the transition's direction, across it). */
+    private fun along(dx: Double, dy: Double): Double = SIGN * (if (HORIZONTAL) dx else dy)
+    private fun across(dx: Double, dy: Double): Double = if (HORIZONTAL) dy else dx
+
+    override fun onTouch(v: View, event: MotionEvent): Boolean {
+        val density = v.resources.displayMetrics.density.toDouble()
+        val extent = Math.max((if (HORIZONTAL) v.width else v.height) / density, 1.0)
+        when (event.actionMasked) {
+            MotionEvent.ACTION_DOWN -> {
+                downX = event.rawX
+                downY = event.rawY
+                val caught = onCatch()
+                startProgress = caught ?: 0.0
+                locked = if (caught != null) true else null
+                recent.reset()
+                tracker?.recycle()
+                tracker = VelocityTracker.obtain()
+                tracker?.addMovement(event)
+                return true
+            }
+            MotionEvent.ACTION_MOVE -> {
+                tracker?.addMovement(event)
+                val dx = (event.rawX - downX) / density
+                val dy = (event.rawY - downY) / density
+                if (locked == null && Math.hypot(dx, dy) >= SLOP) {
+                    val a = along(dx, dy)
+                    locked = a > 0 && Math.toDegrees(Math.atan2(Math.abs(across(dx, dy)), a)) <= DIRECTION_LOCK_ANGLE
+                }
+                if (locked != true) return locked == null
+                progress = Math.min(Math.max(startProgress + along(dx, dy) / extent, 0.0), 1.0)
+                recent.add(event.eventTime / 1000.0, progress)
+                onProgress(progress)
+                return true
+            }
+            MotionEvent.ACTION_UP, MotionEvent.ACTION_CANCEL -> {
+                val wasLocked = locked == true
+                locked = null
+                val t = tracker ?: return false
+                t.addMovement(event)
+                t.computeCurrentVelocity(1000)
+                val velocity = along(t.getXVelocity(event.getPointerId(0)) / density, t.getYVelocity(event.getPointerId(0)) / density) / extent
+                t.recycle()
+                tracker = null
+                if (!wasLocked) return false
+                val complete = event.actionMasked == MotionEvent.ACTION_UP &&
+                    gestureTuneShouldComplete(progress, velocity, recent, extent)
+                val remaining = if (complete) 1 - progress else progress
+                val fingerTime = remaining / Math.abs(velocity)
+                val time = if (fingerTime.isNaN() || fingerTime.isInfinite()) FINGER_SPEED_CAP else Math.min(FINGER_SPEED_CAP, fingerTime)
+                onSettle(complete, Math.round(time * 1000))
+                return true
+            }
+        }
+        return false
+    }
+}
+
+"""#,
+        "snippets/decision/forward.js": #"""
+/** The forward rule gesturetune suggests: true finishes the transition, false cancels it. Any
+ *  backward motion at release cancels; otherwise a fast throw or enough progress finishes.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (px/s ÷ extent). */
+function gestureTuneShouldComplete(progress, velocity, recent, extent) {
+  const progressThreshold = {{progressThreshold}};
+  const velocityThreshold = {{velocityThreshold}}; // progress/s
+  return velocity >= 0 && (velocity > velocityThreshold || progress > progressThreshold);
+}
+
+"""#,
+        "snippets/decision/forward.kt": #"""
+/** The forward rule gesturetune suggests: true finishes the transition, false cancels it. Any
+ *  backward motion at release cancels; otherwise a fast throw or enough progress finishes.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
+fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
+    val progressThreshold = {{progressThreshold}}
+    val velocityThreshold = {{velocityThreshold}}  // progress/s
+    return velocity >= 0 && (velocity > velocityThreshold || progress > progressThreshold)
+}
+
+"""#,
+        "snippets/decision/forward.swift": #"""
+/// The forward rule gesturetune suggests: true finishes the transition, false cancels it. Any
+/// backward motion at release cancels; otherwise a fast throw or enough progress finishes.
+/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
+func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
+    let progressThreshold: CGFloat = {{progressThreshold}}
+    let velocityThreshold: CGFloat = {{velocityThreshold}}  // progress/s
+    return velocity >= 0 && (velocity > velocityThreshold || progress > progressThreshold)
+}
+
+"""#,
+        "snippets/decision/kinematic.js": #"""
+/** The kinematic rule gesturetune suggests (an approximation of the iOS system pop): true finishes
+ *  the transition, false cancels it. The last three samples' mean velocity and acceleration carry
+ *  the release forward for a fixed time; it finishes when it lands past the distance threshold.
+ *  extent: the container's size along the axis, px. */
+function gestureTuneShouldComplete(progress, velocity, recent, extent) {
+  const distanceThreshold = {{distanceThreshold}}; // px
+  const duration = {{kinematicDuration}}; // s
+  if (recent.count < 3) return recent.meanVelocity > 0;
+  const target = Math.min(distanceThreshold / Math.max(extent, 1), 0.5);
+  const landing = progress + recent.meanVelocity * duration + recent.meanAcceleration * duration * duration / 2;
+  return landing >= target;
+}
+
+"""#,
+        "snippets/decision/kinematic.kt": #"""
+/** The kinematic rule gesturetune suggests (an approximation of the iOS system pop): true finishes
+ *  the transition, false cancels it. The last three samples' mean velocity and acceleration carry
+ *  the release forward for a fixed time; it finishes when it lands past the distance threshold.
+ *  extent: the container's size along the axis, dp. */
+fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
+    val distanceThreshold = {{distanceThreshold}}  // dp
+    val duration = {{kinematicDuration}}  // s
+    if (recent.count < 3) return recent.meanVelocity > 0
+    val target = Math.min(distanceThreshold / Math.max(extent, 1.0), 0.5)
+    val landing = progress + recent.meanVelocity * duration + recent.meanAcceleration * duration * duration / 2
+    return landing >= target
+}
+
+"""#,
+        "snippets/decision/kinematic.swift": #"""
+/// The kinematic rule gesturetune suggests (an approximation of the iOS system pop): true finishes
+/// the transition, false cancels it. The last three samples' mean velocity and acceleration carry
+/// the release forward for a fixed time; it finishes when it lands past the distance threshold.
+/// extent: the container's size along the axis, pt.
+func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
+    let distanceThreshold: CGFloat = {{distanceThreshold}}  // pt
+    let duration: CGFloat = {{kinematicDuration}}  // s
+    guard recent.count >= 3 else { return recent.meanVelocity > 0 }
+    let target = min(distanceThreshold / max(extent, 1), 0.5)
+    let landing = progress + recent.meanVelocity * duration + recent.meanAcceleration * duration * duration / 2
+    return landing >= target
+}
+
+"""#,
+        "snippets/decision/logistic.js": #"""
+/** The logistic boundary gesturetune fitted: true finishes the transition, false cancels it.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (px/s ÷ extent). */
+function gestureTuneShouldComplete(progress, velocity, recent, extent) {
+  const intercept = {{intercept}};
+  const progressCoefficient = {{progressCoefficient}};
+  const velocityCoefficient = {{velocityCoefficient}}; // per progress/s
+  return intercept + progressCoefficient * progress + velocityCoefficient * velocity >= 0;
+}
+
+"""#,
+        "snippets/decision/logistic.kt": #"""
+/** The logistic boundary gesturetune fitted: true finishes the transition, false cancels it.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
+fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
+    val intercept = {{intercept}}
+    val progressCoefficient = {{progressCoefficient}}
+    val velocityCoefficient = {{velocityCoefficient}}  // per progress/s
+    return intercept + progressCoefficient * progress + velocityCoefficient * velocity >= 0
+}
+
+"""#,
+        "snippets/decision/logistic.swift": #"""
+/// The logistic boundary gesturetune fitted: true finishes the transition, false cancels it.
+/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
+func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
+    let intercept: CGFloat = {{intercept}}
+    let progressCoefficient: CGFloat = {{progressCoefficient}}
+    let velocityCoefficient: CGFloat = {{velocityCoefficient}}  // per progress/s
+    return intercept + progressCoefficient * progress + velocityCoefficient * velocity >= 0
+}
+
+"""#,
+        "snippets/decision/projection.js": #"""
+/** The projection rule gesturetune suggests: true finishes the transition, false cancels it. The
+ *  release is projected tau seconds ahead at its velocity and compared with the threshold.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (px/s ÷ extent). */
+function gestureTuneShouldComplete(progress, velocity, recent, extent) {
+  const progressThreshold = {{progressThreshold}};
+  const tau = {{tau}}; // s
+  return progress + tau * velocity >= progressThreshold;
+}
+
+"""#,
+        "snippets/decision/projection.kt": #"""
+/** The projection rule gesturetune suggests: true finishes the transition, false cancels it. The
+ *  release is projected tau seconds ahead at its velocity and compared with the threshold.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
+fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
+    val progressThreshold = {{progressThreshold}}
+    val tau = {{tau}}  // s
+    return progress + tau * velocity >= progressThreshold
+}
+
+"""#,
+        "snippets/decision/projection.swift": #"""
+/// The projection rule gesturetune suggests: true finishes the transition, false cancels it. The
+/// release is projected tau seconds ahead at its velocity and compared with the threshold.
+/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
+func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
+    let progressThreshold: CGFloat = {{progressThreshold}}
+    let tau: CGFloat = {{tau}}  // s
+    return progress + tau * velocity >= progressThreshold
+}
+
+"""#,
+        "snippets/decision/threshold.js": #"""
+/** The threshold rule gesturetune suggests: true finishes the transition, false cancels it. A throw
+ *  at least as fast as the velocity threshold decides by its sign; a slower release, by progress.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (px/s ÷ extent). */
+function gestureTuneShouldComplete(progress, velocity, recent, extent) {
+  const progressThreshold = {{progressThreshold}};
+  const velocityThreshold = {{velocityThreshold}}; // progress/s
+  return velocity >= velocityThreshold || (Math.abs(velocity) < velocityThreshold && progress >= progressThreshold);
+}
+
+"""#,
+        "snippets/decision/threshold.kt": #"""
+/** The threshold rule gesturetune suggests: true finishes the transition, false cancels it. A throw
+ *  at least as fast as the velocity threshold decides by its sign; a slower release, by progress.
+ *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
+fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
+    val progressThreshold = {{progressThreshold}}
+    val velocityThreshold = {{velocityThreshold}}  // progress/s
+    return velocity >= velocityThreshold || (Math.abs(velocity) < velocityThreshold && progress >= progressThreshold)
+}
+
+"""#,
+        "snippets/decision/threshold.swift": #"""
+/// The threshold rule gesturetune suggests: true finishes the transition, false cancels it. A throw
+/// at least as fast as the velocity threshold decides by its sign; a slower release, by progress.
+/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
+func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
+    let progressThreshold: CGFloat = {{progressThreshold}}
+    let velocityThreshold: CGFloat = {{velocityThreshold}}  // progress/s
+    return velocity >= velocityThreshold || (abs(velocity) < velocityThreshold && progress >= progressThreshold)
+}
+
+"""#,
+        "snippets/support/RecentProgress.js": #"""
+/** The last three (time, progress) samples of the drag: their mean velocity (progress/s) and
+ *  acceleration (progress/s², clamped to ±5), as gesturetune's kinematic rule measures them.
+ *  Only the kinematic rule reads it; the other rules take it and ignore it. */
+class RecentProgress {
+  constructor() { this.samples = []; }
+  get count() { return this.samples.length; }
+  reset() { this.samples = []; }
+
+  add(time, progress) {
+    const last = this.samples[this.samples.length - 1];
+    if (last && time <= last.t) this.samples.pop();
+    this.samples.push({ t: time, p: progress });
+    if (this.samples.length > 3) this.samples.shift();
+  }
+
+  /** The mean of the segment velocities (one segment with two samples). */
+  get meanVelocity() {
+    const s = this.samples;
+    if (s.length < 2) return 0;
+    let sum = 0;
+    for (let k = 1; k < s.length; k++) {
+      if (s[k].t <= s[k - 1].t) return 0;
+      sum += (s[k].p - s[k - 1].p) / (s[k].t - s[k - 1].t);
+    }
+    return sum / (s.length - 1);
+  }
+
+  get meanAcceleration() {
+    const s = this.samples;
+    if (s.length !== 3 || s[1].t <= s[0].t || s[2].t <= s[1].t) return 0;
+    const v1 = (s[1].p - s[0].p) / (s[1].t - s[0].t);
+    const v2 = (s[2].p - s[1].p) / (s[2].t - s[1].t);
+    return Math.min(Math.max((v2 - v1) / ((s[2].t - s[0].t) / 2), -5), 5);
+  }
+}
+
+"""#,
+        "snippets/support/RecentProgress.kt": #"""
+/** The last three (time, progress) samples of the drag: their mean velocity (progress/s) and
+ *  acceleration (progress/s², clamped to ±5), as gesturetune's kinematic rule measures them.
+ *  Only the kinematic rule reads it; the other rules take it and ignore it. */
+class RecentProgress {
+    private val times = ArrayList<Double>()
+    private val progresses = ArrayList<Double>()
+    val count: Int get() = times.size
+
+    fun reset() {
+        times.clear()
+        progresses.clear()
+    }
+
+    fun add(time: Double, progress: Double) {
+        if (times.isNotEmpty() && time <= times[times.size - 1]) {
+            times.removeAt(times.size - 1)
+            progresses.removeAt(progresses.size - 1)
+        }
+        times.add(time)
+        progresses.add(progress)
+        if (times.size > 3) {
+            times.removeAt(0)
+            progresses.removeAt(0)
+        }
+    }
+
+    /** The mean of the segment velocities (one segment with two samples). */
+    val meanVelocity: Double
+        get() {
+            if (times.size < 2) return 0.0
+            var sum = 0.0
+            for (k in 1 until times.size) {
+                if (times[k] <= times[k - 1]) return 0.0
+                sum += (progresses[k] - progresses[k - 1]) / (times[k] - times[k - 1])
+            }
+            return sum / (times.size - 1)
+        }
+
+    val meanAcceleration: Double
+        get() {
+            if (times.size != 3) return 0.0
+            if (times[1] <= times[0] || times[2] <= times[1]) return 0.0
+            val v1 = (progresses[1] - progresses[0]) / (times[1] - times[0])
+            val v2 = (progresses[2] - progresses[1]) / (times[2] - times[1])
+            val acceleration = (v2 - v1) / ((times[2] - times[0]) / 2)
+            return Math.min(Math.max(acceleration, -5.0), 5.0)
+        }
+}
+
+"""#,
+        "snippets/support/RecentProgress.swift": #"""
+/// The last three (time, progress) samples of the drag: their mean velocity (progress/s) and
+/// acceleration (progress/s², clamped to ±5), as gesturetune's kinematic rule measures them.
+/// Only the kinematic rule reads it; the other rules take it and ignore it.
+struct RecentProgress {
+    private(set) var samples: [(t: TimeInterval, p: CGFloat)] = []
+    var count: Int { samples.count }
+
+    mutating func reset() {
+        samples.removeAll()
+    }
+
+    mutating func add(time: TimeInterval, progress: CGFloat) {
+        if let last = samples.last, time <= last.t { samples.removeLast() }
+        samples.append((time, progress))
+        if samples.count > 3 { samples.removeFirst() }
+    }
+
+    /// The mean of the segment velocities (one segment with two samples).
+    var meanVelocity: CGFloat {
+        guard samples.count >= 2 else { return 0 }
+        var sum: CGFloat = 0
+        for k in 1..<samples.count {
+            let (a, b) = (samples[k - 1], samples[k])
+            guard b.t > a.t else { return 0 }
+            sum += (b.p - a.p) / CGFloat(b.t - a.t)
+        }
+        return sum / CGFloat(samples.count - 1)
+    }
+
+    var meanAcceleration: CGFloat {
+        guard samples.count == 3 else { return 0 }
+        let (a, b, c) = (samples[0], samples[1], samples[2])
+        guard b.t > a.t, c.t > b.t else { return 0 }
+        let v1 = (b.p - a.p) / CGFloat(b.t - a.t), v2 = (c.p - b.p) / CGFloat(c.t - b.t)
+        let acceleration = (v2 - v1) / CGFloat((c.t - a.t) / 2)
+        return min(max(acceleration, -5), 5)
+    }
+}
+
+"""#,
+        "snippets/swiftui/DragTransition.swift": #"""
+{{header}}
+import SwiftUI
+
+{{decision}}
+
+{{recentProgress}}
+
+/// A drag {{directionWord}} that moves the view with the finger and, on release, decides with the
+/// suggested rule: `onRelease(true)` to complete (dismiss, pop), `onRelease(false)` after it slid
+/// back. The drag starts only within the suggested direction lock, and the view settles at the
+/// finger's speed, capped. A drag that begins while the view settles catches it where it is.
+///
+///     content.modifier(TunedDragTransition { complete in if complete { dismiss() } })
+struct TunedDragTransition: ViewModifier {
+    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
+    static let directionLockAngle: CGFloat = {{directionLockAngle}}
+    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
+    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
+    static let horizontal = {{horizontal}}
+    static let sign: CGFloat = {{sign}}
+
+    let onRelease: (Bool) -> Void
+    @State private var progress: CGFloat = 0
+    @State private var startProgress: CGFloat?
+    @State private var locked: Bool?
+    @State private var size: CGSize = .zero
+    @State private var recent = RecentProgress()
+
+    /// A vector as (along the transition's direction, across it).
+    static func components(_ v: CGSize) -> (along: CGFloat, across: CGFloat) {
+        horizontal ? (sign * v.width, v.height) : (sign * v.height, v.width)
+    }
+
+    func body(content: Content) -> some View {
+        content
+            .offset(
+                x: Self.horizontal ? Self.sign * progress * size.width : 0,
+                y: Self.horizontal ? 0 : Self.sign * progress * size.height)
+            .onGeometryChange(for: CGSize.self, of: { proxy in proxy.size }, action: { newSize in size = newSize })
+            .gesture(
+                DragGesture(minimumDistance: 10)
+                    .onChanged { value in changed(value) }
+                    .onEnded { value in ended(value) })
+    }
+
+    private var extent: CGFloat { max(Self.horizontal ? size.width : size.height, 1) }
+
+    private func changed(_ value: DragGesture.Value) {
+        let motion = Self.components(value.translation)
+        if locked == nil {
+            // Direction lock, decided once per drag; a drag that catches a settling view is always taken.
+            locked = progress > 0 || (motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180)
+            startProgress = progress
+            recent.reset()
+        }
+        guard locked == true, let startProgress else { return }
+        let p = min(max(startProgress + motion.along / extent, 0), 1)
+        recent.add(time: value.time.timeIntervalSinceReferenceDate, progress: p)
+        progress = p
+    }
+
+    private func ended(_ value: DragGesture.Value) {
+        defer {
+            locked = nil
+            startProgress = nil
+        }
+        guard locked == true else { return }
+        var velocity = recent.meanVelocity
+        if #available(iOS 17.0, macOS 14.0, *) {
+            velocity = Self.components(value.velocity).along / extent
+        }
+        let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
+        let remaining = complete ? 1 - progress : progress
+        let fingerTime = remaining / abs(velocity)
+        let time = fingerTime.isFinite ? min(Self.fingerSpeedCap, fingerTime) : Self.fingerSpeedCap
+        withAnimation(.linear(duration: Double(max(time, 0)))) {
+            progress = complete ? 1 : 0
+        }
+        onRelease(complete)
+    }
+}
+
+"""#,
+        "snippets/uikit/DismissInteraction.swift": #"""
+{{header}}
+import UIKit
+
+{{decision}}
+
+{{recentProgress}}
+
+/// Interactive dismiss of a presented view controller, in the shape of the photo browsers' modal
+/// animators: a drag {{directionWord}} that starts anywhere in its view (within the suggested
+/// direction lock) calls `dismiss(animated:)`; this object, the controller's
+/// `transitioningDelegate`, returns a linear slide-out animator and itself as the
+/// `interactionControllerForDismissal(using:)`, and on release decides with the suggested rule
+/// and finishes or cancels at the finger's speed, capped.
+///
+/// Keep a strong reference (`transitioningDelegate` is weak), e.g. in the presented controller:
+/// `lazy var dismissInteraction = TunedDismissInteraction(presented: self)` touched in viewDidLoad.
+/// Inside a scroll view, start the drag only when the content is scrolled to its edge.
+@MainActor
+final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+    UIViewControllerTransitioningDelegate
+{
+    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
+    static let directionLockAngle: CGFloat = {{directionLockAngle}}
+    /// Duration of the slide-out, s.
+    static let transitionDuration: TimeInterval = {{transitionDuration}}
+    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
+    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
+    static let horizontal = {{horizontal}}
+    static let sign: CGFloat = {{sign}}
+
+    private(set) var isInteracting = false
+    private weak var presented: UIViewController?
+    private var recent = RecentProgress()
+
+    init(presented: UIViewController) {
+        self.presented = presented
+        super.init()
+        presented.transitioningDelegate = self
+        let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
+        pan.delegate = self
+        presented.view.addGestureRecognizer(pan)
+    }
+
+    /// A vector as (along the transition's direction, across it).
+    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
+        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
+    }
+
+    func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+        TunedDismissAnimator()
+    }
+
+    func interactionControllerForDismissal(
+        using animator: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? {
+        isInteracting ? self : nil
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view else { return false }
+        let motion = Self.components(pan.translation(in: view))
+        // Direction lock: only a motion within the lock angle of the dismiss direction starts it.
+        return motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+    }
+
+    @objc func handlePan(_ pan: UIPanGestureRecognizer) {
+        guard let view = pan.view else { return }
+        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
+        let progress = min(max(Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        switch pan.state {
+        case .began:
+            isInteracting = true
+            recent.reset()
+            presented?.dismiss(animated: true)
+        case .changed:
+            recent.add(time: CACurrentMediaTime(), progress: progress)
+            update(progress)
+        case .ended:
+            isInteracting = false
+            let velocity = Self.components(pan.velocity(in: view)).along / extent
+            let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
+            completionSpeed = Self.completionSpeed(progress: progress, velocity: velocity, complete: complete)
+            if complete { finish() } else { cancel() }
+        case .cancelled, .failed:
+            isInteracting = false
+            cancel()
+        default:
+            break
+        }
+    }
+
+    /// The `completionSpeed` at which the rest of the transition takes min(cap, remaining / |v_p|)
+    /// (remaining = 1 − p_r completing, p_r cancelling).
+    static func completionSpeed(progress: CGFloat, velocity: CGFloat, complete: Bool) -> CGFloat {
+        let remaining = complete ? 1 - progress : progress
+        let fingerTime = remaining / abs(velocity)
+        let time = fingerTime.isFinite ? min(fingerSpeedCap, fingerTime) : fingerSpeedCap
+        guard remaining > 0, time > 0 else { return 1 }
+        return remaining * CGFloat(transitionDuration) / time
+    }
+}
+
+/// Slides the presented view out along the dismiss direction, linearly, so that the interaction's
+/// progress is the finger's distance over the view's size.
+@MainActor
+final class TunedDismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+        TunedDismissInteraction.transitionDuration
+    }
+
+    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+        guard let from = transitionContext.view(forKey: .from) else {
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            return
+        }
+        let bounds = transitionContext.containerView.bounds
+        let sign = TunedDismissInteraction.sign
+        let offset = TunedDismissInteraction.horizontal
+            ? CGAffineTransform(translationX: sign * bounds.width, y: 0)
+            : CGAffineTransform(translationX: 0, y: sign * bounds.height)
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear,
+            animations: { from.transform = offset },
+            completion: { _ in
+                let cancelled = transitionContext.transitionWasCancelled
+                if cancelled { from.transform = .identity }
+                transitionContext.completeTransition(!cancelled)
+            })
+    }
+}
+
+"""#,
+        "snippets/uikit/InterruptibleSpringPan.swift": #"""
+{{header}}
+import UIKit
+
+{{decision}}
+
+{{recentProgress}}
+
+/// Scrubs a property animator with the finger, then hands the release velocity to the suggested
+/// spring. Interruptible: a pan that begins while the spring runs stops it where it is and takes
+/// its fraction over, so the person can catch the transition mid-flight.
+///
+/// The finger-speed cap ({{fingerSpeedCapText}} s) is for linear completions; a spring settles in
+/// its own time, which the suggested response sets (its median settling time is the target).
+/// Call `handlePan(_:)` from your pan's action; make this object the pan's delegate for the
+/// direction lock.
+@MainActor
+final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
+    /// Damping ratio (1: no overshoot).
+    static let dampingRatio: CGFloat = {{spring.dampingRatio}}
+    /// Suggested spring response, s.
+    static let response: CGFloat = {{spring.response}}
+    /// Duration of the scrubbed animator, s (after release the spring sets its own).
+    static let transitionDuration: TimeInterval = {{transitionDuration}}
+    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
+    static let directionLockAngle: CGFloat = {{directionLockAngle}}
+    static let horizontal = {{horizontal}}
+    static let sign: CGFloat = {{sign}}
+
+    private var animator: UIViewPropertyAnimator?
+    /// Progress when the current pan began: 0, or where an interrupted animation was.
+    private var startProgress: CGFloat = 0
+    private var recent = RecentProgress()
+    private let animations: () -> Void
+    private let completion: (Bool) -> Void
+
+    /// `animations` moves the views to their completed state; `completion(true)` when the
+    /// transition completed, `(false)` when it went back.
+    init(animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+        self.animations = animations
+        self.completion = completion
+        super.init()
+    }
+
+    /// A vector as (along the transition's direction, across it).
+    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
+        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        // A running spring is caught by any drag; a new one starts only within the direction lock.
+        if animator != nil { return true }
+        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view else { return false }
+        let motion = Self.components(pan.translation(in: view))
+        return motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+    }
+
+    func handlePan(_ pan: UIPanGestureRecognizer) {
+        guard let view = pan.view else { return }
+        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
+        let progress = min(max(startProgress + Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        switch pan.state {
+        case .began:
+            recent.reset()
+            if let running = animator {
+                // Interrupt: pause where it is and take its fraction over. A reversed animator
+                // counts fractionComplete from the other end (iOS 11 and later).
+                running.pauseAnimation()
+                startProgress = running.isReversed ? 1 - running.fractionComplete : running.fractionComplete
+                running.isReversed = false
+                running.fractionComplete = startProgress
+            } else {
+                let animator = UIViewPropertyAnimator(duration: Self.transitionDuration, curve: .linear, animations: animations)
+                animator.addCompletion { [weak self] position in
+                    self?.animator = nil
+                    self?.completion(position == .end)
+                }
+                animator.pauseAnimation()
+                self.animator = animator
+                startProgress = 0
+            }
+        case .changed:
+            recent.add(time: CACurrentMediaTime(), progress: progress)
+            animator?.fractionComplete = progress
+        case .ended, .cancelled, .failed:
+            guard let animator else { return }
+            let velocity = pan.state == .ended ? Self.components(pan.velocity(in: view)).along / extent : 0
+            let complete = pan.state == .ended
+                && gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
+            // Relative initial velocity: v_p / (1 − p_r) completing, −v_p / p_r cancelling.
+            let relative = complete ? velocity / max(1 - progress, 0.001) : -velocity / max(progress, 0.001)
+            animator.isReversed = !complete
+            // Response R and damping ratio ζ as mass 1, stiffness (2π / R)², damping 2ζ (2π / R).
+            let omega = 2 * .pi / Self.response
+            let timing = UISpringTimingParameters(
+                mass: 1, stiffness: omega * omega, damping: 2 * Self.dampingRatio * omega,
+                initialVelocity: CGVector(dx: relative, dy: relative))
+            animator.continueAnimation(withTimingParameters: timing, durationFactor: 1)
+            startProgress = 0
+        default:
+            break
+        }
+    }
+}
+
+"""#,
+        "snippets/uikit/PopInteraction.swift": #"""
+{{header}}
+import UIKit
+
+{{decision}}
+
+{{recentProgress}}
+
+/// Drives an interactive pop from a pan that starts within the suggested edge width of the
+/// leading edge and moves {{directionWord}} within the suggested direction lock; on release it
+/// decides with the suggested rule and finishes or cancels at the finger's speed, capped.
+///
+/// With `interactivePopGestureRecognizer`: the system's own edge swipe pops too, with its own
+/// rule. `init` turns it off so that only this rule decides. To keep the system swipe instead (it
+/// brings the system's look and its accessibility), delete that line and let this pan start only
+/// when the system one fails: `pan.require(toFail: systemPop)`.
+///
+/// Return this object from `navigationController(_:interactionControllerFor:)` while
+/// `isInteracting`, with a pop animator whose `transitionDuration` is `transitionDuration` and whose
+/// animation is linear (the progress is the finger's distance over the width).
+@MainActor
+final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
+    /// Suggested edge width, pt from the leading edge (95th percentile of intended starts + 4 pt).
+    static let edgeWidth: CGFloat = {{edgeWidth}}
+    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
+    static let directionLockAngle: CGFloat = {{directionLockAngle}}
+    /// Duration of the pop animation, s.
+    static let transitionDuration: TimeInterval = {{transitionDuration}}
+    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
+    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
+    static let horizontal = {{horizontal}}
+    static let sign: CGFloat = {{sign}}
+
+    private(set) var isInteracting = false
+    private weak var navigationController: UINavigationController?
+    private var recent = RecentProgress()
+
+    init(navigationController: UINavigationController) {
+        self.navigationController = navigationController
+        super.init()
+        navigationController.interactivePopGestureRecognizer?.isEnabled = false
+        let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
+        pan.delegate = self
+        navigationController.view.addGestureRecognizer(pan)
+    }
+
+    /// A vector as (along the transition's direction, across it).
+    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
+        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view,
+            let navigationController, navigationController.viewControllers.count > 1
+        else { return false }
+        let extent = Self.horizontal ? view.bounds.width : view.bounds.height
+        let start = Self.components(pan.location(in: view)).along - Self.components(pan.translation(in: view)).along
+        let fromLeadingEdge = Self.sign > 0 ? start : extent + start
+        let motion = Self.components(pan.translation(in: view))
+        // Direction lock: only a forward motion within the lock angle of the axis starts the pop.
+        return fromLeadingEdge <= Self.edgeWidth && motion.along > 0
+            && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+    }
+
+    @objc func handlePan(_ pan: UIPanGestureRecognizer) {
+        guard let view = pan.view else { return }
+        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
+        let progress = min(max(Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        switch pan.state {
+        case .began:
+            isInteracting = true
+            recent.reset()
+            navigationController?.popViewController(animated: true)
+        case .changed:
+            recent.add(time: CACurrentMediaTime(), progress: progress)
+            update(progress)
+        case .ended:
+            isInteracting = false
+            let velocity = Self.components(pan.velocity(in: view)).along / extent
+            let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
+            completionSpeed = Self.completionSpeed(progress: progress, velocity: velocity, complete: complete)
+            if complete { finish() } else { cancel() }
+        case .cancelled, .failed:
+            isInteracting = false
+            cancel()
+        default:
+            break
+        }
+    }
+
+    /// The `completionSpeed` at which the rest of the transition takes min(cap, remaining / |v_p|)
+    /// (remaining = 1 − p_r completing, p_r cancelling): the animation leaves at the finger's speed
+    /// and never drags on longer than the cap.
+    static func completionSpeed(progress: CGFloat, velocity: CGFloat, complete: Bool) -> CGFloat {
+        let remaining = complete ? 1 - progress : progress
+        let fingerTime = remaining / abs(velocity)
+        let time = fingerTime.isFinite ? min(fingerSpeedCap, fingerTime) : fingerSpeedCap
+        guard remaining > 0, time > 0 else { return 1 }
+        return remaining * CGFloat(transitionDuration) / time
+    }
+}
+
+"""#,
+        "snippets/web/drag-transition.js": #"""
+{{header}}
+'use strict';
+
+{{decision}}
+
+{{recentProgress}}
+
+/** Velocity, progress/s, at the last sample: the slope of a least-squares line through the samples
+ *  of the last 100 ms (gesturetune's `lsq1`; browsers report no velocity). */
+class LineVelocity {
+  constructor() { this.samples = []; }
+  reset() { this.samples = []; }
+  add(time, progress) {
+    this.samples.push({ t: time, p: progress });
+    while (this.samples.length > 2 && time - this.samples[0].t > 0.1) this.samples.shift();
+  }
+  get value() {
+    const s = this.samples;
+    if (s.length < 2) return 0;
+    const mt = s.reduce((a, x) => a + x.t, 0) / s.length;
+    const mp = s.reduce((a, x) => a + x.p, 0) / s.length;
+    let num = 0;
+    let den = 0;
+    for (const x of s) {
+      num += (x.t - mt) * (x.p - mp);
+      den += (x.t - mt) * (x.t - mt);
+    }
+    return den > 0 ? num / den : 0;
+  }
+}
+
+/**
+ * A drag {{directionWord}} on `element`, decided with the suggested rule. While the finger moves,
+ * `onProgress(p)` gets the transition's progress (0 to 1); on release, `onSettle(complete,
+ * durationMs)` gets whether to complete and how long the settle animation takes (the finger's
+ * speed, capped). The drag starts only within the suggested direction lock. Interruptible: a
+ * pointer that lands while your settle animation runs calls `onCatch()`, which stops that
+ * animation and returns its progress (or null when none runs); the drag goes on from there.
+ * Give `element` `touch-action: none` (or the axis the page scrolls on).
+ */
+class TunedDragTransition {
+  static directionLockAngle = {{directionLockAngle}}; // degrees from the axis
+  static fingerSpeedCap = {{fingerSpeedCap}}; // s
+  static horizontal = {{horizontal}};
+  static sign = {{sign}};
+  static slop = 8; // px before the direction lock decides
+
+  constructor(element, { onProgress, onSettle, onCatch = () => null }) {
+    Object.assign(this, { element, onProgress, onSettle, onCatch });
+    this.recent = new RecentProgress();
+    this.velocity = new LineVelocity();
+    this.pointer = null;
+    element.addEventListener('pointerdown', (e) => this.down(e));
+    element.addEventListener('pointermove', (e) => this.move(e));
+    element.addEventListener('pointerup', (e) => this.up(e, true));
+    element.addEventListener('pointercancel', (e) => this.up(e, false));
+  }
+
+  along(dx, dy) { return TunedDragTransition.sign * (TunedDragTransition.horizontal ? dx : dy); }
+  across(dx, dy) { return TunedDragTransition.horizontal ? dy : dx; }
+  extent() {
+    const r = this.element.getBoundingClientRect();
+    return Math.max(TunedDragTransition.horizontal ? r.width : r.height, 1);
+  }
+
+  down(e) {
+    if (this.pointer !== null) return;
+    const caught = this.onCatch();
+    this.pointer = { id: e.pointerId, x: e.clientX, y: e.clientY, start: caught ?? 0, locked: caught !== null ? true : null };
+    this.progress = this.pointer.start;
+    this.recent.reset();
+    this.velocity.reset();
+    this.element.setPointerCapture(e.pointerId);
+  }
+
+  move(e) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id) return;
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    if (p.locked === null && Math.hypot(dx, dy) >= TunedDragTransition.slop) {
+      const a = this.along(dx, dy);
+      p.locked = a > 0 && Math.atan2(Math.abs(this.across(dx, dy)), a) * 180 / Math.PI <= TunedDragTransition.directionLockAngle;
+    }
+    if (p.locked !== true) return;
+    this.progress = Math.min(Math.max(p.start + this.along(dx, dy) / this.extent(), 0), 1);
+    this.recent.add(e.timeStamp / 1000, this.progress);
+    this.velocity.add(e.timeStamp / 1000, this.progress);
+    this.onProgress(this.progress);
+  }
+
+  up(e, released) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id) return;
+    this.pointer = null;
+    if (p.locked !== true) return;
+    const progress = this.progress;
+    const velocity = this.velocity.value;
+    const complete = released && gestureTuneShouldComplete(progress, velocity, this.recent, this.extent());
+    const remaining = complete ? 1 - progress : progress;
+    const fingerTime = remaining / Math.abs(velocity);
+    const time = Number.isFinite(fingerTime) ? Math.min(TunedDragTransition.fingerSpeedCap, fingerTime) : TunedDragTransition.fingerSpeedCap;
+    this.onSettle(complete, Math.round(time * 1000));
+  }
+}
+
+"""#,
     ]
 }

@@ -121,6 +121,7 @@ extension View {
 }
 
 public struct Animation: Sendable, Equatable {
+    public static func linear(duration: TimeInterval) -> Animation { Animation() }
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation { Animation() }
     public static func interpolatingSpring(
         mass: Double = 1.0, stiffness: Double, damping: Double, initialVelocity: Double = 0.0) -> Animation { Animation() }

@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
         .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"], exclude: ["README.md"]),
         .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"], exclude: ["README.md"]),
-        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md"]),
+        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md", "Templates"]),
         .target(
             name: "GestureTuneCLI",
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],

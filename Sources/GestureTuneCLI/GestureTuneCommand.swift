@@ -79,6 +79,7 @@ public enum GestureTuneCommand {
             case "merge": return try MergeCommand.run(try MergeOptions.parse(values), console: console)
             case "validate": return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
             case "simulate": return try SimulateCommand.run(try SimulateOptions.parse(values), console: console)
+            case "recorder": return try RecorderCommand.run(try RecorderOptions.parse(values), console: console)
             default: throw CLIError.internalError("no command '\(parsed.command)'")
             }
         } catch let error as UsageError {

@@ -163,5 +163,21 @@ public enum CommandSpecs {
         examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],
         discussion: exitStatus)
 
-    public static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate]
+    public static let recorder = CommandSpec(
+        name: "recorder", summary: "write a drop-in trace recorder for an app (UIKit, SwiftUI, Android, web)",
+        usage: "gesturetune recorder --platform uikit|swiftui|android|web [options]",
+        maxPositionals: 0,
+        options: [
+            OptionSpec("platform", value: "uikit|swiftui|android|web", help: "the app's platform", default: "none (required)"),
+            OptionSpec("out", value: "DIR", help: "folder the recorder files are written into", default: "standard output"),
+        ],
+        examples: ["gesturetune recorder --platform uikit --out MyApp/Recording", "gesturetune recorder --platform web > gesture-trace-recorder.js"],
+        discussion: """
+            The recorder logs the canonical trace CSV (gesture,t,x,y,phase,width,height,vx,vy,
+            outcome,intent) that 'gesturetune analyze' reads with no option, and labels intent
+            through scripted trials (beginTrial). See README.md, "Recording traces".
+
+            """ + "\n" + exitStatus)
+
+    public static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder]
 }

@@ -1,0 +1,7 @@
+package android.util;
+
+public class DisplayMetrics {
+    public float density;
+    public int widthPixels;
+    public int heightPixels;
+}

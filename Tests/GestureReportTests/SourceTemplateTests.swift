@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GestureReport
+
+@Suite struct SourceTemplateTests {
+    /// The binary carries exactly the files of Sources/GestureReport/Templates (regenerate with
+    /// `python3 scripts/embed-templates.py`).
+    @Test func embeddedTemplatesMatchTheFiles() throws {
+        let root = PlatformToolchains.templates
+        var onDisk: [String: String] = [:]
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let path = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let url = root.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !url.lastPathComponent.hasPrefix(".")
+            else { continue }
+            onDisk[path] = try String(contentsOf: url, encoding: .utf8)
+        }
+        #expect(!onDisk.isEmpty)
+        #expect(Set(onDisk.keys) == Set(EmbeddedTemplates.files.keys), "run python3 scripts/embed-templates.py")
+        for (name, text) in onDisk {
+            #expect(EmbeddedTemplates.files[name] == text, "\(name) differs: run python3 scripts/embed-templates.py")
+        }
+    }
+
+    @Test func fillsInlineAndBlockPlaceholders() throws {
+        let template = "let a = {{a}} + {{b.c}}\n    {{block}}\nend {{a}}\n  {{empty}}\n{ {{notOne }} }}"
+        let filled = try SourceTemplates.fill(template, ["a": "1", "b.c": "x", "block": "one\n\ntwo\n", "empty": ""])
+        #expect(filled == "let a = 1 + x\n    one\n\n    two\nend 1\n{ {{notOne }} }}")
+        #expect(SourceTemplates.placeholders(in: template) == ["a", "b.c", "block", "empty"])
+    }
+
+    @Test func aMissingValueOrTemplateIsAnError() {
+        #expect(throws: TemplateError.missingValue(name: "b", template: "t")) {
+            try SourceTemplates.fill("{{a}}{{b}}", ["a": ""], template: "t")
+        }
+        #expect(throws: TemplateError.unknownTemplate("nope")) { try SourceTemplates.render("nope") }
+    }
+}

@@ -133,34 +133,33 @@ public struct GridChoice: Sendable, Equatable {
 /// integer arithmetic (squared distances scaled by the tied count).
 func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int)) -> GridChoice {
     precondition(errors.count == rows * columns && !errors.isEmpty)
-    return errors.withUnsafeBufferPointer { e in
-        var best = Int.max
-        for x in e where x < best { best = x }
-        var m = 0, sumRow = 0, sumColumn = 0
-        for j in 0..<columns {
-            let offset = j * rows
-            for i in 0..<rows where e[offset + i] == best {
-                m += 1
-                sumRow += i
-                sumColumn += j
-            }
-        }
-        var chosen = (row: 0, column: 0)
-        var bestCentroid = Int.max, bestReference = Int.max
-        for j in 0..<columns {
-            let offset = j * rows
-            for i in 0..<rows where e[offset + i] == best {
-                let dr = m * i - sumRow, dc = m * j - sumColumn
-                let dCentroid = dr * dr + dc * dc
-                let rr = i - reference.row, rc = j - reference.column
-                let dReference = rr * rr + rc * rc
-                if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
-                    bestCentroid = dCentroid
-                    bestReference = dReference
-                    chosen = (i, j)
-                }
-            }
-        }
-        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
+    let best = errors.min()!
+    let tied = errors.indices.filter { errors[$0] == best }.map { Int32($0) }
+    return tied.withUnsafeBufferPointer { chooseAmongTied($0, errors: best, rows: rows, reference: reference) }
+}
+
+/// The tie-breaks of `chooseCandidate` among the candidates at the minimum, given as
+/// positions `column * rows + row` in increasing order.
+func chooseAmongTied(_ tied: UnsafeBufferPointer<Int32>, errors best: Int, rows: Int, reference: (row: Int, column: Int)) -> GridChoice {
+    let m = tied.count
+    var sumRow = 0, sumColumn = 0
+    for position in tied {
+        sumRow += Int(position) % rows
+        sumColumn += Int(position) / rows
     }
+    var chosen = (row: 0, column: 0)
+    var bestCentroid = Int.max, bestReference = Int.max
+    for position in tied {
+        let i = Int(position) % rows, j = Int(position) / rows
+        let dr = m * i - sumRow, dc = m * j - sumColumn
+        let dCentroid = dr * dr + dc * dc
+        let rr = i - reference.row, rc = j - reference.column
+        let dReference = rr * rr + rc * rc
+        if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
+            bestCentroid = dCentroid
+            bestReference = dReference
+            chosen = (i, j)
+        }
+    }
+    return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
 }

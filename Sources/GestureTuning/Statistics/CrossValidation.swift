@@ -56,4 +56,36 @@ enum CrossValidator {
         }
         return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: unfitted)
     }
+    /// Cross-validation of a grid search: the same folds as `run(points:folds:seed:fit:)` with
+    /// `encoding.choose` as the fitter, computed on the encoding's units. Each fold's unit
+    /// weights are counted once; training weights are the full weights minus the fold's; the
+    /// held-out fold is decided by the encoding (which mirrors `Rule.completes`). One
+    /// workspace for every fold: nothing is allocated per candidate or per fold.
+    static func run(encoding: Encoding, folds requested: Int, seed: UInt64) -> CrossValidation? {
+        let labels = encoding.labels
+        guard let (folds, assignment) = stratifiedFolds(labels: labels, folds: requested, seed: seed) else { return nil }
+        let units = encoding.unitCount
+        var foldWeights = [Int](repeating: 0, count: folds * units)
+        switch encoding.kind {
+        case .staircase(let s):
+            for (g, cell) in s.cellOfPoint.enumerated() { foldWeights[assignment[g] * units + Int(cell)] += 1 }
+        case .perColumn:
+            for g in 0..<labels.count { foldWeights[assignment[g] * units + g] += 1 }
+        }
+        let full = encoding.fullWeights
+        let workspace = ChoiceWorkspace(encoding)
+        var confusion = Confusion()
+        for f in 0..<folds {
+            let offset = f * units
+            for u in 0..<units { workspace.weights[u] = full[u] - foldWeights[offset + u] }
+            let choice = workspace.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: workspace) }
+            foldWeights.withUnsafeBufferPointer { held in
+                encoding.decisions(row: choice.row, column: choice.column) { unit, label, decided in
+                    let w = held[offset + unit]
+                    if w != 0 { confusion.add(meantComplete: label, decidedComplete: decided, count: w) }
+                }
+            }
+        }
+        return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0)
+    }
 }

@@ -57,8 +57,8 @@ public struct Tuner: Sendable {
         var families: [FamilyResult] = []
         if !labelled.isEmpty {
             let spaces: [SearchSpace] = [.threshold, .forward, .projection(tau: options.projectionTau), .kinematic(duration: options.kinematicDuration)]
-            for (index, space) in spaces.enumerated() {
-                families.append(search(labelled, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1))))
+            families = Parallel.map(spaces.count) { index in
+                search(labelled, space: spaces[index], seed: RandomSource.mix(options.seed, UInt64(index + 1)))
             }
         }
         let thresholdRule = families.first?.rule

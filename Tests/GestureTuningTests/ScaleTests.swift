@@ -165,4 +165,20 @@ struct ScaleTests {
         }
         #expect(b.count == 3 && se.count == 3)
     }
+
+    @Test("Quantile by selection equals interpolation between the sorted data's order statistics")
+    func quantileBySelection() {
+        let rng = RandomSource(seed: 5)
+        for n in [1, 2, 3, 10, 101, 1000] {
+            // Ties included: values on a coarse grid.
+            let values = (0..<n).map { _ in Double(rng.int(50)) / 4 - 3 }
+            let sorted = values.sorted()
+            for f in [0, 0.025, 0.1, 0.5, (1 - 0.95) / 2, 1 - (1 - 0.95) / 2, 0.9, 1] {
+                let index = f * Double(n - 1), lhs = Int(index), delta = index - Double(lhs)
+                let expected = lhs == n - 1 ? sorted[lhs] : (1 - delta) * sorted[lhs] + delta * sorted[lhs + 1]
+                #expect(GSL.quantile(values, f) == expected, "n=\(n) f=\(f)")
+            }
+        }
+        #expect(GSL.quantile([], 0.5) == nil)
+    }
 }

@@ -88,10 +88,10 @@ struct Encoding: Sendable {
         case .projection(nil):
             let n = points.count
             var table = [UInt8](repeating: 0, count: columns * n)
-            for (t, tau) in columnAxis.values.enumerated() {
-                for g in 0..<n {
-                    let p = points[g].progress, v = points[g].velocity
-                    table[t * n + g] = UInt8(rowAxis.countAtMost(p + tau * v))
+            let progress = points.map(\.progress), velocity = points.map(\.velocity)
+            table.withUnsafeMutableBufferPointer { out in
+                for (t, tau) in columnAxis.values.enumerated() {
+                    for g in 0..<n { out[t * n + g] = UInt8(rowAxis.countAtMost(progress[g] + tau * velocity[g])) }
                 }
             }
             kind = .perColumn(PerColumn(k: table, n: n))

@@ -37,17 +37,18 @@ enum CrossValidator {
     }
 
     /// Fits on each fold's complement with `fit` (training point indices → rule, nil when
-    /// it cannot) and decides the held-out fold with `Rule.completes`.
+    /// it cannot; the folds are fitted concurrently) and decides the held-out fold with
+    /// `Rule.completes`.
     static func run(
-        points: [TuningPoint], folds requested: Int, seed: UInt64, fit: ([Int]) -> Rule?
+        points: [TuningPoint], folds requested: Int, seed: UInt64, fit: @Sendable ([Int]) -> Rule?
     ) -> CrossValidation? {
         let labels = points.map { $0.intent == .complete }
         guard let (folds, assignment) = stratifiedFolds(labels: labels, folds: requested, seed: seed) else { return nil }
         var confusion = Confusion()
         var unfitted = 0
+        let rules = Parallel.map(folds) { f in fit((0..<assignment.count).filter { assignment[$0] != f }) }
         for f in 0..<folds {
-            let training = (0..<points.count).filter { assignment[$0] != f }
-            let rule = fit(training)
+            let rule = rules[f]
             if rule == nil { unfitted += 1 }
             for g in 0..<points.count where assignment[g] == f {
                 let decided = rule.map { $0.completes(points[g].state) } ?? !labels[g]

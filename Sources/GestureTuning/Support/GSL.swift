@@ -200,11 +200,22 @@ enum GSL {
         return values.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, f) }
     }
 
-    /// The `f` quantile of unsorted data (sorts a copy).
+    /// The `f` quantile of unsorted data: `quantile(sorted:_:)` of the sorted data, from the
+    /// two order statistics it interpolates, each found by selection in a copy
+    /// (`gsl_stats_select`, O(n)) instead of sorting it.
     static func quantile(_ values: [Double], _ f: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
         var copy = values
-        sort(&copy)
-        return quantile(sorted: copy, f)
+        return copy.withUnsafeMutableBufferPointer { b -> Double in
+            let n = b.count
+            // The arithmetic of gsl_stats_quantile_from_sorted_data.
+            let index = f * Double(n - 1)
+            let lhs = Int(index)
+            let delta = index - Double(lhs)
+            let low = gsl_stats_select(b.baseAddress, 1, n, lhs)
+            if lhs == n - 1 { return low }
+            return (1 - delta) * low + delta * gsl_stats_select(b.baseAddress, 1, n, lhs + 1)
+        }
     }
 
     /// Cumulative standard normal `Φ(x)`. Calls `gsl_cdf_ugaussian_P`.

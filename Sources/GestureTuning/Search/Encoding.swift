@@ -191,22 +191,26 @@ struct Encoding: Sendable {
     /// `chooseAmongTied`. No error grid is materialised; `workspace` (one per thread) holds
     /// every buffer, so a call allocates nothing.
     func choose(weights: UnsafeBufferPointer<Int>, workspace: ChoiceWorkspace) -> GridChoice {
-        var best = Int.max, tiedCount = 0
-        let rows = self.rows
+        var best = Int.max, tiedCount = 0, sumRow = 0, sumColumn = 0
         workspace.tied.withUnsafeMutableBufferPointer { tied in
             sweep(weights, workspace) { j, i, e in
                 if e < best {
                     best = e
                     tiedCount = 0
+                    sumRow = 0
+                    sumColumn = 0
                 }
                 if e == best {
-                    tied[tiedCount] = Int32(j * rows + i)
+                    tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
                     tiedCount += 1
+                    sumRow += i
+                    sumColumn += j
                 }
             }
         }
         return workspace.tied.withUnsafeBufferPointer {
-            chooseAmongTied(UnsafeBufferPointer(rebasing: $0[0..<tiedCount]), errors: best, rows: rows, reference: space.reference)
+            TiedCandidates(positions: UnsafeBufferPointer(rebasing: $0[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
+                .choose(errors: best, reference: space.reference)
         }
     }
 
@@ -354,8 +358,8 @@ final class ChoiceWorkspace {
     var histComplete: [Int]
     var histCancel: [Int]
     var suffix: [Int]
-    /// Positions `column * rows + row` of the candidates tied at the running minimum.
-    var tied: [Int32]
+    /// The candidates tied at the running minimum (`TiedCandidates.pack`).
+    var tied: [UInt32]
     /// Per column: the indices of the points with weight.
     var present: [Int32]
     /// Unit weights, for callers that build them in place.
@@ -365,7 +369,7 @@ final class ChoiceWorkspace {
         histComplete = [Int](repeating: 0, count: encoding.rows + 1)
         histCancel = [Int](repeating: 0, count: encoding.rows + 1)
         suffix = [Int](repeating: 0, count: encoding.columns + 1)
-        tied = [Int32](repeating: 0, count: encoding.rows * encoding.columns)
+        tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
         if case .perColumn(let p) = encoding.kind { present = [Int32](repeating: 0, count: p.n) } else { present = [] }
         weights = [Int](repeating: 0, count: encoding.unitCount)
     }

@@ -303,19 +303,34 @@ struct Encoding: Sendable {
                 totalCancel += w[g]
             }
         }
+        // Two histograms per class, filled alternately and then added: consecutive points
+        // landing in one bin do not wait on each other's increment.
+        let stride = rows + 1
         for j in 0..<columns {
-            for i in 0...rows {
+            for i in 0..<(2 * stride) {
                 hc[i] = 0
                 hx[i] = 0
             }
             let column = UnsafeBufferPointer(rebasing: table[(j * n)..<(j * n + n)])
-            for q in 0..<front {
-                let g = Int(present[q])
-                hc[Int(column[g])] += w[g]
+            var q = 0
+            while q + 1 < front {
+                let g0 = Int(present[q]), g1 = Int(present[q + 1])
+                hc[Int(column[g0])] &+= w[g0]
+                hc[stride + Int(column[g1])] &+= w[g1]
+                q += 2
             }
-            for q in back..<n {
-                let g = Int(present[q])
-                hx[Int(column[g])] += w[g]
+            if q < front { hc[Int(column[Int(present[q])])] &+= w[Int(present[q])] }
+            q = back
+            while q + 1 < n {
+                let g0 = Int(present[q]), g1 = Int(present[q + 1])
+                hx[Int(column[g0])] &+= w[g0]
+                hx[stride + Int(column[g1])] &+= w[g1]
+                q += 2
+            }
+            if q < n { hx[Int(column[Int(present[q])])] &+= w[Int(present[q])] }
+            for i in 0..<stride {
+                hc[i] &+= hc[stride + i]
+                hx[i] &+= hx[stride + i]
             }
             rowSweep(column: j, rows: rows, base: 0, hc, hx, totalCancel, visit)
         }
@@ -355,6 +370,7 @@ struct Encoding: Sendable {
 
 /// Buffers of `Encoding.choose` for one encoding, reused across calls by one thread.
 final class ChoiceWorkspace {
+    /// Two histograms of `rows + 1` bins each (the per-column sweep fills both).
     var histComplete: [Int]
     var histCancel: [Int]
     var suffix: [Int]
@@ -366,8 +382,8 @@ final class ChoiceWorkspace {
     var weights: [Int]
 
     init(_ encoding: Encoding) {
-        histComplete = [Int](repeating: 0, count: encoding.rows + 1)
-        histCancel = [Int](repeating: 0, count: encoding.rows + 1)
+        histComplete = [Int](repeating: 0, count: 2 * (encoding.rows + 1))
+        histCancel = [Int](repeating: 0, count: 2 * (encoding.rows + 1))
         suffix = [Int](repeating: 0, count: encoding.columns + 1)
         tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
         if case .perColumn(let p) = encoding.kind { present = [Int32](repeating: 0, count: p.n) } else { present = [] }

@@ -88,10 +88,21 @@ struct Encoding: Sendable {
         case .projection(nil):
             let n = points.count
             var table = [UInt8](repeating: 0, count: columns * n)
-            let progress = points.map(\.progress), velocity = points.map(\.velocity)
+            // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
+            // column's count instead of being searched afresh (same comparisons, same counts).
+            let rowValues = rowAxis.values, taus = columnAxis.values
+            let rowCount = rowValues.count
             table.withUnsafeMutableBufferPointer { out in
-                for (t, tau) in columnAxis.values.enumerated() {
-                    for g in 0..<n { out[t * n + g] = UInt8(rowAxis.countAtMost(progress[g] + tau * velocity[g])) }
+                for g in 0..<n {
+                    let p = points[g].progress, v = points[g].velocity
+                    var k = rowAxis.countAtMost(p + taus[0] * v)
+                    out[g] = UInt8(k)
+                    for t in 1..<taus.count {
+                        let x = p + taus[t] * v
+                        while k < rowCount && rowValues[k] <= x { k += 1 }
+                        while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
+                        out[t * n + g] = UInt8(k)
+                    }
                 }
             }
             kind = .perColumn(PerColumn(k: table, n: n))

@@ -57,8 +57,8 @@ public struct Tuner: Sendable {
         var families: [FamilyResult] = []
         if !labelled.isEmpty {
             let spaces: [SearchSpace] = [.threshold, .forward, .projection(tau: options.projectionTau), .kinematic(duration: options.kinematicDuration)]
-            for (index, space) in spaces.enumerated() {
-                families.append(search(labelled, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1))))
+            families = Parallel.map(spaces.count) { index in
+                search(labelled, space: spaces[index], seed: RandomSource.mix(options.seed, UInt64(index + 1)))
             }
         }
         let thresholdRule = families.first?.rule
@@ -167,10 +167,7 @@ public struct Tuner: Sendable {
             seed: RandomSource.mix(seed, 0xB007), exactLimit: options.exactBootstrapLimit)
         let parameters = bootstrap?.intervals
             ?? space.parameters(row: choice.row, column: choice.column).map { ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value) }
-        let cv = CrossValidator.run(points: labelled, folds: options.folds, seed: RandomSource.mix(seed, 0xC5)) { training in
-            let c = encoding.choose(weights: encoding.weights(points: training))
-            return space.rule(row: c.row, column: c.column)
-        }
+        let cv = CrossValidator.run(encoding: encoding, folds: options.folds, seed: RandomSource.mix(seed, 0xC5))
         return FamilyResult(
             space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: bootstrap, crossValidation: cv,
             fitted: evaluate(name: space.family.rawValue, source: nil, rule: rule, labelled))
@@ -181,7 +178,10 @@ public struct Tuner: Sendable {
         let boundary = fit.rule ?? fallback
         let thresholdEncoding = Encoding(points: labelled, space: .threshold)
         let cv = CrossValidator.run(points: labelled, folds: options.folds, seed: RandomSource.mix(options.seed, 0x1061)) { training in
-            if let rule = LogisticFit.fit(training.map { labelled[$0] }).rule { return rule }
+            let fold = LogisticFit.fit(
+                progress: training.map { labelled[$0].progress }, velocity: training.map { labelled[$0].velocity },
+                complete: training.map { labelled[$0].intent == .complete })
+            if let rule = fold.rule { return rule }
             let c = thresholdEncoding.choose(weights: thresholdEncoding.weights(points: training))
             return SearchSpace.threshold.rule(row: c.row, column: c.column)
         }

@@ -52,6 +52,14 @@ import Testing
         #expect(o.common.directionGiven && o.common.extentGiven)
     }
 
+    @Test func resamples() throws {
+        #expect(try options([]).resamples == 1000)
+        #expect(try options(["--resamples", "0"]).resamples == 0)
+        #expect(try options(["--resamples", "250"]).resamples == 250)
+        #expect(throws: UsageError.self) { try options(["--resamples", "-1"]) }
+        #expect(throws: UsageError.self) { try options(["--resamples", "many"]) }
+    }
+
     @Test func delimiters() throws {
         #expect(try options(["--delimiter", ";"]).common.reader.delimiter == UInt8(ascii: ";"))
         #expect(try options(["--delimiter=,"]).common.reader.delimiter == UInt8(ascii: ","))

@@ -94,7 +94,7 @@ enum AnalyzePipeline {
 
         let tuner = Tuner(
             options: TuningOptions(
-                seed: options.seed, projectionTau: options.tau, targetDuration: options.targetDuration,
+                seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         let tuning = tuner.tune(measurements, current: current)
         var model = ReportModel(

@@ -21,6 +21,8 @@ public struct AnalyzeOptions: Sendable {
     public var rule: RuleFamily? = nil
     /// `--tau` (s, 0…1): the projection look-ahead fixed; nil searches it over [0, 1] s.
     public var tau: Double? = nil
+    /// `--resamples` (default 1000; 0: no bootstrap intervals).
+    public var resamples: Int = 1000
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
@@ -36,7 +38,7 @@ public struct AnalyzeOptions: Sendable {
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
-            rule: try values.enumValue("rule", RuleFamily.self), tau: tau)
+            rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).

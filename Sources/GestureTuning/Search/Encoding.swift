@@ -88,10 +88,21 @@ struct Encoding: Sendable {
         case .projection(nil):
             let n = points.count
             var table = [UInt8](repeating: 0, count: columns * n)
-            for (t, tau) in columnAxis.values.enumerated() {
+            // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
+            // column's count instead of being searched afresh (same comparisons, same counts).
+            let rowValues = rowAxis.values, taus = columnAxis.values
+            let rowCount = rowValues.count
+            table.withUnsafeMutableBufferPointer { out in
                 for g in 0..<n {
                     let p = points[g].progress, v = points[g].velocity
-                    table[t * n + g] = UInt8(rowAxis.countAtMost(p + tau * v))
+                    var k = rowAxis.countAtMost(p + taus[0] * v)
+                    out[g] = UInt8(k)
+                    for t in 1..<taus.count {
+                        let x = p + taus[t] * v
+                        while k < rowCount && rowValues[k] <= x { k += 1 }
+                        while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
+                        out[t * n + g] = UInt8(k)
+                    }
                 }
             }
             kind = .perColumn(PerColumn(k: table, n: n))
@@ -168,55 +179,107 @@ struct Encoding: Sendable {
         return s
     }
 
-    /// Misdecided weight of every candidate: `errors[column * rows + row]`. Works on raw
-    /// buffers: it runs once per bootstrap resample.
+    /// Misdecided weight of every candidate: `errors[column * rows + row]`. For tests and
+    /// reports: the search itself (`choose`) keeps only the running minimum and its ties.
     func errorGrid(weights: [Int]) -> [Int] {
         var errors = [Int](repeating: 0, count: rows * columns)
-        var histComplete = [Int](repeating: 0, count: rows + 1)
-        var histCancel = [Int](repeating: 0, count: rows + 1)
+        let workspace = ChoiceWorkspace(self)
+        weights.withUnsafeBufferPointer { w in
+            errors.withUnsafeMutableBufferPointer { out in
+                sweep(w, workspace) { j, i, e in out[j * rows + i] = e }
+            }
+        }
+        return errors
+    }
+
+    /// The candidate chosen for `weights`, with physics.md's tie-breaks.
+    func choose(weights: [Int]) -> GridChoice {
+        weights.withUnsafeBufferPointer { choose(weights: $0, workspace: ChoiceWorkspace(self)) }
+    }
+
+    /// The candidate chosen for unit `weights`: one column-by-column sweep that keeps the
+    /// running minimum and the candidates tied at it (in (column, row) order), then
+    /// `chooseAmongTied`. No error grid is materialised; `workspace` (one per thread) holds
+    /// every buffer, so a call allocates nothing.
+    func choose(weights: UnsafeBufferPointer<Int>, workspace: ChoiceWorkspace) -> GridChoice {
+        var best = Int.max, tiedCount = 0, sumRow = 0, sumColumn = 0
+        workspace.tied.withUnsafeMutableBufferPointer { tied in
+            sweep(weights, workspace) { j, i, e in
+                if e < best {
+                    best = e
+                    tiedCount = 0
+                    sumRow = 0
+                    sumColumn = 0
+                }
+                if e == best {
+                    tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
+                    tiedCount += 1
+                    sumRow += i
+                    sumColumn += j
+                }
+            }
+        }
+        return workspace.tied.withUnsafeBufferPointer {
+            TiedCandidates(positions: UnsafeBufferPointer(rebasing: $0[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
+                .choose(errors: best, reference: space.reference)
+        }
+    }
+
+    /// Calls `visit(column, row, errors)` for every candidate in (column, row) order.
+    @inline(__always)
+    private func sweep(_ w: UnsafeBufferPointer<Int>, _ workspace: ChoiceWorkspace, _ visit: (Int, Int, Int) -> Void) {
+        precondition(w.count == unitCount, "one weight per unit")
         let rows = self.rows, columns = self.columns
-        errors.withUnsafeMutableBufferPointer { out in
-            histComplete.withUnsafeMutableBufferPointer { hc in
-                histCancel.withUnsafeMutableBufferPointer { hx in
-                    weights.withUnsafeBufferPointer { w in
-                        switch kind {
-                        case .staircase(let s):
-                            s.c.withUnsafeBufferPointer { c in
-                                s.k.withUnsafeBufferPointer { k in
-                                    s.label.withUnsafeBufferPointer { label in
-                                        s.fixedWrong.withUnsafeBufferPointer { fixedWrong in
-                                            Encoding.staircaseGrid(out, hc, hx, w, c, k, label, fixedWrong, s.columnStart, rows: rows, columns: columns)
+        workspace.histComplete.withUnsafeMutableBufferPointer { hc in
+            workspace.histCancel.withUnsafeMutableBufferPointer { hx in
+                switch kind {
+                case .staircase(let s):
+                    workspace.suffix.withUnsafeMutableBufferPointer { suffix in
+                        s.c.withUnsafeBufferPointer { c in
+                            s.k.withUnsafeBufferPointer { k in
+                                s.label.withUnsafeBufferPointer { label in
+                                    s.fixedWrong.withUnsafeBufferPointer { fixedWrong in
+                                        s.columnStart.withUnsafeBufferPointer { columnStart in
+                                            Encoding.staircaseSweep(
+                                                hc, hx, suffix, w, c, k, label, fixedWrong, columnStart, rows: rows, columns: columns, visit)
                                         }
                                     }
                                 }
                             }
-                        case .perColumn(let p):
-                            p.k.withUnsafeBufferPointer { k in
-                                labels.withUnsafeBufferPointer { label in
-                                    Encoding.perColumnGrid(out, hc, hx, w, k, label, n: p.n, rows: rows, columns: columns)
-                                }
+                        }
+                    }
+                case .perColumn(let p):
+                    p.k.withUnsafeBufferPointer { k in
+                        labels.withUnsafeBufferPointer { label in
+                            workspace.present.withUnsafeMutableBufferPointer { present in
+                                Encoding.perColumnSweep(hc, hx, present, w, k, label, n: p.n, rows: rows, columns: columns, visit)
                             }
                         }
                     }
                 }
             }
         }
-        return errors
     }
 
-    private static func staircaseGrid(
-        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+    @inline(__always)
+    private static func staircaseSweep(
+        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ suffix: UnsafeMutableBufferPointer<Int>,
         _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>, _ k: UnsafeBufferPointer<Int32>,
-        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>, _ columnStart: [Int], rows: Int, columns: Int
+        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>, _ columnStart: UnsafeBufferPointer<Int>,
+        rows: Int, columns: Int, _ visit: (Int, Int, Int) -> Void
     ) {
         // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
-        var fixedWrongByC = [Int](repeating: 0, count: columns + 1)
-        for cell in 0..<c.count where fixedWrong[cell] { fixedWrongByC[Int(c[cell])] += w[cell] }
-        var suffix = [Int](repeating: 0, count: columns)
-        var acc = fixedWrongByC[columns]
+        for j in 0...columns { suffix[j] = 0 }
+        for i in 0...rows {
+            hc[i] = 0
+            hx[i] = 0
+        }
+        for cell in 0..<c.count where fixedWrong[cell] { suffix[Int(c[cell])] += w[cell] }
+        var acc = suffix[columns]
         for j in stride(from: columns - 1, through: 0, by: -1) {
+            let own = suffix[j]
             suffix[j] = acc
-            acc += fixedWrongByC[j]
+            acc += own
         }
         var totalCancel = 0
         for j in 0..<columns {
@@ -227,53 +290,115 @@ struct Encoding: Sendable {
                     totalCancel += weight
                 }
             }
-            fill(out, column: j, rows: rows, base: suffix[j], hc, hx, totalCancel)
+            rowSweep(column: j, rows: rows, base: suffix[j], hc, hx, totalCancel, visit)
         }
     }
 
-    private static func perColumnGrid(
-        _ out: UnsafeMutableBufferPointer<Int>, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
-        _ w: UnsafeBufferPointer<Int>, _ table: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<Bool>, n: Int, rows: Int, columns: Int
+    @inline(__always)
+    private static func perColumnSweep(
+        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ present: UnsafeMutableBufferPointer<Int32>,
+        _ w: UnsafeBufferPointer<Int>, _ table: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<Bool>,
+        n: Int, rows: Int, columns: Int, _ visit: (Int, Int, Int) -> Void
     ) {
+        // The points with weight, complete-labelled from the front and cancel-labelled from
+        // the back: each column then reads only those, with no branch on the label.
+        var front = 0, back = n
+        var totalCancel = 0
+        for g in 0..<n where w[g] != 0 {
+            if label[g] {
+                present[front] = Int32(g)
+                front += 1
+            } else {
+                back -= 1
+                present[back] = Int32(g)
+                totalCancel += w[g]
+            }
+        }
+        // Two histograms per class, filled alternately and then added: consecutive points
+        // landing in one bin do not wait on each other's increment.
+        let stride = rows + 1
         for j in 0..<columns {
-            for i in 0...rows {
+            for i in 0..<(2 * stride) {
                 hc[i] = 0
                 hx[i] = 0
             }
-            var totalCancel = 0
-            let base = j * n
-            for g in 0..<n {
-                let weight = w[g]
-                if weight == 0 { continue }
-                let k = Int(table[base + g])
-                if label[g] { hc[k] += weight } else {
-                    hx[k] += weight
-                    totalCancel += weight
-                }
+            let column = UnsafeBufferPointer(rebasing: table[(j * n)..<(j * n + n)])
+            var q = 0
+            while q + 1 < front {
+                let g0 = Int(present[q]), g1 = Int(present[q + 1])
+                hc[Int(column[g0])] &+= w[g0]
+                hc[stride + Int(column[g1])] &+= w[g1]
+                q += 2
             }
-            fill(out, column: j, rows: rows, base: 0, hc, hx, totalCancel)
+            if q < front { hc[Int(column[Int(present[q])])] &+= w[Int(present[q])] }
+            q = back
+            while q + 1 < n {
+                let g0 = Int(present[q]), g1 = Int(present[q + 1])
+                hx[Int(column[g0])] &+= w[g0]
+                hx[stride + Int(column[g1])] &+= w[g1]
+                q += 2
+            }
+            if q < n { hx[Int(column[Int(present[q])])] &+= w[Int(present[q])] }
+            for i in 0..<stride {
+                hc[i] &+= hc[stride + i]
+                hx[i] &+= hx[stride + i]
+            }
+            rowSweep(column: j, rows: rows, base: 0, hc, hx, totalCancel, visit)
         }
     }
 
     /// Row sweep of one column: a complete-labelled unit with `k <= i` is cancelled at row
     /// `i` (wrong); a cancel-labelled unit with `k > i` is completed (wrong).
     @inline(__always)
-    private static func fill(
-        _ out: UnsafeMutableBufferPointer<Int>, column j: Int, rows: Int, base: Int,
-        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ totalCancel: Int
+    private static func rowSweep(
+        column j: Int, rows: Int, base: Int, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ totalCancel: Int, _ visit: (Int, Int, Int) -> Void
     ) {
         var cumComplete = 0, cumCancel = 0
-        let offset = j * rows
         for i in 0..<rows {
             cumComplete += hc[i]
             cumCancel += hx[i]
-            out[offset + i] = base + cumComplete + totalCancel - cumCancel
+            visit(j, i, base + cumComplete + totalCancel - cumCancel)
         }
     }
 
-    /// The candidate chosen for `weights`, with physics.md's tie-breaks.
-    func choose(weights: [Int]) -> GridChoice {
-        chooseCandidate(errors: errorGrid(weights: weights), rows: rows, columns: columns, reference: space.reference)
+    /// Whether the candidate `(row, column)` completes each unit: calls `visit(unit, label,
+    /// decidedComplete)` for every unit. Mirrors `Rule.completes` as the sweep does.
+    func decisions(row i: Int, column j: Int, _ visit: (Int, Bool, Bool) -> Void) {
+        switch kind {
+        case .staircase(let s):
+            for cell in 0..<s.c.count {
+                let label = s.label[cell]
+                let decided = j < Int(s.c[cell]) ? (s.fixedWrong[cell] != label) : i < Int(s.k[cell])
+                visit(cell, label, decided)
+            }
+        case .perColumn(let p):
+            let base = j * p.n
+            for g in 0..<p.n { visit(g, labels[g], i < Int(p.k[base + g])) }
+        }
+    }
+}
+
+/// Buffers of `Encoding.choose` for one encoding, reused across calls by one thread.
+final class ChoiceWorkspace {
+    /// Two histograms of `rows + 1` bins each (the per-column sweep fills both).
+    var histComplete: [Int]
+    var histCancel: [Int]
+    var suffix: [Int]
+    /// The candidates tied at the running minimum (`TiedCandidates.pack`).
+    var tied: [UInt32]
+    /// Per column: the indices of the points with weight.
+    var present: [Int32]
+    /// Unit weights, for callers that build them in place.
+    var weights: [Int]
+
+    init(_ encoding: Encoding) {
+        histComplete = [Int](repeating: 0, count: 2 * (encoding.rows + 1))
+        histCancel = [Int](repeating: 0, count: 2 * (encoding.rows + 1))
+        suffix = [Int](repeating: 0, count: encoding.columns + 1)
+        tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
+        if case .perColumn(let p) = encoding.kind { present = [Int32](repeating: 0, count: p.n) } else { present = [] }
+        weights = [Int](repeating: 0, count: encoding.unitCount)
     }
 }
 

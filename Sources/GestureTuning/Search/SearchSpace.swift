@@ -133,32 +133,45 @@ public struct GridChoice: Sendable, Equatable {
 /// integer arithmetic (squared distances scaled by the tied count).
 func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int)) -> GridChoice {
     precondition(errors.count == rows * columns && !errors.isEmpty)
-    return errors.withUnsafeBufferPointer { e in
-        var best = Int.max
-        for x in e where x < best { best = x }
-        var m = 0, sumRow = 0, sumColumn = 0
-        for j in 0..<columns {
-            let offset = j * rows
-            for i in 0..<rows where e[offset + i] == best {
-                m += 1
-                sumRow += i
-                sumColumn += j
-            }
-        }
+    let best = errors.min()!
+    var tied: [UInt32] = []
+    var sumRow = 0, sumColumn = 0
+    for (position, e) in errors.enumerated() where e == best {
+        tied.append(TiedCandidates.pack(row: position % rows, column: position / rows))
+        sumRow += position % rows
+        sumColumn += position / rows
+    }
+    return tied.withUnsafeBufferPointer {
+        TiedCandidates(positions: $0, sumRow: sumRow, sumColumn: sumColumn).choose(errors: best, reference: reference)
+    }
+}
+
+/// The candidates at the minimum of an error grid, in (column, row) order, with the sums of
+/// their rows and columns: `choose` applies `chooseCandidate`'s tie-breaks.
+struct TiedCandidates {
+    /// `column << 16 | row` (grids have fewer than 65,536 rows and columns).
+    var positions: UnsafeBufferPointer<UInt32>
+    var sumRow: Int
+    var sumColumn: Int
+
+    @inline(__always)
+    static func pack(row: Int, column: Int) -> UInt32 { UInt32(truncatingIfNeeded: column << 16 | row) }
+
+    func choose(errors best: Int, reference: (row: Int, column: Int)) -> GridChoice {
+        let m = positions.count
         var chosen = (row: 0, column: 0)
         var bestCentroid = Int.max, bestReference = Int.max
-        for j in 0..<columns {
-            let offset = j * rows
-            for i in 0..<rows where e[offset + i] == best {
-                let dr = m * i - sumRow, dc = m * j - sumColumn
-                let dCentroid = dr * dr + dc * dc
-                let rr = i - reference.row, rc = j - reference.column
-                let dReference = rr * rr + rc * rc
-                if dCentroid < bestCentroid || (dCentroid == bestCentroid && dReference < bestReference) {
-                    bestCentroid = dCentroid
-                    bestReference = dReference
-                    chosen = (i, j)
-                }
+        for position in positions {
+            let i = Int(position & 0xFFFF), j = Int(position >> 16)
+            let dr = m * i - sumRow, dc = m * j - sumColumn
+            let dCentroid = dr * dr + dc * dc
+            if dCentroid > bestCentroid { continue }
+            let rr = i - reference.row, rc = j - reference.column
+            let dReference = rr * rr + rc * rc
+            if dCentroid < bestCentroid || dReference < bestReference {
+                bestCentroid = dCentroid
+                bestReference = dReference
+                chosen = (i, j)
             }
         }
         return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)

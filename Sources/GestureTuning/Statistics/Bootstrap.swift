@@ -41,12 +41,19 @@ public struct BootstrapSummary: Sendable, Equatable {
 }
 
 enum Bootstrap {
+    /// Above this many points per occupied cell, a staircase resample draws its cell counts
+    /// as one multinomial (`gsl_ran_multinomial`: a binomial per cell) instead of n uniform
+    /// indices: the same law, at O(cells) instead of O(n) draws. In profiles of
+    /// `tuning-bench` at 1M gestures a binomial cost ~55 ns and a uniform index draw with its
+    /// scattered count increment ~15 ns: about 4 to 1.
+    static let pointsPerCellForMultinomial = 4
+
     /// Percentile intervals of the searched parameters of `space`, `resamples` resamples,
-    /// each seeded by `(seed, resample index)` so results do not depend on the thread count.
-    /// Every refit is the sorted sweep (`Encoding.choose`).
+    /// each seeded by `(seed, resample index)` so results do not depend on the thread count
+    /// (`jobs`; nil: every core). Every refit is the sorted sweep (`Encoding.choose`).
     static func run(
         points: [TuningPoint], encoding: Encoding, estimate: GridChoice, resamples: Int, seed: UInt64,
-        level: Double = 0.95, exactLimit: Int
+        level: Double = 0.95, exactLimit: Int, jobs: Int? = nil
     ) -> BootstrapSummary? {
         let n = points.count
         guard resamples > 0, n > 0 else { return nil }
@@ -63,18 +70,19 @@ enum Bootstrap {
                 let chosen = rng.choose(subsetSize, of: n)
                 return Encoding(points: chosen.map { points[$0] }, space: space)
             }
-            let values = resampleParameters(count: subsets * perSubset, seed: seed) { index, rng in
+            let uniform = [Double](repeating: 1, count: subsetSize)
+            let choices = resampleChoices(count: subsets * perSubset, seed: seed, jobs: jobs, workspace: { ResampleWorkspace(subEncodings[0]) }) { index, rng, ws in
                 let enc = subEncodings[index / perSubset]
-                var counts: [UInt32] = []
-                rng.multinomial(total: n, weights: [Double](repeating: 1, count: subsetSize), into: &counts)
-                let c = enc.choose(weights: counts.map { Int($0) })
-                return space.parameters(row: c.row, column: c.column).map(\.value)
+                rng.multinomial(total: n, probabilities: uniform, into: &ws.counts)
+                for u in 0..<subsetSize { ws.choice.weights[u] = Int(ws.counts[u]) }
+                return ws.choice.weights.withUnsafeBufferPointer { enc.choose(weights: $0, workspace: ws.choice) }
             }
+            let values = choices.map { space.parameters(row: $0.row, column: $0.column).map(\.value) }
             var intervals: [ParameterInterval] = []
             for (k, name) in names.enumerated() {
                 var lo = 0.0, hi = 0.0
                 for s in 0..<subsets {
-                    let slice = (0..<perSubset).map { values[(s * perSubset + $0) * names.count + k] }
+                    let slice = (0..<perSubset).map { values[s * perSubset + $0][k] }
                     lo += GSL.quantile(slice, lowF)!
                     hi += GSL.quantile(slice, highF)!
                 }
@@ -84,44 +92,60 @@ enum Bootstrap {
                 resamples: subsets * perSubset, level: level,
                 method: .bagOfLittleBootstraps(subsets: subsets, subsetSize: subsetSize), intervals: intervals)
         }
-        // A resample of n gestures with replacement: n uniform indices (`gsl_rng_uniform_int`),
-        // each adding 1 to its point's unit (its pooled cell, or itself per column). Same law as
-        // a multinomial over the cells with probabilities count/n, at n cheap draws instead of
-        // one binomial per cell; each resample has its own generator, so the result does not
+        // A resample of n gestures with replacement: counts per unit (pooled cell, or the point
+        // itself per column) distributed Multinomial(n, count/n). Drawn as n uniform indices
+        // (`gsl_rng_uniform_int`), each adding 1 to its point's unit, unless the units are
+        // cells holding many points each: then as one `gsl_ran_multinomial` over the cells
+        // (same law, fewer draws). Each resample has its own generator, so the result does not
         // depend on the thread count.
-        let unitOfPoint = encoding.unitOfPoint
         let units = encoding.unitCount
-        let values = resampleParameters(count: resamples, seed: seed) { _, rng in
-            var weights = [Int](repeating: 0, count: units)
-            weights.withUnsafeMutableBufferPointer { w in
-                unitOfPoint.withUnsafeBufferPointer { unit in
-                    for _ in 0..<n { w[Int(unit[rng.int(n)])] += 1 }
+        let byCells: Bool = { if case .staircase = encoding.kind { return n > pointsPerCellForMultinomial * units } else { return false } }()
+        let unitOfPoint = byCells ? [] : encoding.unitOfPoint
+        let probabilities = byCells ? encoding.fullWeights.map(Double.init) : []
+        let choices = resampleChoices(count: resamples, seed: seed, jobs: jobs, workspace: { ResampleWorkspace(encoding) }) { _, rng, ws in
+            ws.choice.weights.withUnsafeMutableBufferPointer { w in
+                if byCells {
+                    rng.multinomial(total: n, probabilities: probabilities, into: &ws.counts)
+                    for u in 0..<units { w[u] = Int(ws.counts[u]) }
+                } else {
+                    for u in 0..<units { w[u] = 0 }
+                    unitOfPoint.withUnsafeBufferPointer { unit in
+                        for _ in 0..<n { w[Int(unit[rng.int(n)])] += 1 }
+                    }
                 }
             }
-            let c = encoding.choose(weights: weights)
-            return space.parameters(row: c.row, column: c.column).map(\.value)
+            return ws.choice.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws.choice) }
         }
         let intervals = names.enumerated().map { k, name in
-            let column = (0..<resamples).map { values[$0 * names.count + k] }
+            let column = choices.map { space.parameters(row: $0.row, column: $0.column)[k].value }
             return ParameterInterval(name: name.name, estimate: estimates[k], lower: GSL.quantile(column, lowF)!, upper: GSL.quantile(column, highF)!)
         }
         return BootstrapSummary(resamples: resamples, level: level, method: .exact, intervals: intervals)
     }
 
-    /// Runs `body` for indices 0..<count in parallel (`DispatchQueue.concurrentPerform`),
-    /// each with its own generator seeded from `(seed, index)`; returns the concatenated rows.
-    static func resampleParameters(count: Int, seed: UInt64, _ body: @Sendable (Int, RandomSource) -> [Double]) -> [Double] {
-        let first = body(0, RandomSource(seed: seed, stream: 0))
-        let width = first.count
-        var out = [Double](repeating: 0, count: count * width)
-        for k in 0..<width { out[k] = first[k] }
-        guard count > 1 else { return out }
+    /// Buffers of one worker: the choice workspace and multinomial counts.
+    final class ResampleWorkspace {
+        let choice: ChoiceWorkspace
+        var counts: [UInt32] = []
+        init(_ encoding: Encoding) { choice = ChoiceWorkspace(encoding) }
+    }
+
+    /// Runs `body` for resamples 0..<count on `jobs` workers (nil: one per core; resample `b`
+    /// on worker `b % workers`), each resample with its own generator seeded from
+    /// `(seed, b)` and each worker with one workspace: the choices do not depend on `jobs`.
+    static func resampleChoices(
+        count: Int, seed: UInt64, jobs: Int?, workspace: @Sendable () -> ResampleWorkspace,
+        _ body: @Sendable (Int, RandomSource, ResampleWorkspace) -> GridChoice
+    ) -> [GridChoice] {
+        var out = [GridChoice](repeating: GridChoice(row: 0, column: 0, errors: 0, tiedCandidates: 0), count: count)
+        let workers = max(1, min(count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let target = buffer
-            DispatchQueue.concurrentPerform(iterations: count - 1) { j in
-                let index = j + 1
-                let row = body(index, RandomSource(seed: seed, stream: UInt64(index)))
-                for k in 0..<width { target[index * width + k] = row[k] }
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let ws = workspace()
+                for index in stride(from: worker, to: count, by: workers) {
+                    target[index] = body(index, RandomSource(seed: seed, stream: UInt64(index)), ws)
+                }
             }
         }
         return out

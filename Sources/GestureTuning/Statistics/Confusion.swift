@@ -25,6 +25,16 @@ public struct Confusion: Sendable, Equatable, Codable {
         }
     }
 
+    /// Adds `count` gestures with the same meaning and decision.
+    mutating func add(meantComplete: Bool, decidedComplete: Bool, count: Int) {
+        switch (meantComplete, decidedComplete) {
+        case (true, true): truePositive += count
+        case (false, true): falsePositive += count
+        case (false, false): trueNegative += count
+        case (true, false): falseNegative += count
+        }
+    }
+
     public var total: Int { truePositive + falsePositive + trueNegative + falseNegative }
     /// Misdecided gestures.
     public var errors: Int { falsePositive + falseNegative }

@@ -37,17 +37,18 @@ enum CrossValidator {
     }
 
     /// Fits on each fold's complement with `fit` (training point indices → rule, nil when
-    /// it cannot) and decides the held-out fold with `Rule.completes`.
+    /// it cannot; the folds are fitted concurrently) and decides the held-out fold with
+    /// `Rule.completes`.
     static func run(
-        points: [TuningPoint], folds requested: Int, seed: UInt64, fit: ([Int]) -> Rule?
+        points: [TuningPoint], folds requested: Int, seed: UInt64, fit: @Sendable ([Int]) -> Rule?
     ) -> CrossValidation? {
         let labels = points.map { $0.intent == .complete }
         guard let (folds, assignment) = stratifiedFolds(labels: labels, folds: requested, seed: seed) else { return nil }
         var confusion = Confusion()
         var unfitted = 0
+        let rules = Parallel.map(folds) { f in fit((0..<assignment.count).filter { assignment[$0] != f }) }
         for f in 0..<folds {
-            let training = (0..<points.count).filter { assignment[$0] != f }
-            let rule = fit(training)
+            let rule = rules[f]
             if rule == nil { unfitted += 1 }
             for g in 0..<points.count where assignment[g] == f {
                 let decided = rule.map { $0.completes(points[g].state) } ?? !labels[g]
@@ -55,5 +56,37 @@ enum CrossValidator {
             }
         }
         return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: unfitted)
+    }
+    /// Cross-validation of a grid search: the same folds as `run(points:folds:seed:fit:)` with
+    /// `encoding.choose` as the fitter, computed on the encoding's units. Each fold's unit
+    /// weights are counted once; training weights are the full weights minus the fold's; the
+    /// held-out fold is decided by the encoding (which mirrors `Rule.completes`). One
+    /// workspace for every fold: nothing is allocated per candidate or per fold.
+    static func run(encoding: Encoding, folds requested: Int, seed: UInt64) -> CrossValidation? {
+        let labels = encoding.labels
+        guard let (folds, assignment) = stratifiedFolds(labels: labels, folds: requested, seed: seed) else { return nil }
+        let units = encoding.unitCount
+        var foldWeights = [Int](repeating: 0, count: folds * units)
+        switch encoding.kind {
+        case .staircase(let s):
+            for (g, cell) in s.cellOfPoint.enumerated() { foldWeights[assignment[g] * units + Int(cell)] += 1 }
+        case .perColumn:
+            for g in 0..<labels.count { foldWeights[assignment[g] * units + g] += 1 }
+        }
+        let full = encoding.fullWeights
+        let workspace = ChoiceWorkspace(encoding)
+        var confusion = Confusion()
+        for f in 0..<folds {
+            let offset = f * units
+            for u in 0..<units { workspace.weights[u] = full[u] - foldWeights[offset + u] }
+            let choice = workspace.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: workspace) }
+            foldWeights.withUnsafeBufferPointer { held in
+                encoding.decisions(row: choice.row, column: choice.column) { unit, label, decided in
+                    let w = held[offset + unit]
+                    if w != 0 { confusion.add(meantComplete: label, decidedComplete: decided, count: w) }
+                }
+            }
+        }
+        return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0)
     }
 }

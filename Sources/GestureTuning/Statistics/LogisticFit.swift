@@ -40,42 +40,67 @@ public struct LogisticFit: Sendable, Equatable {
     public static let tolerance = 1e-10
     public static let maxIterations = 50
 
-    /// Fits the points with an intent. Calls `gsl_multifit_wlinear_tsvd` once per iteration.
+    /// Fits the points with an intent. IRLS on the normal equations (`GSL.NormalEquations`:
+    /// GSL's BLAS, buffers allocated once per fit).
     public static func fit(_ points: [TuningPoint]) -> LogisticFit {
-        let labelled = points.filter { $0.intent != nil }
-        let y = labelled.map { $0.intent == .complete ? 1.0 : 0.0 }
-        let n = labelled.count
-        let positives = y.reduce(0, +)
-        if n < 3 {
-            return LogisticFit(outcome: n > 0 && (positives == 0 || positives == Double(n)) ? .oneClass : .tooFew, iterations: 0)
+        var progress: [Double] = [], velocity: [Double] = [], complete: [Bool] = []
+        progress.reserveCapacity(points.count)
+        velocity.reserveCapacity(points.count)
+        complete.reserveCapacity(points.count)
+        for point in points {
+            guard let intent = point.intent else { continue }
+            progress.append(point.progress)
+            velocity.append(point.velocity)
+            complete.append(intent == .complete)
         }
-        if positives == 0 || positives == Double(n) { return LogisticFit(outcome: .oneClass, iterations: 0) }
-        var design = [Double](repeating: 1, count: n * 3)
-        for (r, point) in labelled.enumerated() {
-            design[r * 3 + 1] = point.progress
-            design[r * 3 + 2] = point.velocity
+        return fit(progress: progress, velocity: velocity, complete: complete)
+    }
+
+    /// Fits labelled release states given as columns (`complete[r]`: meant complete).
+    static func fit(progress: [Double], velocity: [Double], complete: [Bool]) -> LogisticFit {
+        let n = complete.count
+        let positives = complete.reduce(0) { $0 + ($1 ? 1 : 0) }
+        if n < 3 {
+            return LogisticFit(outcome: n > 0 && (positives == 0 || positives == n) ? .oneClass : .tooFew, iterations: 0)
+        }
+        if positives == 0 || positives == n { return LogisticFit(outcome: .oneClass, iterations: 0) }
+        guard let system = GSL.NormalEquations(capacity: n, columns: 3) else {
+            return LogisticFit(outcome: .singular, iterations: 0)
         }
         var beta = [0.0, 0.0, 0.0]
         var previousDeviance = Double.infinity
-        var eta = [Double](repeating: 0, count: n)
-        var weights = [Double](repeating: 0, count: n)
-        var z = [Double](repeating: 0, count: n)
         for iteration in 1...maxIterations {
             var deviance = 0.0
             var allRight = true
-            for r in 0..<n {
-                let e = beta[0] + beta[1] * design[r * 3 + 1] + beta[2] * design[r * 3 + 2]
-                eta[r] = e
-                // log(1 + exp(-|e|)) forms keep the deviance finite for large |e|.
-                let logOnePlus = log1p(exp(-abs(e)))
-                let logMu = e >= 0 ? -logOnePlus : e - logOnePlus
-                let logOneMinusMu = e >= 0 ? -e - logOnePlus : -logOnePlus
-                deviance -= 2 * (y[r] == 1 ? logMu : logOneMinusMu)
-                if y[r] == 1 ? !(e > 0) : !(e < 0) { allRight = false }
-                let mu = exp(logMu)
-                let w = max(mu * (1 - mu), 1e-12)
-                weights[r] = w
-                z[r] = e + (y[r] - mu) / w
+            let (b0, b1, b2) = (beta[0], beta[1], beta[2])
+            progress.withUnsafeBufferPointer { p in
+                velocity.withUnsafeBufferPointer { v in
+                    complete.withUnsafeBufferPointer { y in
+                        system.scaled.withUnsafeMutableBufferPointer { a in
+                            system.rhs.withUnsafeMutableBufferPointer { b in
+                                for r in 0..<n {
+                                    let e = b0 + b1 * p[r] + b2 * v[r]
+                                    // log(1 + exp(-|e|)) forms keep the deviance finite for large |e|.
+                                    let t = exp(-abs(e))
+                                    let logOnePlus = log1p(t)
+                                    let logMu = e >= 0 ? -logOnePlus : e - logOnePlus
+                                    let logOneMinusMu = e >= 0 ? -e - logOnePlus : -logOnePlus
+                                    let yr = y[r]
+                                    deviance -= 2 * (yr ? logMu : logOneMinusMu)
+                                    if yr ? !(e > 0) : !(e < 0) { allRight = false }
+                                    let mu = e >= 0 ? 1 / (1 + t) : t / (1 + t)
+                                    let w = max(mu * (1 - mu), 1e-12)
+                                    let z = e + ((yr ? 1 : 0) - mu) / w
+                                    let root = w.squareRoot()
+                                    a[3 * r] = root
+                                    a[3 * r + 1] = root * p[r]
+                                    a[3 * r + 2] = root * v[r]
+                                    b[r] = root * z
+                                }
+                            }
+                        }
+                    }
+                }
             }
             // Every gesture on its own side of a boundary: the data are linearly separable and
             // the likelihood has no maximum. (Checked from the second iterate: beta = 0 has none.)
@@ -84,7 +109,7 @@ public struct LogisticFit: Sendable, Equatable {
             }
             if abs(deviance - previousDeviance) / (abs(deviance) + 0.1) < tolerance {
                 do {
-                    let fit = try GSL.weightedLeastSquares(design: design, rows: n, columns: 3, weights: weights, y: z)
+                    let fit = try system.solve(rows: n)
                     let se = (0..<3).map { fit.covariance[$0 * 3 + $0].squareRoot() }
                     guard fit.rank == 3, se.allSatisfy(\.isFinite) else {
                         return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance)
@@ -96,7 +121,7 @@ public struct LogisticFit: Sendable, Equatable {
             }
             previousDeviance = deviance
             do {
-                let step = try GSL.weightedLeastSquares(design: design, rows: n, columns: 3, weights: weights, y: z)
+                let step = try system.solve(rows: n)
                 if step.rank < 3 { return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance) }
                 guard step.coefficients.allSatisfy(\.isFinite) else {
                     return LogisticFit(outcome: .notConverged, coefficients: beta, iterations: iteration, deviance: deviance)

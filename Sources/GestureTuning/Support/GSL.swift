@@ -30,47 +30,108 @@ enum GSL {
         GSLFailure(status: Int(status), message: String(cString: gsl_strerror(status)), context: context)
     }
 
-    // MARK: Weighted linear least squares
+    // MARK: Normal equations on BLAS
 
-    /// Weighted least squares `min Σ w_i (y_i - X_i c)²` with covariance `(Xᵀ W X)⁻¹` and the
-    /// effective rank (singular values below `tolerance` × the largest are dropped).
-    /// `design` is row-major, `rows × columns`. Calls `gsl_multifit_wlinear_tsvd`, the
-    /// rank-revealing form of `gsl_multifit_wlinear`.
-    static func weightedLeastSquares(design: [Double], rows: Int, columns: Int, weights: [Double], y: [Double], tolerance: Double = 1e-12)
-        throws(GSLFailure) -> (coefficients: [Double], covariance: [Double], rank: Int)
-    {
-        ensureInitialised()
-        guard rows >= columns, columns > 0 else {
-            throw GSLFailure(status: Int(GSL_EBADLEN), message: "fewer observations than parameters", context: "weighted least squares")
+    /// Weighted least squares for many rows and few columns by the normal equations on GSL's
+    /// BLAS, in buffers allocated once and reused (one IRLS fit calls `solve` every iteration).
+    /// The caller writes the `√w`-scaled design rows into `scaled` (row-major) and `√w · y`
+    /// into `rhs`; `solve` forms `XᵀWX` (`gsl_blas_dsyrk`) and `XᵀWy` (`gsl_blas_dgemv`), scales
+    /// the system to unit diagonal and solves it by SVD (`gsl_linalg_SV_decomp`), dropping
+    /// singular values of the scaled `XᵀWX` below `tolerance` × the largest (the rank). The
+    /// singular values of `XᵀWX` are the squares of those of `√W X`: 1e-12 here is 1e-6 there,
+    /// the floor below which squaring in double precision cannot tell rank from rounding.
+    /// Not thread-safe: one per thread.
+    final class NormalEquations {
+        let capacity: Int
+        let columns: Int
+        var scaled: [Double]
+        var rhs: [Double]
+        private let product: UnsafeMutablePointer<gsl_matrix>
+        private let v: UnsafeMutablePointer<gsl_matrix>
+        private let s: UnsafeMutablePointer<gsl_vector>
+        private let work: UnsafeMutablePointer<gsl_vector>
+        private let r: UnsafeMutablePointer<gsl_vector>
+
+        init?(capacity: Int, columns: Int) {
+            GSL.ensureInitialised()
+            guard columns > 0, let product = gsl_matrix_alloc(columns, columns) else { return nil }
+            guard let v = gsl_matrix_alloc(columns, columns) else {
+                gsl_matrix_free(product)
+                return nil
+            }
+            guard let s = gsl_vector_alloc(columns), let work = gsl_vector_alloc(columns), let r = gsl_vector_alloc(columns) else {
+                gsl_matrix_free(product)
+                gsl_matrix_free(v)
+                return nil
+            }
+            self.capacity = capacity
+            self.columns = columns
+            self.product = product
+            self.v = v
+            self.s = s
+            self.work = work
+            self.r = r
+            scaled = [Double](repeating: 0, count: capacity * columns)
+            rhs = [Double](repeating: 0, count: capacity)
         }
-        guard let x = gsl_matrix_alloc(rows, columns) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_matrix_alloc") }
-        defer { gsl_matrix_free(x) }
-        guard let w = gsl_vector_alloc(rows) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_vector_alloc") }
-        defer { gsl_vector_free(w) }
-        guard let yy = gsl_vector_alloc(rows) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_vector_alloc") }
-        defer { gsl_vector_free(yy) }
-        guard let c = gsl_vector_alloc(columns) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_vector_alloc") }
-        defer { gsl_vector_free(c) }
-        guard let cov = gsl_matrix_alloc(columns, columns) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_matrix_alloc") }
-        defer { gsl_matrix_free(cov) }
-        guard let work = gsl_multifit_linear_alloc(rows, columns) else { throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_multifit_linear_alloc") }
-        defer { gsl_multifit_linear_free(work) }
-        for r in 0..<rows {
-            for k in 0..<columns { gsl_matrix_set(x, r, k, design[r * columns + k]) }
-            gsl_vector_set(w, r, weights[r])
-            gsl_vector_set(yy, r, y[r])
+
+        deinit {
+            gsl_matrix_free(product)
+            gsl_matrix_free(v)
+            gsl_vector_free(s)
+            gsl_vector_free(work)
+            gsl_vector_free(r)
         }
-        var chisq = 0.0
-        var rank = 0
-        let status = gsl_multifit_wlinear_tsvd(x, w, yy, tolerance, c, cov, &chisq, &rank, work)
-        guard status == GSL_SUCCESS else { throw failure(status, "gsl_multifit_wlinear_tsvd") }
-        var coefficients = [Double](repeating: 0, count: columns)
-        var covariance = [Double](repeating: 0, count: columns * columns)
-        for k in 0..<columns {
-            coefficients[k] = gsl_vector_get(c, k)
-            for l in 0..<columns { covariance[k * columns + l] = gsl_matrix_get(cov, k, l) }
+
+        /// Solves over the first `rows` rows of `scaled` and `rhs`.
+        func solve(rows: Int, tolerance: Double = 1e-12) throws(GSLFailure) -> (coefficients: [Double], covariance: [Double], rank: Int) {
+            let p = columns
+            guard rows >= p, rows <= capacity else {
+                throw GSLFailure(status: Int(GSL_EBADLEN), message: "fewer observations than parameters", context: "normal equations")
+            }
+            var status = Int32(GSL_SUCCESS)
+            scaled.withUnsafeMutableBufferPointer { a in
+                rhs.withUnsafeMutableBufferPointer { b in
+                    var aView = gsl_matrix_view_array(a.baseAddress, rows, p)
+                    var bView = gsl_vector_view_array(b.baseAddress, rows)
+                    status = gsl_blas_dsyrk(CblasLower, CblasTrans, 1.0, &aView.matrix, 0.0, product)
+                    if status == GSL_SUCCESS { status = gsl_blas_dgemv(CblasTrans, 1.0, &aView.matrix, &bView.vector, 0.0, r) }
+                }
+            }
+            guard status == GSL_SUCCESS else { throw GSL.failure(status, "gsl_blas_dsyrk") }
+            // Unit diagonal: D (XᵀWX) D with D = diag(1/sqrt((XᵀWX)_kk)); a zero column keeps D = 0.
+            var d = [Double](repeating: 0, count: p)
+            for k in 0..<p {
+                let diagonal = gsl_matrix_get(product, k, k)
+                d[k] = diagonal > 0 ? 1 / diagonal.squareRoot() : 0
+            }
+            for k in 0..<p {
+                for l in 0...k {
+                    let x = gsl_matrix_get(product, k, l) * d[k] * d[l]
+                    gsl_matrix_set(product, k, l, x)
+                    gsl_matrix_set(product, l, k, x)
+                }
+            }
+            status = gsl_linalg_SV_decomp(product, v, s, work)
+            guard status == GSL_SUCCESS else { throw GSL.failure(status, "gsl_linalg_SV_decomp") }
+            // product now holds U; pseudo-inverse U S⁻¹ Vᵀ over the kept singular values.
+            let largest = gsl_vector_get(s, 0)
+            var rank = 0
+            for k in 0..<p where gsl_vector_get(s, k) > tolerance * largest && largest > 0 { rank += 1 }
+            var coefficients = [Double](repeating: 0, count: p)
+            var covariance = [Double](repeating: 0, count: p * p)
+            for m in 0..<rank {
+                let sm = gsl_vector_get(s, m)
+                var projection = 0.0
+                for k in 0..<p { projection += gsl_matrix_get(product, k, m) * d[k] * gsl_vector_get(r, k) }
+                for k in 0..<p {
+                    let vk = gsl_matrix_get(v, k, m)
+                    coefficients[k] += d[k] * vk * projection / sm
+                    for l in 0..<p { covariance[k * p + l] += d[k] * vk * gsl_matrix_get(product, l, m) * d[l] / sm }
+                }
+            }
+            return (coefficients, covariance, rank)
         }
-        return (coefficients, covariance, rank)
     }
 
     // MARK: Root finding
@@ -139,11 +200,22 @@ enum GSL {
         return values.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, f) }
     }
 
-    /// The `f` quantile of unsorted data (sorts a copy).
+    /// The `f` quantile of unsorted data: `quantile(sorted:_:)` of the sorted data, from the
+    /// two order statistics it interpolates, each found by selection in a copy
+    /// (`gsl_stats_select`, O(n)) instead of sorting it.
     static func quantile(_ values: [Double], _ f: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
         var copy = values
-        sort(&copy)
-        return quantile(sorted: copy, f)
+        return copy.withUnsafeMutableBufferPointer { b -> Double in
+            let n = b.count
+            // The arithmetic of gsl_stats_quantile_from_sorted_data.
+            let index = f * Double(n - 1)
+            let lhs = Int(index)
+            let delta = index - Double(lhs)
+            let low = gsl_stats_select(b.baseAddress, 1, n, lhs)
+            if lhs == n - 1 { return low }
+            return (1 - delta) * low + delta * gsl_stats_select(b.baseAddress, 1, n, lhs + 1)
+        }
     }
 
     /// Cumulative standard normal `Φ(x)`. Calls `gsl_cdf_ugaussian_P`.
@@ -192,12 +264,13 @@ final class RandomSource {
     /// True with probability `p`. `gsl_ran_bernoulli`.
     func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 
-    /// Multinomial counts: `total` draws over categories with probabilities ∝ `weights`.
+    /// Multinomial counts: `total` draws over categories with probabilities ∝ `probabilities`
+    /// (one binomial per category), into `counts` (resized to fit, reused across calls).
     /// Calls `gsl_ran_multinomial`.
-    func multinomial(total: Int, weights: [Double], into counts: inout [UInt32]) {
-        counts = [UInt32](repeating: 0, count: weights.count)
-        guard !weights.isEmpty else { return }
-        weights.withUnsafeBufferPointer { p in
+    func multinomial(total: Int, probabilities: [Double], into counts: inout [UInt32]) {
+        if counts.count != probabilities.count { counts = [UInt32](repeating: 0, count: probabilities.count) }
+        guard !probabilities.isEmpty else { return }
+        probabilities.withUnsafeBufferPointer { p in
             counts.withUnsafeMutableBufferPointer { n in
                 gsl_ran_multinomial(rng, p.count, UInt32(total), p.baseAddress, n.baseAddress)
             }

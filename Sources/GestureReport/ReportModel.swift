@@ -137,15 +137,6 @@ public struct ReportSummary: Sendable, Equatable {
 
 /// How a parameter value is printed. `progressPerSecond` values also print in pt/s
 /// (`value × E`).
-public enum ParameterUnit: String, Sendable, Equatable {
-    case progress
-    case progressPerSecond = "progress/s"
-    case seconds = "s"
-    case points = "pt"
-    case degrees = "deg"
-    case ratio
-    case coefficient
-}
 
 /// A closed interval, e.g. a 95% bootstrap interval.
 public struct Interval: Sendable, Equatable {

@@ -96,7 +96,7 @@ public struct ParamsRenderer: Sendable {
         w.string("schema", Self.schema)
         w.string("rule", p.rule.family.rawValue)
         w.string("direction", p.direction.rawValue)
-        for r in p.rule.reportParameters { w.number(r.key, r.value) }
+        for r in p.rule.parameters { w.parameter(r.key, r.value) }
         w.number("extent", p.extent)
         w.number("completionSpeed", p.completionSpeed)
         w.beginObject("spring")

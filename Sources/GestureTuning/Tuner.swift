@@ -114,7 +114,8 @@ public struct Tuner: Sendable {
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
         if !labelled.isEmpty {
-            comparisons.append(evaluate(name: "current", source: current.preset, rule: current.rule, labelled))
+            comparisons.append(
+                RuleEvaluation(name: "current", source: current.preset, rule: current.rule, evaluation: Evaluation(current.decider, points: labelled)))
             comparisons.append(evaluate(name: "suggested", source: nil, rule: suggestedRule, labelled))
             for preset in Preset.all {
                 comparisons.append(evaluate(preset: preset, labelled))
@@ -191,28 +192,13 @@ public struct Tuner: Sendable {
     }
 
     func evaluate(name: String, source: String?, rule: Rule, _ points: [TuningPoint]) -> RuleEvaluation {
-        var confusion = Confusion()
-        var misdecided: [String] = []
-        for p in points {
-            let meant = p.intent == .complete, decided = rule.completes(p.state)
-            confusion.add(meantComplete: meant, decidedComplete: decided)
-            if meant != decided { misdecided.append(p.id) }
-        }
-        return RuleEvaluation(name: name, source: source, rule: rule, confusion: confusion, misdecided: misdecided)
+        RuleEvaluation(name: name, source: source, rule: rule, evaluation: Evaluation(.rule(rule), points: points))
     }
 
     /// A preset decides each gesture with the rule for that gesture's own extent.
     func evaluate(preset: Preset, _ points: [TuningPoint]) -> RuleEvaluation {
-        var confusion = Confusion()
-        var misdecided: [String] = []
-        var cache: [Double: Rule] = [:]
-        for p in points {
-            let rule = cache[p.extent] ?? preset.rule(extent: p.extent)
-            cache[p.extent] = rule
-            let meant = p.intent == .complete, decided = rule.completes(p.state)
-            confusion.add(meantComplete: meant, decidedComplete: decided)
-            if meant != decided { misdecided.append(p.id) }
-        }
-        return RuleEvaluation(name: preset.name, source: preset.source, rule: preset.rule(extent: 390), confusion: confusion, misdecided: misdecided)
+        RuleEvaluation(
+            name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent),
+            evaluation: Evaluation(.preset(preset), points: points))
     }
 }

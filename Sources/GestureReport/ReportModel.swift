@@ -405,13 +405,16 @@ public struct GestureRow: Sendable, Equatable {
         self.curve = curve
     }
 
-    /// A row from a measurement and the two rules' decisions (`Rule.completes`).
+    /// A row from a measurement and the two rules' decisions (`Rule.completes` on
+    /// `GestureMeasurement.releaseState`).
     public init(measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false) {
-        let state = ReleaseState(
-            progress: m.releaseProgress, velocity: m.progressVelocity,
-            kinematicVelocity: m.kinematicVelocity, kinematicAcceleration: m.kinematicAcceleration,
-            sampleCount: m.sampleCount, extent: m.extent)
-        let currentDecision: Intent = current.completes(state) ? .complete : .cancel
+        self.init(
+            measurement: m, currentDecision: current.completes(m.releaseState) ? .complete : .cancel,
+            suggestedDecision: suggested.completes(m.releaseState) ? .complete : .cancel, ambiguous: ambiguous)
+    }
+
+    /// A row from a measurement and the decisions an `Evaluation` made for it.
+    public init(measurement m: GestureMeasurement, currentDecision: Intent, suggestedDecision: Intent, ambiguous: Bool = false) {
         self.init(
             id: m.id, file: m.file, samples: m.sampleCount, duration: m.duration,
             releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
@@ -422,7 +425,7 @@ public struct GestureRow: Sendable, Equatable {
             startPosition: m.startPosition, entryAngle: m.entryAngle,
             pauseBeforeRelease: m.pauseBeforeRelease, intent: m.intent, outcome: m.outcome,
             currentDecision: currentDecision,
-            suggestedDecision: suggested.completes(state) ? .complete : .cancel,
+            suggestedDecision: suggestedDecision,
             flags: GestureFlags(
                 ambiguous: ambiguous, fallbackEstimator: m.velocity.fellBack,
                 duplicateTimestamps: m.duplicateTimestamps, lateReversal: m.lateReversal,

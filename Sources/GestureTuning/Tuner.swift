@@ -103,6 +103,7 @@ public struct Tuner: Sendable {
 
         var suggested = current
         suggested.preset = nil
+        suggested.followsPresetExtent = false
         suggested.rule = suggestedRule
         suggested.transitionDuration = duration
         if let s = speed.value { suggested.completionSpeed = s }
@@ -132,13 +133,19 @@ public struct Tuner: Sendable {
                 notes.append("inferred split (two-component mixture on projected landing progress): a suggestion without ground truth")
             }
         }
+        // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
+        var suggestionInferred = false
+        if labelled.isEmpty, let inferred = unlabelled?.inferredRule {
+            suggested.rule = inferred
+            suggestionInferred = true
+        }
         var ambiguous = Set<String>()
         for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
         let outcomeCheck = Analyses.outcomes(used, current: current.rule)
 
         return TuningResult(
             options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, current: current, suggested: suggested, comparisons: comparisons, unlabelled: unlabelled,
+            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
             edgeWidth: edge, directionLock: lock)
     }

@@ -84,7 +84,11 @@ public struct TuningResult: Sendable, Equatable {
     public var kinematicAtPreset: RuleEvaluation?
     public var logistic: LogisticResult?
     public var current: ParameterSet
+    /// The headline suggestion, the one `params.json` holds: tuned when some gestures are
+    /// labelled; the inferred split (`suggestionInferred`) when none are and the mixture
+    /// separates; else the current rule.
     public var suggested: ParameterSet
+    public var suggestionInferred: Bool
     /// The current set, the suggested set, then every preset, on the same labelled gestures.
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).

@@ -204,7 +204,8 @@ enum TuningInputs {
 
     @Test func paramsJSONCarriesTheHeadlineRule() throws {
         let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
-        let text = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+        // The tuner's suggestion is the headline: the report projects it, picks nothing.
+        let text = try tuning.suggested.encoded()
         let back = try ParameterSet.decode(Data(text.utf8))
         #expect(back.rule == model.summary.suggestedRule)
         #expect(back.completionSpeed == model.animation.suggestedCompletionSpeed)
@@ -221,6 +222,7 @@ enum TuningInputs {
         // Two equal, mirror-image groups at 0.15 and 0.85: they cross half-way.
         #expect(abs(crossing - 0.5) < 0.01)
         #expect(s.suggestedRule == .projection(progress: crossing, tau: 0.3))
+        #expect(tuning.suggested.rule == s.suggestedRule && tuning.suggestionInferred)
         #expect(model.unlabelled?.inferredThreshold == crossing)
         #expect(model.unlabelled?.components.count == 2)
         #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)

@@ -22,6 +22,8 @@ enum AnalyzePipeline {
         var reportFolder: String?
         /// What reading each file saw (lenient mode: the rows it skipped, with their lines).
         var reads: [ReadSummary] = []
+        /// Settings of the parameter file an option overrode.
+        var overrides: [SettingOverride] = []
     }
 
     /// Problems shown per run in lenient mode; the rest are counted in a note.
@@ -29,6 +31,7 @@ enum AnalyzePipeline {
 
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         let result = try analyse(options)
+        for o in result.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
         reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
         switch format {
@@ -50,10 +53,9 @@ enum AnalyzePipeline {
         let paramsArgument = common.params ?? Preset.defaultName
         var current = try loadParameters(paramsArgument, extent: common.physics.extent)
 
-        // The parameter file's direction and extent apply unless given on the command line.
+        // The parameter file is the whole setting; options given on the command line override it.
         var physics = common.physics
-        if !common.directionGiven { physics.direction = current.direction }
-        if !common.extentGiven, let e = current.extent { physics.extent = e }
+        let overrides = current.apply(to: &physics, keep: common.givenSettings)
 
         let files: [FileMeasurements]
         do {
@@ -67,7 +69,7 @@ enum AnalyzePipeline {
 
         // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
         if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
-            current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
+            current = ParameterSet(preset: preset, extent: extent, direction: physics.direction)
         }
 
         let tuner = Tuner(
@@ -97,7 +99,10 @@ enum AnalyzePipeline {
 
         let params: String
         do {
-            params = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+            // The tuner's suggestion with the setting it was measured under: what `batch --params` reads back.
+            var suggested = tuning.suggested
+            suggested.record(physics)
+            params = try suggested.encoded()
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
@@ -105,7 +110,7 @@ enum AnalyzePipeline {
         if !options.noReport {
             folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary))
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary), overrides: overrides)
     }
 
     /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,

@@ -110,9 +110,11 @@ public enum BatchCommand {
             shard?.corpusFiles = corpus.count
         }
 
+        // The file is the whole setting; options given on the command line override it, and say so.
         var physics = options.common.physics
-        if !options.common.directionGiven, let d = parameters.direction { physics.direction = d }
-        if !options.common.extentGiven, let e = parameters.extent { physics.extent = e }
+        for o in parameters.set.apply(to: &physics, keep: options.common.givenSettings) {
+            console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
+        }
 
         let progress = ProgressBar(total: files.count, console: console)
         var results = BatchRunner.run(

@@ -1,6 +1,7 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// Format of the summary a command prints on standard output.
 public enum OutputFormat: String, Sendable, CaseIterable {
@@ -14,6 +15,15 @@ public struct CommonOptions: Sendable {
     /// `--direction` and `--extent` were given: they override the parameter file's.
     public var directionGiven: Bool
     public var extentGiven: Bool
+    /// `--estimator`, `--horizon`, `--max-samples`, `--max-gap` given (beside direction and extent).
+    public var windowGiven: SettingKeys = []
+    /// Every setting given on the command line: these override the parameter file's.
+    public var givenSettings: SettingKeys {
+        var keys = windowGiven
+        if directionGiven { keys.insert(.direction) }
+        if extentGiven { keys.insert(.extent) }
+        return keys
+    }
     /// `--params` as given: a file path or a preset name; nil when absent.
     public var params: String?
     public var format: OutputFormat
@@ -49,6 +59,10 @@ public struct CommonOptions: Sendable {
         options.physics = try physicsOptions(values)
         options.directionGiven = values.string("direction") != nil
         options.extentGiven = values.string("extent") != nil
+        for (name, key) in [("estimator", SettingKeys.estimator), ("horizon", .horizon), ("max-samples", .maxSamples), ("max-gap", .maxGap)]
+        where values.string(name) != nil {
+            options.windowGiven.insert(key)
+        }
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
         options.jobs = try values.int("jobs", min: 1) ?? ProcessInfo.processInfo.activeProcessorCount

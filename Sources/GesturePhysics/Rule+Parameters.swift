@@ -51,7 +51,8 @@ public struct RuleParameterSpec: Sendable, Equatable {
 
     public static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
-    static let progressThreshold = RuleParameterSpec(key: "progressThreshold", symbol: "p_th", unit: .progress, lowest: 0, highest: 1, infinityAllowed: false)
+    // `p_th` above 1 never completes by position alone (sloppy-swiper's 1.01): allowed.
+    static let progressThreshold = RuleParameterSpec(key: "progressThreshold", symbol: "p_th", unit: .progress, lowest: 0, highest: .infinity, infinityAllowed: false)
     static let velocityThreshold = RuleParameterSpec(key: "velocityThreshold", symbol: "v_th", unit: .progressPerSecond, lowest: 0, highest: .infinity, infinityAllowed: true)
     static let tau = RuleParameterSpec(key: "tau", symbol: "tau", unit: .seconds, lowest: 0, highest: .infinity, infinityAllowed: false)
     static let distanceThreshold = RuleParameterSpec(key: "distanceThreshold", symbol: "d_th", unit: .points, lowest: 0, highest: .infinity, infinityAllowed: false)

@@ -62,8 +62,18 @@ public struct ParameterSet: Sendable, Equatable {
     public var maxSamples: Int?
     public var maxGap: Double?
     /// The rule follows each gesture's extent (a preset named on the command line, whose
-    /// pt/s thresholds become progress/s per gesture); false for a file's rule.
+    /// pt/s thresholds become progress/s per gesture); false for a file's rule. Not part of
+    /// the file (a preset written out is read back as its numbers), so not compared by `==`.
     public var followsPresetExtent = false
+
+    /// Equal file contents (everything `encoded()` writes).
+    public static func == (a: ParameterSet, b: ParameterSet) -> Bool {
+        a.rule == b.rule && a.direction == b.direction && a.preset == b.preset && a.extent == b.extent
+            && a.estimator == b.estimator && a.horizon == b.horizon && a.maxSamples == b.maxSamples && a.maxGap == b.maxGap
+            && a.completionSpeed == b.completionSpeed && a.transitionDuration == b.transitionDuration
+            && a.fingerSpeedCap == b.fingerSpeedCap && a.spring == b.spring && a.edgeWidth == b.edgeWidth
+            && a.directionLockAngle == b.directionLockAngle
+    }
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?

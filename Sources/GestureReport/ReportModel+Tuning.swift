@@ -145,7 +145,7 @@ struct TuningReportBuilder {
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
             outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
                 OutcomeMismatch(id: $0.id, recorded: $0.recorded, decided: $0.decided)
-            })
+            }, suggestedSetting: t.suggested)
     }
 
     // MARK: Summary parts

@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTuning
 import GestureTrace
 
 /// Everything a report shows, in report terms, built once from the tuning result; every
@@ -31,14 +32,18 @@ public struct ReportModel: Sendable, Equatable {
     public var unlabelled: UnlabelledAnalysis?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.
     public var outcomeMismatches: [OutcomeMismatch]
+    /// The tuner's suggested setting as `params.json` holds it (the report projects it; nil for
+    /// a model built by hand, whose `params.json` is made from the snippet parameters).
+    public var suggestedSetting: ParameterSet?
 
     public init(
         name: String, generator: String, summary: ReportSummary, parameters: ParameterTable,
         rules: [RuleComparisonRow], presets: [PresetRow], gestures: [GestureRow],
         figures: FigureInputs, estimators: [EstimatorRow], animation: AnimationSuggestion,
         edge: EdgeSuggestion, unlabelled: UnlabelledAnalysis? = nil,
-        outcomeMismatches: [OutcomeMismatch] = []
+        outcomeMismatches: [OutcomeMismatch] = [], suggestedSetting: ParameterSet? = nil
     ) {
+        self.suggestedSetting = suggestedSetting
         self.name = name
         self.generator = generator
         self.summary = summary

@@ -76,7 +76,9 @@ enum AnalyzePipeline {
             options: TuningOptions(
                 seed: options.seed, projectionTau: options.tau, targetDuration: options.targetDuration,
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
-        let tuning = tuner.tune(measurements, current: current)
+        var tuning = tuner.tune(measurements, current: current)
+        // The suggestion carries the setting it was measured under: what `batch --params` reads back.
+        tuning.suggested.record(physics)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
@@ -99,10 +101,7 @@ enum AnalyzePipeline {
 
         let params: String
         do {
-            // The tuner's suggestion with the setting it was measured under: what `batch --params` reads back.
-            var suggested = tuning.suggested
-            suggested.record(physics)
-            params = try suggested.encoded()
+            params = try tuning.suggested.encoded()
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }

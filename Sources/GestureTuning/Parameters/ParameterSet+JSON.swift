@@ -20,7 +20,7 @@ extension ParameterSet {
         "maxSamples": (1, .infinity, false),
         "completionSpeed": (0, .infinity, true), "transitionDuration": (0, .infinity, true),
         "fingerSpeedCap": (0, .infinity, false), "edgeWidth": (0, .infinity, false),
-        "directionLockAngle": (0, 90, false), "dampingRatio": (0, .infinity, true), "response": (0, .infinity, true),
+        "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true), "response": (0, .infinity, true),
     ]
 
     /// Parses a parameter file's bytes. Keys are inspected one by one (JSONSerialization), so

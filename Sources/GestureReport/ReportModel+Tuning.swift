@@ -144,7 +144,7 @@ struct TuningReportBuilder {
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
             outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
-                OutcomeMismatch(id: $0.id, recorded: $0.recorded, decided: $0.decided)
+                OutcomeMismatchRow(id: $0.id, recorded: $0.recorded, decided: $0.decided)
             }, suggestedSetting: t.suggested)
     }
 
@@ -372,12 +372,12 @@ struct TuningReportBuilder {
 
     // MARK: Unlabelled
 
-    func unlabelledAnalysis() -> UnlabelledAnalysis? {
+    func unlabelledAnalysis() -> UnlabelledSection? {
         guard let u = tuning.unlabelled else { return nil }
-        return UnlabelledAnalysis(
+        return UnlabelledSection(
             band: u.band, ambiguousIDs: u.ambiguous, tau: u.mixture.tau,
             inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
-            components: u.mixture.components.map { MixtureComponent(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
+            components: u.mixture.components.map { MixtureComponentRow(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
     }
 }
 

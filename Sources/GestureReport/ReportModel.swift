@@ -29,9 +29,9 @@ public struct ReportModel: Sendable, Equatable {
     public var animation: AnimationSuggestion
     public var edge: EdgeSuggestion
     /// Present when the traces carry no intent labels.
-    public var unlabelled: UnlabelledAnalysis?
+    public var unlabelled: UnlabelledSection?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.
-    public var outcomeMismatches: [OutcomeMismatch]
+    public var outcomeMismatches: [OutcomeMismatchRow]
     /// The tuner's suggested setting as `params.json` holds it (the report projects it; nil for
     /// a model built by hand, whose `params.json` is made from the snippet parameters).
     public var suggestedSetting: ParameterSet?
@@ -40,8 +40,8 @@ public struct ReportModel: Sendable, Equatable {
         name: String, generator: String, summary: ReportSummary, parameters: ParameterTable,
         rules: [RuleComparisonRow], presets: [PresetRow], gestures: [GestureRow],
         figures: FigureInputs, estimators: [EstimatorRow], animation: AnimationSuggestion,
-        edge: EdgeSuggestion, unlabelled: UnlabelledAnalysis? = nil,
-        outcomeMismatches: [OutcomeMismatch] = [], suggestedSetting: ParameterSet? = nil
+        edge: EdgeSuggestion, unlabelled: UnlabelledSection? = nil,
+        outcomeMismatches: [OutcomeMismatchRow] = [], suggestedSetting: ParameterSet? = nil
     ) {
         self.suggestedSetting = suggestedSetting
         self.name = name
@@ -602,7 +602,7 @@ public struct EdgeSuggestion: Sendable, Equatable {
 }
 
 /// One Gaussian-mixture component.
-public struct MixtureComponent: Sendable, Equatable {
+public struct MixtureComponentRow: Sendable, Equatable {
     public var weight: Double
     public var mean: Double
     public var standardDeviation: Double
@@ -614,7 +614,7 @@ public struct MixtureComponent: Sendable, Equatable {
 }
 
 /// Unlabelled traces: no ground truth; the ambiguous band and the inferred split.
-public struct UnlabelledAnalysis: Sendable, Equatable {
+public struct UnlabelledSection: Sendable, Equatable {
     /// Half-width of the ambiguous band around the boundary (default 0.1 = 10%).
     public var band: Double
     public var ambiguousIDs: [String]
@@ -622,9 +622,9 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
     public var tau: Double
     /// Crossing point of the two mixture components, offered as `p_th` (inferred); nil if none.
     public var inferredThreshold: Double?
-    public var components: [MixtureComponent]
+    public var components: [MixtureComponentRow]
 
-    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponent]) {
+    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponentRow]) {
         self.band = band
         self.ambiguousIDs = ambiguousIDs
         self.tau = tau
@@ -634,7 +634,7 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
 }
 
 /// A gesture whose recorded outcome disagrees with the current decision.
-public struct OutcomeMismatch: Sendable, Equatable {
+public struct OutcomeMismatchRow: Sendable, Equatable {
     public var id: String
     public var recorded: Intent
     public var decided: Intent

@@ -89,7 +89,7 @@ extension ReportModel {
         let p = snippetParameters
         return ParameterSet(
             rule: p.rule, direction: p.direction, extent: p.extent, completionSpeed: p.completionSpeed,
-            spring: p.springResponse.map { ParameterSet.Spring(dampingRatio: p.dampingRatio, response: $0) },
+            spring: p.springResponse.map { ParameterSet.SpringSetting(dampingRatio: p.dampingRatio, response: $0) },
             edgeWidth: p.edgeWidth)
     }
 }

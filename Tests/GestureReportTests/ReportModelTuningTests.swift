@@ -156,7 +156,7 @@ enum TuningInputs {
         #expect(tuning.ambiguous.contains("x4") && tuning.ambiguous.contains("c6") && !tuning.ambiguous.contains("c2"))
         #expect(model.gestures.filter(\.misdecidedByCurrent).map(\.id) == ["c6", "x4", "x5"])
         // x5's recorded outcome (complete) matches the current decision; x4's (cancel) does not.
-        #expect(model.outcomeMismatches == [OutcomeMismatch(id: "x4", recorded: .cancel, decided: .complete)])
+        #expect(model.outcomeMismatches == [OutcomeMismatchRow(id: "x4", recorded: .cancel, decided: .complete)])
         #expect(model.gestures.first { $0.id == "x4" }?.flags.outcomeMismatch == true)
         #expect(model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
         // Estimators: lsq2 and delta, delta 10 pt/s above lsq2 on every gesture.

@@ -103,7 +103,7 @@ final class CaseEvaluator {
             let scope = defaulted == measured.count ? "" : " (\(defaulted) of \(measured.count) labelled gestures)"
             let column = direction == .up || direction == .down ? "height" : "width"
             warnings.append(
-                "No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to \(TimeScaleCheck.Text.whole(assumedDefault(measured))) pt, so pt/s thresholds assume a container that size.")
+                "No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to \(TimeScaleCheck.Wording.whole(assumedDefault(measured))) pt, so pt/s thresholds assume a container that size.")
         }
         return warnings
     }

@@ -5,31 +5,31 @@ import GestureTuning
 /// The parameters `batch` evaluates: a `params.json` file (cli-and-reports.md, "Parameter
 /// files", read by GestureTuning's `ParameterSet`) or one of the presets of physics.md,
 /// whose pt/s thresholds follow each gesture's own extent (`ParameterSet.decider`).
-public struct DecisionParameters: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+struct DecisionParameters: Sendable, Equatable {
+    enum Source: Sendable, Equatable {
         case file(String)
         case preset(String)
     }
 
-    public var source: Source
+    var source: Source
     /// The whole setting: rule, direction, extent, estimator and window.
-    public var set: ParameterSet
+    var set: ParameterSet
 
     /// What decides each gesture.
-    public var decider: Decider { self.set.decider }
+    var decider: Decider { self.set.decider }
 
     /// The rule for a container of `extent` pt.
-    public func rule(forExtent extent: Double) -> Rule { decider.rule(forExtent: extent) }
+    func rule(forExtent extent: Double) -> Rule { decider.rule(forExtent: extent) }
 
     /// The file's `direction` and `extent` (pt); nil direction for a preset.
-    public var direction: Direction? {
+    var direction: Direction? {
         if case .file = source { return self.set.direction }
         return nil
     }
-    public var extent: Double? { self.set.extent }
+    var extent: Double? { self.set.extent }
 
     /// A short name for summaries: the preset's name or the file's path.
-    public var name: String {
+    var name: String {
         switch source {
         case .file(let path): path
         case .preset(let name): name
@@ -38,7 +38,7 @@ public struct DecisionParameters: Sendable, Equatable {
 
     /// Resolves `--params`: a preset name (unless a file of that name exists), else a file.
     /// A missing file or unknown name is `missingInput` (66), a malformed file `badInput` (65).
-    public static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
+    static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
         do {
             let set = try ParameterSet.load(pathOrPresetName: argument)
             let isPreset = set.followsPresetExtent
@@ -62,7 +62,7 @@ public struct DecisionParameters: Sendable, Equatable {
 
     /// The rule family and its numbers, with the parameter file's key names
     /// (`RuleFamily.parameterSpecs`); no numbers for a preset, whose rule depends on the extent.
-    public var ruleDescription: (family: String, values: [String: Double]) {
+    var ruleDescription: (family: String, values: [String: Double]) {
         switch decider {
         case .preset(let preset): return (preset.family.rawValue, [:])
         case .rule(let rule):

@@ -58,7 +58,7 @@ public enum AtomicFile {
 
     /// Writes `contents` to `path`, creating missing parent folders. `-` writes to `console`'s
     /// standard output instead.
-    public static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
+    static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
         try writeAll([(contents, path)], console: console)
     }
 
@@ -66,7 +66,7 @@ public enum AtomicFile {
     /// then all are renamed into place together (`TemporaryOutputs.commit`), so a failure or an
     /// interrupt leaves either the previous set or the complete new one, never a mix. `-`
     /// writes to `console`'s standard output.
-    public static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
+    static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
         var staged: [(temporary: String, target: String)] = []
         func discard() {
             for item in staged {

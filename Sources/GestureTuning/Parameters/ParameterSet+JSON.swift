@@ -129,7 +129,7 @@ extension ParameterSet {
             }
             guard let zeta = try number("dampingRatio", from: s, label: "spring.dampingRatio") else { throw .missingKey(path: path, key: "spring.dampingRatio") }
             guard let response = try number("response", from: s, label: "spring.response") else { throw .missingKey(path: path, key: "spring.response") }
-            set.spring = Spring(dampingRatio: zeta, response: response)
+            set.spring = SpringSetting(dampingRatio: zeta, response: response)
         }
         return set
     }

@@ -40,7 +40,7 @@ import GesturePhysics
 public struct ParameterSet: Sendable, Equatable {
     public static let schema = "gesturetune.params/1"
 
-    public struct Spring: Sendable, Equatable, Codable {
+    public struct SpringSetting: Sendable, Equatable, Codable {
         /// `zeta`, 1 = critically damped (no overshoot).
         public var dampingRatio: Double
         /// `UISpringTimingParameters` response, s.
@@ -77,14 +77,14 @@ public struct ParameterSet: Sendable, Equatable {
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?
-    public var spring: Spring?
+    public var spring: SpringSetting?
     public var edgeWidth: Double?
     public var directionLockAngle: Double?
 
     public init(
         rule: Rule, direction: Direction = .right, preset: String? = nil, extent: Double? = nil,
         completionSpeed: Double? = nil, transitionDuration: Double? = nil, fingerSpeedCap: Double? = nil,
-        spring: Spring? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
+        spring: SpringSetting? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
     ) {
         self.rule = rule
         self.direction = direction

@@ -56,12 +56,10 @@ struct TuningReportBuilder {
         let inferred = t.suggestionInferred
 
         var warnings: [String] = []
-        let defaulted = measurements.filter { $0.extentSource == .defaultValue }.count
-        if defaulted > 0 {
-            let scope = defaulted == measurements.count ? "" : " (\(defaulted) of \(measurements.count) gestures)"
-            let direction = measurements.first?.direction ?? t.current.direction
-            let column = direction == .up || direction == .down ? "height" : "width"
-            warnings.append("No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to 390 pt, so pt/s figures assume a 390 pt container.")
+        if let w = TuningWarning.defaultExtent(
+            measurements, direction: measurements.first?.direction ?? t.current.direction, population: "gestures")
+        {
+            warnings.append(w.sentence)
         }
         let extents = Set(measurements.map(\.extent))
         if extents.count > 1, let lo = extents.min(), let hi = extents.max() {

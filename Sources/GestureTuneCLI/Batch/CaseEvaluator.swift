@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureReport
 import GestureTrace
 import GestureTuning
 
@@ -98,17 +99,9 @@ final class CaseEvaluator {
         {
             warnings.append(warning)
         }
-        let defaulted = measured.filter { $0.extentSource == .defaultValue }.count
-        if defaulted > 0 {
-            let scope = defaulted == measured.count ? "" : " (\(defaulted) of \(measured.count) labelled gestures)"
-            let column = direction == .up || direction == .down ? "height" : "width"
-            warnings.append(
-                "No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to \(TimeScaleCheck.Wording.whole(assumedDefault(measured))) pt, so pt/s thresholds assume a container that size.")
+        if let w = TuningWarning.defaultExtent(measured, direction: direction, population: "labelled gestures") {
+            warnings.append(w.sentence)
         }
         return warnings
-    }
-
-    private static func assumedDefault(_ measured: [GestureMeasurement]) -> Double {
-        measured.first { $0.extentSource == .defaultValue }?.extent ?? 390
     }
 }

@@ -168,5 +168,8 @@ import Testing
         let b = try Self.batch(path, ["--params", folder + "/params.json", "--direction", "right"], dir: dir)
         #expect(b.summary.settings.direction == "right")
         #expect(b.stderr.contains("--direction right overrides the parameter file's direction left"), "\(b.stderr)")
+        // A preset fixes no direction: nothing to override.
+        let p = try Self.batch(path, ["--params", "ionic", "--direction", "left"], dir: dir)
+        #expect(!p.stderr.contains("overrides"), "\(p.stderr)")
     }
 }

@@ -36,6 +36,9 @@ import Testing
         var physics = PhysicsOptions()
         _ = set.apply(to: &physics, keep: [])
         #expect(physics == PhysicsOptions())
+        // No direction key: the file fixes none, so --direction overrides nothing.
+        var left = PhysicsOptions(direction: .left)
+        #expect(set.apply(to: &left, keep: [.direction]).isEmpty && left.direction == .left)
     }
 
     @Test("Out-of-bounds values are errors naming the key and its line", arguments: [

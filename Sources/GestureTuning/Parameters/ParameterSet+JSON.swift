@@ -92,6 +92,7 @@ extension ParameterSet {
             return v
         }
         var set = ParameterSet(rule: rule)
+        set.fixesDirection = dict["direction"] != nil
         if let value = dict["direction"] {
             guard let s = value as? String, let direction = Direction(rawValue: s) else {
                 throw .badValue(path: path, key: "direction", expected: "right, left, down or up", found: describe(value))

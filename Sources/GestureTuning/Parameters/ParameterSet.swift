@@ -65,6 +65,9 @@ public struct ParameterSet: Sendable, Equatable {
     /// pt/s thresholds become progress/s per gesture); false for a file's rule. Not part of
     /// the file (a preset written out is read back as its numbers), so not compared by `==`.
     public var followsPresetExtent = false
+    /// The set fixes `direction` (a file with a `direction` key, a recorded setting); false for a
+    /// preset or a file without the key, whose `.right` is only the default. Not compared by `==`.
+    public var fixesDirection = true
 
     /// Equal file contents (everything `encoded()` writes).
     public static func == (a: ParameterSet, b: ParameterSet) -> Bool {
@@ -102,6 +105,7 @@ public struct ParameterSet: Sendable, Equatable {
     public init(preset: Preset, extent: Double? = nil, direction: Direction = .right) {
         self.init(rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), direction: direction, preset: preset.name, extent: extent)
         followsPresetExtent = true
+        fixesDirection = false
     }
 
     /// What decides a gesture: the preset at each gesture's own extent, or the fixed rule.
@@ -124,7 +128,7 @@ public struct ParameterSet: Sendable, Equatable {
                 physics[keyPath: target] = value
             }
         }
-        take(.direction, "direction", Optional(direction), \.direction) { $0.rawValue }
+        take(.direction, "direction", fixesDirection ? direction : nil, \.direction) { $0.rawValue }
         if let extent {
             if keep.contains(.extent) {
                 if physics.extent != extent {
@@ -144,6 +148,7 @@ public struct ParameterSet: Sendable, Equatable {
     /// `physics` written into the set: direction, fixed extent, estimator and window.
     public mutating func record(_ physics: PhysicsOptions) {
         direction = physics.direction
+        fixesDirection = true
         extent = physics.extent
         estimator = physics.estimator
         horizon = physics.window.horizon

@@ -21,8 +21,10 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
         .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
-        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "CGSL"], exclude: ["README.md"]),
-        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "CGSL"], exclude: ["README.md"]),
+        // The only importer of CGSL: fits, roots and random numbers behind `package` wrappers.
+        .target(name: "GestureNumerics", dependencies: ["CGSL"]),
+        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "GestureNumerics"], exclude: ["README.md"]),
+        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"], exclude: ["README.md"]),
         .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md", "Templates"]),
         .target(
             name: "GestureTuneCLI",
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
-        .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),

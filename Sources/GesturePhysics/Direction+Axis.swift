@@ -49,21 +49,21 @@ extension PhysicsOptions {
 
     /// Checks every option: extent (when set) positive and finite; horizon and maximum gap
     /// positive and finite (s); maximum samples at least 1. Throws
-    /// `PhysicsError.invalidParameter` naming the command-line option at fault.
+    /// `PhysicsError.invalidParameter` naming the setting at fault (its params.json key).
     /// `PhysicsEngine` never traps on invalid options either: it ignores a bad extent and
     /// clamps the window, but callers should validate first and report the error.
     public func validate() throws(PhysicsError) {
         if let extent, !(extent.isFinite && extent > 0) {
-            throw .invalidParameter(name: "--extent", value: extent, expected: "a positive number of points")
+            throw .invalidParameter(name: "extent", value: extent, expected: "a positive number of points")
         }
         if !(window.horizon.isFinite && window.horizon > 0) {
-            throw .invalidParameter(name: "--horizon", value: window.horizon, expected: "a positive number of seconds")
+            throw .invalidParameter(name: "horizon", value: window.horizon, expected: "a positive number of seconds")
         }
         if !(window.maxGap.isFinite && window.maxGap > 0) {
-            throw .invalidParameter(name: "--max-gap", value: window.maxGap, expected: "a positive number of seconds")
+            throw .invalidParameter(name: "maxGap", value: window.maxGap, expected: "a positive number of seconds")
         }
         if window.maxSamples < 1 {
-            throw .invalidParameter(name: "--max-samples", value: Double(window.maxSamples), expected: "at least 1")
+            throw .invalidParameter(name: "maxSamples", value: Double(window.maxSamples), expected: "at least 1")
         }
     }
 

@@ -2,6 +2,9 @@ import GestureTrace
 
 extension GestureMeasurement {
     /// The state a rule decides on: `p_r`, `v_p`, the `kinematic` inputs and the extent.
+    /// The one constructor of the decision state from a measurement: everything that decides
+    /// (tuner, `batch`, the report's gesture rows) goes through it. `sampleCount` is the
+    /// samples behind the `kinematic` inputs (`kinematicSampleCount`), not the gesture's length.
     public var releaseState: ReleaseState {
         ReleaseState(
             progress: releaseProgress, velocity: progressVelocity,

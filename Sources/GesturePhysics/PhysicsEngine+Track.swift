@@ -3,7 +3,7 @@ import GestureTrace
 extension PhysicsEngine {
     /// Fills `points` from `gesture` and selects the velocity window (physics.md, "Velocity
     /// estimators", rules 1 to 5).
-    func prepare(_ gesture: Gesture) -> Track {
+    func prepare(_ gesture: Gesture) -> ReleaseTrack {
         points.removeAll(keepingCapacity: true)
         var first: Sample?
         var last: Sample?
@@ -38,7 +38,7 @@ extension PhysicsEngine {
             platform = (vx, vy)
         }
         let (window, rested) = selectWindow(releaseTime: release?.t)
-        return Track(
+        return ReleaseTrack(
             first: first, release: release, releaseIndex: releaseIndex, interrupted: interrupted,
             duplicates: duplicates, platform: platform, rested: rested, window: window)
     }

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GestureTrace
 
 extension PhysicsEngine {
@@ -8,7 +9,7 @@ extension PhysicsEngine {
         estimate(estimator, track: prepare(gesture))
     }
 
-    func estimate(_ estimator: Estimator, track: Track) -> VelocityEstimate {
+    func estimate(_ estimator: Estimator, track: ReleaseTrack) -> VelocityEstimate {
         if estimator == .platform {
             if let platform = track.platform {
                 return make(platform.vx, platform.vy, .platform, fellBack: false, count: 0)

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GestureTrace
 
 /// Per-gesture physics (physics.md) with reusable GSL workspaces and buffers. Not
@@ -121,7 +122,7 @@ struct TrackPoint {
 }
 
 /// What `prepare` found in a gesture beside `points`.
-struct Track {
+struct ReleaseTrack {
     /// The first sample with finite time and position.
     var first: Sample?
     /// The release sample (first `ended`/`cancelled`, else the last usable sample).

@@ -2,8 +2,9 @@
 /// back and are counted); these errors come from option validation, the completion models,
 /// and the GSL wrappers underneath.
 public enum PhysicsError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// An option or model parameter is out of range: `name` (as on the command line where
-    /// there is one), the offending `value`, and what was expected.
+    /// An option or model parameter is out of range: `name` (the setting's key, as in
+    /// `params.json`: `extent`, `horizon`, `maxGap`, `maxSamples`), the offending `value`, and
+    /// what was expected.
     case invalidParameter(name: String, value: Double, expected: String)
     /// A GSL function returned a non-zero status; `reason` is `gsl_strerror(status)`.
     case gsl(function: String, status: Int32, reason: String)

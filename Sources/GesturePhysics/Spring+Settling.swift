@@ -1,4 +1,4 @@
-@preconcurrency internal import CGSL
+internal import GestureNumerics
 import Foundation
 
 extension Spring {
@@ -84,38 +84,20 @@ extension Spring {
         throw .notConverged(function: "settling-time bracket", iterations: Self.maxIterations)
     }
 
-    /// The context `gsl_function` passes to its callback.
-    private struct Problem {
-        var motion: SpringMotion
-        var tolerance: Double
-    }
-
-    /// The root of `|e(t)| - tolerance` in `[lower, upper]`. Calls `gsl_root_fsolver_alloc`
-    /// (`gsl_root_fsolver_brent`), `gsl_root_fsolver_set`, `gsl_root_fsolver_iterate`,
-    /// `gsl_root_test_interval`.
+    /// The root of `|e(t)| - tolerance` in `[lower, upper]`: `GSL.brentRoot`
+    /// (`gsl_root_fsolver_brent`, to `gsl_root_test_interval(lo, hi, 0, 1e-12)`).
     private static func brent(_ lower: Double, _ upper: Double, motion: SpringMotion, tolerance: Double) throws(PhysicsError) -> Double {
-        GSL.ensureInitialised()
-        guard let solver = gsl_root_fsolver_alloc(gsl_root_fsolver_brent) else {
-            throw .allocationFailed(function: "gsl_root_fsolver_alloc")
+        let root: Double?
+        do {
+            root = try GSL.brentRoot(lower: lower, upper: upper, xTolerance: 0, relativeTolerance: 1e-12, maxIterations: maxIterations) { t in
+                abs(motion.error(t)) - tolerance
+            }
+        } catch let error as GSLError {
+            throw .gsl(function: error.context, status: Int32(error.status), reason: error.message)
+        } catch {
+            throw .nonFinite(what: "spring position")
         }
-        defer { gsl_root_fsolver_free(solver) }
-        let problem = UnsafeMutablePointer<Problem>.allocate(capacity: 1)
-        problem.initialize(to: Problem(motion: motion, tolerance: tolerance))
-        defer { problem.deinitialize(count: 1); problem.deallocate() }
-        var function = gsl_function(
-            function: { t, context in
-                guard let context else { return .nan }
-                let problem = context.assumingMemoryBound(to: Problem.self).pointee
-                return abs(problem.motion.error(t)) - problem.tolerance
-            },
-            params: UnsafeMutableRawPointer(problem))
-        try GSL.check(gsl_root_fsolver_set(solver, &function, lower, upper), "gsl_root_fsolver_set")
-        for _ in 0..<maxIterations {
-            try GSL.check(gsl_root_fsolver_iterate(solver), "gsl_root_fsolver_iterate")
-            let status = gsl_root_test_interval(gsl_root_fsolver_x_lower(solver), gsl_root_fsolver_x_upper(solver), 0, 1e-12)
-            if status == Int32(GSL_SUCCESS) { return gsl_root_fsolver_root(solver) }
-            if status != Int32(GSL_CONTINUE) { try GSL.check(status, "gsl_root_test_interval") }
-        }
-        throw .notConverged(function: "gsl_root_fsolver_brent", iterations: maxIterations)
+        guard let root else { throw .notConverged(function: "gsl_root_fsolver_brent", iterations: maxIterations) }
+        return root
     }
 }

@@ -5,8 +5,9 @@ import GestureTrace
 /// record of the report, keys in report order.
 ///
 /// Conventions: velocities `v`, `vx`, `vy` in pt/s, `v_p` and velocity thresholds in
-/// progress/s; errors are fractions; non-finite numbers (an infinite velocity threshold means
-/// "velocity ignored") are written as `null`.
+/// progress/s; errors are fractions. Rule and setting parameters carry the keys of
+/// `params.json` (`RuleParameterSpec`), an infinite one (a velocity threshold that ignores
+/// velocity) written `"inf"` as there; any other non-finite figure is written `null`.
 public struct JSONRenderer: Sendable {
     public static let schema = "gesturetune.report/1"
     public let model: ReportModel
@@ -25,7 +26,7 @@ public struct JSONRenderer: Sendable {
         w.string("generator", model.generator)
         w.beginObject("notes")
         w.string("units", "v, estimates, peakVelocity: pt/s along the axis; vx, vy, estimateComponents: pt/s on screen; v_p and velocity thresholds: progress/s (× extent = pt/s); times: s; errors: fractions")
-        w.string("nonFinite", "null (an infinite velocity threshold means velocity is ignored)")
+        w.string("nonFinite", "parameters: \"inf\" as in params.json (an infinite velocity threshold means velocity is ignored); other figures: null")
         w.endObject()
         Self.writeSummary(model, into: &w)
         writeParameters(&w)
@@ -52,7 +53,7 @@ public struct JSONRenderer: Sendable {
     static func writeRule(_ key: String?, _ rule: Rule, into w: inout JSONWriter) {
         w.beginObject(key)
         w.string("family", rule.family.rawValue)
-        for p in rule.reportParameters { w.number(p.key, p.value) }
+        for p in rule.parameters { w.parameter(p.key, p.value) }
         w.endObject()
     }
 
@@ -115,12 +116,12 @@ public struct JSONRenderer: Sendable {
             w.string("name", r.name)
             w.string("symbol", r.symbol)
             w.string("unit", r.unit.rawValue)
-            w.number("suggested", r.suggested)
+            w.parameter("suggested", r.suggested)
             writeInterval("interval", r.interval, &w)
-            w.number("current", r.current)
+            w.parameter("current", r.current)
             w.beginObject("defaults")
             for (k, col) in model.parameters.defaultColumns.enumerated() {
-                w.number(col, k < r.defaults.count ? r.defaults[k] : nil)
+                w.parameter(col, k < r.defaults.count ? r.defaults[k] : nil)
             }
             w.endObject()
             if r.unit == .progressPerSecond {

@@ -1,3 +1,4 @@
+import GesturePhysics
 /// A small streaming JSON writer that keeps keys in the order written (report order).
 ///
 /// Containers opened at depth `compactDepth` or deeper are written on one line, so
@@ -57,6 +58,14 @@ struct JSONWriter {
     mutating func null(_ key: String? = nil) {
         separator(key)
         buffer += "null"
+    }
+
+    /// A rule or setting parameter: `+∞` as `"inf"` (`-∞` as `"-inf"`), the encoding of
+    /// `params.json` (`RuleParameterSpec.infinityText`); NaN and nil as `null`.
+    mutating func parameter(_ key: String?, _ x: Double?) {
+        if x == .infinity { return string(key, RuleParameterSpec.infinityText) }
+        if x == -.infinity { return string(key, RuleParameterSpec.negativeInfinityText) }
+        number(key, x)
     }
 
     mutating func number(_ key: String?, _ x: Double?) {

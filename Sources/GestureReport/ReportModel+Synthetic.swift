@@ -164,9 +164,9 @@ extension ReportModel {
                 currentMedianRatio: Stats.median(curRatios), suggestedMedianRatio: Stats.median(sugRatios),
                 fingerSpeedCap: 0.41, dampingRatio: 1, springResponse: 0.31, targetDuration: 0.35, medianSettlingTime: 0.35),
             edge: EdgeSuggestion(percentile95: p95, suggestedWidth: p95 + 4, directionLock: 21),
-            unlabelled: labelled ? nil : UnlabelledAnalysis(
+            unlabelled: labelled ? nil : UnlabelledSection(
                 ambiguousIDs: rows.filter(\.flags.ambiguous).map(\.id), tau: 0.3, inferredThreshold: 0.46,
-                components: [MixtureComponent(weight: 0.55, mean: 0.21, standardDeviation: 0.1), MixtureComponent(weight: 0.45, mean: 0.78, standardDeviation: 0.16)]),
+                components: [MixtureComponentRow(weight: 0.55, mean: 0.21, standardDeviation: 0.1), MixtureComponentRow(weight: 0.45, mean: 0.78, standardDeviation: 0.16)]),
             outcomeMismatches: [])
     }
 }

@@ -34,17 +34,6 @@ extension ReportModel {
     }
 }
 
-/// The parameter set `params.json` should hold for a model built from `tuning`: the tuner's
-/// suggestion with the model's headline rule (the inferred split when unlabelled), so
-/// `params.json` and the snippets agree.
-extension ParameterSet {
-    public init(suggestionOf tuning: TuningResult, model: ReportModel) {
-        self = tuning.suggested
-        self.rule = model.summary.suggestedRule
-        self.preset = nil
-    }
-}
-
 /// Builds a `ReportModel` from a tuning result; every figure is computed here once.
 struct TuningReportBuilder {
     let tuning: TuningResult
@@ -62,21 +51,15 @@ struct TuningReportBuilder {
         let extent = Self.typicalExtent(measurements)
         let currentRule = t.current.rule
 
-        // The headline rule: tuned when labelled; inferred (mixture crossing) when unlabelled.
-        var suggestedRule = t.suggested.rule
-        var inferred = false
-        if !labelled, let rule = t.unlabelled?.inferredRule {
-            suggestedRule = rule
-            inferred = true
-        }
+        // The headline rule is the tuner's (tuned, or inferred when unlabelled): picked there, not here.
+        let suggestedRule = t.suggested.rule
+        let inferred = t.suggestionInferred
 
         var warnings: [String] = []
-        let defaulted = measurements.filter { $0.extentSource == .defaultValue }.count
-        if defaulted > 0 {
-            let scope = defaulted == measurements.count ? "" : " (\(defaulted) of \(measurements.count) gestures)"
-            let direction = measurements.first?.direction ?? t.current.direction
-            let column = direction == .up || direction == .down ? "height" : "width"
-            warnings.append("No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to 390 pt, so pt/s figures assume a 390 pt container.")
+        if let w = TuningWarning.defaultExtent(
+            measurements, direction: measurements.first?.direction ?? t.current.direction, population: "gestures")
+        {
+            warnings.append(w.sentence)
         }
         let extents = Set(measurements.map(\.extent))
         if extents.count > 1, let lo = extents.min(), let hi = extents.max() {
@@ -108,7 +91,7 @@ struct TuningReportBuilder {
         if let l = t.logistic, let note = Self.logisticNote(l) { warnings.append("Logistic fit: " + note) }
 
         let currentEval = t.currentEvaluation
-        let suggestedEval = labelled ? evaluate(suggestedRule) : nil
+        let suggestedEval = t.suggestedEvaluation
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
         var summary = ReportSummary(
             files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
@@ -124,8 +107,12 @@ struct TuningReportBuilder {
         summary.coordinateUnit = units.count == 1 ? units.first! : .file
 
         // Gesture rows: every gesture read, interrupted ones flagged.
-        let rows = measurements.map { m in
-            GestureRow(measurement: m, current: currentRule, suggested: suggestedRule, ambiguous: t.ambiguous.contains(m.id))
+        let currentDecisions = Evaluation(t.current.decider, measurements: measurements).decisions
+        let suggestedDecisions = Evaluation(.rule(suggestedRule), measurements: measurements).decisions
+        let rows = measurements.indices.map { k in
+            GestureRow(
+                measurement: measurements[k], currentDecision: currentDecisions[k].decided,
+                suggestedDecision: suggestedDecisions[k].decided, ambiguous: t.ambiguous.contains(measurements[k].id))
         }
 
         // Completion animation: ratios over the gestures the tuner counts as completing.
@@ -165,8 +152,8 @@ struct TuningReportBuilder {
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
             outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
-                OutcomeMismatch(id: $0.id, recorded: $0.recorded, decided: $0.decided)
-            })
+                OutcomeMismatchRow(id: $0.id, recorded: $0.recorded, decided: $0.decided)
+            }, suggestedSetting: t.suggested)
     }
 
     // MARK: Summary parts
@@ -239,27 +226,9 @@ struct TuningReportBuilder {
 
     // MARK: Errors
 
-    /// Labelled used gestures as tuning points.
-    var labelledPoints: [TuningPoint] {
-        used.compactMap { m in m.intent == nil ? nil : TuningPoint(m) }
-    }
-
-    /// In-sample decisions of `rule` on the labelled gestures.
-    func evaluate(_ rule: Rule) -> (errors: Int, errorRate: Double, confusion: ConfusionMatrix, misdecided: [String]) {
-        var cc = 0, cx = 0, xc = 0, xx = 0
-        var miss: [String] = []
-        for p in labelledPoints {
-            let done = rule.completes(p.state)
-            switch (p.intent == .complete, done) {
-            case (true, true): cc += 1
-            case (true, false): cx += 1; miss.append(p.id)
-            case (false, true): xc += 1; miss.append(p.id)
-            case (false, false): xx += 1
-            }
-        }
-        let total = cc + cx + xc + xx
-        return (cx + xc, total == 0 ? 0 : Double(cx + xc) / Double(total),
-                ConfusionMatrix(completeCompleted: cc, completeCancelled: cx, cancelCompleted: xc, cancelCancelled: xx), miss)
+    /// In-sample decisions of `rule` on the labelled used gestures (`Evaluation`).
+    func evaluate(_ rule: Rule) -> Evaluation {
+        Evaluation(.rule(rule), measurements: used.filter { $0.intent != nil })
     }
 
     /// Cross-validated error of the family whose suggestion `rule` is; nil when none matches.
@@ -309,6 +278,7 @@ struct TuningReportBuilder {
         if let l = t.logistic, let b = l.fit.coefficients, b.count == 3 {
             let rule = Rule.logistic(b0: b[0], b1: b[1], b2: b[2])
             let e = evaluate(rule)
+            let confusion = Self.matrix(e.confusion)
             let names = ["b0", "b1", "b2"]
             let coefficients = (0..<3).map { k in
                 Coefficient(name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
@@ -319,7 +289,7 @@ struct TuningReportBuilder {
             if isSuggested { suggestedMarked = true }
             rows.append(RuleComparisonRow(
                 rule: rule, crossValidatedError: l.crossValidation?.errorRate, inSampleError: e.errorRate,
-                confusion: e.confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
+                confusion: confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
                 note: note))
         }
         // `kinematic` at the uikit-system values is the `uikit-system` row of the preset table.
@@ -340,7 +310,7 @@ struct TuningReportBuilder {
         // Unlabelled: what each preset decides, with each gesture's own extent.
         let points = used.map(TuningPoint.init)
         return Preset.all.map { preset in
-            let completes = points.filter { preset.rule(extent: $0.extent).completes($0.state) }.count
+            let completes = Evaluation(.preset(preset), points: points).completes
             return PresetRow(
                 name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent), error: nil,
                 misdecided: 0, completes: completes, isCurrent: preset.name == currentPreset)
@@ -412,12 +382,12 @@ struct TuningReportBuilder {
 
     // MARK: Unlabelled
 
-    func unlabelledAnalysis() -> UnlabelledAnalysis? {
+    func unlabelledAnalysis() -> UnlabelledSection? {
         guard let u = tuning.unlabelled else { return nil }
-        return UnlabelledAnalysis(
+        return UnlabelledSection(
             band: u.band, ambiguousIDs: u.ambiguous, tau: u.mixture.tau,
             inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
-            components: u.mixture.components.map { MixtureComponent(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
+            components: u.mixture.components.map { MixtureComponentRow(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
     }
 }
 

@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTuning
 import GestureTrace
 
 /// Everything a report shows, in report terms, built once from the tuning result; every
@@ -28,17 +29,21 @@ public struct ReportModel: Sendable, Equatable {
     public var animation: AnimationSuggestion
     public var edge: EdgeSuggestion
     /// Present when the traces carry no intent labels.
-    public var unlabelled: UnlabelledAnalysis?
+    public var unlabelled: UnlabelledSection?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.
-    public var outcomeMismatches: [OutcomeMismatch]
+    public var outcomeMismatches: [OutcomeMismatchRow]
+    /// The tuner's suggested setting as `params.json` holds it (the report projects it; nil for
+    /// a model built by hand, whose `params.json` is made from the snippet parameters).
+    public var suggestedSetting: ParameterSet?
 
     public init(
         name: String, generator: String, summary: ReportSummary, parameters: ParameterTable,
         rules: [RuleComparisonRow], presets: [PresetRow], gestures: [GestureRow],
         figures: FigureInputs, estimators: [EstimatorRow], animation: AnimationSuggestion,
-        edge: EdgeSuggestion, unlabelled: UnlabelledAnalysis? = nil,
-        outcomeMismatches: [OutcomeMismatch] = []
+        edge: EdgeSuggestion, unlabelled: UnlabelledSection? = nil,
+        outcomeMismatches: [OutcomeMismatchRow] = [], suggestedSetting: ParameterSet? = nil
     ) {
+        self.suggestedSetting = suggestedSetting
         self.name = name
         self.generator = generator
         self.summary = summary
@@ -149,15 +154,6 @@ public struct ReportSummary: Sendable, Equatable {
 
 /// How a parameter value is printed. `progressPerSecond` values also print in pt/s
 /// (`value × E`).
-public enum ParameterUnit: String, Sendable, Equatable {
-    case progress
-    case progressPerSecond = "progress/s"
-    case seconds = "s"
-    case points = "pt"
-    case degrees = "deg"
-    case ratio
-    case coefficient
-}
 
 /// A closed interval, e.g. a 95% bootstrap interval.
 public struct Interval: Sendable, Equatable {
@@ -429,13 +425,16 @@ public struct GestureRow: Sendable, Equatable {
         self.curve = curve
     }
 
-    /// A row from a measurement and the two rules' decisions (`Rule.completes`).
+    /// A row from a measurement and the two rules' decisions (`Rule.completes` on
+    /// `GestureMeasurement.releaseState`).
     public init(measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false) {
-        let state = ReleaseState(
-            progress: m.releaseProgress, velocity: m.progressVelocity,
-            kinematicVelocity: m.kinematicVelocity, kinematicAcceleration: m.kinematicAcceleration,
-            sampleCount: m.sampleCount, extent: m.extent)
-        let currentDecision: Intent = current.completes(state) ? .complete : .cancel
+        self.init(
+            measurement: m, currentDecision: current.completes(m.releaseState) ? .complete : .cancel,
+            suggestedDecision: suggested.completes(m.releaseState) ? .complete : .cancel, ambiguous: ambiguous)
+    }
+
+    /// A row from a measurement and the decisions an `Evaluation` made for it.
+    public init(measurement m: GestureMeasurement, currentDecision: Intent, suggestedDecision: Intent, ambiguous: Bool = false) {
         self.init(
             id: m.id, file: m.file, samples: m.sampleCount, duration: m.duration,
             releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
@@ -446,7 +445,7 @@ public struct GestureRow: Sendable, Equatable {
             startPosition: m.startPosition, entryAngle: m.entryAngle,
             pauseBeforeRelease: m.pauseBeforeRelease, intent: m.intent, outcome: m.outcome,
             currentDecision: currentDecision,
-            suggestedDecision: suggested.completes(state) ? .complete : .cancel,
+            suggestedDecision: suggestedDecision,
             flags: GestureFlags(
                 ambiguous: ambiguous, fallbackEstimator: m.velocity.fellBack,
                 duplicateTimestamps: m.duplicateTimestamps, lateReversal: m.lateReversal,
@@ -619,7 +618,7 @@ public struct EdgeSuggestion: Sendable, Equatable {
 }
 
 /// One Gaussian-mixture component.
-public struct MixtureComponent: Sendable, Equatable {
+public struct MixtureComponentRow: Sendable, Equatable {
     public var weight: Double
     public var mean: Double
     public var standardDeviation: Double
@@ -631,7 +630,7 @@ public struct MixtureComponent: Sendable, Equatable {
 }
 
 /// Unlabelled traces: no ground truth; the ambiguous band and the inferred split.
-public struct UnlabelledAnalysis: Sendable, Equatable {
+public struct UnlabelledSection: Sendable, Equatable {
     /// Half-width of the ambiguous band around the boundary (default 0.1 = 10%).
     public var band: Double
     public var ambiguousIDs: [String]
@@ -639,9 +638,9 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
     public var tau: Double
     /// Crossing point of the two mixture components, offered as `p_th` (inferred); nil if none.
     public var inferredThreshold: Double?
-    public var components: [MixtureComponent]
+    public var components: [MixtureComponentRow]
 
-    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponent]) {
+    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponentRow]) {
         self.band = band
         self.ambiguousIDs = ambiguousIDs
         self.tau = tau
@@ -651,7 +650,7 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
 }
 
 /// A gesture whose recorded outcome disagrees with the current decision.
-public struct OutcomeMismatch: Sendable, Equatable {
+public struct OutcomeMismatchRow: Sendable, Equatable {
     public var id: String
     public var recorded: Intent
     public var decided: Intent

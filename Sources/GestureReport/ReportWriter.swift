@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuning
 
 /// What `ReportWriter.write` produced.
 public struct ReportOutput: Sendable, Equatable {
@@ -24,7 +25,7 @@ public enum ReportWriter {
     ///
     /// - Parameters:
     ///   - params: the text of `params.json` when the caller serialises its own parameter set;
-    ///     nil writes `ParamsRenderer`'s.
+    ///     nil writes `model.suggestedParameterSet.encoded()`.
     ///   - limits: figure thinning; `gestureTableCap`: gesture rows in HTML / Markdown.
     public static func write(
         _ model: ReportModel, to outDir: String, name: String, params: String? = nil,
@@ -64,6 +65,11 @@ public enum ReportWriter {
             throw .cannotCreate(path: tmp.path, reason: reason(error))
         }
 
+        let paramsText: String
+        do { paramsText = try params ?? model.suggestedParameterSet.encoded() } catch {
+            try? fm.removeItem(at: tmp)
+            throw .cannotWrite(path: tmp.appendingPathComponent("params.json").path, reason: "\(error)")
+        }
         let figures = ReportFigures(model: model, limits: limits)
         var written: [String] = []
         func file(_ rel: String, _ render: (inout FileStream) -> Void) throws(ReportError) {
@@ -88,7 +94,7 @@ public enum ReportWriter {
             try file("report.md") { MarkdownRenderer(model: model, figures: figures, gestureTableCap: gestureTableCap).render(to: &$0) }
             try file("report.ipynb") { NotebookRenderer(model: model, figures: figures).render(to: &$0) }
             try file("params.json") { out in
-                if let params { out.write(params) } else { ParamsRenderer(model: model).render(to: &out) }
+                out.write(paramsText)
             }
             let svg = SVGRenderer(model: model, figures: figures)
             for f in figures.info {

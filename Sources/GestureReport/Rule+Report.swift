@@ -10,46 +10,11 @@ public struct PlanePoint: Sendable, Equatable {
     }
 }
 
-/// A named rule parameter for tables and JSON.
-struct RuleParameter {
-    var key: String
-    var symbol: String
-    var value: Double
-    var unit: ParameterUnit
-}
-
 extension Rule {
-    /// The rule's parameters in a fixed order (JSON keys, symbols, units).
-    var reportParameters: [RuleParameter] {
-        switch self {
-        case .threshold(let p, let v), .forward(let p, let v):
-            return [
-                RuleParameter(key: "progressThreshold", symbol: "p_th", value: p, unit: .progress),
-                RuleParameter(key: "velocityThreshold", symbol: "v_th", value: v, unit: .progressPerSecond),
-            ]
-        case .projection(let p, let tau):
-            return [
-                RuleParameter(key: "progressThreshold", symbol: "p_th", value: p, unit: .progress),
-                RuleParameter(key: "tau", symbol: "tau", value: tau, unit: .seconds),
-            ]
-        case .kinematic(let d, let dur):
-            return [
-                RuleParameter(key: "distanceThreshold", symbol: "d_th", value: d, unit: .points),
-                RuleParameter(key: "duration", symbol: "D", value: dur, unit: .seconds),
-            ]
-        case .logistic(let b0, let b1, let b2):
-            return [
-                RuleParameter(key: "b0", symbol: "b0", value: b0, unit: .coefficient),
-                RuleParameter(key: "b1", symbol: "b1", value: b1, unit: .coefficient),
-                RuleParameter(key: "b2", symbol: "b2", value: b2, unit: .coefficient),
-            ]
-        }
-    }
-
     /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)`.
     /// An infinite velocity threshold prints as `velocity ignored`.
     func reportDescription(extent: Double) -> String {
-        let parts = reportParameters.map { p -> String in
+        let parts = parameters.map { p -> String in
             if p.unit == .progressPerSecond && p.value == .infinity { return "\(p.symbol) ∞ (velocity ignored)" }
             return "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent))"
         }

@@ -1,3 +1,6 @@
+import GesturePhysics
+import GestureTuning
+
 /// The terminal summary's format (`--format`).
 public enum SummaryFormat: String, Sendable, CaseIterable {
     case text, markdown, json
@@ -79,34 +82,15 @@ public struct SummaryRenderer: Sendable {
     }
 }
 
-/// Writes `params.json` in the documented format (cli-and-reports.md, "Parameter files"):
-/// schema, rule family, direction, the rule's parameters, extent, completionSpeed, spring,
-/// edgeWidth. An infinite velocity threshold is written as `null`.
-public struct ParamsRenderer: Sendable {
-    public static let schema = "gesturetune.params/1"
-    public let model: ReportModel
-
-    public init(model: ReportModel) {
-        self.model = model
-    }
-
-    public func render(to out: inout some TextOutputStream) {
-        let p = model.snippetParameters
-        var w = JSONWriter()
-        w.beginObject()
-        w.string("schema", Self.schema)
-        w.string("rule", p.rule.family.rawValue)
-        w.string("direction", p.direction.rawValue)
-        for r in p.rule.reportParameters { w.number(r.key, r.value) }
-        w.number("extent", p.extent)
-        w.number("completionSpeed", p.completionSpeed)
-        w.beginObject("spring")
-        w.number("dampingRatio", p.dampingRatio)
-        w.number("response", p.springResponse)
-        w.endObject()
-        w.number("edgeWidth", p.edgeWidth)
-        w.endObject()
-        w.flush(to: &out)
-        out.write("\n")
+extension ReportModel {
+    /// The set `params.json` holds: the tuner's (`suggestedSetting`), or for a model built by
+    /// hand the snippet parameters as a set. One encoder writes it: `ParameterSet.encoded()`.
+    public var suggestedParameterSet: ParameterSet {
+        if let suggestedSetting { return suggestedSetting }
+        let p = snippetParameters
+        return ParameterSet(
+            rule: p.rule, direction: p.direction, extent: p.extent, completionSpeed: p.completionSpeed,
+            spring: p.springResponse.map { ParameterSet.SpringSetting(dampingRatio: p.dampingRatio, response: $0) },
+            edgeWidth: p.edgeWidth)
     }
 }

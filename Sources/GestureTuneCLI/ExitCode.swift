@@ -1,7 +1,7 @@
 import GestureTrace
 
 /// The exit statuses of trace-format.md ("Exit status"), BSD sysexits where one fits.
-public enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
+enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     /// Success.
     case success = 0
     /// A gate in `batch`/`merge` failed: the tool worked, the traces did not pass.
@@ -23,7 +23,7 @@ public enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
 }
 
 /// What a command came to; `ExitCode.of(_:)` turns it into the status, in one place.
-public enum Outcome: Sendable, Equatable {
+enum Outcome: Sendable, Equatable {
     case success
     /// `batch` and `merge`: cases that failed their gate, and error cases (malformed or unreadable files).
     case gate(failed: Int, errors: Int)
@@ -41,7 +41,7 @@ extension ExitCode {
     ///   failed, else 0.
     /// - `validated`: 66 when any file is missing or unreadable, else 65 when any has problems.
     /// - `failure`: by the error, see `of(_ error:)`.
-    public static func of(_ outcome: Outcome) -> ExitCode {
+    static func of(_ outcome: Outcome) -> ExitCode {
         switch outcome {
         case .success:
             return .success
@@ -56,7 +56,7 @@ extension ExitCode {
 
     /// The exit status for an error: usage 64; trace and parameter-file errors 65, except an
     /// unreadable file 66; an output that cannot be written 73; anything else 70.
-    public static func of(_ error: CLIError) -> ExitCode {
+    static func of(_ error: CLIError) -> ExitCode {
         switch error {
         case .usage: .usage
         case .trace(.unreadable): .noInput
@@ -71,7 +71,7 @@ extension ExitCode {
 }
 
 /// Errors of the command layer, each with what a person needs to act on it.
-public enum CLIError: Error, Sendable, Equatable {
+enum CLIError: Error, Sendable, Equatable {
     case usage(UsageError)
     /// A trace file could not be read (malformed, or unreadable).
     case trace(TraceError)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Nothing here exits: `main.swift` calls `main(_:)` and exits with what it returns.
 public enum GestureTuneCommand {
-    public static let parser = ArgumentParser(commands: CommandSpecs.all)
+    static let parser = ArgumentParser(commands: CommandSpecs.all)
 
     /// Runs `arguments` (without the program name) on the process's standard output and error.
     /// A failed write to standard output or error (a full disk, a closed descriptor) makes the
@@ -43,7 +43,7 @@ public enum GestureTuneCommand {
     }
 
     /// Runs `arguments` on `console`; the status comes from `ExitCode.of(_:)` only.
-    public static func run(_ arguments: [String], console: Console) -> ExitCode {
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
         let invocation: Invocation
         do {
             invocation = try parser.parse(arguments)

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GestureTrace
 import GesturePhysics
 
@@ -103,6 +104,7 @@ public struct Tuner: Sendable {
 
         var suggested = current
         suggested.preset = nil
+        suggested.followsPresetExtent = false
         suggested.rule = suggestedRule
         suggested.transitionDuration = duration
         if let s = speed.value { suggested.completionSpeed = s }
@@ -114,7 +116,8 @@ public struct Tuner: Sendable {
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
         if !labelled.isEmpty {
-            comparisons.append(evaluate(name: "current", source: current.preset, rule: current.rule, labelled))
+            comparisons.append(
+                RuleEvaluation(name: "current", source: current.preset, rule: current.rule, evaluation: Evaluation(current.decider, points: labelled)))
             comparisons.append(evaluate(name: "suggested", source: nil, rule: suggestedRule, labelled))
             for preset in Preset.all {
                 comparisons.append(evaluate(preset: preset, labelled))
@@ -131,13 +134,19 @@ public struct Tuner: Sendable {
                 notes.append("inferred split (two-component mixture on projected landing progress): a suggestion without ground truth")
             }
         }
+        // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
+        var suggestionInferred = false
+        if labelled.isEmpty, let inferred = unlabelled?.inferredRule {
+            suggested.rule = inferred
+            suggestionInferred = true
+        }
         var ambiguous = Set<String>()
         for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
         let outcomeCheck = Analyses.outcomes(used, current: current.rule)
 
         return TuningResult(
             options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, current: current, suggested: suggested, comparisons: comparisons, unlabelled: unlabelled,
+            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
             edgeWidth: edge, directionLock: lock)
     }
@@ -191,28 +200,13 @@ public struct Tuner: Sendable {
     }
 
     func evaluate(name: String, source: String?, rule: Rule, _ points: [TuningPoint]) -> RuleEvaluation {
-        var confusion = Confusion()
-        var misdecided: [String] = []
-        for p in points {
-            let meant = p.intent == .complete, decided = rule.completes(p.state)
-            confusion.add(meantComplete: meant, decidedComplete: decided)
-            if meant != decided { misdecided.append(p.id) }
-        }
-        return RuleEvaluation(name: name, source: source, rule: rule, confusion: confusion, misdecided: misdecided)
+        RuleEvaluation(name: name, source: source, rule: rule, evaluation: Evaluation(.rule(rule), points: points))
     }
 
     /// A preset decides each gesture with the rule for that gesture's own extent.
     func evaluate(preset: Preset, _ points: [TuningPoint]) -> RuleEvaluation {
-        var confusion = Confusion()
-        var misdecided: [String] = []
-        var cache: [Double: Rule] = [:]
-        for p in points {
-            let rule = cache[p.extent] ?? preset.rule(extent: p.extent)
-            cache[p.extent] = rule
-            let meant = p.intent == .complete, decided = rule.completes(p.state)
-            confusion.add(meantComplete: meant, decidedComplete: decided)
-            if meant != decided { misdecided.append(p.id) }
-        }
-        return RuleEvaluation(name: preset.name, source: preset.source, rule: preset.rule(extent: 390), confusion: confusion, misdecided: misdecided)
+        RuleEvaluation(
+            name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent),
+            evaluation: Evaluation(.preset(preset), points: points))
     }
 }

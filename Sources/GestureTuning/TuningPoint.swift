@@ -15,6 +15,8 @@ public struct TuningPoint: Sendable, Equatable {
     /// Mean velocity (progress/s) and acceleration (progress/s²) over the last 3 samples (`kinematic`).
     public var kinematicVelocity: Double
     public var kinematicAcceleration: Double
+    /// Samples behind the `kinematic` inputs (`ReleaseState.sampleCount`; fewer than 3: the
+    /// `kinematic` rule completes iff `kinematicVelocity > 0`).
     public var sampleCount: Int
     /// Extent `E`, pt.
     public var extent: Double
@@ -41,13 +43,15 @@ public struct TuningPoint: Sendable, Equatable {
         self.entryAngle = entryAngle
     }
 
-    /// The fields of `measurement` tuning reads.
+    /// The fields of `measurement` tuning reads; the decision state is
+    /// `GestureMeasurement.releaseState`, the one constructor of it.
     public init(_ m: GestureMeasurement) {
+        let s = m.releaseState
         self.init(
-            id: m.id, progress: m.releaseProgress, velocity: m.progressVelocity, intent: m.intent,
-            outcome: m.outcome, kinematicVelocity: m.kinematicVelocity,
-            kinematicAcceleration: m.kinematicAcceleration, sampleCount: m.sampleCount,
-            extent: m.extent, startPosition: m.startPosition, entryAngle: m.entryAngle)
+            id: m.id, progress: s.progress, velocity: s.velocity, intent: m.intent,
+            outcome: m.outcome, kinematicVelocity: s.kinematicVelocity,
+            kinematicAcceleration: s.kinematicAcceleration, sampleCount: s.sampleCount,
+            extent: s.extent, startPosition: m.startPosition, entryAngle: m.entryAngle)
     }
 
     /// The release state rules decide on.

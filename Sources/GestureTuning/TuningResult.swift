@@ -10,11 +10,20 @@ public struct RuleEvaluation: Sendable, Equatable {
     /// The rule; for presets with pt/s thresholds, the rule at 390 pt (each gesture is
     /// decided with its own extent).
     public var rule: Rule
-    public var confusion: Confusion
+    /// The decisions, counted once (`Evaluation`).
+    public var evaluation: Evaluation
+    public var confusion: Confusion { evaluation.confusion }
     /// Ids of misdecided gestures, in input order.
-    public var misdecided: [String]
+    public var misdecided: [String] { evaluation.misdecided }
     public var errors: Int { confusion.errors }
     public var errorRate: Double { confusion.errorRate }
+
+    public init(name: String, source: String?, rule: Rule, evaluation: Evaluation) {
+        self.name = name
+        self.source = source
+        self.rule = rule
+        self.evaluation = evaluation
+    }
 }
 
 /// One searched rule family (`threshold`, `forward`, `projection`, `kinematic`).
@@ -75,7 +84,11 @@ public struct TuningResult: Sendable, Equatable {
     public var kinematicAtPreset: RuleEvaluation?
     public var logistic: LogisticResult?
     public var current: ParameterSet
+    /// The headline suggestion, the one `params.json` holds: tuned when some gestures are
+    /// labelled; the inferred split (`suggestionInferred`) when none are and the mixture
+    /// separates; else the current rule.
     public var suggested: ParameterSet
+    public var suggestionInferred: Bool
     /// The current set, the suggested set, then every preset, on the same labelled gestures.
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).

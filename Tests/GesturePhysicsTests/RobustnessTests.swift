@@ -108,10 +108,10 @@ import Testing
         }
     }
 
-    /// Invalid options are reported by `validate()` with the command-line name; the engine
+    /// Invalid options are reported by `validate()` with the setting's key (not a command-line flag: issue 10); the engine
     /// itself still measures, ignoring a bad extent and using default window limits.
     @Test func invalidOptions() {
-        #expect(throws: PhysicsError.invalidParameter(name: "--extent", value: 0, expected: "a positive number of points")) {
+        #expect(throws: PhysicsError.invalidParameter(name: "extent", value: 0, expected: "a positive number of points")) {
             try PhysicsOptions(extent: 0).validate()
         }
         #expect(throws: PhysicsError.self) { try PhysicsOptions(extent: -390).validate() }

@@ -156,7 +156,7 @@ enum TuningInputs {
         #expect(tuning.ambiguous.contains("x4") && tuning.ambiguous.contains("c6") && !tuning.ambiguous.contains("c2"))
         #expect(model.gestures.filter(\.misdecidedByCurrent).map(\.id) == ["c6", "x4", "x5"])
         // x5's recorded outcome (complete) matches the current decision; x4's (cancel) does not.
-        #expect(model.outcomeMismatches == [OutcomeMismatch(id: "x4", recorded: .cancel, decided: .complete)])
+        #expect(model.outcomeMismatches == [OutcomeMismatchRow(id: "x4", recorded: .cancel, decided: .complete)])
         #expect(model.gestures.first { $0.id == "x4" }?.flags.outcomeMismatch == true)
         #expect(model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
         // Estimators: lsq2 and delta, delta 10 pt/s above lsq2 on every gesture.
@@ -204,7 +204,8 @@ enum TuningInputs {
 
     @Test func paramsJSONCarriesTheHeadlineRule() throws {
         let (tuning, model) = TuningInputs.model(TuningInputs.labelled)
-        let text = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+        // The tuner's suggestion is the headline: the report projects it, picks nothing.
+        let text = try tuning.suggested.encoded()
         let back = try ParameterSet.decode(Data(text.utf8))
         #expect(back.rule == model.summary.suggestedRule)
         #expect(back.completionSpeed == model.animation.suggestedCompletionSpeed)
@@ -221,6 +222,7 @@ enum TuningInputs {
         // Two equal, mirror-image groups at 0.15 and 0.85: they cross half-way.
         #expect(abs(crossing - 0.5) < 0.01)
         #expect(s.suggestedRule == .projection(progress: crossing, tau: 0.3))
+        #expect(tuning.suggested.rule == s.suggestedRule && tuning.suggestionInferred)
         #expect(model.unlabelled?.inferredThreshold == crossing)
         #expect(model.unlabelled?.components.count == 2)
         #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)

@@ -71,8 +71,8 @@ import Testing
         tally.add(gesture(1e300, 0, -1e300, 1.7976931348623157e308))
         #expect(tally.extentWarning(direction: .down, extent: 390, source: "the default")?.hasPrefix("Touches reach 1.7976931348623157e+308 pt along y, beyond the 390 pt extent") == true)
         #expect(tally.extentWarning(direction: .right, extent: 1e300, source: "--extent") == nil)
-        #expect(TimeScaleCheck.Text.significant(3e300) == "3e+300")
-        #expect(TimeScaleCheck.Text.whole(646.4) == "646")
+        #expect(TimeScaleCheck.Wording.significant(3e300) == "3e+300")
+        #expect(TimeScaleCheck.Wording.whole(646.4) == "646")
     }
 
     @Test func analyzePutsTheWarningFirst() throws {
@@ -122,9 +122,9 @@ import Testing
     }
 
     @Test func twoSignificantDigits() {
-        #expect(TimeScaleCheck.Text.significant(0.0594) == "0.059")
-        #expect(TimeScaleCheck.Text.significant(119_998) == "120000")
-        #expect(TimeScaleCheck.Text.rate(119_998_000) == "120 MHz")
-        #expect(TimeScaleCheck.Text.rate(1.5) == "1.5 Hz")
+        #expect(TimeScaleCheck.Wording.significant(0.0594) == "0.059")
+        #expect(TimeScaleCheck.Wording.significant(119_998) == "120000")
+        #expect(TimeScaleCheck.Wording.rate(119_998_000) == "120 MHz")
+        #expect(TimeScaleCheck.Wording.rate(1.5) == "1.5 Hz")
     }
 }

@@ -1,3 +1,4 @@
+import GestureNumerics
 import Foundation
 import Testing
 import GestureTrace

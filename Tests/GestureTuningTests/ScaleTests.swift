@@ -3,6 +3,7 @@ import Testing
 import GestureTrace
 import GesturePhysics
 @testable import GestureTuning
+import GestureNumerics
 
 /// Issue 13: the fused sweep, the bootstrap samplers, cross-validation on the encoding and the
 /// BLAS logistic fit, each against an independent computation or the values the previous

@@ -1,3 +1,4 @@
+import GestureNumerics
 import GestureTrace
 import GesturePhysics
 @testable import GestureTuning

@@ -1,3 +1,4 @@
+import GestureNumerics
 import Testing
 import GestureTrace
 import GesturePhysics

@@ -4,6 +4,7 @@ import GestureTrace
 import Testing
 
 @testable import GestureTuning
+import GestureNumerics
 
 /// The inferred split of unlabelled traces: fitted only on gestures that moved along the
 /// axis, offered only when the components are separated and cross inside [0.05, 0.95].

@@ -22,6 +22,8 @@ enum AnalyzePipeline {
         var reportFolder: String?
         /// What reading each file saw (lenient mode: the rows it skipped, with their lines).
         var reads: [ReadSummary] = []
+        /// Settings of the parameter file an option overrode.
+        var overrides: [SettingOverride] = []
     }
 
     /// Problems shown per run in lenient mode; the rest are counted in a note.
@@ -31,6 +33,7 @@ enum AnalyzePipeline {
         var options = options
         options.files = distinctFiles(options.files, console: console)
         let result = try analyse(options)
+        for o in result.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
         reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
         switch format {
@@ -72,10 +75,9 @@ enum AnalyzePipeline {
         let paramsArgument = common.params ?? Preset.defaultName
         var current = try loadParameters(paramsArgument, extent: common.physics.extent)
 
-        // The parameter file's direction and extent apply unless given on the command line.
+        // The parameter file is the whole setting; options given on the command line override it.
         var physics = common.physics
-        if !common.directionGiven { physics.direction = current.direction }
-        if !common.extentGiven, let e = current.extent { physics.extent = e }
+        let overrides = current.apply(to: &physics, keep: common.givenSettings)
 
         let files: [FileMeasurements]
         do {
@@ -89,14 +91,16 @@ enum AnalyzePipeline {
 
         // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
         if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
-            current = ParameterSet(preset: preset, extent: extent, direction: current.direction)
+            current = ParameterSet(preset: preset, extent: extent, direction: physics.direction)
         }
 
         let tuner = Tuner(
             options: TuningOptions(
                 seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
-        let tuning = tuner.tune(measurements, current: current)
+        var tuning = tuner.tune(measurements, current: current)
+        // The suggestion carries the setting it was measured under: what `batch --params` reads back.
+        tuning.suggested.record(physics)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
@@ -119,7 +123,7 @@ enum AnalyzePipeline {
 
         let params: String
         do {
-            params = try ParameterSet(suggestionOf: tuning, model: model).encoded()
+            params = try tuning.suggested.encoded()
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
@@ -127,7 +131,7 @@ enum AnalyzePipeline {
         if !options.noReport {
             folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary))
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary), overrides: overrides)
     }
 
     /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,

@@ -48,7 +48,7 @@ struct MotionTally: Sendable, Equatable {
         guard extent > 0, reach > 1.25 * extent else { return nil }
         let axis = horizontal ? "x" : "y"
         let size = horizontal ? "width" : "height"
-        return "Touches reach \(TimeScaleCheck.Text.whole(reach)) pt along \(axis), beyond the \(TimeScaleCheck.Text.whole(extent)) pt extent (\(source)): the container is larger than that, so progress and edge figures are off. Pass --extent with the container's \(size) in pt."
+        return "Touches reach \(TimeScaleCheck.Wording.whole(reach)) pt along \(axis), beyond the \(TimeScaleCheck.Wording.whole(extent)) pt extent (\(source)): the container is larger than that, so progress and edge figures are off. Pass --extent with the container's \(size) in pt."
     }
 
     /// A warning when most counted gestures move another way than `direction`: more than half

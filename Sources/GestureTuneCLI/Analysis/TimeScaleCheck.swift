@@ -27,14 +27,14 @@ enum TimeScaleCheck {
             abs(log10(rate(in: a) / typical)) < abs(log10(rate(in: b) / typical))
         }!
         guard best != unit, plausible.contains(rate(in: best)) else { return nil }
-        return "Gestures are sampled at a median \(Text.rate(median)) with the time column read in \(unit.rawValue): touch screens report 60–240 samples per second, so the column is likely in \(best.rawValue). Pass --time-unit \(best.rawValue)."
+        return "Gestures are sampled at a median \(Wording.rate(median)) with the time column read in \(unit.rawValue): touch screens report 60–240 samples per second, so the column is likely in \(best.rawValue). Pass --time-unit \(best.rawValue)."
     }
 
     static func pow10(_ k: Int) -> Double {
         k >= 0 ? (0..<k).reduce(1.0) { r, _ in r * 10 } : 1 / pow10(-k)
     }
 
-    enum Text {
+    enum Wording {
         /// `0.059 Hz`, `120 MHz`: two significant digits.
         static func rate(_ hz: Double) -> String {
             hz >= 1e6 ? "\(significant(hz / 1e6)) MHz" : hz >= 1e3 ? "\(significant(hz / 1e3)) kHz" : "\(significant(hz)) Hz"

@@ -1,17 +1,17 @@
 /// One option a command accepts: `--name VALUE` (or `--name=VALUE`), or a flag `--name`.
-public struct OptionSpec: Sendable, Equatable {
+struct OptionSpec: Sendable, Equatable {
     /// The name without dashes, e.g. `max-error`.
-    public var name: String
+    var name: String
     /// The value's placeholder in help (`N`, `FILE`); nil for a flag.
-    public var valueName: String?
+    var valueName: String?
     /// One line of help.
-    public var help: String
+    var help: String
     /// The default as shown in help; `--help` prints one for every option.
-    public var defaultText: String
+    var defaultText: String
     /// Whether the option may be given several times (values accumulate).
-    public var repeatable: Bool
+    var repeatable: Bool
 
-    public init(_ name: String, value: String? = nil, help: String, default defaultText: String, repeatable: Bool = false) {
+    init(_ name: String, value: String? = nil, help: String, default defaultText: String, repeatable: Bool = false) {
         self.name = name
         self.valueName = value
         self.help = help
@@ -19,26 +19,26 @@ public struct OptionSpec: Sendable, Equatable {
         self.repeatable = repeatable
     }
 
-    public var isFlag: Bool { valueName == nil }
+    var isFlag: Bool { valueName == nil }
 }
 
 /// A subcommand: its name, usage line, positional arguments, options and examples.
-public struct CommandSpec: Sendable, Equatable {
-    public var name: String
-    public var summary: String
+struct CommandSpec: Sendable, Equatable {
+    var name: String
+    var summary: String
     /// The usage line without the leading `Usage: `.
-    public var usage: String
+    var usage: String
     /// Positional arguments' name and help (`FILE...`), if any.
-    public var positionalName: String?
-    public var positionalHelp: String?
-    public var minPositionals: Int
-    public var maxPositionals: Int?
-    public var options: [OptionSpec]
-    public var examples: [String]
+    var positionalName: String?
+    var positionalHelp: String?
+    var minPositionals: Int
+    var maxPositionals: Int?
+    var options: [OptionSpec]
+    var examples: [String]
     /// A few lines after the options (exit status, notes).
-    public var discussion: String?
+    var discussion: String?
 
-    public init(
+    init(
         name: String, summary: String, usage: String, positionalName: String? = nil,
         positionalHelp: String? = nil, minPositionals: Int = 0, maxPositionals: Int? = nil,
         options: [OptionSpec], examples: [String], discussion: String? = nil
@@ -55,18 +55,18 @@ public struct CommandSpec: Sendable, Equatable {
         self.discussion = discussion
     }
 
-    public func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
 }
 
 /// A command line split into options, flags and positional arguments, not yet converted.
-public struct ParsedArguments: Sendable, Equatable {
-    public var command: String
+struct ParsedArguments: Sendable, Equatable {
+    var command: String
     /// Values of options, in command-line order.
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
-    public var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
 
-    public init(command: String, values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
+    init(command: String, values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
         self.command = command
         self.values = values
         self.flags = flags
@@ -74,14 +74,14 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The last value given for `name`, or nil.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { values[name]?.last }
     /// Every value given for `name`, in order.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// What the command line asks for.
-public enum Invocation: Sendable, Equatable {
+enum Invocation: Sendable, Equatable {
     /// `--help`, `-h`, `help [COMMAND]`: help for a command, or the overview (nil).
     case help(String?)
     case version
@@ -89,29 +89,29 @@ public enum Invocation: Sendable, Equatable {
 }
 
 /// A command-line usage error: printed as `Error: …`, `Usage: …`, `See '… --help'.`, status 64.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
+struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    var message: String
     /// The command whose usage to print, or nil for the top level.
-    public var command: String?
+    var command: String?
 
-    public init(_ message: String, command: String?) {
+    init(_ message: String, command: String?) {
         self.message = message
         self.command = command
     }
 
-    public var description: String { message }
+    var description: String { message }
 }
 
 /// Splits a command line by the command specs. No conversion of values happens here.
-public struct ArgumentParser: Sendable {
-    public var commands: [CommandSpec]
+struct ArgumentParser: Sendable {
+    var commands: [CommandSpec]
 
-    public init(commands: [CommandSpec]) { self.commands = commands }
+    init(commands: [CommandSpec]) { self.commands = commands }
 
-    public func spec(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+    func spec(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
     /// Parses `arguments` (without the program name).
-    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else {
             throw UsageError("missing command", command: nil)
         }
@@ -150,7 +150,7 @@ public struct ArgumentParser: Sendable {
     }
 
     /// Parses the arguments after the command name.
-    public func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
+    func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> Invocation {
         // Help wins over any other error on the line, as in swift-argument-parser.
         for argument in arguments {
             if argument == "--" { break }

@@ -1,7 +1,7 @@
 /// Renders `--help` text and usage errors.
-public enum Help {
+enum Help {
     /// The overview printed by `gesturetune --help`.
-    public static func overview(_ commands: [CommandSpec]) -> String {
+    static func overview(_ commands: [CommandSpec]) -> String {
         var lines = [
             "OVERVIEW: gesturetune \(CommandSpecs.version): tune complete/cancel decisions of interactive transitions from touch traces",
             "",
@@ -29,7 +29,7 @@ public enum Help {
     }
 
     /// The help of one command: overview, usage, arguments, every option with its default, examples.
-    public static func command(_ spec: CommandSpec) -> String {
+    static func command(_ spec: CommandSpec) -> String {
         var lines = ["OVERVIEW: \(spec.summary)", "", "USAGE: \(spec.usage)", ""]
         var rows: [(String, String)] = spec.options.map { option in
             let left = "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
@@ -57,7 +57,7 @@ public enum Help {
     }
 
     /// `Error: …`, `Usage: …`, `See 'gesturetune <cmd> --help'.` for standard error.
-    public static func usageError(_ error: UsageError, spec: CommandSpec?) -> String {
+    static func usageError(_ error: UsageError, spec: CommandSpec?) -> String {
         let usage = spec?.usage ?? "gesturetune <command> [options]"
         let see = spec.map { "gesturetune \($0.name) --help" } ?? "gesturetune --help"
         return "Error: \(TerminalText.safe(error.message))\nUsage: \(usage)\nSee '\(see)'.\n"

@@ -1,8 +1,8 @@
 /// "Did you mean" for mistyped options and commands.
-public enum Suggestion {
+enum Suggestion {
     /// Optimal string alignment distance: Levenshtein (insert, delete, substitute) plus the
     /// transposition of two adjacent characters, each costing 1. `jbos` → `jobs` is 1.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -24,7 +24,7 @@ public enum Suggestion {
     /// The candidate nearest to `word`, if near enough to be a plausible typo: distance at most
     /// max(2, a third of the candidate's length), or `word` is a prefix of it (3+ characters
     /// after dashes). Ties go to the earlier candidate.
-    public static func nearest(to word: String, in candidates: [String]) -> String? {
+    static func nearest(to word: String, in candidates: [String]) -> String? {
         var best: (String, Int)?
         let bare = word.drop { $0 == "-" }
         for candidate in candidates {

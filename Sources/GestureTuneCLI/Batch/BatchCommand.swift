@@ -3,16 +3,16 @@ import GesturePhysics
 import GestureTrace
 
 /// Options of `batch`, converted.
-public struct BatchOptions: Sendable {
-    public var paths: [String]
-    public var common: CommonOptions
-    public var outputs: GateOutputs
-    public var maxError: Double?
-    public var baseline: String?
-    public var tolerance: Double
-    public var shard: BatchSummary.Shard?
+struct BatchOptions: Sendable {
+    var paths: [String]
+    var common: CommonOptions
+    var outputs: GateOutputs
+    var maxError: Double?
+    var baseline: String?
+    var tolerance: Double
+    var shard: BatchSummary.Shard?
     /// `--allow-empty`: a run without any labelled gesture passes.
-    public var allowEmpty = false
+    var allowEmpty = false
 
     static func parse(_ values: OptionValues) throws(UsageError) -> BatchOptions {
         let common = try CommonOptions.parse(values)
@@ -41,11 +41,11 @@ public struct BatchOptions: Sendable {
 }
 
 /// The files `batch` and `merge` write.
-public struct GateOutputs: Sendable {
-    public var junit: String?
-    public var json: String?
-    public var writeBaseline: String?
-    public var format: OutputFormat
+struct GateOutputs: Sendable {
+    var junit: String?
+    var json: String?
+    var writeBaseline: String?
+    var format: OutputFormat
 
     static func parse(_ values: OptionValues) throws(UsageError) -> GateOutputs {
         if values.string("junit") != nil, case .failure(let error) = JUnitWriter.sourceDateEpoch() {
@@ -120,8 +120,8 @@ public struct GateOutputs: Sendable {
 }
 
 /// `gesturetune batch`: evaluates a parameter set over a corpus (cli-and-reports.md, "batch: the CI gate").
-public enum BatchCommand {
-    public static func run(_ options: BatchOptions, console: Console) throws(CLIError) -> Outcome {
+enum BatchCommand {
+    static func run(_ options: BatchOptions, console: Console) throws(CLIError) -> Outcome {
         let parameters = try DecisionParameters.load(options.common.params!)
         let baseline = try options.baseline.map { path throws(CLIError) in try BatchGate.loadBaseline(path) }
         let corpus = try Corpus.files(under: options.paths)
@@ -135,9 +135,11 @@ public enum BatchCommand {
             shard?.corpusFiles = corpus.count
         }
 
+        // The file is the whole setting; options given on the command line override it, and say so.
         var physics = options.common.physics
-        if !options.common.directionGiven, let d = parameters.direction { physics.direction = d }
-        if !options.common.extentGiven, let e = parameters.extent { physics.extent = e }
+        for o in parameters.set.apply(to: &physics, keep: options.common.givenSettings) {
+            console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
+        }
 
         let progress = ProgressBar(total: files.count, console: console)
         var results = BatchRunner.run(

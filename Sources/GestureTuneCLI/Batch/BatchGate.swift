@@ -1,7 +1,7 @@
 import Foundation
 
 /// The gate of `batch` and `merge` (cli-and-reports.md, "batch: the CI gate").
-public enum BatchGate {
+enum BatchGate {
     /// Comparisons allow this much slack so that, e.g., 3/60 does not exceed a limit of 0.05
     /// through rounding.
     static let slack = 1e-12
@@ -9,7 +9,7 @@ public enum BatchGate {
     /// Decides a case's status from its counts: `error` when the file could not be read,
     /// `skipped` when it has no labelled gestures, `fail` when its error exceeds `maxError` or
     /// its baseline entry by more than `tolerance`, else `pass`.
-    public static func apply(_ gate: BatchSummary.Gate, to result: BatchFileResult) -> BatchFileResult {
+    static func apply(_ gate: BatchSummary.Gate, to result: BatchFileResult) -> BatchFileResult {
         var r = result
         r.failures = []
         if r.problem != nil {
@@ -64,7 +64,7 @@ public enum BatchGate {
 
     /// Reads a baseline: an earlier run's `--json` (or `--write-baseline`) summary. Returns each
     /// file's error rate; files that were errors or had no labelled gestures have no entry.
-    public static func loadBaseline(_ path: String) throws(CLIError) -> [String: Double] {
+    static func loadBaseline(_ path: String) throws(CLIError) -> [String: Double] {
         let summary = try BatchJSON.read(path)
         var rates: [String: Double] = [:]
         for file in summary.files where file.problem == nil && file.labelled > 0 {
@@ -84,10 +84,10 @@ public enum BatchGate {
 ///
 /// JSON has no infinity: an infinite threshold (TransitionTreasury's `v_th`, velocity ignored)
 /// is written as the string `"inf"`, as in parameter files.
-public enum BatchJSON {
+enum BatchJSON {
     static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
 
-    public static func encode(_ summary: BatchSummary) -> String {
+    static func encode(_ summary: BatchSummary) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -97,14 +97,14 @@ public enum BatchJSON {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    public static func decode(_ data: Data) throws -> BatchSummary {
+    static func decode(_ data: Data) throws -> BatchSummary {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
         return try decoder.decode(BatchSummary.self, from: data)
     }
 
-    public static func read(_ path: String) throws(CLIError) -> BatchSummary {
+    static func read(_ path: String) throws(CLIError) -> BatchSummary {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .missingInput(path: path, reason: "no such file")
         }

@@ -1,5 +1,7 @@
 import GesturePhysics
+import GestureReport
 import GestureTrace
+import GestureTuning
 
 /// Evaluates one case: streams a file through the reader, measures its labelled gestures and
 /// counts those the rule decides against their intent.
@@ -23,6 +25,7 @@ final class CaseEvaluator {
         var result = BatchFileResult(path: path, status: .pass)
         var motion = MotionTally()
         var measured: [GestureMeasurement] = []
+        var lines: [Int] = []
         do {
             let summary = try TraceReader.read(path: path, options: reader) { gesture in
                 result.gestures += 1
@@ -31,29 +34,31 @@ final class CaseEvaluator {
                     result.interrupted += 1
                     return
                 }
-                guard let intent = gesture.intent else {
+                guard gesture.intent != nil else {
                     result.unlabelled += 1
                     return
                 }
                 var m = engine.measure(gesture)
                 m.progressCurve = []
                 measured.append(m)
-                let completes = parameters.rule(forExtent: m.extent).completes(m.releaseState)
+                lines.append(gesture.firstLine)
                 result.labelled += 1
-                switch (intent, completes) {
-                case (.complete, true): result.confusion.completeDecidedComplete += 1
-                case (.complete, false): result.confusion.completeDecidedCancel += 1
-                case (.cancel, true): result.confusion.cancelDecidedComplete += 1
-                case (.cancel, false): result.confusion.cancelDecidedCancel += 1
-                }
-                if completes != (intent == .complete) {
-                    result.misdecided += 1
-                    result.misdecidedGestures.append(
-                        MisdecidedGesture(
-                            id: gesture.id, line: gesture.firstLine, intent: intent.rawValue,
-                            decision: completes ? "complete" : "cancel",
-                            releaseProgress: m.releaseProgress, progressVelocity: m.progressVelocity))
-                }
+            }
+            // The decisions, counted once (`Evaluation`), as `analyze` counts them.
+            let evaluation = Evaluation(parameters.decider, measurements: measured)
+            let c = evaluation.confusion
+            result.confusion.completeDecidedComplete = c.truePositive
+            result.confusion.completeDecidedCancel = c.falseNegative
+            result.confusion.cancelDecidedComplete = c.falsePositive
+            result.confusion.cancelDecidedCancel = c.trueNegative
+            for (k, d) in evaluation.decisions.enumerated() where d.isMisdecided {
+                let m = measured[k]
+                result.misdecided += 1
+                result.misdecidedGestures.append(
+                    MisdecidedGesture(
+                        id: d.id, line: lines[k], intent: d.intent?.rawValue ?? "",
+                        decision: d.decided.rawValue,
+                        releaseProgress: m.releaseProgress, progressVelocity: m.progressVelocity))
             }
             result.rows = summary.rows
             for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
@@ -95,17 +100,9 @@ final class CaseEvaluator {
         {
             warnings.append(warning)
         }
-        let defaulted = measured.filter { $0.extentSource == .defaultValue }.count
-        if defaulted > 0 {
-            let scope = defaulted == measured.count ? "" : " (\(defaulted) of \(measured.count) labelled gestures)"
-            let column = direction == .up || direction == .down ? "height" : "width"
-            warnings.append(
-                "No \(column) column (direction \(direction.rawValue)) and no --extent\(scope): the extent defaults to \(TimeScaleCheck.Text.whole(assumedDefault(measured))) pt, so pt/s thresholds assume a container that size.")
+        if let w = TuningWarning.defaultExtent(measured, direction: direction, population: "labelled gestures") {
+            warnings.append(w.sentence)
         }
         return warnings
-    }
-
-    private static func assumedDefault(_ measured: [GestureMeasurement]) -> Double {
-        measured.first { $0.extentSource == .defaultValue }?.extent ?? 390
     }
 }

@@ -7,12 +7,12 @@ import Foundation
 #endif
 
 /// The trace files of a batch: every `*.csv` under the given paths, deduplicated and sorted.
-public enum Corpus {
+enum Corpus {
     /// Lists the cases. A file named explicitly is a case whatever its extension; a folder is
     /// searched recursively for `*.csv` (any case), skipping hidden files and folders; `-` is
     /// standard input. Paths are kept as given (a folder's files as `folder/sub/file.csv`), and
     /// sorted by their UTF-8 bytes so the order is the same on every machine.
-    public static func files(under paths: [String]) throws(CLIError) -> [String] {
+    static func files(under paths: [String]) throws(CLIError) -> [String] {
         var found = Set<String>()
         let fm = FileManager.default
         for path in paths {
@@ -74,7 +74,7 @@ public enum Corpus {
     }
 
     /// Byte order of the paths' UTF-8: locale- and platform-independent.
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+    static func precedes(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
@@ -87,7 +87,7 @@ public enum Corpus {
 
     /// Shard `k` of `n` (1-based): the files at sorted positions k-1, k-1+n, k-1+2n, ...
     /// Shards 1..n are disjoint and together hold every file once.
-    public static func shard<T>(_ files: [T], index k: Int, count n: Int) -> [T] {
+    static func shard<T>(_ files: [T], index k: Int, count n: Int) -> [T] {
         precondition(n >= 1 && k >= 1 && k <= n)
         return stride(from: k - 1, to: files.count, by: n).map { files[$0] }
     }

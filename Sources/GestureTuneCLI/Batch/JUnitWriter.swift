@@ -14,8 +14,8 @@ import Foundation
 /// (windyroad `JUnit.xsd`), which requires `timestamp`, `hostname`, `time`, `classname` and the
 /// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
 /// reproducible; the timestamp is `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
-public enum JUnitWriter {
-    public static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
+enum JUnitWriter {
+    static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
         let t = summary.totals
         let runFailed = summary.runFailure == nil ? 0 : 1
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -101,7 +101,7 @@ public enum JUnitWriter {
     }
 
     /// `SOURCE_DATE_EPOCH` when set (checked by `sourceDateEpoch()` before the run), else the current time.
-    public static func timestamp() -> Date {
+    static func timestamp() -> Date {
         if case .success(let seconds?) = sourceDateEpoch() { return Date(timeIntervalSince1970: Double(seconds)) }
         return Date()
     }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Options of `merge`, converted. Gate options left out keep the values the shards recorded.
-public struct MergeOptions: Sendable {
-    public var partials: [String]
-    public var outputs: GateOutputs
-    public var maxError: Double?
-    public var baseline: String?
-    public var tolerance: Double?
+struct MergeOptions: Sendable {
+    var partials: [String]
+    var outputs: GateOutputs
+    var maxError: Double?
+    var baseline: String?
+    var tolerance: Double?
     /// `--allow-empty`; when not given, the shards' recorded setting holds.
-    public var allowEmpty = false
+    var allowEmpty = false
 
     static func parse(_ values: OptionValues) throws(UsageError) -> MergeOptions {
         let outputs = try GateOutputs.parse(values)
@@ -21,8 +21,8 @@ public struct MergeOptions: Sendable {
 }
 
 /// `gesturetune merge`: combines shard summaries into the result of one unsharded run.
-public enum MergeCommand {
-    public static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
+enum MergeCommand {
+    static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
         var partials: [(path: String, summary: BatchSummary)] = []
         for path in options.partials { partials.append((path, try BatchJSON.read(path))) }
         let merged = try merge(

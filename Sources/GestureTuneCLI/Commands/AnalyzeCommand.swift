@@ -2,27 +2,27 @@ import GesturePhysics
 import GestureTrace
 
 /// Options of `analyze`, converted to the library's types.
-public struct AnalyzeOptions: Sendable {
+struct AnalyzeOptions: Sendable {
     /// Input files; `-` is standard input.
-    public var files: [String]
-    public var common: CommonOptions
+    var files: [String]
+    var common: CommonOptions
     /// `--out` (default `notebooks-out`): the report folder is `out/name/`.
-    public var out: String
+    var out: String
     /// `--name`; nil means the first file's name without extension.
-    public var name: String?
+    var name: String?
     /// `--no-report`: figures on stdout only, no files.
-    public var noReport: Bool
+    var noReport: Bool
     /// `--seed` (default 1): cross-validation folds and bootstrap resamples.
-    public var seed: UInt64
+    var seed: UInt64
     /// `--target-duration` (s, default 0.35): the spring's target settling time.
-    public var targetDuration: Double
+    var targetDuration: Double
     /// `--rule`: the suggested rule's family; nil picks the family with the lowest
     /// cross-validated error among threshold, forward and projection (ties to the current one).
-    public var rule: RuleFamily? = nil
+    var rule: RuleFamily? = nil
     /// `--tau` (s, 0…1): the projection look-ahead fixed; nil searches it over [0, 1] s.
-    public var tau: Double? = nil
+    var tau: Double? = nil
     /// `--resamples` (default 1000; 0: no bootstrap intervals).
-    public var resamples: Int = 1000
+    var resamples: Int = 1000
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
@@ -42,7 +42,7 @@ public struct AnalyzeOptions: Sendable {
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).
-    public var reportName: String {
+    var reportName: String {
         if let name { return name }
         guard let first = files.first, first != "-" else { return "stdin" }
         let base = first.split(separator: "/").last.map(String.init) ?? first
@@ -59,10 +59,10 @@ func checkStandardInputOnce(_ values: OptionValues) throws(UsageError) {
 }
 
 /// `gesturetune analyze`.
-public enum AnalyzeCommand {
+enum AnalyzeCommand {
     /// Reads every input first (so a malformed file stops the run before anything is written),
     /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
-    public static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
+    static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         try AnalyzePipeline.run(options, console: console)
     }
 }

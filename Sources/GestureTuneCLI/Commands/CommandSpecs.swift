@@ -2,8 +2,8 @@ import GesturePhysics
 import GestureTrace
 
 /// The option groups and every command's spec (cli-and-reports.md, "Commands").
-public enum CommandSpecs {
-    public static let version = "0.1.0"
+enum CommandSpecs {
+    static let version = "0.1.0"
 
     static let readerOptions: [OptionSpec] = [
         OptionSpec("map", value: "CANONICAL=SOURCE,...", help: "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b", default: "none", repeatable: true),
@@ -22,11 +22,11 @@ public enum CommandSpecs {
 
     static let physicsOptions: [OptionSpec] = [
         OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right, or the parameter file's"),
-        OptionSpec("extent", value: "PT", help: "container size along the axis when the trace has no width/height column", default: "the parameter file's, else 390"),
-        OptionSpec("estimator", value: "NAME", help: "release velocity estimator: lsq2, lsq1, impulse, delta, platform", default: "lsq2"),
-        OptionSpec("horizon", value: "SECONDS", help: "oldest sample age kept by the velocity window ('100ms' also accepted)", default: "0.100"),
-        OptionSpec("max-samples", value: "N", help: "most samples kept by the velocity window", default: "20"),
-        OptionSpec("max-gap", value: "SECONDS", help: "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)", default: "0.040"),
+        OptionSpec("extent", value: "PT", help: "container size along the axis when the trace has no width/height column", default: "the parameter file's, else \(Int(PhysicsOptions.defaultExtent))"),
+        OptionSpec("estimator", value: "NAME", help: "release velocity estimator: lsq2, lsq1, impulse, delta, platform", default: PhysicsOptions().estimator.rawValue),
+        OptionSpec("horizon", value: "SECONDS", help: "oldest sample age kept by the velocity window ('100ms' also accepted)", default: String(format: "%.3f", VelocityWindow().horizon)),
+        OptionSpec("max-samples", value: "N", help: "most samples kept by the velocity window", default: "\(VelocityWindow().maxSamples)"),
+        OptionSpec("max-gap", value: "SECONDS", help: "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)", default: String(format: "%.3f", VelocityWindow().maxGap)),
     ]
 
     static func paramsOption(default text: String) -> OptionSpec {
@@ -59,7 +59,7 @@ public enum CommandSpecs {
           130 interrupted (temporary outputs removed)
         """
 
-    public static let analyze = CommandSpec(
+    static let analyze = CommandSpec(
         name: "analyze", summary: "analyse traces, suggest parameters, write a report",
         usage: "gesturetune analyze FILE... [options]",
         positionalName: "FILE...", positionalHelp: "trace CSV files, analysed as one pooled set ('-' reads standard input)",
@@ -83,7 +83,7 @@ public enum CommandSpecs {
         examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
         discussion: exitStatus)
 
-    public static let batch = CommandSpec(
+    static let batch = CommandSpec(
         name: "batch", summary: "evaluate a parameter set over many trace files (CI gate)",
         usage: "gesturetune batch PATH... --params FILE|PRESET [options]",
         positionalName: "PATH...", positionalHelp: "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
@@ -108,7 +108,7 @@ public enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    public static let merge = CommandSpec(
+    static let merge = CommandSpec(
         name: "merge", summary: "combine the results of sharded batch runs",
         usage: "gesturetune merge PARTIAL.json... [options]",
         positionalName: "PARTIAL.json...", positionalHelp: "the --json summaries of shards 1/N ... N/N of one corpus",
@@ -128,7 +128,7 @@ public enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    public static let validate = CommandSpec(
+    static let validate = CommandSpec(
         name: "validate", summary: "check trace files and print every problem found",
         usage: "gesturetune validate FILE... [options]",
         positionalName: "FILE...", positionalHelp: "trace CSV files ('-' reads standard input)",
@@ -144,7 +144,7 @@ public enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    public static let simulate = CommandSpec(
+    static let simulate = CommandSpec(
         name: "simulate", summary: "write labelled synthetic traces (seeded) to stdout or --out",
         usage: "gesturetune simulate [options]",
         maxPositionals: 0,
@@ -164,7 +164,7 @@ public enum CommandSpecs {
         examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],
         discussion: exitStatus)
 
-    public static let recorder = CommandSpec(
+    static let recorder = CommandSpec(
         name: "recorder", summary: "write a drop-in trace recorder for an app (UIKit, SwiftUI, Android, web)",
         usage: "gesturetune recorder --platform uikit|swiftui|android|web [options]",
         maxPositionals: 0,
@@ -180,5 +180,5 @@ public enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    public static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder]
+    static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder]
 }

@@ -1,26 +1,36 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// Format of the summary a command prints on standard output.
-public enum OutputFormat: String, Sendable, CaseIterable {
+enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, markdown
 }
 
 /// The options shared by `analyze` and `batch`, converted to the library's types.
-public struct CommonOptions: Sendable {
-    public var reader: ReaderOptions
-    public var physics: PhysicsOptions
+struct CommonOptions: Sendable {
+    var reader: ReaderOptions
+    var physics: PhysicsOptions
     /// `--direction` and `--extent` were given: they override the parameter file's.
-    public var directionGiven: Bool
-    public var extentGiven: Bool
+    var directionGiven: Bool
+    var extentGiven: Bool
+    /// `--estimator`, `--horizon`, `--max-samples`, `--max-gap` given (beside direction and extent).
+    var windowGiven: SettingKeys = []
+    /// Every setting given on the command line: these override the parameter file's.
+    var givenSettings: SettingKeys {
+        var keys = windowGiven
+        if directionGiven { keys.insert(.direction) }
+        if extentGiven { keys.insert(.extent) }
+        return keys
+    }
     /// `--params` as given: a file path or a preset name; nil when absent.
-    public var params: String?
-    public var format: OutputFormat
+    var params: String?
+    var format: OutputFormat
     /// `--jobs`, at least 1 (default: the active processor count).
-    public var jobs: Int
+    var jobs: Int
 
-    public init(
+    init(
         reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(), directionGiven: Bool = false,
         extentGiven: Bool = false, params: String? = nil, format: OutputFormat = .text,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -35,7 +45,7 @@ public struct CommonOptions: Sendable {
     }
 
     /// The canonical column names `--map` may assign (trace-format.md, "Canonical columns").
-    public static let canonicalColumns = ReaderOptions.canonicalColumns
+    static let canonicalColumns = ReaderOptions.canonicalColumns
 
     /// Aliases the reader accepts for the canonical names, also as `--map` keys.
     static let columnAliases = [
@@ -49,6 +59,10 @@ public struct CommonOptions: Sendable {
         options.physics = try physicsOptions(values)
         options.directionGiven = values.string("direction") != nil
         options.extentGiven = values.string("extent") != nil
+        for (name, key) in [("estimator", SettingKeys.estimator), ("horizon", .horizon), ("max-samples", .maxSamples), ("max-gap", .maxGap)]
+        where values.string(name) != nil {
+            options.windowGiven.insert(key)
+        }
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
         options.jobs = try values.int("jobs", min: 1, max: 1_024) ?? ProcessInfo.processInfo.activeProcessorCount

@@ -4,30 +4,32 @@ import GestureTuning
 
 /// The parameters `batch` evaluates: a `params.json` file (cli-and-reports.md, "Parameter
 /// files", read by GestureTuning's `ParameterSet`) or one of the presets of physics.md,
-/// whose pt/s thresholds follow each gesture's own extent.
-public struct DecisionParameters: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+/// whose pt/s thresholds follow each gesture's own extent (`ParameterSet.decider`).
+struct DecisionParameters: Sendable, Equatable {
+    enum Source: Sendable, Equatable {
         case file(String)
         case preset(String)
     }
 
-    public var source: Source
-    /// The file's rule (velocities in progress/s); nil for a preset, whose rule depends on the extent.
-    public var fileRule: Rule?
-    /// The file's `direction` and `extent` (pt), used unless given on the command line.
-    public var direction: Direction?
-    public var extent: Double?
+    var source: Source
+    /// The whole setting: rule, direction, extent, estimator and window.
+    var set: ParameterSet
+
+    /// What decides each gesture.
+    var decider: Decider { self.set.decider }
 
     /// The rule for a container of `extent` pt.
-    public func rule(forExtent extent: Double) -> Rule {
-        switch source {
-        case .file: return fileRule!
-        case .preset(let name): return Preset.named(name)!.rule(extent: extent)
-        }
+    func rule(forExtent extent: Double) -> Rule { decider.rule(forExtent: extent) }
+
+    /// The file's `direction` and `extent` (pt); nil direction for a preset.
+    var direction: Direction? {
+        if case .file = source { return self.set.direction }
+        return nil
     }
+    var extent: Double? { self.set.extent }
 
     /// A short name for summaries: the preset's name or the file's path.
-    public var name: String {
+    var name: String {
         switch source {
         case .file(let path): path
         case .preset(let name): name
@@ -36,13 +38,11 @@ public struct DecisionParameters: Sendable, Equatable {
 
     /// Resolves `--params`: a preset name (unless a file of that name exists), else a file.
     /// A missing file or unknown name is `missingInput` (66), a malformed file `badInput` (65).
-    public static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
-        if Preset.named(argument) != nil, !FileManager.default.fileExists(atPath: argument) {
-            return DecisionParameters(source: .preset(argument))
-        }
+    static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
         do {
             let set = try ParameterSet.load(pathOrPresetName: argument)
-            return DecisionParameters(source: .file(argument), fileRule: set.rule, direction: set.direction, extent: set.extent)
+            let isPreset = set.followsPresetExtent
+            return DecisionParameters(source: isPreset ? .preset(argument) : .file(argument), set: set)
         } catch {
             throw cliError(error, argument: argument)
         }
@@ -60,22 +60,15 @@ public struct DecisionParameters: Sendable, Equatable {
         }
     }
 
-    /// The rule family and its numbers, with the parameter file's key names.
-    public var ruleDescription: (family: String, values: [String: Double]) {
-        switch source {
-        case .preset(let name):
-            return (Preset.named(name)!.family.rawValue, [:])
-        case .file:
-            switch fileRule! {
-            case .threshold(let p, let v), .forward(let p, let v):
-                return (fileRule!.family.rawValue, ["progressThreshold": p, "velocityThreshold": v])
-            case .projection(let p, let tau):
-                return ("projection", ["progressThreshold": p, "tau": tau])
-            case .kinematic(let d, let duration):
-                return ("kinematic", ["distanceThreshold": d, "kinematicDuration": duration])
-            case .logistic(let b0, let b1, let b2):
-                return ("logistic", ["intercept": b0, "progressCoefficient": b1, "velocityCoefficient": b2])
-            }
+    /// The rule family and its numbers, with the parameter file's key names
+    /// (`RuleFamily.parameterSpecs`); no numbers for a preset, whose rule depends on the extent.
+    var ruleDescription: (family: String, values: [String: Double]) {
+        switch decider {
+        case .preset(let preset): return (preset.family.rawValue, [:])
+        case .rule(let rule):
+            var values: [String: Double] = [:]
+            for p in rule.parameters { values[p.key] = p.value }
+            return (rule.family.rawValue, values)
         }
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 import GestureReport
 
 /// Options of `recorder`, converted.
-public struct RecorderOptions: Sendable {
-    public var platform: RecorderPlatform
+struct RecorderOptions: Sendable {
+    var platform: RecorderPlatform
     /// Folder the files are written into; nil writes them to standard output.
-    public var out: String?
+    var out: String?
 
     static func parse(_ values: OptionValues) throws(UsageError) -> RecorderOptions {
         let names = RecorderPlatform.allCases.map(\.rawValue)
@@ -18,11 +18,11 @@ public struct RecorderOptions: Sendable {
 }
 
 /// `gesturetune recorder`: writes the drop-in trace recorder of a platform.
-public enum RecorderCommand {
+enum RecorderCommand {
     /// Writes the platform's recorder files into `options.out` as one set (all or none), naming
     /// each written path on standard output; without `--out`, prints them to standard output,
     /// each after a `// ==> NAME <==` line when there are several.
-    public static func run(_ options: RecorderOptions, console: Console) throws(CLIError) -> Outcome {
+    static func run(_ options: RecorderOptions, console: Console) throws(CLIError) -> Outcome {
         let files: [(name: String, contents: String)]
         do {
             files = try options.platform.files()

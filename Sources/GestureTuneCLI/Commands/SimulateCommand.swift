@@ -3,25 +3,25 @@ import GesturePhysics
 import GestureTuning
 
 /// Options of `simulate`, converted.
-public struct SimulateOptions: Sendable {
-    public var gestures: Int
-    public var files: Int
-    public var seed: UInt64
+struct SimulateOptions: Sendable {
+    var gestures: Int
+    var files: Int
+    var seed: UInt64
     /// Sampling rate, Hz: 60, 120 or 240.
-    public var rate: Int
+    var rate: Int
     /// Container size along the axis, pt.
-    public var extent: Double
-    public var direction: Direction
+    var extent: Double
+    var direction: Direction
     /// Timestamp jitter, s (standard deviation).
-    public var jitter: Double
+    var jitter: Double
     /// Position noise, pt (standard deviation).
-    public var noise: Double
+    var noise: Double
     /// Share of gestures whose label disagrees with their motion.
-    public var ambiguous: Double
+    var ambiguous: Double
     /// A file, or a folder with `files > 1`; nil writes to standard output.
-    public var out: String?
+    var out: String?
     /// `--outcome PRESET`: write an `outcome` column decided by this preset; nil: none.
-    public var outcome: String? = nil
+    var outcome: String? = nil
 
     /// Upper bounds of the numeric options: far beyond any real recording, and low enough
     /// that every time (written with 6 decimals) and position (2 decimals) fits the integer
@@ -48,10 +48,10 @@ public struct SimulateOptions: Sendable {
 }
 
 /// `gesturetune simulate`.
-public enum SimulateCommand {
+enum SimulateCommand {
     /// Writes `options.files` files of `TraceSimulator` output: to standard output, or atomically
     /// to `options.out` (a folder of `sim-0001.csv`, … when more than one). Same seed, same bytes.
-    public static func run(_ options: SimulateOptions, console: Console) throws(CLIError) -> Outcome {
+    static func run(_ options: SimulateOptions, console: Console) throws(CLIError) -> Outcome {
         let simulator = TraceSimulator(options: simulationOptions(options))
         func text(_ index: Int) -> String {
             var sink = StringSink()

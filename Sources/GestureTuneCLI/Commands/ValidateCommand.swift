@@ -1,11 +1,11 @@
 import GestureTrace
 
 /// Options of `validate`, converted.
-public struct ValidateOptions: Sendable {
-    public var files: [String]
-    public var reader: ReaderOptions
+struct ValidateOptions: Sendable {
+    var files: [String]
+    var reader: ReaderOptions
     /// Problems printed per file (`--max-problems`, default 50); the rest are counted.
-    public var maxProblems: Int
+    var maxProblems: Int
 
     static func parse(_ values: OptionValues) throws(UsageError) -> ValidateOptions {
         try checkStandardInputOnce(values)
@@ -23,11 +23,11 @@ public struct ValidateOptions: Sendable {
 /// problem the strict reader would stop at is reported as a problem (trace-format.md, "Bad
 /// input"), as are rows the lenient reader had to drop. File-level errors end that file's
 /// reading and are one problem.
-public enum ValidateCommand {
+enum ValidateCommand {
     /// Skip reasons that exist only because reading was lenient: each is a strict-mode error.
     static let strictViolations: Set<SkipReason> = [.malformedRow, .afterRelease, .timeBackwards, .tooManySamples]
 
-    public static func run(_ options: ValidateOptions, console: Console) -> Outcome {
+    static func run(_ options: ValidateOptions, console: Console) -> Outcome {
         var withProblems = 0
         var unreadable = 0
         for file in options.files {

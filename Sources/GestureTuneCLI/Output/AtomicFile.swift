@@ -112,7 +112,7 @@ public enum TemporaryOutputs {
 public enum AtomicFile {
     /// Writes `contents` to `path`, creating missing parent folders. `-` writes to `console`'s
     /// standard output instead.
-    public static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
+    static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
         try writeAll([(contents, path)], console: console)
     }
 
@@ -153,7 +153,7 @@ public enum AtomicFile {
     /// interrupt leaves either the previous set or the complete new one, never a mix. Targets
     /// that are devices or pipes are written after the set is in place. `-` writes to
     /// `console`'s standard output.
-    public static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
+    static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
         let set = OutputSet(console: console)
         for item in items { try set.stage(item.contents, to: item.path) }
         try set.commit()

@@ -43,7 +43,7 @@ public struct Console: Sendable {
         err(diagnostic.rendered(colour: colour))
     }
 
-    public func diagnose(_ error: CLIError) {
+    func diagnose(_ error: CLIError) {
         diagnose(Diagnostic(error))
     }
 }
@@ -63,7 +63,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.message = message
     }
 
-    public init(_ error: CLIError) {
+    init(_ error: CLIError) {
         switch error {
         case .trace(let e): self = Diagnostic(e)
         case .usage(let u): self = Diagnostic(location: nil, message: u.message)

@@ -9,6 +9,8 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A known key that belongs to another rule family (e.g. `tau` with `"rule": "threshold"`).
     case keyNotForRule(path: String, key: String, rule: String)
     case missingKey(path: String, key: String)
+    /// A key given twice in the same object (JSON parsers silently keep one of them).
+    case duplicateKey(path: String, key: String)
     case badValue(path: String, key: String, expected: String, found: String)
     case wrongSchema(path: String, found: String)
     /// Neither a file nor a preset name.
@@ -35,7 +37,7 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String? {
         switch self {
         case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path, _), .unknownKey(let path, _, _),
-            .keyNotForRule(let path, _, _), .missingKey(let path, _), .badValue(let path, _, _, _), .wrongSchema(let path, _):
+            .keyNotForRule(let path, _, _), .missingKey(let path, _), .duplicateKey(let path, _), .badValue(let path, _, _, _), .wrongSchema(let path, _):
             path
         case .unknownPreset, .unwritable: nil
         case .located(_, let inner): inner.path
@@ -58,6 +60,7 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(path): unknown key \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case .keyNotForRule(let path, let key, let rule): "\(path): key \"\(key)\" does not apply to rule \"\(rule)\""
         case .missingKey(let path, let key): "\(path): missing key \"\(key)\""
+        case .duplicateKey(let path, let key): "\(path): key \"\(key)\": expected once, found a second time"
         case .badValue(let path, let key, let expected, let found): "\(path): key \"\(key)\": expected \(expected), found \(found)"
         case .wrongSchema(let path, let found): "\(path): key \"schema\": expected \"\(ParameterSet.schema)\", found \"\(found)\""
         case .unknownPreset(let name, let suggestion):

@@ -3,21 +3,25 @@ import GesturePhysics
 
 extension ParameterSet {
     static let commonKeys = [
-        "schema", "preset", "rule", "direction", "extent", "completionSpeed", "transitionDuration",
-        "fingerSpeedCap", "spring", "edgeWidth", "directionLockAngle",
+        "schema", "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples", "maxGap",
+        "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "edgeWidth", "directionLockAngle",
     ]
-    static let ruleKeys: [RuleFamily: [String]] = [
-        .threshold: ["progressThreshold", "velocityThreshold"],
-        .forward: ["progressThreshold", "velocityThreshold"],
-        .projection: ["progressThreshold", "tau"],
-        .kinematic: ["distanceThreshold", "kinematicDuration"],
-        .logistic: ["intercept", "progressCoefficient", "velocityCoefficient"],
-    ]
+    /// Each family's keys: `RuleFamily.parameterSpecs`, the one table of rule parameters.
+    static func ruleKeys(_ family: RuleFamily) -> [String] { family.parameterSpecs.map(\.key) }
     static var allKeys: [String] {
         var keys = commonKeys
-        for family in RuleFamily.allCases { for k in ruleKeys[family]! where !keys.contains(k) { keys.append(k) } }
+        for family in RuleFamily.allCases { for k in ruleKeys(family) where !keys.contains(k) { keys.append(k) } }
         return keys
     }
+
+    /// Bounds of the setting keys (inclusive unless `open`): what the command-line options accept.
+    static let settingBounds: [String: (low: Double, high: Double, lowOpen: Bool)] = [
+        "extent": (0, .infinity, true), "horizon": (0, .infinity, true), "maxGap": (0, .infinity, true),
+        "maxSamples": (1, .infinity, false),
+        "completionSpeed": (0, .infinity, true), "transitionDuration": (0, .infinity, true),
+        "fingerSpeedCap": (0, .infinity, false), "edgeWidth": (0, .infinity, false),
+        "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true), "response": (0, .infinity, true),
+    ]
 
     /// Parses a parameter file's bytes. Keys are inspected one by one (JSONSerialization), so
     /// an unknown key is reported by name rather than ignored. Errors about a key, and invalid
@@ -47,6 +51,7 @@ extension ParameterSet {
             throw .notJSON(path: path, reason: reason)
         }
         guard let dict = object as? [String: Any] else { throw .notAnObject(path: path, key: nil) }
+        if let (key, line) = JSONLines.duplicateKey(in: data) { throw .located(line: line, .duplicateKey(path: path, key: key)) }
         let known = allKeys
         for key in dict.keys.sorted() where !known.contains(key) {
             throw .unknownKey(path: path, key: key, suggestion: nearest(key, in: known))
@@ -58,35 +63,36 @@ extension ParameterSet {
         guard let ruleName = ruleValue as? String, let family = RuleFamily(rawValue: ruleName) else {
             throw .badValue(path: path, key: "rule", expected: RuleFamily.allCases.map(\.rawValue).joined(separator: ", "), found: describe(ruleValue))
         }
-        let own = ruleKeys[family]!
+        let own = ruleKeys(family)
         for key in dict.keys.sorted() where !commonKeys.contains(key) && !own.contains(key) {
             throw .keyNotForRule(path: path, key: key, rule: ruleName)
         }
-        func number(_ key: String, infinityAllowed: Bool = false, from d: [String: Any] = dict) throws(ParameterError) -> Double? {
+        func number(_ key: String, infinityAllowed: Bool = false, from d: [String: Any] = dict, label: String? = nil) throws(ParameterError) -> Double? {
             guard let value = d[key] else { return nil }
-            if let s = value as? String, infinityAllowed, ["inf", "+inf", "infinity", "+infinity"].contains(s.lowercased()) {
+            let label = label ?? key
+            if let s = value as? String, infinityAllowed, RuleParameterSpec.infinityTexts.contains(s.lowercased()) {
                 return .infinity
             }
             // JSONSerialization hands numbers over as NSDecimalNumber, whose doubleValue is not
             // correctly rounded; its decimal text is exact, so the double is parsed from it.
             guard let n = value as? NSNumber, !isBoolean(n), let x = Double(n.stringValue) ?? Optional(n.doubleValue), x.isFinite else {
-                throw .badValue(path: path, key: key, expected: infinityAllowed ? "a number or \"inf\"" : "a finite number", found: describe(value))
+                throw .badValue(path: path, key: label, expected: infinityAllowed ? "a number or \"inf\"" : "a finite number", found: describe(value))
+            }
+            if let b = settingBounds[key], x < b.low || (b.lowOpen && x == b.low) || x > b.high {
+                let expected = b.high.isFinite
+                    ? "a number from \(RuleParameterSpec.plain(b.low)) to \(RuleParameterSpec.plain(b.high))"
+                    : b.lowOpen ? "a number greater than \(RuleParameterSpec.plain(b.low))" : "a number of \(RuleParameterSpec.plain(b.low)) or more"
+                throw .badValue(path: path, key: label, expected: expected, found: describe(value))
             }
             return x
         }
-        func required(_ key: String, infinityAllowed: Bool = false) throws(ParameterError) -> Double {
-            guard let v = try number(key, infinityAllowed: infinityAllowed) else { throw .missingKey(path: path, key: key) }
+        let rule = try Rule(family: family) { (spec) throws(ParameterError) -> Double in
+            guard let v = try number(spec.key, infinityAllowed: spec.infinityAllowed) else { throw .missingKey(path: path, key: spec.key) }
+            guard spec.allows(v) else { throw .badValue(path: path, key: spec.key, expected: spec.expected, found: describe(dict[spec.key]!)) }
             return v
         }
-        let rule: Rule
-        switch family {
-        case .threshold: rule = .threshold(progress: try required("progressThreshold"), velocity: try required("velocityThreshold", infinityAllowed: true))
-        case .forward: rule = .forward(progress: try required("progressThreshold"), velocity: try required("velocityThreshold", infinityAllowed: true))
-        case .projection: rule = .projection(progress: try required("progressThreshold"), tau: try required("tau"))
-        case .kinematic: rule = .kinematic(distance: try required("distanceThreshold"), duration: try required("kinematicDuration"))
-        case .logistic: rule = .logistic(b0: try required("intercept"), b1: try required("progressCoefficient"), b2: try required("velocityCoefficient"))
-        }
         var set = ParameterSet(rule: rule)
+        set.fixesDirection = dict["direction"] != nil
         if let value = dict["direction"] {
             guard let s = value as? String, let direction = Direction(rawValue: s) else {
                 throw .badValue(path: path, key: "direction", expected: "right, left, down or up", found: describe(value))
@@ -98,6 +104,20 @@ extension ParameterSet {
             set.preset = s
         }
         set.extent = try number("extent")
+        if let value = dict["estimator"] {
+            guard let s = value as? String, let estimator = Estimator(rawValue: s) else {
+                throw .badValue(path: path, key: "estimator", expected: Estimator.allCases.map(\.rawValue).joined(separator: ", "), found: describe(value))
+            }
+            set.estimator = estimator
+        }
+        set.horizon = try number("horizon")
+        if let n = try number("maxSamples") {
+            guard n == n.rounded(), n <= Double(Int32.max) else {
+                throw .badValue(path: path, key: "maxSamples", expected: "a whole number of 1 or more", found: describe(dict["maxSamples"]!))
+            }
+            set.maxSamples = Int(n)
+        }
+        set.maxGap = try number("maxGap")
         set.completionSpeed = try number("completionSpeed")
         set.transitionDuration = try number("transitionDuration")
         set.fingerSpeedCap = try number("fingerSpeedCap")
@@ -108,9 +128,9 @@ extension ParameterSet {
             for key in s.keys.sorted() where key != "dampingRatio" && key != "response" {
                 throw .unknownKey(path: path, key: "spring.\(key)", suggestion: nearest(key, in: ["dampingRatio", "response"]).map { "spring.\($0)" })
             }
-            guard let zeta = try number("dampingRatio", from: s) else { throw .missingKey(path: path, key: "spring.dampingRatio") }
-            guard let response = try number("response", from: s) else { throw .missingKey(path: path, key: "spring.response") }
-            set.spring = Spring(dampingRatio: zeta, response: response)
+            guard let zeta = try number("dampingRatio", from: s, label: "spring.dampingRatio") else { throw .missingKey(path: path, key: "spring.dampingRatio") }
+            guard let response = try number("response", from: s, label: "spring.response") else { throw .missingKey(path: path, key: "spring.response") }
+            set.spring = SpringSetting(dampingRatio: zeta, response: response)
         }
         return set
     }
@@ -121,24 +141,14 @@ extension ParameterSet {
         if let preset { fields.append(("preset", quote(preset))) }
         fields.append(("rule", quote(rule.family.rawValue)))
         fields.append(("direction", quote(direction.rawValue)))
-        switch rule {
-        case .threshold(let p, let v), .forward(let p, let v):
-            fields.append(("progressThreshold", try format(p, "progressThreshold")))
-            fields.append(("velocityThreshold", try format(v, "velocityThreshold")))
-        case .projection(let p, let tau):
-            fields.append(("progressThreshold", try format(p, "progressThreshold")))
-            fields.append(("tau", try format(tau, "tau")))
-        case .kinematic(let d, let duration):
-            fields.append(("distanceThreshold", try format(d, "distanceThreshold")))
-            fields.append(("kinematicDuration", try format(duration, "kinematicDuration")))
-        case .logistic(let b0, let b1, let b2):
-            fields.append(("intercept", try format(b0, "intercept")))
-            fields.append(("progressCoefficient", try format(b1, "progressCoefficient")))
-            fields.append(("velocityCoefficient", try format(b2, "velocityCoefficient")))
-        }
+        for p in rule.parameters { fields.append((p.key, try format(p.value, p.key))) }
+        if let extent { fields.append(("extent", try format(extent, "extent"))) }
+        if let estimator { fields.append(("estimator", quote(estimator.rawValue))) }
+        if let horizon { fields.append(("horizon", try format(horizon, "horizon"))) }
+        if let maxSamples { fields.append(("maxSamples", "\(maxSamples)")) }
+        if let maxGap { fields.append(("maxGap", try format(maxGap, "maxGap"))) }
         let optional: [(String, Double?)] = [
-            ("extent", extent), ("completionSpeed", completionSpeed), ("transitionDuration", transitionDuration),
-            ("fingerSpeedCap", fingerSpeedCap),
+            ("completionSpeed", completionSpeed), ("transitionDuration", transitionDuration), ("fingerSpeedCap", fingerSpeedCap),
         ]
         for (key, value) in optional { if let value { fields.append((key, try format(value, key))) } }
         if let spring {
@@ -151,8 +161,8 @@ extension ParameterSet {
 
     private func format(_ x: Double, _ key: String) throws(ParameterError) -> String {
         if x.isNaN { throw .unwritable(key: key) }
-        if x == .infinity { return "\"inf\"" }
-        if x == -.infinity { return "\"-inf\"" }
+        if x == .infinity { return quote(RuleParameterSpec.infinityText) }
+        if x == -.infinity { return quote(RuleParameterSpec.negativeInfinityText) }
         // Swift's shortest round-trip form: "0.42", "390.0", "1e-05": all valid JSON numbers.
         return "\(x)"
     }
@@ -208,6 +218,60 @@ enum JSONLines {
         let end = min(offset, bytes.count)
         let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         return end - lineStart + 1
+    }
+
+    /// The first key given twice in one object (top level `key`, or `spring.key`), with the
+    /// 1-based line of its second occurrence. `data` is valid JSON (parsed before).
+    static func duplicateKey(in data: Data) -> (key: String, line: Int)? {
+        let bytes = [UInt8](data)
+        // Per open container: nil for an array, else the keys seen and the object's own key.
+        var stack: [(keys: Set<String>, name: String?)?] = []
+        var pendingKey: String?
+        var lastString: (text: String, offset: Int)?
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                let start = i
+                var text: [UInt8] = []
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count { text.append(bytes[i]); i += 1 }
+                    text.append(bytes[i])
+                    i += 1
+                }
+                lastString = (String(decoding: text, as: UTF8.self), start)
+            case UInt8(ascii: ":"):
+                if let (key, offset) = lastString, let top = stack.last, var object = top {
+                    if object.keys.contains(key) {
+                        let path = stack.compactMap { $0?.name }.joined(separator: ".")
+                        return (path.isEmpty ? key : path + "." + key, lineNumber(at: offset, in: bytes))
+                    }
+                    object.keys.insert(key)
+                    stack[stack.count - 1] = object
+                    pendingKey = key
+                }
+                lastString = nil
+            case UInt8(ascii: "{"):
+                stack.append((keys: [], name: stack.isEmpty ? nil : pendingKey))
+                pendingKey = nil
+                lastString = nil
+            case UInt8(ascii: "["):
+                stack.append(nil)
+                pendingKey = nil
+                lastString = nil
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if !stack.isEmpty { stack.removeLast() }
+                lastString = nil
+            case UInt8(ascii: ","):
+                pendingKey = nil
+                lastString = nil
+            default: break
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// The offset of the first `"name"` followed by optional whitespace and `:`, at or after `from`.

@@ -17,7 +17,9 @@ import GesturePhysics
 /// | `tau` | projection | s |
 /// | `distanceThreshold`, `kinematicDuration` | kinematic | `d_th` pt, `D` s |
 /// | `intercept`, `progressCoefficient`, `velocityCoefficient` | logistic | `b0`, `b1`, `b2` |
-/// | `extent` | optional | pt |
+/// | `extent` | optional | pt, when fixed (`--extent`); a `width`/`height` column still wins |
+/// | `estimator` | optional | velocity estimator (`lsq2` when absent) |
+/// | `horizon`, `maxSamples`, `maxGap` | optional | velocity window `H` s, `N`, `G` s (physics.md defaults when absent) |
 /// | `completionSpeed` | optional | `UIPercentDrivenInteractiveTransition.completionSpeed` |
 /// | `transitionDuration` | optional | animation duration `D`, s (default 0.35) |
 /// | `fingerSpeedCap` | optional | cap on `r / abs(v_p)`, s |
@@ -25,14 +27,20 @@ import GesturePhysics
 /// | `edgeWidth` | optional | pt |
 /// | `directionLockAngle` | optional | degrees from the axis |
 ///
-/// JSON has no infinity: an infinite `velocityThreshold` (velocity ignored, as
-/// TransitionTreasury) is written as the string `"inf"`; `"inf"`, `"infinity"` and `"+inf"`
-/// are read back. Unknown keys, keys of another rule family and missing rule keys are errors
-/// naming the key.
+/// The rule keys, symbols, units and bounds are `RuleFamily.parameterSpecs` (GesturePhysics),
+/// the one table `report.json`, batch JSON and the snippets also use. JSON has no infinity:
+/// an infinite `velocityThreshold` (velocity ignored, as TransitionTreasury) is written as the
+/// string `"inf"`; `"inf"`, `"infinity"` and `"+inf"` are read back. Unknown keys, keys of
+/// another rule family, missing rule keys, duplicate keys and values out of bounds are errors
+/// naming the key and its line.
+///
+/// A file is the whole setting: everything that changes a decision (rule, direction, fixed
+/// extent, estimator, window) is in it, so `batch --params FILE` decides as the `analyze` run
+/// that wrote it.
 public struct ParameterSet: Sendable, Equatable {
     public static let schema = "gesturetune.params/1"
 
-    public struct Spring: Sendable, Equatable, Codable {
+    public struct SpringSetting: Sendable, Equatable, Codable {
         /// `zeta`, 1 = critically damped (no overshoot).
         public var dampingRatio: Double
         /// `UISpringTimingParameters` response, s.
@@ -48,17 +56,38 @@ public struct ParameterSet: Sendable, Equatable {
     /// The preset this set was made from, if any.
     public var preset: String?
     public var extent: Double?
+    /// The velocity estimator and window the rule was tuned with (nil: the defaults).
+    public var estimator: Estimator?
+    public var horizon: Double?
+    public var maxSamples: Int?
+    public var maxGap: Double?
+    /// The rule follows each gesture's extent (a preset named on the command line, whose
+    /// pt/s thresholds become progress/s per gesture); false for a file's rule. Not part of
+    /// the file (a preset written out is read back as its numbers), so not compared by `==`.
+    public var followsPresetExtent = false
+    /// The set fixes `direction` (a file with a `direction` key, a recorded setting); false for a
+    /// preset or a file without the key, whose `.right` is only the default. Not compared by `==`.
+    public var fixesDirection = true
+
+    /// Equal file contents (everything `encoded()` writes).
+    public static func == (a: ParameterSet, b: ParameterSet) -> Bool {
+        a.rule == b.rule && a.direction == b.direction && a.preset == b.preset && a.extent == b.extent
+            && a.estimator == b.estimator && a.horizon == b.horizon && a.maxSamples == b.maxSamples && a.maxGap == b.maxGap
+            && a.completionSpeed == b.completionSpeed && a.transitionDuration == b.transitionDuration
+            && a.fingerSpeedCap == b.fingerSpeedCap && a.spring == b.spring && a.edgeWidth == b.edgeWidth
+            && a.directionLockAngle == b.directionLockAngle
+    }
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?
-    public var spring: Spring?
+    public var spring: SpringSetting?
     public var edgeWidth: Double?
     public var directionLockAngle: Double?
 
     public init(
         rule: Rule, direction: Direction = .right, preset: String? = nil, extent: Double? = nil,
         completionSpeed: Double? = nil, transitionDuration: Double? = nil, fingerSpeedCap: Double? = nil,
-        spring: Spring? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
+        spring: SpringSetting? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
     ) {
         self.rule = rule
         self.direction = direction
@@ -74,7 +103,57 @@ public struct ParameterSet: Sendable, Equatable {
 
     /// A preset's rule for a container of `extent` pt (default 390: pt/s thresholds become progress/s).
     public init(preset: Preset, extent: Double? = nil, direction: Direction = .right) {
-        self.init(rule: preset.rule(extent: extent ?? 390), direction: direction, preset: preset.name, extent: extent)
+        self.init(rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), direction: direction, preset: preset.name, extent: extent)
+        followsPresetExtent = true
+        fixesDirection = false
+    }
+
+    /// What decides a gesture: the preset at each gesture's own extent, or the fixed rule.
+    public var decider: Decider {
+        if followsPresetExtent, let name = preset, let p = Preset.named(name) { return .preset(p) }
+        return .rule(rule)
+    }
+
+    /// The physics settings the file fixes, applied over `physics` except where `keep` says
+    /// an option was given; returns the settings the file set that an option overrode.
+    public func apply(to physics: inout PhysicsOptions, keep: SettingKeys) -> [SettingOverride] {
+        var overridden: [SettingOverride] = []
+        func take<T: Equatable>(_ key: SettingKeys, _ name: String, _ value: T?, _ target: WritableKeyPath<PhysicsOptions, T>, _ text: (T) -> String) {
+            guard let value else { return }
+            if keep.contains(key) {
+                if physics[keyPath: target] != value {
+                    overridden.append(SettingOverride(key: name, file: text(value), option: text(physics[keyPath: target])))
+                }
+            } else {
+                physics[keyPath: target] = value
+            }
+        }
+        take(.direction, "direction", fixesDirection ? direction : nil, \.direction) { $0.rawValue }
+        if let extent {
+            if keep.contains(.extent) {
+                if physics.extent != extent {
+                    overridden.append(SettingOverride(key: "extent", file: "\(extent)", option: physics.extent.map { "\($0)" } ?? "none"))
+                }
+            } else {
+                physics.extent = extent
+            }
+        }
+        take(.estimator, "estimator", estimator, \.estimator) { $0.rawValue }
+        take(.horizon, "horizon", horizon, \.window.horizon) { "\($0)" }
+        take(.maxSamples, "maxSamples", maxSamples, \.window.maxSamples) { "\($0)" }
+        take(.maxGap, "maxGap", maxGap, \.window.maxGap) { "\($0)" }
+        return overridden
+    }
+
+    /// `physics` written into the set: direction, fixed extent, estimator and window.
+    public mutating func record(_ physics: PhysicsOptions) {
+        direction = physics.direction
+        fixesDirection = true
+        extent = physics.extent
+        estimator = physics.estimator
+        horizon = physics.window.horizon
+        maxSamples = physics.window.maxSamples
+        maxGap = physics.window.maxGap
     }
 
     /// The default current parameters: `flutter-cupertino` (`p_th` 0.5, `v_th` 1.0 progress/s).
@@ -101,5 +180,36 @@ public struct ParameterSet: Sendable, Equatable {
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }
+    }
+}
+
+/// Settings a command-line option may give instead of the parameter file.
+public struct SettingKeys: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let direction = SettingKeys(rawValue: 1)
+    public static let extent = SettingKeys(rawValue: 2)
+    public static let estimator = SettingKeys(rawValue: 4)
+    public static let horizon = SettingKeys(rawValue: 8)
+    public static let maxSamples = SettingKeys(rawValue: 16)
+    public static let maxGap = SettingKeys(rawValue: 32)
+}
+
+/// A setting of the parameter file that a command-line option replaced.
+public struct SettingOverride: Sendable, Equatable {
+    /// The file's key (`direction`, `extent`, `estimator`, `horizon`, `maxSamples`, `maxGap`).
+    public var key: String
+    public var file: String
+    public var option: String
+
+    /// `--direction left overrides the parameter file's direction right`.
+    public var sentence: String {
+        let flag: String
+        switch key {
+        case "maxSamples": flag = "max-samples"
+        case "maxGap": flag = "max-gap"
+        default: flag = key
+        }
+        return "--\(flag) \(option) overrides the parameter file's \(key) \(file)"
     }
 }

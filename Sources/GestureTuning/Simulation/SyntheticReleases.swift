@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GestureTrace
 import GesturePhysics
 

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GesturePhysics
 
 /// Stratified k-fold cross-validation of one rule family: the honest error.

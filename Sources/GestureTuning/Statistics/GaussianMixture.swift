@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import Foundation
 
 /// A one-dimensional Gaussian mixture fitted by expectation–maximisation.

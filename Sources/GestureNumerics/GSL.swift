@@ -4,8 +4,9 @@
 nonisolated(unsafe) private let brentSolverType = gsl_root_fsolver_brent
 nonisolated(unsafe) private let mt19937Type = gsl_rng_mt19937
 
-/// A GSL failure turned into a Swift error: the status code and `gsl_strerror`'s text.
-public struct GSLFailure: Error, Equatable, Sendable, CustomStringConvertible {
+/// A GSL failure turned into a Swift error: the status code and `gsl_strerror`'s text. The one
+/// error type of the GSL door (allocation failures are `GSL_ENOMEM`).
+public struct GSLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The GSL status (`GSL_EDOM`, `GSL_ESING`, ...).
     public var status: Int
     /// `gsl_strerror(status)`.
@@ -14,20 +15,38 @@ public struct GSLFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var context: String
 
     public var description: String { "\(context): \(message) (GSL status \(status))" }
+
+    package init(status: Int, message: String, context: String) {
+        self.status = status
+        self.message = message
+        self.context = context
+    }
+
+    /// A NULL from a GSL allocation.
+    package static func outOfMemory(_ function: String) -> GSLError {
+        GSLError(status: Int(GSL_ENOMEM), message: "out of memory", context: function)
+    }
 }
 
-/// The only place GestureTuning touches GSL. Everything else calls these wrappers.
-enum GSL {
+/// The only door to GSL: this target is the only importer of `CGSL`; GesturePhysics and
+/// GestureTuning call these wrappers (`package` access: not part of any library's API).
+package enum GSL {
     /// Turns GSL's aborting default error handler off once, thread-safely (`gsl_set_error_handler_off`).
+    /// Maps a non-zero status of `function` to `GSLError` with `gsl_strerror`'s text.
+    package static func check(_ status: Int32, _ function: String) throws(GSLError) {
+        guard status != Int32(GSL_SUCCESS) else { return }
+        throw failure(status, function)
+    }
+
     private static let initialised: Bool = {
         _ = gsl_set_error_handler_off()
         return true
     }()
 
-    static func ensureInitialised() { _ = initialised }
+    package static func ensureInitialised() { _ = initialised }
 
-    static func failure(_ status: Int32, _ context: String) -> GSLFailure {
-        GSLFailure(status: Int(status), message: String(cString: gsl_strerror(status)), context: context)
+    package static func failure(_ status: Int32, _ context: String) -> GSLError {
+        GSLError(status: Int(status), message: String(cString: gsl_strerror(status)), context: context)
     }
 
     // MARK: Normal equations on BLAS
@@ -41,18 +60,18 @@ enum GSL {
     /// singular values of `XᵀWX` are the squares of those of `√W X`: 1e-12 here is 1e-6 there,
     /// the floor below which squaring in double precision cannot tell rank from rounding.
     /// Not thread-safe: one per thread.
-    final class NormalEquations {
-        let capacity: Int
-        let columns: Int
-        var scaled: [Double]
-        var rhs: [Double]
+    package final class NormalEquations {
+        package let capacity: Int
+        package let columns: Int
+        package var scaled: [Double]
+        package var rhs: [Double]
         private let product: UnsafeMutablePointer<gsl_matrix>
         private let v: UnsafeMutablePointer<gsl_matrix>
         private let s: UnsafeMutablePointer<gsl_vector>
         private let work: UnsafeMutablePointer<gsl_vector>
         private let r: UnsafeMutablePointer<gsl_vector>
 
-        init?(capacity: Int, columns: Int) {
+        package init?(capacity: Int, columns: Int) {
             GSL.ensureInitialised()
             guard columns > 0, let product = gsl_matrix_alloc(columns, columns) else { return nil }
             guard let v = gsl_matrix_alloc(columns, columns) else {
@@ -84,10 +103,10 @@ enum GSL {
         }
 
         /// Solves over the first `rows` rows of `scaled` and `rhs`.
-        func solve(rows: Int, tolerance: Double = 1e-12) throws(GSLFailure) -> (coefficients: [Double], covariance: [Double], rank: Int) {
+        package func solve(rows: Int, tolerance: Double = 1e-12) throws(GSLError) -> (coefficients: [Double], covariance: [Double], rank: Int) {
             let p = columns
             guard rows >= p, rows <= capacity else {
-                throw GSLFailure(status: Int(GSL_EBADLEN), message: "fewer observations than parameters", context: "normal equations")
+                throw GSLError(status: Int(GSL_EBADLEN), message: "fewer observations than parameters", context: "normal equations")
             }
             var status = Int32(GSL_SUCCESS)
             scaled.withUnsafeMutableBufferPointer { a in
@@ -145,7 +164,7 @@ enum GSL {
     /// A root of `f` in `[lower, upper]` (which must bracket a sign change) to absolute
     /// tolerance `xTolerance` or relative `relativeTolerance`. Calls `gsl_root_fsolver_brent`.
     /// Returns nil when the bracket holds no sign change; rethrows what `f` throws.
-    static func brentRoot(
+    package static func brentRoot(
         lower: Double, upper: Double, xTolerance: Double = 1e-9, relativeTolerance: Double = 1e-10,
         maxIterations: Int = 200, _ f: @escaping (Double) throws -> Double
     ) throws -> Double? {
@@ -168,7 +187,7 @@ enum GSL {
             },
             params: unmanaged.toOpaque())
         guard let solver = gsl_root_fsolver_alloc(brentSolverType) else {
-            throw GSLFailure(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_root_fsolver_alloc")
+            throw GSLError(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_root_fsolver_alloc")
         }
         defer { gsl_root_fsolver_free(solver) }
         var status = gsl_root_fsolver_set(solver, &function, lower, upper)
@@ -183,19 +202,19 @@ enum GSL {
                 return gsl_root_fsolver_root(solver)
             }
         }
-        throw GSLFailure(status: Int(GSL_EMAXITER), message: String(cString: gsl_strerror(Int32(GSL_EMAXITER))), context: "gsl_root_fsolver_brent")
+        throw GSLError(status: Int(GSL_EMAXITER), message: String(cString: gsl_strerror(Int32(GSL_EMAXITER))), context: "gsl_root_fsolver_brent")
     }
 
     // MARK: Order statistics
 
     /// Sorts in place. Calls `gsl_sort`.
-    static func sort(_ values: inout [Double]) {
+    package static func sort(_ values: inout [Double]) {
         values.withUnsafeMutableBufferPointer { gsl_sort($0.baseAddress, 1, $0.count) }
     }
 
     /// The `f` quantile (0…1) of already-sorted data, linear interpolation between order
     /// statistics (`(n-1) f`). Calls `gsl_stats_quantile_from_sorted_data`. nil when empty.
-    static func quantile(sorted values: [Double], _ f: Double) -> Double? {
+    package static func quantile(sorted values: [Double], _ f: Double) -> Double? {
         guard !values.isEmpty else { return nil }
         return values.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, f) }
     }
@@ -203,7 +222,7 @@ enum GSL {
     /// The `f` quantile of unsorted data: `quantile(sorted:_:)` of the sorted data, from the
     /// two order statistics it interpolates, each found by selection in a copy
     /// (`gsl_stats_select`, O(n)) instead of sorting it.
-    static func quantile(_ values: [Double], _ f: Double) -> Double? {
+    package static func quantile(_ values: [Double], _ f: Double) -> Double? {
         guard !values.isEmpty else { return nil }
         var copy = values
         return copy.withUnsafeMutableBufferPointer { b -> Double in
@@ -219,30 +238,39 @@ enum GSL {
     }
 
     /// Cumulative standard normal `Φ(x)`. Calls `gsl_cdf_ugaussian_P`.
-    static func normalCDF(_ x: Double) -> Double { gsl_cdf_ugaussian_P(x) }
+    package static func normalCDF(_ x: Double) -> Double { gsl_cdf_ugaussian_P(x) }
 }
 
 /// A seeded GSL Mersenne twister (`gsl_rng_mt19937`). Not thread-safe: one per thread or task.
-final class RandomSource {
+package final class RandomSource {
     private let rng: UnsafeMutablePointer<gsl_rng>
+    private let state: UnsafeMutableRawPointer
 
-    /// Seeds with `seed` (reduced to the platform `unsigned long`). Calls `gsl_rng_alloc`, `gsl_rng_set`.
-    init(seed: UInt64) {
+    /// Seeds with `seed` (reduced to the platform `unsigned long`). The generator and its
+    /// state are allocated by Swift (as `gsl_rng_alloc` would lay them out, so there is no
+    /// NULL to handle), then `gsl_rng_set` seeds it.
+    package init(seed: UInt64) {
         GSL.ensureInitialised()
-        guard let r = gsl_rng_alloc(mt19937Type) else { fatalError("gsl_rng_alloc failed: out of memory") }
-        rng = r
-        gsl_rng_set(r, UInt(truncatingIfNeeded: seed))
+        let type = mt19937Type!
+        state = UnsafeMutableRawPointer.allocate(byteCount: max(1, type.pointee.size), alignment: 16)
+        rng = UnsafeMutablePointer<gsl_rng>.allocate(capacity: 1)
+        rng.initialize(to: gsl_rng(type: type, state: state))
+        gsl_rng_set(rng, UInt(truncatingIfNeeded: seed))
     }
 
     /// A generator for stream `index` of `seed` (splitmix64 mixing), so parallel work seeded
     /// per iteration gives the same numbers whatever the thread count.
-    convenience init(seed: UInt64, stream: UInt64) {
+    package convenience init(seed: UInt64, stream: UInt64) {
         self.init(seed: RandomSource.mix(seed, stream))
     }
 
-    deinit { gsl_rng_free(rng) }
+    deinit {
+        rng.deinitialize(count: 1)
+        rng.deallocate()
+        state.deallocate()
+    }
 
-    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    package static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
         var z = a &+ 0x9E37_79B9_7F4A_7C15 &* (b &+ 1)
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -250,24 +278,24 @@ final class RandomSource {
     }
 
     /// Uniform on [0, 1). `gsl_rng_uniform`.
-    func uniform() -> Double { gsl_rng_uniform(rng) }
+    package func uniform() -> Double { gsl_rng_uniform(rng) }
     /// Uniform on (0, 1). `gsl_rng_uniform_pos`.
-    func uniformPositive() -> Double { gsl_rng_uniform_pos(rng) }
+    package func uniformPositive() -> Double { gsl_rng_uniform_pos(rng) }
     /// Uniform on [a, b).
-    func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * gsl_rng_uniform(rng) }
+    package func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * gsl_rng_uniform(rng) }
     /// Uniform integer in 0..<n (n >= 1). `gsl_rng_uniform_int`.
-    func int(_ n: Int) -> Int { Int(gsl_rng_uniform_int(rng, UInt(n))) }
+    package func int(_ n: Int) -> Int { Int(gsl_rng_uniform_int(rng, UInt(n))) }
     /// Gaussian with mean 0, standard deviation `sigma`. `gsl_ran_gaussian`.
-    func gaussian(_ sigma: Double) -> Double { gsl_ran_gaussian(rng, sigma) }
+    package func gaussian(_ sigma: Double) -> Double { gsl_ran_gaussian(rng, sigma) }
     /// Lognormal with log-mean `zeta`, log-sd `sigma`. `gsl_ran_lognormal`.
-    func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
+    package func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
     /// True with probability `p`. `gsl_ran_bernoulli`.
-    func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
+    package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 
     /// Multinomial counts: `total` draws over categories with probabilities ∝ `probabilities`
     /// (one binomial per category), into `counts` (resized to fit, reused across calls).
     /// Calls `gsl_ran_multinomial`.
-    func multinomial(total: Int, probabilities: [Double], into counts: inout [UInt32]) {
+    package func multinomial(total: Int, probabilities: [Double], into counts: inout [UInt32]) {
         if counts.count != probabilities.count { counts = [UInt32](repeating: 0, count: probabilities.count) }
         guard !probabilities.isEmpty else { return }
         probabilities.withUnsafeBufferPointer { p in
@@ -278,14 +306,14 @@ final class RandomSource {
     }
 
     /// Shuffles in place. Calls `gsl_ran_shuffle`.
-    func shuffle(_ values: inout [Int]) {
+    package func shuffle(_ values: inout [Int]) {
         let n = values.count
         guard n > 1 else { return }
         values.withUnsafeMutableBytes { gsl_ran_shuffle(rng, $0.baseAddress, n, MemoryLayout<Int>.stride) }
     }
 
     /// `k` distinct indices of 0..<n in increasing order. Calls `gsl_ran_choose`.
-    func choose(_ k: Int, of n: Int) -> [Int] {
+    package func choose(_ k: Int, of n: Int) -> [Int] {
         var source = Array(0..<n)
         var chosen = [Int](repeating: 0, count: k)
         guard k > 0, k <= n else { return k >= n ? source : [] }

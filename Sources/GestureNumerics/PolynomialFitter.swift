@@ -10,7 +10,7 @@ internal import CGSL
 /// workspace larger than the problem ("at most `nmax` observations and `pmax` parameters",
 /// GSL ≥ 2.0), so the matrices here are views into buffers of the largest size so far.
 /// Not thread-safe.
-final class PolynomialFitter {
+package final class PolynomialFitter {
     /// Highest degree fitted; the parameter count is `maxDegree + 1`.
     static let maxDegree = 2
     /// A fit is singular when its smallest singular value is below this fraction of the
@@ -23,7 +23,7 @@ final class PolynomialFitter {
     private var series: UnsafeMutablePointer<gsl_vector>?
     private var coefficients: UnsafeMutablePointer<gsl_vector>?
 
-    init() {
+    package init() {
         GSL.ensureInitialised()
     }
 
@@ -45,24 +45,24 @@ final class PolynomialFitter {
 
     /// Makes room for `n` observations. Calls `gsl_multifit_linear_alloc`, `gsl_matrix_alloc`,
     /// `gsl_vector_alloc`.
-    private func reserve(_ n: Int) throws(PhysicsError) {
+    private func reserve(_ n: Int) throws(GSLError) {
         if n <= capacity, workspace != nil { return }
         release()
         var size = max(32, capacity)
         while size < n { size *= 2 }
         let p = Self.maxDegree + 1
         guard let w = gsl_multifit_linear_alloc(size, p) else {
-            throw .allocationFailed(function: "gsl_multifit_linear_alloc")
+            throw .outOfMemory("gsl_multifit_linear_alloc")
         }
         workspace = w
         guard let m = gsl_matrix_alloc(size, p) else {
             release()
-            throw .allocationFailed(function: "gsl_matrix_alloc")
+            throw .outOfMemory("gsl_matrix_alloc")
         }
         design = m
         guard let s = gsl_vector_alloc(size), let c = gsl_vector_alloc(p) else {
             release()
-            throw .allocationFailed(function: "gsl_vector_alloc")
+            throw .outOfMemory("gsl_vector_alloc")
         }
         series = s
         coefficients = c
@@ -76,18 +76,18 @@ final class PolynomialFitter {
     /// `gsl_multifit_linear_solve` (with `lambda = 0`). Throws when a call fails, when the
     /// design matrix is rank-deficient (e.g. fewer distinct times than parameters), or when a
     /// coefficient is not finite.
-    func slopes(
+    package func slopes(
         t: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         degree: Int
-    ) throws(PhysicsError) -> (x: Double, y: Double) {
+    ) throws(GSLError) -> (x: Double, y: Double) {
         let n = t.count
         let p = degree + 1
         guard degree >= 1, degree <= Self.maxDegree, n >= p, x.count == n, y.count == n else {
-            throw .invalidParameter(name: "degree", value: Double(degree), expected: "1 or 2 with at least degree + 1 samples")
+            throw GSLError(status: Int(GSL_EINVAL), message: "degree \(degree): expected 1 or 2 with at least degree + 1 samples", context: "polynomial fit")
         }
         try reserve(n)
         guard let workspace, let design, let series, let coefficients else {
-            throw .allocationFailed(function: "gsl_multifit_linear_alloc")
+            throw .outOfMemory("gsl_multifit_linear_alloc")
         }
         var designView = gsl_matrix_submatrix(design, 0, 0, n, p)
         var seriesView = gsl_vector_subvector(series, 0, n)
@@ -102,9 +102,9 @@ final class PolynomialFitter {
         try GSL.check(gsl_multifit_linear_svd(&designView.matrix, workspace), "gsl_multifit_linear_svd")
         let rank = gsl_multifit_linear_rank(Self.rankTolerance, workspace)
         guard rank == p else {
-            throw .gsl(function: "gsl_multifit_linear_rank", status: Int32(GSL_ESING), reason: "design matrix has rank \(rank) < \(p)")
+            throw GSLError(status: Int(GSL_ESING), message: "design matrix has rank \(rank) < \(p)", context: "gsl_multifit_linear_rank")
         }
-        func solve(_ values: UnsafeBufferPointer<Double>) throws(PhysicsError) -> Double {
+        func solve(_ values: UnsafeBufferPointer<Double>) throws(GSLError) -> Double {
             for i in 0..<n { gsl_vector_set(&seriesView.vector, i, values[i]) }
             var residualNorm = 0.0
             var solutionNorm = 0.0
@@ -112,7 +112,7 @@ final class PolynomialFitter {
                 gsl_multifit_linear_solve(0, &designView.matrix, &seriesView.vector, &coefficientView.vector, &residualNorm, &solutionNorm, workspace),
                 "gsl_multifit_linear_solve")
             let slope = gsl_vector_get(&coefficientView.vector, 1)
-            guard slope.isFinite else { throw .nonFinite(what: "fitted slope") }
+            guard slope.isFinite else { throw GSLError(status: Int(GSL_EDOM), message: "not a finite number", context: "fitted slope") }
             return slope
         }
         return (try solve(x), try solve(y))

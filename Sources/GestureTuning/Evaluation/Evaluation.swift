@@ -1,0 +1,90 @@
+import GestureTrace
+import GesturePhysics
+
+/// What decides a gesture: a fixed rule (a parameter file, a tuned suggestion), or a preset
+/// whose pt/s thresholds become progress/s at each gesture's own extent.
+public enum Decider: Sendable, Equatable {
+    case rule(Rule)
+    case preset(Preset)
+
+    /// The rule for a container of `extent` pt.
+    public func rule(forExtent extent: Double) -> Rule {
+        switch self {
+        case .rule(let rule): rule
+        case .preset(let preset): preset.rule(extent: extent)
+        }
+    }
+
+    /// What it decides for `state` (whose `extent` picks a preset's rule).
+    public func decision(_ state: ReleaseState) -> Intent {
+        rule(forExtent: state.extent).completes(state) ? .complete : .cancel
+    }
+
+}
+
+/// One gesture's decision.
+public struct Decision: Sendable, Equatable {
+    public var id: String
+    /// What the person meant, when labelled.
+    public var intent: Intent?
+    public var decided: Intent
+    /// Labelled and decided against the intent.
+    public var isMisdecided: Bool { intent.map { $0 != decided } ?? false }
+}
+
+/// What a rule decides for a set of gestures: each decision, the confusion over the labelled
+/// ones and the misdecided ids in input order. The one place a decision is counted: the
+/// tuner, `batch` and the report all build an `Evaluation`.
+public struct Evaluation: Sendable, Equatable {
+    public var decider: Decider
+    /// One per gesture, in input order.
+    public var decisions: [Decision]
+    /// Over the labelled gestures, `complete` positive.
+    public var confusion: Confusion
+    /// Ids of labelled gestures decided against their intent, in input order.
+    public var misdecided: [String]
+
+    public init(_ decider: Decider, points: [TuningPoint]) {
+        self.init(decider, states: points.map { ($0.id, $0.intent, $0.state) })
+    }
+
+    /// Decisions on measurements (through `GestureMeasurement.releaseState`).
+    public init(_ decider: Decider, measurements: [GestureMeasurement]) {
+        self.init(decider, states: measurements.map { ($0.id, $0.intent, $0.releaseState) })
+    }
+
+    public init(_ decider: Decider, states: [(id: String, intent: Intent?, state: ReleaseState)]) {
+        self.decider = decider
+        var decisions: [Decision] = []
+        decisions.reserveCapacity(states.count)
+        var confusion = Confusion()
+        var misdecided: [String] = []
+        var cache: [Double: Rule] = [:]
+        for (id, intent, state) in states {
+            let rule: Rule
+            switch decider {
+            case .rule(let r): rule = r
+            case .preset(let p):
+                if let r = cache[state.extent] { rule = r } else {
+                    rule = p.rule(extent: state.extent)
+                    cache[state.extent] = rule
+                }
+            }
+            let decided: Intent = rule.completes(state) ? .complete : .cancel
+            let decision = Decision(id: id, intent: intent, decided: decided)
+            if let intent {
+                confusion.add(meantComplete: intent == .complete, decidedComplete: decided == .complete)
+                if decision.isMisdecided { misdecided.append(id) }
+            }
+            decisions.append(decision)
+        }
+        self.decisions = decisions
+        self.confusion = confusion
+        self.misdecided = misdecided
+    }
+
+    public var errors: Int { confusion.errors }
+    public var errorRate: Double { confusion.errorRate }
+    /// Gestures decided `complete`.
+    public var completes: Int { decisions.filter { $0.decided == .complete }.count }
+}

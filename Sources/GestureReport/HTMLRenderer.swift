@@ -1,5 +1,7 @@
-/// Writes `report.html`: one self-contained page (no network, no scripts), summary first,
-/// tables, inline SVG figures, a light stylesheet with print rules.
+/// Writes `report.html`: one self-contained page (no network), summary first, tables, inline
+/// SVG figures, a light stylesheet with print and phone rules, and one small inline script
+/// (`HTMLRenderer+Script.swift`): what-if controls, drill-down timelines, a sortable, filterable,
+/// paged gesture table. Without the script the page reads as before.
 public struct HTMLRenderer: Sendable {
     public let model: ReportModel
     public let figures: ReportFigures
@@ -55,7 +57,7 @@ public struct HTMLRenderer: Sendable {
         out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         out.write("<meta name=\"generator\" content=\"\(h(model.generator))\">\n")
-        out.write("<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n</style>\n</head>\n<body>\n<main>\n")
+        out.write("<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n\(Self.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n")
         out.write("<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.summary.gesturesUsed) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n")
         out.write("<nav aria-label=\"Contents\"><ol>")
         for (id, title) in ReportContent.sections { out.write("<li><a href=\"#\(id)\">\(h(title))</a></li>") }
@@ -95,11 +97,12 @@ public struct HTMLRenderer: Sendable {
 
         // 4. Figures
         section(&out, 3)
+        whatIf(&out)
         let svg = SVGRenderer(model: model, figures: figures)
         for f in figures.info {
-            out.write("<figure id=\"fig-\(f.name)\">\n")
+            out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap\">\n")
             svg.render(f.name, to: &out, idPrefix: "fig-")
-            out.write("<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n")
+            out.write("</div>\n<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n")
         }
         out.write("</section>\n")
 
@@ -112,7 +115,7 @@ public struct HTMLRenderer: Sendable {
         // 6. Gestures
         section(&out, 5)
         out.write("<p>✗ marks a decision that differs from the intent. Flags: ambiguous (near the boundary), fallback (estimator fell back), duplicates (equal timestamps), reversal (direction reversed in the last 100 ms), interrupted (closed by the system), outcome-mismatch.</p>\n")
-        table(&out, content.gestureTable)
+        gestureTable(&out)
         out.write("</section>\n")
 
         // 7. Snippets
@@ -124,7 +127,40 @@ public struct HTMLRenderer: Sendable {
             out.write(h(snippets.text(name)))
             out.write("</code></pre>\n")
         }
-        out.write("</section>\n</main>\n</body>\n</html>\n")
+        out.write("</section>\n</main>\n")
+        let data = ReportInteractiveData(model: model, figures: figures, timelineIndices: content.gestureTableIndices)
+        out.write("<script type=\"application/json\" id=\"gt-data\">\(data.json())</script>\n")
+        out.write("<script>\n\(Self.script)\n</script>\n</body>\n</html>\n")
+    }
+
+    /// The what-if controls: one set of sliders per rule (current, suggested), each with its
+    /// misdecided count, error and confusion matrix; the script fills them in.
+    private func whatIf(_ out: inout some TextOutputStream) {
+        out.write("<h3 id=\"what-if\">What if</h3>\n<p>Move a parameter to see, on these gestures, what the rule would decide: the error, the confusion matrix and the boundary in the release scatter follow. Velocity thresholds in progress/s; type <code>inf</code> for an infinite one.</p>\n<div class=\"whatif\">\n")
+        for (role, title, rule) in [("current", "Current (\(model.summary.currentSource))", model.summary.currentRule), ("suggested", model.summary.suggestionInferred ? "Inferred split" : "Suggested", model.summary.suggestedRule)] {
+            out.write("<fieldset id=\"wi-\(role)\"><legend>\(Text.xml(title)): \(Text.xml(rule.family.rawValue))</legend>\n")
+            out.write("<p>error <output id=\"wi-\(role)-error\">(needs the page's script)</output> <button type=\"button\" id=\"wi-\(role)-reset\">reset</button></p>\n")
+            if model.summary.labelled {
+                out.write("<div class=\"table-wrap\"><table aria-label=\"confusion matrix\"><tr><th>intent \\ decided</th><th>complete</th><th>cancel</th></tr>")
+                out.write("<tr><th>complete</th><td class=\"num\" id=\"wi-\(role)-cc\"></td><td class=\"num\" id=\"wi-\(role)-cx\"></td></tr>")
+                out.write("<tr><th>cancel</th><td class=\"num\" id=\"wi-\(role)-xc\"></td><td class=\"num\" id=\"wi-\(role)-xx\"></td></tr></table></div>\n")
+            }
+            out.write("</fieldset>\n")
+        }
+        out.write("</div>\n")
+    }
+
+    /// The gesture table with its tools (filter, pages) and the drill-down panel; rows carry
+    /// their gesture id.
+    private func gestureTable(_ out: inout some TextOutputStream) {
+        let indices = content.gestureTableIndices
+        out.write("<div id=\"timeline\" hidden><h3 id=\"timeline-title\"></h3><button type=\"button\" id=\"timeline-close\">close</button><div id=\"timeline-body\"></div></div>\n")
+        out.write("<div class=\"table-tools\" id=\"gesture-tools\" hidden>")
+        out.write("<label>show <select id=\"filter-miss\"><option value=\"\">all</option><option value=\"suggested\">misdecided (suggested)</option><option value=\"current\">misdecided (current)</option></select></label>")
+        out.write("<label>intent <select id=\"filter-intent\"><option value=\"\">any</option><option>complete</option><option>cancel</option><option>unlabelled</option></select></label>")
+        out.write("<label>id <input type=\"text\" id=\"filter-id\" size=\"8\"></label>")
+        out.write("<button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n")
+        Self.table(&out, content.gestureTable(indices: indices), id: "gesture-table", rowIDs: indices.map { model.gestures[$0].id })
     }
 
     public func html() -> String {
@@ -139,8 +175,8 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A table; cells that look numeric are right-aligned.
-    static func table(_ out: inout some TextOutputStream, _ t: ReportTable) {
-        out.write("<div class=\"table-wrap\"><table>\n<thead><tr>")
+    static func table(_ out: inout some TextOutputStream, _ t: ReportTable, id: String? = nil, rowIDs: [String] = []) {
+        out.write("<div class=\"table-wrap\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr>")
         for hd in t.headers { out.write("<th scope=\"col\">\(Text.xml(hd))</th>") }
         out.write("</tr></thead>\n<tbody>\n")
         // A column is right-aligned when every filled cell in it is a number.
@@ -154,7 +190,8 @@ public struct HTMLRenderer: Sendable {
             return any
         }
         for (k, row) in t.rows.enumerated() {
-            let cls = k < t.rowClasses.count && !t.rowClasses[k].isEmpty ? " class=\"\(t.rowClasses[k])\"" : ""
+            var cls = k < t.rowClasses.count && !t.rowClasses[k].isEmpty ? " class=\"\(t.rowClasses[k])\"" : ""
+            if k < rowIDs.count { cls += " data-gesture=\"\(Text.xml(rowIDs[k]))\"" }
             out.write("<tr\(cls)>")
             for (c, cell) in row.enumerated() {
                 out.write(c < numericColumn.count && numericColumn[c] ? "<td class=\"num\">" : "<td>")

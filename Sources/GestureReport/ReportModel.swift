@@ -395,6 +395,11 @@ public struct GestureRow: Sendable, Equatable {
     public var peakVelocity: Double = 0
     /// The finger rested longer than the window's maximum gap before lift-off (`v = 0`).
     public var restedBeforeRelease = false
+    /// The state the rules decided on (`GestureMeasurement.releaseState`): the report's
+    /// what-if controls decide again from it.
+    public var release: ReleaseState
+    /// Samples in the velocity window (0 when unknown), marked in the drill-down timeline.
+    public var windowCount = 0
 
     public init(
         id: String, file: String, samples: Int, duration: Double, releaseProgress: Double,
@@ -423,6 +428,7 @@ public struct GestureRow: Sendable, Equatable {
         self.suggestedDecision = suggestedDecision
         self.flags = flags
         self.curve = curve
+        self.release = ReleaseState(progress: releaseProgress, velocity: progressVelocity, extent: extent)
     }
 
     /// A row from a measurement and the two rules' decisions (`Rule.completes` on
@@ -455,6 +461,8 @@ public struct GestureRow: Sendable, Equatable {
         sampleRate = m.sampleRate
         peakVelocity = m.peakVelocity
         restedBeforeRelease = m.restedBeforeRelease
+        release = m.releaseState
+        windowCount = m.velocity.windowCount
         flags.estimatorDisagreement = m.estimatorDisagreement
     }
 

@@ -1,6 +1,7 @@
 import GesturePhysics
 
-/// Writes the report's figures as standalone SVG 1.1 (no libraries, no scripts).
+/// Writes the report's figures as standalone SVG 1.1 (no libraries, no scripts). Scatter
+/// points carry their gesture id (`data-gesture`), for the report page's drill-down.
 ///
 /// 640 × 400 user units (readable at 640 px wide), Okabe–Ito colours with a second cue
 /// (marker shape for intents, dash pattern for current vs suggested), axes with ticks and units,
@@ -124,9 +125,10 @@ public struct SVGRenderer: Sendable {
     }
 
     /// Complete: circle; cancel: triangle; unlabelled: diamond.
-    private func marker(_ out: inout some TextOutputStream, _ g: FigureGroup, x: Double, y: Double, opacity: Double) {
+    private func marker(_ out: inout some TextOutputStream, _ g: FigureGroup, x: Double, y: Double, opacity: Double, gesture: String? = nil) {
         let c = Self.colour(g)
-        let op = opacity < 1 ? " fill-opacity=\"\(Text.fixed(opacity, 2))\"" : ""
+        var op = opacity < 1 ? " fill-opacity=\"\(Text.fixed(opacity, 2))\"" : ""
+        if let gesture { op += " data-gesture=\"\(Text.xml(gesture))\"" }
         switch g {
         case .complete:
             out.write("<circle cx=\"\(Text.coord(x))\" cy=\"\(Text.coord(y))\" r=\"3.2\" fill=\"\(c)\"\(op)/>\n")
@@ -162,7 +164,10 @@ public struct SVGRenderer: Sendable {
         }
         out.write("<g class=\"points\">\n")
         let opacity = f.points.count > 800 ? 0.45 : 0.8
-        for pt in f.points { marker(&out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity) }
+        let rows = model.gestures
+        for pt in f.points {
+            marker(&out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity, gesture: pt.index < rows.count ? rows[pt.index].id : nil)
+        }
         out.write("</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\">\n")
         for pt in f.points where pt.misdecidedBySuggested || pt.misdecidedByCurrent {
             let dash = pt.misdecidedBySuggested ? "" : " stroke-dasharray=\"2 2\""

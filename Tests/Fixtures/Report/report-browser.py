@@ -1,0 +1,187 @@
+"""Opens a report.html in headless Chromium through WebDriver and checks what a reader does with it.
+
+usage: report-browser.py REPORT_HTML TRACES GESTURETUNE CHROMIUM SCREENSHOT_DIR
+
+Checks (each failure is printed and the exit status is 1):
+- no console errors or uncaught exceptions;
+- for a grid of parameter values typed into the what-if fields (and one slider moved with
+  the keyboard), the page's misdecided count equals `gesturetune batch TRACES --params P`
+  with the same rule and values (P is written here from the page's own parameter keys);
+- clicking a scatter point and a table row opens that gesture's timeline;
+- sorting the gesture table by p_r orders the shown rows, both ways;
+- at 390 px (mobile emulation): the page does not scroll sideways and figure text is at least
+  9 px on screen.
+Screenshots `report-1400.png` and `report-390.png` go to SCREENSHOT_DIR.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+report, traces, binary, chromium, shots = sys.argv[1:6]
+os.makedirs(shots, exist_ok=True)
+failures = []
+
+
+def check(ok, message):
+    if not ok:
+        failures.append(message)
+        print("FAIL: " + message, file=sys.stderr)
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = chromium
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000", "--hide-scrollbars"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+work = tempfile.mkdtemp(prefix="gesturetune-report-")
+
+
+def batch_misdecided(family, values):
+    """`batch` on TRACES with a parameter file naming `family` and `values` (key -> number or "inf")."""
+    params = {"schema": "gesturetune.params/1", "rule": family}
+    params.update(values)
+    path = os.path.join(work, "params.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(params, f)
+    out = os.path.join(work, "batch.json")
+    r = subprocess.run([binary, "batch", traces, "--params", path, "--json", out, "--max-error", "1"], capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        raise SystemExit("batch failed: " + r.stderr)
+    with open(out, encoding="utf-8") as f:
+        files = json.load(f)["files"]
+    return sum(f["misdecided"] for f in files), sum(f["labelled"] for f in files)
+
+
+def shown_error(role):
+    o = driver.find_element(By.ID, "wi-%s-error" % role)
+    return int(o.get_attribute("data-misdecided")), int(o.get_attribute("data-labelled")), o.text
+
+
+def type_value(role, key, value):
+    field = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=text][data-key='%s']" % (role, key))
+    field.clear()
+    field.send_keys(str(value) + Keys.TAB)
+
+
+try:
+    driver.get("file://" + os.path.abspath(report))
+    data = driver.execute_script("return JSON.parse(document.getElementById('gt-data').textContent);")
+
+    # What-if: a grid of values per rule, compared with batch.
+    comparisons = 0
+    for rule in data["rules"]:
+        role, family, params = rule["role"], rule["family"], rule["parameters"]
+        if family == "logistic":
+            continue
+        grids = []
+        for p in params:
+            lo, hi = p["min"], p["max"]
+            grids.append([round(lo + (hi - lo) * f, 4) for f in (0.15, 0.5, 0.85)])
+        for a in grids[0]:
+            for b in grids[1]:
+                type_value(role, params[0]["key"], a)
+                type_value(role, params[1]["key"], b)
+                page_miss, page_labelled, text = shown_error(role)
+                want, labelled = batch_misdecided(family, {params[0]["key"]: a, params[1]["key"]: b})
+                check(page_miss == want and page_labelled == labelled,
+                      "%s %s=%s %s=%s: page %d/%d, batch %d/%d" % (role, params[0]["symbol"], a, params[1]["symbol"], b, page_miss, page_labelled, want, labelled))
+                check(labelled == 0 or ("%.1f%%" % (100.0 * want / labelled)) in text, "%s: shown error %r, batch %d/%d" % (role, text, want, labelled))
+                comparisons += 1
+        # One slider moved with the keyboard: the field follows, and the count is batch's.
+        slider = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=range][data-key='%s']" % (role, params[0]["key"]))
+        slider.send_keys(Keys.END)
+        for _ in range(120):
+            slider.send_keys(Keys.ARROW_LEFT)
+        values = {}
+        for p in params:
+            v = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=text][data-key='%s']" % (role, p["key"])).get_attribute("value")
+            values[p["key"]] = "inf" if v == "inf" else float(v)
+        check(abs(values[params[0]["key"]] - (params[0]["max"] - 120 * (params[0]["max"] - params[0]["min"]) / 1000)) < 1e-3 * max(1, params[0]["max"]),
+              "%s: the slider did not move its field: %r" % (role, values))
+        exact = driver.execute_script("return document.querySelector(\"#wi-%s input[type=range][data-key='%s']\").value;" % (role, params[0]["key"]))
+        values[params[0]["key"]] = float(exact)
+        page_miss, _, _ = shown_error(role)
+        want, _ = batch_misdecided(family, values)
+        check(page_miss == want, "%s slider at %r: page %d, batch %d" % (role, values, page_miss, want))
+        comparisons += 1
+        driver.find_element(By.ID, "wi-%s-reset" % role).click()
+    print("what-if comparisons with batch: %d" % comparisons)
+
+    # Drill-down from a scatter point and from a table row.
+    point = driver.find_element(By.CSS_SELECTOR, "#fig-release-scatter [data-gesture]")
+    gid = point.get_attribute("data-gesture")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}));", point)
+    box = driver.find_element(By.ID, "timeline")
+    check(box.is_displayed() and gid in driver.find_element(By.ID, "timeline-title").text, "scatter point %s: no timeline" % gid)
+    check(len(box.find_elements(By.CSS_SELECTOR, "svg[data-figure=timeline] path")) >= 1 or "No timeline" in box.text, "timeline of %s has no curve" % gid)
+    row = driver.find_elements(By.CSS_SELECTOR, "#gesture-table tbody tr[data-gesture]")[3]
+    rid = row.get_attribute("data-gesture")
+    row.find_element(By.CSS_SELECTOR, "td").click()
+    check(rid in driver.find_element(By.ID, "timeline-title").text, "row %s: timeline shows %r" % (rid, driver.find_element(By.ID, "timeline-title").text))
+    check(len(box.find_elements(By.CSS_SELECTOR, "svg[data-figure=timeline] circle.in-window")) >= 1, "row %s: no window samples marked" % rid)
+    driver.save_screenshot(os.path.join(shots, "timeline-1400.png"))
+
+    # Sorting by p_r, both ways.
+    headers = [th.text.replace(" ▲", "").replace(" ▼", "") for th in driver.find_elements(By.CSS_SELECTOR, "#gesture-table thead th")]
+    col = headers.index("p_r")
+    th = driver.find_elements(By.CSS_SELECTOR, "#gesture-table thead th")[col]
+    for direction in ("ascending", "descending"):
+        th.click()
+        cells = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#gesture-table tbody tr')).filter(r => !r.hidden).map(r => r.cells[%d].textContent);" % col)
+        values = [float(c) for c in cells]
+        check(len(values) > 1 and values == sorted(values, reverse=(direction == "descending")), "sort %s by p_r: %r" % (direction, values[:10]))
+    check(th.get_attribute("aria-sort") == "descending", "aria-sort not set")
+    # Filter: misdecided by the suggested rule only.
+    driver.find_element(By.CSS_SELECTOR, "#filter-miss option[value=suggested]").click()
+    shown = driver.execute_script("return Array.from(document.querySelectorAll('#gesture-table tbody tr')).filter(r => !r.hidden).map(r => r.className);")
+    check(len(shown) > 0 and all("miss" == c.split()[0] for c in shown if c), "filter misdecided: %r" % shown[:5])
+    driver.find_element(By.CSS_SELECTOR, "#filter-miss option[value='']").click()
+
+    height = driver.execute_script("return document.documentElement.scrollHeight;")
+    driver.set_window_size(1400, min(height, 16000))
+    driver.save_screenshot(os.path.join(shots, "report-1400.png"))
+
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+    # Phone: 390 px wide.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.get("file://" + os.path.abspath(report))
+    driver.find_elements(By.CSS_SELECTOR, "#gesture-table tbody tr[data-gesture]")[0].find_element(By.CSS_SELECTOR, "td").click()
+    overflow = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth];")
+    check(overflow[0] <= 390 and overflow[1] <= 390, "390 px: the page is %d px wide, the layout viewport %d px" % tuple(overflow))
+    smallest = driver.execute_script("""
+        var least = 1e9, where = '';
+        document.querySelectorAll('figure svg text, #timeline svg text').forEach(function (t) {
+          var m = t.getScreenCTM(); if (!m) return;
+          var size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+          if (size < least) { least = size; where = t.textContent; }
+        });
+        return [least, where];""")
+    check(smallest[0] >= 9, "390 px: figure text %.2f px (%r)" % (smallest[0], smallest[1]))
+    print("390 px: page %d px wide, smallest figure text %.2f px" % (overflow[0], smallest[0]))
+    wide = driver.execute_script("""
+        return Array.from(document.querySelectorAll('table')).filter(function (t) {
+          var box = t.closest('.table-wrap'); return !box || box.getBoundingClientRect().right > 390.5;
+        }).map(function (t) { return (t.id || t.getAttribute('aria-label') || t.rows[0].textContent).slice(0, 40); });""")
+    check(not wide, "390 px: tables outside a scrolling box: %r" % wide)
+    height = driver.execute_script("return document.documentElement.scrollHeight;")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": min(height, 16000), "deviceScaleFactor": 1, "mobile": True})
+    driver.save_screenshot(os.path.join(shots, "report-390.png"))
+
+    errors += [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    check(not errors, "console errors: %r" % errors)
+finally:
+    driver.quit()
+
+if failures:
+    sys.exit(1)
+print("ok")

@@ -67,9 +67,9 @@ public struct HTMLRenderer: Sendable {
         section(&out, 0)
         out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
         for w in model.summary.warnings { out.write("<p class=\"warning\">\(h(w))</p>\n") }
-        out.write("<table class=\"facts\">\n")
+        out.write("<div class=\"table-wrap\"><table class=\"facts\">\n")
         for (k, v) in content.summaryFacts { out.write("<tr><th scope=\"row\">\(h(k))</th><td>\(h(v))</td></tr>\n") }
-        out.write("</table>\n</section>\n")
+        out.write("</table></div>\n</section>\n")
 
         // 2. Parameters
         section(&out, 1)

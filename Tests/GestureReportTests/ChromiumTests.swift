@@ -25,7 +25,7 @@ import Testing
         for name in ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"] {
             #expect(dom.stdout.contains("data-figure=\"\(name)\""))
         }
-        #expect(!dom.stdout.contains("<script"))
+        #expect(!dom.stdout.contains("<script src"))
         // Console messages and uncaught errors are logged to stderr with these markers.
         let console = dom.stderr.split(separator: "\n").filter { $0.contains("CONSOLE") || $0.contains("Uncaught") || $0.contains(":INFO:CONSOLE") }
         #expect(console.isEmpty, "\(console)")

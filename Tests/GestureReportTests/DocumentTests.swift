@@ -4,7 +4,7 @@ import Testing
 @testable import GestureReport
 
 @Suite struct HTMLRendererTests {
-    @Test func sectionsInOrderWithInlineFiguresAndNoScripts() throws {
+    @Test func sectionsInOrderWithInlineFiguresAndOnlyInlineScripts() throws {
         let model = Fixture.model(count: 300, hostile: true)
         let html = HTMLRenderer(model: model).html()
         var last = html.startIndex
@@ -14,7 +14,10 @@ import Testing
             last = r.lowerBound
         }
         #expect(html.components(separatedBy: "<svg xmlns=").count - 1 == 5)
-        #expect(!html.lowercased().contains("<script"))
+        // Two inline scripts (the page's data and its code), nothing loaded from a file or the network.
+        #expect(html.components(separatedBy: "<script").count - 1 == 2)
+        #expect(html.contains("<script type=\"application/json\" id=\"gt-data\">"))
+        #expect(!html.lowercased().contains("<script src") && !html.contains("import("))
         // No network: nothing loaded from elsewhere.
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import") && !html.contains("url(http"))
         #expect(!html.contains("<link"))

@@ -57,11 +57,11 @@ public struct SummaryRenderer: Sendable {
         used += s.labelled ? "; labelled" : "; unlabelled"
         out.append(used)
         if s.labelled {
-            var e = "error: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated"
+            var e = "misdecided: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) gestures) → suggested \(Text.percent(s.suggestedError)) cross-validated"
             if let d = model.errorChange { e += " (" + Text.pointsChange(d) + ")" }
             out.append(e)
         } else {
-            out.append("error: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
+            out.append("misdecided: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
         }
         var sug: String
         if model.keepCurrent {

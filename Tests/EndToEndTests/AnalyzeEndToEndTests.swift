@@ -160,7 +160,7 @@ struct AnalyzeEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "swipe: 300 gestures used of 300 read, none skipped; labelled")
-        #expect(lines.contains { $0.hasPrefix("error: current flutter-cupertino ") && $0.contains("cross-validated") })
+        #expect(lines.contains { $0.hasPrefix("misdecided: current flutter-cupertino ") && $0.contains("cross-validated") })
         // No --rule: the family with the lowest cross-validated error (the sample: projection
         // 7.0% against threshold 7.3% and forward 11.7%).
         #expect(lines.contains { $0.hasPrefix("suggest: projection p_th ") })

@@ -149,7 +149,8 @@ import Testing
         let model = Fixture.model(count: 120, labelled: false)
         let text = SummaryRenderer(model: model, reportPath: nil).text(.text)
         #expect(text.contains("unlabelled"))
-        #expect(text.contains("error: unknown (no intent labels)"))
+        #expect(text.contains("misdecided: unknown (no intent labels)"))
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("error:") }, "a summary line reads as a diagnostic")
         #expect(text.contains("inferred: projection"))
         #expect(model.headline.hasPrefix("No intent labels"))
     }

@@ -80,6 +80,7 @@ public enum GestureTuneCommand {
             case "validate": return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
             case "simulate": return try SimulateCommand.run(try SimulateOptions.parse(values), console: console)
             case "recorder": return try RecorderCommand.run(try RecorderOptions.parse(values), console: console)
+            case "diff": return try DiffCommand.run(try DiffOptions.parse(values), console: console)
             default: throw CLIError.internalError("no command '\(parsed.command)'")
             }
         } catch let error as UsageError {

@@ -180,5 +180,21 @@ enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder]
+    static let diff = CommandSpec(
+        name: "diff", summary: "what changed between two runs' report.json (errors, parameters, decisions)",
+        usage: "gesturetune diff A/report.json B/report.json [options]",
+        positionalName: "A B", positionalHelp: "two report.json files: before and after",
+        minPositionals: 2, maxPositionals: 2,
+        options: [
+            OptionSpec("format", value: "text|json|html", help: "text lines, JSON (schema gesturetune.diff/1) or an HTML page", default: "text"),
+            OptionSpec("out", value: "FILE", help: "file to write ('-' for standard output)", default: "standard output"),
+        ],
+        examples: ["gesturetune diff before/swipe/report.json after/swipe/report.json", "gesturetune diff a/report.json b/report.json --format html --out diff.html"],
+        discussion: """
+            Gestures are matched by file and id; a report.json holding only a sample of gestures
+            compares the gestures both hold.
+
+            """ + "\n" + exitStatus)
+
+    static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder, diff]
 }

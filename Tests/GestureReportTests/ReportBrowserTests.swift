@@ -13,14 +13,18 @@ import TestSupport
 
     @Test(.enabled(if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
         "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"),
-        arguments: ["swipe.csv", "unlabelled.csv"])
-    func readerExploresTheReport(_ trace: String) throws {
+        arguments: ["swipe.csv", "swipe.csv --rule kinematic", "swipe.csv --rule forward", "unlabelled.csv"])
+    func readerExploresTheReport(_ run: String) throws {
+        // Each family's formulas in the page: threshold (current) and projection, kinematic,
+        // forward (suggested); the unlabelled page has no error to compare, only decisions.
+        let words = run.split(separator: " ").map(String.init)
+        let trace = words[0]
         let dir = try TestSupport.temporaryDirectory("report-browser")
         let traces = TestSupport.packageRoot.appendingPathComponent("traces/\(trace)").path
-        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "page"])
+        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "page"] + words.dropFirst())
         try #require(a.status == 0, "\(a.stderr)")
         let html = dir.appendingPathComponent("page/report.html").path
-        let shots = Self.shots.appendingPathComponent(trace.replacingOccurrences(of: ".csv", with: "")).path
+        let shots = Self.shots.appendingPathComponent(run.replacingOccurrences(of: ".csv", with: "").replacingOccurrences(of: " --rule ", with: "-")).path
         let r = try Python.run(["/usr/bin/timeout", "400", Python.executable!, Self.script.path,
             html, traces, TestSupport.binaryPath!, PlatformToolchains.chromium!, shots])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")

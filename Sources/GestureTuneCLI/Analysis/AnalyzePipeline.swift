@@ -32,7 +32,16 @@ enum AnalyzePipeline {
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         var options = options
         options.files = distinctFiles(options.files, console: console)
-        let result = try analyse(options)
+        // On a terminal only: files and gestures read, then the tuning stage; cleared before the summary.
+        let progress = ProgressBar(total: options.files.count, console: console)
+        let result: Result
+        do {
+            result = try analyse(options, progress: progress)
+            progress.finish()
+        } catch {
+            progress.finish()
+            throw error
+        }
         for o in result.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
         reportSkippedRows(result.reads, console: console)
         let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
@@ -70,7 +79,7 @@ enum AnalyzePipeline {
     }
 
     /// Everything but printing.
-    static func analyse(_ options: AnalyzeOptions) throws(CLIError) -> Result {
+    static func analyse(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Result {
         let common = options.common
         let paramsArgument = common.params ?? Preset.defaultName
         var current = try loadParameters(paramsArgument, extent: common.physics.extent)
@@ -81,7 +90,7 @@ enum AnalyzePipeline {
 
         let files: [FileMeasurements]
         do {
-            files = try MeasurementCollector.collect(paths: options.files, reader: common.reader, physics: physics, jobs: common.jobs)
+            files = try MeasurementCollector.collect(paths: options.files, reader: common.reader, physics: physics, jobs: common.jobs, progress: progress)
         } catch let error as TraceError {
             throw .trace(error)
         } catch {
@@ -98,6 +107,7 @@ enum AnalyzePipeline {
             options: TuningOptions(
                 seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
+        progress?.stage("tuning \(measurements.count) gestures…")
         var tuning = tuner.tune(measurements, current: current)
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(physics)
@@ -129,6 +139,7 @@ enum AnalyzePipeline {
         }
         var folder: String?
         if !options.noReport {
+            progress?.stage("writing the report…")
             folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
         }
         return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary), overrides: overrides)

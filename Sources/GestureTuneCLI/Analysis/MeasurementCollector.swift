@@ -23,7 +23,7 @@ enum MeasurementCollector {
     /// error in argument order (a `TraceError`), so a malformed file fails the run the
     /// same way whatever `jobs` is.
     static func collect(
-        paths: [String], reader: ReaderOptions, physics: PhysicsOptions, jobs: Int
+        paths: [String], reader: ReaderOptions, physics: PhysicsOptions, jobs: Int, progress: ProgressBar? = nil
     ) throws -> [FileMeasurements] {
         let results = ResultSlots<Result<FileMeasurements, any Error>>(count: paths.count)
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
@@ -33,14 +33,14 @@ enum MeasurementCollector {
             limit.wait()
             queue.async(group: group) {
                 defer { limit.signal() }
-                results[index] = Result { try measureFile(path, reader: reader, physics: physics) }
+                results[index] = Result { try measureFile(path, reader: reader, physics: physics, progress: progress) }
             }
         }
         group.wait()
         return try results.values.map { try $0!.get() }
     }
 
-    static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions) throws -> FileMeasurements {
+    static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions, progress: ProgressBar? = nil) throws -> FileMeasurements {
         let engine = PhysicsEngine(options: physics)
         var measurements: [GestureMeasurement] = []
         var motion = MotionTally()
@@ -49,7 +49,9 @@ enum MeasurementCollector {
             m.progressCurve = thin(m.progressCurve, to: curvePoints)
             measurements.append(m)
             motion.add(gesture)
+            if measurements.count % 256 == 0 { progress?.gesturesRead(256) }
         }
+        progress?.fileDone(gestures: measurements.count % 256)
         return FileMeasurements(path: path, summary: summary, measurements: measurements, motion: motion)
     }
 

@@ -42,6 +42,27 @@ final class ProgressBar: @unchecked Sendable {
         if let line { console.writeErr("\r\u{1B}[2K" + line) }
     }
 
+    /// `count` more gestures read in a file not finished yet (`analyze` on a large file).
+    func gesturesRead(_ count: Int) {
+        guard enabled else { return }
+        let now = ProcessInfo.processInfo.systemUptime
+        let line: String? = state.withLock { s in
+            s.gestures += count
+            guard now - s.lastDraw >= 0.1 else { return nil }
+            s.lastDraw = now
+            s.drawn = true
+            return render(files: s.files, gestures: s.gestures, elapsed: now - start)
+        }
+        if let line { console.writeErr("\r\u{1B}[2K" + line) }
+    }
+
+    /// A stage after reading, e.g. `tuning 30000 gestures…` (`analyze`), drawn at once.
+    func stage(_ text: String) {
+        guard enabled else { return }
+        state.withLock { $0.drawn = true }
+        console.writeErr("\r\u{1B}[2K" + text)
+    }
+
     /// Removes the bar's line (before the summary is printed).
     func finish() {
         guard enabled else { return }

@@ -5,7 +5,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # chromium, chromium-driver, selenium: the web recorder's test; kotlin: compiling the Android recorder.
 APT_PACKAGES := libcsv-dev libgsl-dev chromium chromium-driver kotlin
-PY_PACKAGES := nbformat nbclient ipykernel pandas matplotlib junitparser xmlschema selenium
+PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium
 
 .PHONY: run check deps pydeps build release test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
@@ -31,7 +31,7 @@ deps:
 	fi
 
 pydeps:
-	@$(PYTHON) -c "import nbformat, nbclient, ipykernel, pandas, matplotlib, junitparser, xmlschema, selenium" 2>/dev/null || \
+	@$(PYTHON) -c "import nbformat, nbclient, nbconvert, ipykernel, ipywidgets, pandas, matplotlib, junitparser, xmlschema, selenium" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(PY_PACKAGES)
 
 build: deps

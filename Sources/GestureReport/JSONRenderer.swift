@@ -353,6 +353,9 @@ public struct JSONRenderer: Sendable {
             w.number("vy", g.vy)
             w.number("v_p", g.progressVelocity)
             w.number("extent", g.extent)
+            w.number("kinematicVelocity", g.release.kinematicVelocity)
+            w.number("kinematicAcceleration", g.release.kinematicAcceleration)
+            w.int("kinematicSamples", g.release.sampleCount)
             w.beginObject("estimates")
             for e in g.estimates { w.number(e.estimator.rawValue, e.velocity) }
             w.endObject()

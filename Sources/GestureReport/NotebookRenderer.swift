@@ -194,6 +194,7 @@ public struct NotebookRenderer: Sendable {
         var gt = content.gestureTable(indices: Array(model.gestures.indices.prefix(gestureRows)))
         gt.note = model.gestures.count > gestureRows ? "First \(gestureRows) of \(model.gestures.count) gestures; all are in report.json." : nil
         cells.append(.code(gesturesCode, [.html(tableHTML(gt), plain: "gestures table")]))
+        cells += exploreCells
         cells.append(.markdown(section(6)))
         return cells
     }

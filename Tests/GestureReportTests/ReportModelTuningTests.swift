@@ -313,6 +313,6 @@ enum TuningInputs {
         #expect((gestures[0]["estimateComponents"] as? [String: Any])?["delta"] != nil)
         let text = SummaryRenderer(model: model, reportPath: nil).text(.text)
         #expect(text.contains("11 gestures used of 12 read"))
-        #expect(text.contains("(3 misdecided)"))
+        #expect(text.contains("misdecided: current ") && text.contains("(3 gestures)"), "\(text)")
     }
 }

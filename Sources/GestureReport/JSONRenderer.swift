@@ -385,20 +385,23 @@ public struct JSONRenderer: Sendable {
         w.endArray()
     }
 
+    /// The snippet files and the values they were filled from (params.json's keys).
     private func writeSnippets(_ w: inout JSONWriter) {
-        let p = model.snippetParameters
+        let v = model.snippetValues
         w.beginObject("snippets")
-        w.strings("files", SnippetRenderer.fileNames.map { "snippets/\($0)" })
-        Self.writeRule("rule", p.rule, into: &w)
-        w.string("direction", p.direction.rawValue)
-        w.number("extent", p.extent)
-        w.number("completionSpeed", p.completionSpeed)
-        w.number("duration", p.duration)
-        w.number("dampingRatio", p.dampingRatio)
-        w.number("springResponse", p.springResponse)
-        w.number("targetDuration", p.targetDuration)
-        w.number("fingerSpeedCap", p.fingerSpeedCap)
-        w.number("edgeWidth", p.edgeWidth)
+        w.strings("files", SnippetTemplates.names(for: v.direction).map { "snippets/\($0)" })
+        Self.writeRule("rule", model.suggestedParameterSet.rule, into: &w)
+        w.string("direction", v.direction.rawValue)
+        w.number("transitionDuration", v.transitionDuration)
+        w.number("fingerSpeedCap", v.fingerSpeedCap)
+        w.number("directionLockAngle", v.directionLockAngle)
+        w.number("edgeWidth", v.edgeWidth)
+        w.beginObject("spring")
+        w.number("dampingRatio", v.dampingRatio)
+        w.number("response", v.springResponse)
+        w.endObject()
+        w.string("estimator", v.estimator)
+        w.bool("platformVelocityRecorded", v.platformVelocityRecorded)
         w.endObject()
     }
 }

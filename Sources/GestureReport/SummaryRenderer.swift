@@ -83,14 +83,16 @@ public struct SummaryRenderer: Sendable {
 }
 
 extension ReportModel {
-    /// The set `params.json` holds: the tuner's (`suggestedSetting`), or for a model built by
-    /// hand the snippet parameters as a set. One encoder writes it: `ParameterSet.encoded()`.
+    /// The set `params.json` holds and the snippets are filled from: the tuner's
+    /// (`suggestedSetting`), or for a model built by hand the suggestion, animation and edge as a
+    /// set. One encoder writes it: `ParameterSet.encoded()`.
     public var suggestedParameterSet: ParameterSet {
         if let suggestedSetting { return suggestedSetting }
-        let p = snippetParameters
         return ParameterSet(
-            rule: p.rule, direction: p.direction, extent: p.extent, completionSpeed: p.completionSpeed,
-            spring: p.springResponse.map { ParameterSet.SpringSetting(dampingRatio: p.dampingRatio, response: $0) },
-            edgeWidth: p.edgeWidth)
+            rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
+            completionSpeed: animation.suggestedCompletionSpeed, transitionDuration: animation.duration,
+            fingerSpeedCap: animation.fingerSpeedCap,
+            spring: animation.springResponse.map { ParameterSet.SpringSetting(dampingRatio: animation.dampingRatio, response: $0) },
+            edgeWidth: edge.suggestedWidth, directionLockAngle: edge.directionLock)
     }
 }

@@ -79,6 +79,9 @@ enum CommandSpecs {
                 help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
                 default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
             OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
+            OptionSpec("by", value: "COLUMN[+COLUMN]", help: "per-group parameters for each value of these columns, compared with one pooled set out of sample", default: "none"),
+            OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
+            OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
         ],
         examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
         discussion: exitStatus)

@@ -163,7 +163,7 @@ enum CommandSpecs {
             OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
             OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
             OptionSpec("outcomes", value: "PRESET", help: "the same as --outcome", default: "none"),
-            OptionSpec("retries", help: "with --outcome: a gesture the app cancelled though it was meant to complete is retried 0.2 to 1 s later (1 in 10 people give up); one gesture stream per person", default: "off"),
+            OptionSpec("retries", help: "with --outcome: a gesture the app cancelled though it was meant to complete is retried 0.2 to 1 s later (1 in 10 people give up); one gesture stream per person; the true intent goes in a 'meant' column (read it with --map intent=meant)", default: "off"),
             OptionSpec("people", value: "N", help: "people, written in a person column (p1, p2, ...)", default: "one per 25 gestures, no person column"),
             OptionSpec("spread", value: "S", help: "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)", default: "none: intent follows the motion"),
             OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),

@@ -39,7 +39,8 @@ public struct SimulationOptions: Sendable, Equatable {
     /// `--retries`: a gesture the outcome rule cancels though it was meant to complete is
     /// retried (a drag, 0.2 to 1.0 s after the release) unless the person gives up
     /// (`giveUpRate`); gestures are then written as one stream per person (`p3`) and
-    /// unrelated gestures of one person are 1 to 8 s apart.
+    /// unrelated gestures of one person are 1 to 8 s apart; the label is written in a `meant`
+    /// column (hidden truth: the file reads as an app log; `--map intent=meant` reads it).
     public var retries: Bool = false
     public var giveUpRate: Double = 0.1
     /// Writes a `person` column (`p1`…): set by `--people`.

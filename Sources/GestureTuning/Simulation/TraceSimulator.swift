@@ -186,7 +186,9 @@ public struct TraceSimulator: Sendable {
         let extentColumn = options.direction == .down || options.direction == .up ? "height" : "width"
         let withOutcome = options.outcomeRule != nil
         let withPerson = options.personColumn
-        out.write("gesture,t,x,y,phase,intent,\(extentColumn)\(withOutcome ? ",outcome" : "")\(withPerson ? ",person" : "")\n")
+        // With retries the truth is hidden in a `meant` column (no reader alias): the file
+        // reads as an app log (outcome, no intent); `--map intent=meant` reads the truth.
+        out.write("gesture,t,x,y,phase,\(options.retries ? "meant" : "intent"),\(extentColumn)\(withOutcome ? ",outcome" : "")\(withPerson ? ",person" : "")\n")
         let extent = Self.fixed(options.extent, 2)
         for g in gestures(fileIndex: fileIndex) {
             let tail = ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"

@@ -259,13 +259,14 @@ public struct JSONRenderer: Sendable {
         if let g = model.groups { Self.writeGroups(g, into: &w) }
     }
 
-    static func writeIntervals(_ key: String, _ list: [ParameterInterval], into w: inout JSONWriter) {
+    /// Intervals keyed by the parameter's file key (`progressThreshold`); an infinite value is `"inf"`.
+    static func writeIntervals(_ key: String, _ list: [ParameterInterval], family: RuleFamily, into w: inout JSONWriter) {
         w.beginObject(key)
         for p in list {
-            w.beginObject(p.name)
-            w.number("estimate", p.estimate)
-            w.number("lower", p.lower)
-            w.number("upper", p.upper)
+            w.beginObject(family.parameterSpecs.first { $0.symbol == p.name }?.key ?? p.name)
+            w.parameter("estimate", p.estimate)
+            w.parameter("lower", p.lower)
+            w.parameter("upper", p.upper)
             w.endObject()
         }
         w.endObject()
@@ -283,7 +284,7 @@ public struct JSONRenderer: Sendable {
         w.number("gainPoints", a.gain)
         w.number("gainStandardError", a.gainStandardError)
         writeRule("pooledRule", a.pooledRule, into: &w)
-        writeIntervals("pooledParameters", a.pooledParameters, into: &w)
+        writeIntervals("pooledParameters", a.pooledParameters, family: a.family, into: &w)
         w.beginArray("groups")
         for group in a.groups {
             w.beginObject()
@@ -293,7 +294,7 @@ public struct JSONRenderer: Sendable {
             w.number("currentError", group.current?.errorRate)
             w.bool("enough", group.enough)
             if let rule = group.rule { writeRule("rule", rule, into: &w) } else { w.null("rule") }
-            writeIntervals("parameters", group.parameters, into: &w)
+            writeIntervals("parameters", group.parameters, family: a.family, into: &w)
             w.number("fittedError", group.fitted?.errorRate)
             w.endObject()
         }

@@ -40,16 +40,8 @@ struct AnalyzeOptions: Sendable {
         if let tau, tau > 1, let text = values.string("tau") {
             throw values.error("invalid value '\(text)' for '--tau': must be at most 1 s")
         }
-        var common = try CommonOptions.parse(values)
-        if let text = values.string("by") {
-            let columns = text.split(separator: "+").map { String($0).trimmingCharacters(in: .whitespaces) }
-            guard !columns.isEmpty, !columns.contains(where: \.isEmpty) else {
-                throw values.error("invalid value '\(text)' for '--by': expected COLUMN or COLUMN+COLUMN")
-            }
-            common.reader.groupColumns = columns
-        }
         return AnalyzeOptions(
-            files: values.parsed.positionals, common: common,
+            files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
             rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,

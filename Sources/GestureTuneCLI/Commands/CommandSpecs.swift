@@ -33,6 +33,10 @@ enum CommandSpecs {
         OptionSpec("params", value: "FILE|PRESET", help: "current parameters: a params.json file or a preset (\(Preset.all.map(\.name).joined(separator: ", ")))", default: text)
     }
 
+    static func byOption(help: String) -> OptionSpec {
+        OptionSpec("by", value: "COLUMN[+COLUMN]", help: help, default: "none")
+    }
+
     static let formatOption = OptionSpec("format", value: "text|json|markdown", help: "format of the summary on standard output", default: "text")
 
     static func jobsOption() -> OptionSpec {
@@ -79,7 +83,7 @@ enum CommandSpecs {
                 help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
                 default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
             OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
-            OptionSpec("by", value: "COLUMN[+COLUMN]", help: "per-group parameters for each value of these columns, compared with one pooled set out of sample", default: "none"),
+            byOption(help: "per-group parameters for each value of these columns, compared with one pooled set out of sample"),
             OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
             OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
         ],
@@ -92,6 +96,7 @@ enum CommandSpecs {
         positionalName: "PATH...", positionalHelp: "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
         minPositionals: 1,
         options: [paramsOption(default: "none (required)")] + gateOptions + [
+            byOption(help: "also count each value of these columns on its own (rows per group in --json and --junit)"),
             OptionSpec("shard", value: "K/N", help: "run only every N-th file of the sorted list, starting at the K-th (1-based)", default: "none (all files)"),
             jobsOption(),
             formatOption,

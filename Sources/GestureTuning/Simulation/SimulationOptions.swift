@@ -36,7 +36,8 @@ public struct SimulationOptions: Sendable, Equatable {
     /// progress at least `thresholds[person]` (evenly spread over `0.5 ± S/2`), instead of by
     /// the motion's kind; nil: meaning follows the motion.
     public var spread: Double? = nil
-    /// `--retries`: a gesture the outcome rule cancels though it was meant to complete is
+    /// `--retries`: a gesture the outcome rule cancels though it was meant to complete (its
+    /// label, so an ambiguous gesture's label is what the person meant) is
     /// retried (a drag, 0.2 to 1.0 s after the release) unless the person gives up
     /// (`giveUpRate`); gestures are then written as one stream per person (`p3`) and
     /// unrelated gestures of one person are 1 to 8 s apart; the label is written in a `meant`

@@ -160,7 +160,7 @@ public struct TraceSimulator: Sendable {
                     extent: e, samples: samples, releaseProgress: releaseProgress, releaseVelocity: releaseVelocity,
                     person: personIndex, isRetry: isRetry))
             if options.retries {
-                let retried = outcome == .cancel && meant == .complete && !rng.bernoulli(options.giveUpRate)
+                let retried = outcome == .cancel && label == .complete && !rng.bernoulli(options.giveUpRate)
                 retryOf = retried ? personIndex : nil
                 t0 = samples.last!.t + (retried ? rng.uniform(0.2, 1.0) : rng.uniform(1.0, 8.0))
             } else {

@@ -41,7 +41,12 @@ public struct GroupSection: Sendable, Equatable {
             let enough = a.groups.filter(\.enough).count
             return "Not enough data to compare groups: \(enough) of \(a.groups.count) \(a.columns) groups have \(GroupAnalysis.minimumLabelled) labelled gestures (at least \(GroupAnalysis.minimumPerClass) of each intent); two are needed."
         case .oneSetFitsAll:
-            return "One set fits all: \(by) parameters gain \(Text.fixed(a.gain ?? 0, 1)) points of error out of sample, inside the noise (± \(Text.fixed(2 * (a.gainStandardError ?? 0), 1)))."
+            let gain = a.gain ?? 0
+            let noise = "(± \(Text.fixed(2 * (a.gainStandardError ?? 0), 1)))"
+            if gain <= 0 {
+                return "One set fits all: out of sample, \(by) parameters make \(Text.fixed(-gain, 1)) points more errors than the pooled set \(noise)."
+            }
+            return "One set fits all: \(by) parameters gain \(Text.fixed(gain, 1)) points of error out of sample, inside the noise \(noise)."
         case .perGroupWins:
             var text = "\(by.prefix(1).uppercased() + by.dropFirst()) parameters win: \(Text.fixed(a.gain ?? 0, 1)) points fewer errors out of sample than one pooled set (± \(Text.fixed(2 * (a.gainStandardError ?? 0), 1)))"
             if let name = leadName {

@@ -480,6 +480,9 @@ struct ReadState {
         errorColumn = -1
         rowExcluded = false
         idBytes.removeAll()
+        if !groupColumns.isEmpty {
+            for k in groupFields.indices { groupFields[k].removeAll(keepingCapacity: true) }
+        }
         if gesturePartCount > 1 {
             for k in idPartBytes.indices { idPartBytes[k].removeAll() }
         }

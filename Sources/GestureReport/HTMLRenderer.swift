@@ -91,6 +91,14 @@ public struct HTMLRenderer: Sendable {
         }
         out.write("<h3>Shipping systems' presets on these gestures</h3>\n")
         table(&out, content.presetTable)
+        if let g = model.groups {
+            out.write("<h3>Per-group parameters (--by \(h(g.analysis.columns)))</h3>\n<p><strong>\(h(g.headline))</strong></p>\n")
+            table(&out, g.table)
+            if let held = g.heldOutTable {
+                out.write("<p>Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.</p>\n")
+                table(&out, held)
+            }
+        }
         out.write("</section>\n")
 
         // 4. Figures

@@ -1,3 +1,4 @@
+import GestureTuning
 import GesturePhysics
 import GestureTrace
 
@@ -243,6 +244,72 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
+        if case .implicitLabels(let intent, let retry, let outcome, let window, let automatic) = model.labelNotice {
+            w.beginObject("labels")
+            w.string("kind", "implicit")
+            w.bool("automatic", automatic)
+            w.number("retryWindow", window)
+            w.beginObject("sources")
+            w.int("intent", intent)
+            w.int("retry", retry)
+            w.int("outcome", outcome)
+            w.endObject()
+            w.endObject()
+        }
+        if let g = model.groups { Self.writeGroups(g, into: &w) }
+    }
+
+    /// Intervals keyed by the parameter's file key (`progressThreshold`); an infinite value is `"inf"`.
+    static func writeIntervals(_ key: String, _ list: [ParameterInterval], family: RuleFamily, into w: inout JSONWriter) {
+        w.beginObject(key)
+        for p in list {
+            w.beginObject(family.parameterSpecs.first { $0.symbol == p.name }?.key ?? p.name)
+            w.parameter("estimate", p.estimate)
+            w.parameter("lower", p.lower)
+            w.parameter("upper", p.upper)
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// `groups`: the `--by` comparison.
+    static func writeGroups(_ g: GroupSection, into w: inout JSONWriter) {
+        let a = g.analysis
+        w.beginObject("groups")
+        w.string("by", a.columns)
+        w.string("family", a.family.rawValue)
+        w.string("verdict", { switch a.verdict { case .perGroupWins: "per-group"; case .oneSetFitsAll: "one-set"; case .tooFewGroups: "too-few-groups" } }())
+        w.string("headline", g.headline)
+        w.int("minimumLabelled", GroupAnalysis.minimumLabelled)
+        w.number("gainPoints", a.gain)
+        w.number("gainStandardError", a.gainStandardError)
+        writeRule("pooledRule", a.pooledRule, into: &w)
+        writeIntervals("pooledParameters", a.pooledParameters, family: a.family, into: &w)
+        w.beginArray("groups")
+        for group in a.groups {
+            w.beginObject()
+            w.string("name", group.name)
+            w.int("gestures", group.gestures)
+            w.int("labelled", group.labelled)
+            w.number("currentError", group.current?.errorRate)
+            w.bool("enough", group.enough)
+            if let rule = group.rule { writeRule("rule", rule, into: &w) } else { w.null("rule") }
+            writeIntervals("parameters", group.parameters, family: a.family, into: &w)
+            w.number("fittedError", group.fitted?.errorRate)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("heldOut")
+        for h in a.heldOut {
+            w.beginObject()
+            w.string("name", h.name)
+            w.int("gestures", h.gestures)
+            w.int("pooledErrors", h.pooledErrors)
+            w.int("ownErrors", h.ownErrors)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 
     private func writeHistogram(_ key: String, _ h: HistogramFigure, _ w: inout JSONWriter) {
@@ -373,6 +440,7 @@ public struct JSONRenderer: Sendable {
             w.bool("restedBeforeRelease", g.restedBeforeRelease)
             w.string("intent", g.intent?.rawValue)
             w.string("outcome", g.outcome?.rawValue)
+            if model.labelNotice != nil { w.string("intentSource", g.intentSource?.rawValue) }
             w.string("currentDecision", g.currentDecision.rawValue)
             w.string("suggestedDecision", g.suggestedDecision.rawValue)
             w.bool("misdecidedByCurrent", g.misdecidedByCurrent)

@@ -53,6 +53,14 @@ public struct MarkdownRenderer: Sendable {
             }
             out.write("### Shipping systems' presets on these gestures\n\n")
             Self.table(&out, content.presetTable)
+            if let g = model.groups {
+                out.write("### Per-group parameters (--by \(m(g.analysis.columns)))\n\n**\(m(g.headline))**\n\n")
+                Self.table(&out, g.table)
+                if let h = g.heldOutTable {
+                    out.write("Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.\n\n")
+                    Self.table(&out, h)
+                }
+            }
         case 3:
             if figureFiles {
                 for f in figures.info {

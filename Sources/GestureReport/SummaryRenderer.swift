@@ -76,6 +76,7 @@ public struct SummaryRenderer: Sendable {
         }
         sug += "; completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed)); edge width \(Text.number(model.edge.suggestedWidth)) pt"
         out.append(sug)
+        if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
         for w in s.warnings { out.append("warning: " + w) }
         out.append(reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
         return out

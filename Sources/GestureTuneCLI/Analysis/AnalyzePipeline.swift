@@ -96,7 +96,16 @@ enum AnalyzePipeline {
         } catch {
             throw .internalError("\(error)")
         }
-        let measurements = uniqueIDs(files)
+        var measurements = uniqueIDs(files)
+
+        // Labels from what people did next: asked for, or automatic with an outcome column and no intent column.
+        var labelling: ImplicitLabels?
+        let automatic = options.implicitLabels == nil && files.contains { $0.summary.hasOutcome } && !files.contains { $0.summary.hasIntent }
+        if options.implicitLabels == true || automatic {
+            let labels = ImplicitLabels(measurements, retryWindow: options.retryWindow)
+            measurements = labels.measurements
+            labelling = labels
+        }
 
         // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
         if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
@@ -109,11 +118,24 @@ enum AnalyzePipeline {
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         progress?.stage("tuning \(measurements.count) gestures…")
         var tuning = tuner.tune(measurements, current: current)
+        let groups = common.reader.groupColumns.isEmpty
+            ? nil
+            : GroupAnalysis(
+                columns: common.reader.groupColumns.joined(separator: "+"), measurements: measurements, pooled: tuning, current: current,
+                options: tuner.options)
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(physics)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+        if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
+        if let labelling {
+            let notice = LabelNotice(labelling, automatic: automatic)
+            model.labelNotice = notice
+            model.summary.warnings.append(notice.sentence)
+            let sources = labelling.sourceByID
+            for k in model.gestures.indices { model.gestures[k].intentSource = sources[model.gestures[k].id] }
+        }
         var motion = MotionTally()
         for file in files { motion.add(file.motion) }
         if let warning = motion.warning(for: physics.direction) {

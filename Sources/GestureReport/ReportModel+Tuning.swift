@@ -8,7 +8,7 @@ extension ReportModel {
 
     /// The report model of an `analyze` run, built once from the tuning result.
     ///
-    /// Maps `TuningResult` (GestureTuning) together with the measurements it was tuned on and the
+    /// Maps `Answer` (GestureTuning) together with the measurements it was tuned on and the
     /// readers' summaries into report terms:
     /// - summary: gestures read (`measurements.count`), used (`counts.used`), skipped by reason
     ///   (the readers' `SkipReason` counts summed over files in `SkipReason.allCases` order, then
@@ -26,7 +26,7 @@ extension ReportModel {
     ///     the current set's preset name, else `params file`.
     ///   - files: input files as given (default: the read summaries' files).
     public init(
-        tuning: TuningResult, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
+        tuning: Answer, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil
     ) {
         let builder = TuningReportBuilder(tuning: tuning, measurements: measurements, reads: reads)
@@ -36,7 +36,7 @@ extension ReportModel {
 
 /// Builds a `ReportModel` from a tuning result; every figure is computed here once.
 struct TuningReportBuilder {
-    let tuning: TuningResult
+    let tuning: Answer
     let measurements: [GestureMeasurement]
     let reads: [ReadSummary]
 

@@ -18,7 +18,7 @@ public struct Tuner: Sendable {
     }
 
     /// Tunes on measurements from `PhysicsEngine.measure`.
-    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> TuningResult {
+    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
         var points: [TuningPoint] = []
         points.reserveCapacity(measurements.count)
         var interrupted = 0
@@ -29,7 +29,7 @@ public struct Tuner: Sendable {
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
-    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> TuningResult {
+    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
         var counts = TuningCounts()
         counts.total = input.count + interruptedBySystem
         counts.interruptedBySystem = interruptedBySystem
@@ -144,7 +144,7 @@ public struct Tuner: Sendable {
         for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
         let outcomeCheck = Analyses.outcomes(used, current: current.rule)
 
-        return TuningResult(
+        return Answer(
             options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
             logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,

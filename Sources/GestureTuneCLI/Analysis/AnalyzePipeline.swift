@@ -15,7 +15,7 @@ enum AnalyzePipeline {
     /// What a run produced, for the command and for tests.
     struct Result {
         var model: ReportModel
-        var tuning: TuningResult
+        var tuning: Answer
         /// The text of `params.json`.
         var params: String
         /// The report folder, nil with `--no-report`.

@@ -73,7 +73,7 @@ public struct TuningCounts: Sendable, Equatable {
 }
 
 /// Everything a report needs from tuning.
-public struct TuningResult: Sendable, Equatable {
+public struct Answer: Sendable, Equatable {
     public var options: TuningOptions
     public var counts: TuningCounts
     /// Notes a report should print ("no labelled gestures: ...", "only one class ...").

@@ -72,12 +72,15 @@ public struct TuningCounts: Sendable, Equatable {
     public var nonFinite = 0
 }
 
-/// Everything a report needs from tuning.
+/// The tuner's answer: the suggested setting (tuned, or inferred when nothing is labelled), its
+/// evaluation against the current set and the presets, the searched families, and typed
+/// warnings. Everything a report needs from tuning.
 public struct Answer: Sendable, Equatable {
     public var options: TuningOptions
     public var counts: TuningCounts
-    /// Notes a report should print ("no labelled gestures: ...", "only one class ...").
-    public var notes: [String]
+    /// Warnings about the measurements and the suggestion, in the order a report shows them
+    /// (the CLI puts the input's, `TuningWarning.input`, before them).
+    public var warnings: [TuningWarning]
     /// Searched families in order threshold, forward, projection, kinematic (empty when unlabelled).
     public var families: [FamilyResult]
     /// `kinematic` at the `uikit-system` preset values (187.5 pt, 0.35 s).

@@ -25,7 +25,9 @@ public struct Tuner: Sendable {
         for m in measurements {
             if m.interruptedBySystem { interrupted += 1 } else { points.append(TuningPoint(m)) }
         }
-        return tune(points: points, interruptedBySystem: interrupted, current: current)
+        var answer = tune(points: points, interruptedBySystem: interrupted, current: current)
+        answer.warnings.insert(contentsOf: TuningWarning.measurements(measurements, direction: current.direction), at: 0)
+        return answer
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
@@ -43,16 +45,17 @@ public struct Tuner: Sendable {
         counts.labelledCancel = counts.labelled - counts.labelledComplete
         counts.unlabelled = unlabelledPoints.count
 
-        var notes: [String] = []
-        if used.isEmpty { notes.append("no usable gestures: nothing to tune") }
-        if labelled.isEmpty && !used.isEmpty {
-            notes.append("no labelled gestures (no intent column): no ground truth; only the current parameters' decisions, the ambiguous band and an inferred split are shown")
-        }
+        var warnings: [TuningWarning] = []
+        if used.isEmpty { warnings.append(.noUsableGestures) }
+        if labelled.isEmpty && !used.isEmpty { warnings.append(.noLabels) }
         if !labelled.isEmpty && (counts.labelledComplete == 0 || counts.labelledCancel == 0) {
-            notes.append("only one class among the labelled gestures (\(counts.labelledComplete) complete, \(counts.labelledCancel) cancel): any boundary beyond them fits; the suggestion is the middle of the tied candidates")
+            warnings.append(.oneClass(complete: counts.labelledComplete, cancel: counts.labelledCancel))
         }
-        if labelled.count == 1 { notes.append("a single labelled gesture: no cross-validation, degenerate intervals") }
-        if interruptedBySystem > 0 { notes.append("\(interruptedBySystem) gestures interrupted by the system (closed by cancelled): reported, not tuned") }
+        if labelled.count == 1 { warnings.append(.singleLabelled) }
+        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
+        if !labelled.isEmpty && counts.unlabelled > 0 {
+            warnings.append(.partlyLabelled(unlabelled: counts.unlabelled, used: counts.used, labelled: counts.labelled))
+        }
 
         // Searched families.
         var families: [FamilyResult] = []
@@ -98,7 +101,8 @@ public struct Tuner: Sendable {
             used.map { ($0, completing($0)) }, dampingRatio: options.dampingRatio, target: options.targetDuration,
             settlingTime: options.settlingTime)
         let meant = used.filter { $0.intent == nil || $0.intent == .complete }
-        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition))
+        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
+        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
         let lock = Suggestions.directionLock(
             angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
 
@@ -130,8 +134,11 @@ public struct Tuner: Sendable {
             let tau: Double
             if case .projection(_, let t) = current.rule { tau = t } else { tau = options.projectionTau ?? 0.3 }
             unlabelled = Analyses.unlabelled(unlabelledPoints, current: current.rule, tau: tau, band: options.ambiguityBand)
-            if unlabelled?.inferredRule != nil {
-                notes.append("inferred split (two-component mixture on projected landing progress): a suggestion without ground truth")
+            if labelled.isEmpty, let u = unlabelled {
+                if u.leftOutStill + u.leftOutAcross > 0 {
+                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
+                }
+                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
             }
         }
         // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
@@ -143,9 +150,13 @@ public struct Tuner: Sendable {
         var ambiguous = Set<String>()
         for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
         let outcomeCheck = Analyses.outcomes(used, current: current.rule)
+        if let check = outcomeCheck, !check.mismatches.isEmpty {
+            warnings.append(.outcomeMismatch(count: check.mismatches.count, checked: check.checked))
+        }
+        if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
 
         return Answer(
-            options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
+            options: options, counts: counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
             logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
             edgeWidth: edge, directionLock: lock)

@@ -118,7 +118,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         for n in 1...4 {
             let merged = try MergeCommand.merge(shards(corpus, n: n).reversed(), maxError: nil, tolerance: nil, baseline: nil)
             #expect(merged == whole)
-            #expect(try BatchJSON.encode(merged) == try BatchJSON.encode(whole))
+            #expect(try BatchJSON.encode(merged) == BatchJSON.encode(whole))
         }
     }
 

@@ -73,7 +73,7 @@ enum WarningTraces {
             files: [file], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
             params: .init(source: "ionic", preset: true, rule: "forward", values: [:]),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)
-        #expect(try BatchJSON.encode(s).contains("\"warnings\" : [\n        \"Look <here>.\"\n      ]"), "\(try BatchJSON.encode(s))")
+        #expect(try BatchJSON.encode(s).contains("\"warnings\" : [\n        \"Look <here>.\"\n      ]"))
         #expect(JUnitWriter.render(s).contains("<system-err>t/a.csv: warning: Look &lt;here&gt;.</system-err>"))
         #expect(BatchText.markdown(s).contains("| warning: Look <here>. |"))
     }

@@ -108,6 +108,12 @@ struct TuningReportBuilder {
         for k in estimators.indices {
             let e = estimators[k].estimator
             estimators[k].fallbacks = measurements.filter { $0.estimates[e]?.fellBack == true }.count
+            if let alternative = t.byEstimator.first(where: { $0.estimator == e }) {
+                estimators[k].suggestedRule = alternative.rule
+                estimators[k].crossValidatedError = alternative.crossValidatedError
+                estimators[k].misdecided = alternative.misdecided
+                estimators[k].inUse = alternative.inUse
+            }
         }
 
         return ReportModel(

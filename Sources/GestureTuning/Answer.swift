@@ -105,7 +105,24 @@ public struct Answer: Sendable, Equatable {
     public var edgeWidth: EdgeWidthSuggestion
     public var directionLock: DirectionLockSuggestion
 
+    /// The suggestion's family tuned again with each velocity estimator (empty when nothing is
+    /// labelled): how the suggestion changes with the estimator, so the user can choose.
+    public var byEstimator: [EstimatorSuggestion] = []
+
     public func family(_ f: RuleFamily) -> FamilyResult? { families.first { $0.family == f } }
     public var currentEvaluation: RuleEvaluation? { comparisons.first { $0.name == "current" } }
     public var suggestedEvaluation: RuleEvaluation? { comparisons.first { $0.name == "suggested" } }
+}
+
+/// The suggestion under one velocity estimator: the suggested family tuned on the same
+/// labelled gestures with each gesture's `v_p` from `estimator` (no bootstrap).
+public struct EstimatorSuggestion: Sendable, Equatable {
+    public var estimator: Estimator
+    /// The estimator every gesture was measured with (the one the headline rests on).
+    public var inUse: Bool
+    public var rule: Rule
+    /// Stratified k-fold cross-validated error of the family under this estimator.
+    public var crossValidatedError: Double?
+    /// Misdecided labelled gestures, in-sample.
+    public var misdecided: Int
 }

@@ -27,7 +27,53 @@ public struct Tuner: Sendable {
         }
         var answer = tune(points: points, interruptedBySystem: interrupted, current: current)
         answer.warnings.insert(contentsOf: TuningWarning.measurements(measurements, direction: current.direction), at: 0)
+        if options.compareEstimators { answer.byEstimator = byEstimator(measurements, family: answer.suggested.rule.family) }
         return answer
+    }
+
+    /// The headline family tuned again with each velocity estimator every used labelled gesture
+    /// has (`lsq2`, `lsq1`, `impulse`, `delta`; `platform` with `vx`/`vy` columns), without
+    /// bootstrap; empty when nothing is labelled. Only `v_p` changes: progress, extent and the
+    /// `kinematic` inputs are the estimator's own either way.
+    func byEstimator(_ measurements: [GestureMeasurement], family: RuleFamily) -> [EstimatorSuggestion] {
+        let labelled = measurements.filter { !$0.interruptedBySystem && $0.intent != nil && TuningPoint($0).isFinite }
+        guard !labelled.isEmpty else { return [] }
+        var quiet = self
+        quiet.options.bootstrapResamples = 0
+        // The estimator asked for: the one any gesture that did not fall back was measured with.
+        let requested = labelled.first { !$0.velocity.fellBack }?.velocity.usedEstimator
+        return Estimator.allCases.compactMap { estimator -> EstimatorSuggestion? in
+            guard labelled.allSatisfy({ $0.estimates[estimator] != nil }) else { return nil }
+            let points = labelled.map { m -> TuningPoint in
+                var p = TuningPoint(m)
+                let v = m.estimates[estimator]!.axis / m.extent
+                p.velocity = v.isFinite ? v : 0
+                return p
+            }
+            let inUse = estimator == requested
+            let rule: Rule
+            let cv: Double?
+            if family == .logistic {
+                let threshold = quiet.search(points, space: .threshold, seed: RandomSource.mix(options.seed, 1)).rule
+                let l = quiet.fitLogistic(points, fallback: threshold)
+                guard let boundary = l.boundary else { return nil }
+                (rule, cv) = (boundary, l.crossValidation?.errorRate)
+            } else {
+                let space: SearchSpace
+                switch family {
+                case .forward: space = .forward
+                case .projection: space = .projection(tau: options.projectionTau)
+                case .kinematic: space = .kinematic(duration: options.kinematicDuration)
+                default: space = .threshold
+                }
+                let index = [SearchSpace.threshold.family, .forward, .projection, .kinematic].firstIndex(of: space.family) ?? 0
+                let result = quiet.search(points, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1)))
+                (rule, cv) = (result.rule, result.crossValidation?.errorRate)
+            }
+            return EstimatorSuggestion(
+                estimator: estimator, inUse: inUse, rule: rule, crossValidatedError: cv,
+                misdecided: Evaluation(.rule(rule), points: points).confusion.errors)
+        }
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`).

@@ -130,6 +130,13 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var restedBeforeRelease: Bool
     /// The transition direction the figures are measured along.
     public var direction: Direction
+    /// The `--by` group the gesture belongs to (`Gesture.group`), nil without `--by`.
+    public var group: String?
+    /// Time of the first sample (s, the trace's own clock), for labels read from what came
+    /// next (retries); nil when unknown.
+    public var startTime: Double?
+    /// Time of the last sample (s, the trace's own clock); nil when unknown.
+    public var endTime: Double?
 
     public init(
         id: String, file: String, sampleCount: Int, intent: Intent?, outcome: Intent?,

@@ -71,7 +71,7 @@ public final class PhysicsEngine {
         let velocity = estimates[options.estimator] ?? estimate(options.estimator, track: track)
 
         guard let first = track.first, let release = track.release else {
-            return GestureMeasurement(
+            var m = GestureMeasurement(
                 id: gesture.id, file: gesture.file, sampleCount: gesture.samples.count,
                 intent: gesture.intent, outcome: gesture.outcome, interruptedBySystem: true,
                 extent: extent, extentSource: extentSource, releaseProgress: 0, velocity: velocity,
@@ -80,6 +80,8 @@ public final class PhysicsEngine {
                 duration: 0, sampleRate: 0, peakVelocity: 0, lateReversal: false,
                 duplicateTimestamps: track.duplicates, progressCurve: [], kinematicSampleCount: 0,
                 restedBeforeRelease: false, direction: direction)
+            m.placeInTime(gesture)
+            return m
         }
 
         func displacement(_ x: Double, _ y: Double) -> Double {
@@ -90,7 +92,7 @@ public final class PhysicsEngine {
         }
 
         let kinematic = kinematics(extent: extent)
-        return GestureMeasurement(
+        var m = GestureMeasurement(
             id: gesture.id, file: gesture.file, sampleCount: gesture.samples.count,
             intent: gesture.intent, outcome: gesture.outcome,
             interruptedBySystem: track.interrupted, extent: extent, extentSource: extentSource,
@@ -106,6 +108,8 @@ public final class PhysicsEngine {
             progressCurve: progressCurve(gesture, first: first, releaseIndex: track.releaseIndex, progress: progress),
             kinematicSampleCount: kinematic.count, restedBeforeRelease: track.rested,
             direction: direction)
+        m.placeInTime(gesture)
+        return m
     }
 
     /// `clamp(value, 0, 1)`, with NaN as 0.
@@ -144,4 +148,14 @@ struct ReleaseTrack {
 @inline(__always)
 func finiteOrZero(_ value: Double) -> Double {
     value.isFinite ? value : 0
+}
+
+extension GestureMeasurement {
+    /// Copies what the gesture says about who and when: its `--by` group and its first and
+    /// last sample times.
+    mutating func placeInTime(_ gesture: Gesture) {
+        group = gesture.group
+        startTime = gesture.samples.first.map(\.t)
+        endTime = gesture.samples.last.map(\.t)
+    }
 }

@@ -839,7 +839,7 @@ class TunedDragTransition(
                     gestureTuneShouldComplete(progress, velocity, recent, extent)
                 val remaining = if (complete) 1 - progress else progress
                 val fingerTime = remaining / Math.abs(velocity)
-                val time = if (fingerTime.isNaN() || fingerTime.isInfinite()) FINGER_SPEED_CAP else Math.min(FINGER_SPEED_CAP, fingerTime)
+                val time = if (fingerTime.isFinite()) Math.min(FINGER_SPEED_CAP, fingerTime) else FINGER_SPEED_CAP
                 onSettle(complete, Math.round(time * 1000))
                 return true
             }

@@ -91,6 +91,14 @@ public struct HTMLRenderer: Sendable {
         }
         out.write("<h3>Shipping systems' presets on these gestures</h3>\n")
         table(&out, content.presetTable)
+        if let g = model.groups {
+            out.write("<h3>Per-group parameters (--by \(h(g.analysis.columns)))</h3>\n<p><strong>\(h(g.headline))</strong></p>\n")
+            table(&out, g.table)
+            if let held = g.heldOutTable {
+                out.write("<p>Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.</p>\n")
+                table(&out, held)
+            }
+        }
         out.write("</section>\n")
 
         // 4. Figures
@@ -117,12 +125,21 @@ public struct HTMLRenderer: Sendable {
 
         // 7. Snippets
         section(&out, 6)
-        out.write("<p>The suggested parameters as iOS code (also in <code>snippets/</code>). They target UIKit and could not be compiled here.</p>\n")
-        let snippets = SnippetRenderer(model: model)
-        for name in SnippetRenderer.fileNames {
-            out.write("<h3><code>snippets/\(h(name))</code></h3>\n<pre><code class=\"language-swift\">")
-            out.write(h(snippets.text(name)))
-            out.write("</code></pre>\n")
+        out.write("<p>\(h(MarkdownRenderer.snippetsIntro(model)))</p>\n")
+        do {
+            let snippets = try model.snippetFiles()
+            out.write("<ul>\n")
+            for s in snippets {
+                out.write("<li><a href=\"snippets/\(h(s.name))\"><code>snippets/\(h(s.name))</code></a>: \(h(SnippetTemplates.summary(of: s.name)))</li>\n")
+            }
+            out.write("</ul>\n")
+            for s in snippets {
+                out.write("<details>\n<summary><code>snippets/\(h(s.name))</code></summary>\n<pre><code class=\"language-\(SnippetTemplates.codeLanguage(of: s.name))\">")
+                out.write(h(s.contents))
+                out.write("</code></pre>\n</details>\n")
+            }
+        } catch {
+            out.write("<p>The snippets could not be written: \(h("\(error)")).</p>\n")
         }
         out.write("</section>\n</main>\n</body>\n</html>\n")
     }

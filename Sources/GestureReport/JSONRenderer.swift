@@ -1,3 +1,4 @@
+import GestureTuning
 import GesturePhysics
 import GestureTrace
 
@@ -243,6 +244,72 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
+        if case .implicitLabels(let intent, let retry, let outcome, let window, let automatic) = model.labelNotice {
+            w.beginObject("labels")
+            w.string("kind", "implicit")
+            w.bool("automatic", automatic)
+            w.number("retryWindow", window)
+            w.beginObject("sources")
+            w.int("intent", intent)
+            w.int("retry", retry)
+            w.int("outcome", outcome)
+            w.endObject()
+            w.endObject()
+        }
+        if let g = model.groups { Self.writeGroups(g, into: &w) }
+    }
+
+    /// Intervals keyed by the parameter's file key (`progressThreshold`); an infinite value is `"inf"`.
+    static func writeIntervals(_ key: String, _ list: [ParameterInterval], family: RuleFamily, into w: inout JSONWriter) {
+        w.beginObject(key)
+        for p in list {
+            w.beginObject(family.parameterSpecs.first { $0.symbol == p.name }?.key ?? p.name)
+            w.parameter("estimate", p.estimate)
+            w.parameter("lower", p.lower)
+            w.parameter("upper", p.upper)
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// `groups`: the `--by` comparison.
+    static func writeGroups(_ g: GroupSection, into w: inout JSONWriter) {
+        let a = g.analysis
+        w.beginObject("groups")
+        w.string("by", a.columns)
+        w.string("family", a.family.rawValue)
+        w.string("verdict", { switch a.verdict { case .perGroupWins: "per-group"; case .oneSetFitsAll: "one-set"; case .tooFewGroups: "too-few-groups" } }())
+        w.string("headline", g.headline)
+        w.int("minimumLabelled", GroupAnalysis.minimumLabelled)
+        w.number("gainPoints", a.gain)
+        w.number("gainStandardError", a.gainStandardError)
+        writeRule("pooledRule", a.pooledRule, into: &w)
+        writeIntervals("pooledParameters", a.pooledParameters, family: a.family, into: &w)
+        w.beginArray("groups")
+        for group in a.groups {
+            w.beginObject()
+            w.string("name", group.name)
+            w.int("gestures", group.gestures)
+            w.int("labelled", group.labelled)
+            w.number("currentError", group.current?.errorRate)
+            w.bool("enough", group.enough)
+            if let rule = group.rule { writeRule("rule", rule, into: &w) } else { w.null("rule") }
+            writeIntervals("parameters", group.parameters, family: a.family, into: &w)
+            w.number("fittedError", group.fitted?.errorRate)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("heldOut")
+        for h in a.heldOut {
+            w.beginObject()
+            w.string("name", h.name)
+            w.int("gestures", h.gestures)
+            w.int("pooledErrors", h.pooledErrors)
+            w.int("ownErrors", h.ownErrors)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
     }
 
     private func writeHistogram(_ key: String, _ h: HistogramFigure, _ w: inout JSONWriter) {
@@ -379,6 +446,7 @@ public struct JSONRenderer: Sendable {
             w.bool("restedBeforeRelease", g.restedBeforeRelease)
             w.string("intent", g.intent?.rawValue)
             w.string("outcome", g.outcome?.rawValue)
+            if model.labelNotice != nil { w.string("intentSource", g.intentSource?.rawValue) }
             w.string("currentDecision", g.currentDecision.rawValue)
             w.string("suggestedDecision", g.suggestedDecision.rawValue)
             w.bool("misdecidedByCurrent", g.misdecidedByCurrent)
@@ -391,20 +459,23 @@ public struct JSONRenderer: Sendable {
         w.endArray()
     }
 
+    /// The snippet files and the values they were filled from (params.json's keys).
     private func writeSnippets(_ w: inout JSONWriter) {
-        let p = model.snippetParameters
+        let v = model.snippetValues
         w.beginObject("snippets")
-        w.strings("files", SnippetRenderer.fileNames.map { "snippets/\($0)" })
-        Self.writeRule("rule", p.rule, into: &w)
-        w.string("direction", p.direction.rawValue)
-        w.number("extent", p.extent)
-        w.number("completionSpeed", p.completionSpeed)
-        w.number("duration", p.duration)
-        w.number("dampingRatio", p.dampingRatio)
-        w.number("springResponse", p.springResponse)
-        w.number("targetDuration", p.targetDuration)
-        w.number("fingerSpeedCap", p.fingerSpeedCap)
-        w.number("edgeWidth", p.edgeWidth)
+        w.strings("files", SnippetTemplates.names(for: v.direction).map { "snippets/\($0)" })
+        Self.writeRule("rule", model.suggestedParameterSet.rule, into: &w)
+        w.string("direction", v.direction.rawValue)
+        w.number("transitionDuration", v.transitionDuration)
+        w.number("fingerSpeedCap", v.fingerSpeedCap)
+        w.number("directionLockAngle", v.directionLockAngle)
+        w.number("edgeWidth", v.edgeWidth)
+        w.beginObject("spring")
+        w.number("dampingRatio", v.dampingRatio)
+        w.number("response", v.springResponse)
+        w.endObject()
+        w.string("estimator", v.estimator)
+        w.bool("platformVelocityRecorded", v.platformVelocityRecorded)
         w.endObject()
     }
 }

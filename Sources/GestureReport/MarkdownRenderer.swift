@@ -53,6 +53,14 @@ public struct MarkdownRenderer: Sendable {
             }
             out.write("### Shipping systems' presets on these gestures\n\n")
             Self.table(&out, content.presetTable)
+            if let g = model.groups {
+                out.write("### Per-group parameters (--by \(m(g.analysis.columns)))\n\n**\(m(g.headline))**\n\n")
+                Self.table(&out, g.table)
+                if let h = g.heldOutTable {
+                    out.write("Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.\n\n")
+                    Self.table(&out, h)
+                }
+            }
         case 3:
             if figureFiles {
                 for f in figures.info {
@@ -68,16 +76,19 @@ public struct MarkdownRenderer: Sendable {
             out.write("✗ marks a decision that differs from the intent.\n\n")
             Self.table(&out, content.gestureTable)
         default:
-            out.write("The suggested parameters as iOS code (also in `snippets/`). They target UIKit and could not be compiled here.\n\n")
-            let snippets = SnippetRenderer(model: model)
-            for name in SnippetRenderer.fileNames {
-                let code = snippets.text(name)
-                // A fence longer than any backtick run inside the code.
-                var fence = "```"
-                while code.contains(fence) { fence += "`" }
-                out.write("### [snippets/\(m(name))](snippets/\(name))\n\n\(fence)swift\n\(code)\(fence)\n\n")
+            out.write(Text.markdown(Self.snippetsIntro(model)) + "\n\n")
+            for name in SnippetTemplates.names(for: model.snippetValues.direction) {
+                out.write("- [snippets/\(m(name))](snippets/\(name)): \(m(SnippetTemplates.summary(of: name)))\n")
             }
+            out.write("\n")
         }
+    }
+
+    /// The sentence above the list of snippet files (HTML, Markdown, notebook).
+    static func snippetsIntro(_ model: ReportModel) -> String {
+        let v = model.snippetValues
+        let transition = v.direction == .right || v.direction == .left ? "pop" : "dismiss"
+        return "The suggestion as code for a \(transition) \(SnippetTemplates.directionWord(v.direction)), per platform, in snippets/: the decision function of the \(v.family.rawValue) rule with params.json's numbers, the direction lock and the finger-speed cap, each file saying which velocity estimator the thresholds were fitted on ('\(v.estimator)'). gesturetune's tests type-check the Swift files against stubs of UIKit and SwiftUI, compile the Kotlin one against stubs of Android (where kotlinc is installed) and load the JavaScript one in headless Chromium; none was built for a device."
     }
 
     public func markdown() -> String {

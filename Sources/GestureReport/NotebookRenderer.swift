@@ -91,6 +91,25 @@ public struct NotebookRenderer: Sendable {
         rules
         """#
 
+    /// The `--by` figure: each group's lead parameter with its interval beside the pooled one.
+    static let groupsCode = """
+        g = report["groups"]
+        name = next(iter(g["pooledParameters"]), None)
+        if name:
+            rows = [x for x in g["groups"] if x["enough"]]
+            fig, ax = plt.subplots(figsize=(6.4, 0.5 + 0.4 * (len(rows) + 1)))
+            for i, x in enumerate(rows):
+                p = x["parameters"][name]
+                ax.errorbar(p["estimate"], i, xerr=[[p["estimate"] - p["lower"]], [p["upper"] - p["estimate"]]], fmt="o", color="#0072B2")
+            pooled = g["pooledParameters"][name]
+            ax.axvline(pooled["estimate"], color="#009E73", linestyle="--")
+            ax.axvspan(pooled["lower"], pooled["upper"], color="#009E73", alpha=0.15)
+            ax.set_yticks(range(len(rows)), [x["name"] for x in rows])
+            ax.set_xlabel(name)
+            plt.show()
+
+        """
+
     static let scatterCode = #"""
         sc = figures["releaseScatter"]
         vlo, vhi = sc["vRange"]
@@ -185,7 +204,7 @@ public struct NotebookRenderer: Sendable {
                      "draw_histogram(figures[\"velocityRatio\"], \"completing gestures\")\n"]
         for (k, f) in figures.info.enumerated() {
             cells.append(.markdown("### \(Text.markdown(f.title))\n\n\(Text.markdown(f.caption))\n"))
-            cells.append(.code(codes[k], [.svg(svg.svg(f.name, idPrefix: "nb-"), plain: "<Figure size 640x400: \(f.title)>")]))
+            cells.append(.code(k < codes.count ? codes[k] : Self.groupsCode, [.svg(svg.svg(f.name, idPrefix: "nb-"), plain: "<Figure size 640x400: \(f.title)>")]))
         }
         cells.append(.markdown(section(4)))
         cells.append(.code(Self.estimatorsCode, [.html(tableHTML(content.estimatorTable), plain: "estimators table")]))

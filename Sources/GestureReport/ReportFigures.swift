@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTuning
 import GestureTrace
 
 /// How much of a large input the figures draw. Numbers (histogram counts, errors, tables in
@@ -303,6 +304,13 @@ public struct ReportFigures: Sendable, Equatable {
             return c == 0 ? "" : c == 1 ? " 1 value beyond the axis is counted in an end bin." : " \(c) values beyond the axis are counted in the end bins."
         }
         let counts = { (h: HistogramFigure) in h.series.map { "\($0.name): \($0.total)" }.joined(separator: ", ") }
+        var groupFigure: [FigureInfo] = []
+        if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough) {
+            groupFigure.append(
+                FigureInfo(
+                    name: "group-thresholds", title: "Suggested \(name) per \(g.analysis.columns)",
+                    caption: "Each \(g.analysis.columns) group's suggested \(name) (dot) with its 95% bootstrap interval (bar), beside the pooled suggestion (dashed line, shaded interval); groups with fewer than \(GroupAnalysis.minimumLabelled) labelled gestures are listed without a dot. \(g.headline)"))
+        }
         return [
             FigureInfo(name: "release-scatter", title: "Release scatter", caption: scatterCaption.trimmingTrailingSpace),
             FigureInfo(name: "progress-curves", title: "Progress against time", caption: curvesCaption),
@@ -315,7 +323,7 @@ public struct ReportFigures: Sendable, Equatable {
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",
                 caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(Text.number(model.animation.duration)) s, under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),
-        ]
+        ] + groupFigure
     }
 }
 

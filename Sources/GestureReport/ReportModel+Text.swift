@@ -50,47 +50,6 @@ extension ReportModel {
         guard let c = summary.currentError, let s = summary.suggestedError else { return nil }
         return s - c
     }
-
-    /// The inputs of the code snippets.
-    public var snippetParameters: SnippetParameters {
-        SnippetParameters(
-            rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
-            completionSpeed: animation.suggestedCompletionSpeed, duration: animation.duration,
-            dampingRatio: animation.dampingRatio, springResponse: animation.springResponse,
-            targetDuration: animation.targetDuration, fingerSpeedCap: animation.fingerSpeedCap,
-            edgeWidth: edge.suggestedWidth)
-    }
-}
-
-/// What the snippets are written from: the suggestion in code terms.
-public struct SnippetParameters: Sendable, Equatable {
-    public var rule: Rule
-    public var direction: Direction
-    public var extent: Double
-    public var completionSpeed: Double
-    /// Linear completion duration `D`, s.
-    public var duration: Double
-    public var dampingRatio: Double
-    public var springResponse: Double?
-    public var targetDuration: Double
-    public var fingerSpeedCap: Double?
-    public var edgeWidth: Double
-
-    public init(
-        rule: Rule, direction: Direction, extent: Double, completionSpeed: Double, duration: Double,
-        dampingRatio: Double, springResponse: Double?, targetDuration: Double, fingerSpeedCap: Double?, edgeWidth: Double
-    ) {
-        self.rule = rule
-        self.direction = direction
-        self.extent = extent
-        self.completionSpeed = completionSpeed
-        self.duration = duration
-        self.dampingRatio = dampingRatio
-        self.springResponse = springResponse
-        self.targetDuration = targetDuration
-        self.fingerSpeedCap = fingerSpeedCap
-        self.edgeWidth = edgeWidth
-    }
 }
 
 extension ReportSummary {

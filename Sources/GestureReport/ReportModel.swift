@@ -35,6 +35,10 @@ public struct ReportModel: Sendable, Equatable {
     /// The tuner's suggested setting as `params.json` holds it (the report projects it; nil for
     /// a model built by hand, whose `params.json` is made from the snippet parameters).
     public var suggestedSetting: ParameterSet?
+    /// `--by`: per-group parameters against the pooled set.
+    public var groups: GroupSection? = nil
+    /// Set when the tuning was fitted on implicit labels (`--labels implicit`).
+    public var labelNotice: LabelNotice? = nil
 
     public init(
         name: String, generator: String, summary: ReportSummary, parameters: ParameterTable,
@@ -391,6 +395,8 @@ public struct GestureRow: Sendable, Equatable {
     public var curve: [ProgressPoint]
     /// Samples per second (0 when unknown or the duration is 0).
     public var sampleRate: Double = 0
+    /// Where the gesture's label came from, with implicit labels (nil otherwise).
+    public var intentSource: IntentSource? = nil
     /// Peak axis speed between successive samples, pt/s (0 when unknown).
     public var peakVelocity: Double = 0
     /// The finger rested longer than the window's maximum gap before lift-off (`v = 0`).

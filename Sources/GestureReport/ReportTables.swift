@@ -57,7 +57,12 @@ public struct ReportContent: Sendable {
         if let rows = s.rowsSkippedText { skippedText += "; " + rows }
         facts.append(("Skipped", skippedText))
         facts.append(("Coordinates", s.coordinateText))
-        facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
+        if case .implicitLabels(let intent, let retry, let outcome, _, _) = model.labelNotice {
+            facts.append(("Labelled", "implicit: \(retry) from retries, \(outcome) from outcomes, \(intent) from intent"))
+        } else {
+            facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
+        }
+        if let g = model.groups { facts.append(("Groups (--by \(g.analysis.columns))", g.headline)) }
         facts.append(("Direction, extent", "\(s.direction.rawValue), \(Text.number(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
         facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"))
         facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))

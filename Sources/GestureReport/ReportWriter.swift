@@ -1,4 +1,5 @@
 import Foundation
+import GesturePhysics
 import GestureTuning
 
 /// What `ReportWriter.write` produced.
@@ -14,11 +15,12 @@ public struct ReportOutput: Sendable, Equatable {
 /// renamed away first and removed only after the new one is in place; on any failure the
 /// temporary folder is removed and the previous report is left as it was.
 public enum ReportWriter {
-    /// Files a report holds, relative to its folder, in writing order.
-    public static func fileNames(figures: ReportFigures) -> [String] {
+    /// Files a report holds, relative to its folder, in writing order (the snippets follow the
+    /// transition's direction: `SnippetTemplates.names(for:)`).
+    public static func fileNames(figures: ReportFigures, direction: Direction) -> [String] {
         ["report.json", "report.html", "report.md", "report.ipynb", "params.json"]
             + figures.info.map { "figures/\($0.name).svg" }
-            + SnippetRenderer.fileNames.map { "snippets/\($0)" }
+            + SnippetTemplates.names(for: direction).map { "snippets/\($0)" }
     }
 
     /// Writes the report for `model` into `<outDir>/<name>`.
@@ -56,10 +58,17 @@ public enum ReportWriter {
         while short.utf8.count > 100 { short.removeLast() }
         let tmp = base.appendingPathComponent(".\(short).tmp-\(token)")
         let final = base.appendingPathComponent(name)
+        // The snippets first: a template that does not fill is a bug, reported before any file is written.
+        let snippets: [(name: String, contents: String)]
+        do { snippets = try model.snippetFiles() } catch {
+            throw .cannotWrite(path: base.appendingPathComponent(name).appendingPathComponent("snippets").path, reason: "\(error)")
+        }
         do {
             try fm.createDirectory(at: tmp, withIntermediateDirectories: false)
             try fm.createDirectory(at: tmp.appendingPathComponent("figures"), withIntermediateDirectories: false)
-            try fm.createDirectory(at: tmp.appendingPathComponent("snippets"), withIntermediateDirectories: false)
+            for folder in Set(snippets.map { ($0.name as NSString).deletingLastPathComponent }).sorted() {
+                try fm.createDirectory(at: tmp.appendingPathComponent("snippets/" + folder), withIntermediateDirectories: true)
+            }
         } catch {
             try? fm.removeItem(at: tmp)
             throw .cannotCreate(path: tmp.path, reason: reason(error))
@@ -103,9 +112,8 @@ public enum ReportWriter {
                     svg.render(f.name, to: &out)
                 }
             }
-            let snippets = SnippetRenderer(model: model)
-            for s in SnippetRenderer.fileNames {
-                try file("snippets/\(s)") { snippets.render(s, to: &$0) }
+            for snippet in snippets {
+                try file("snippets/" + snippet.name) { $0.write(snippet.contents) }
             }
         } catch {
             try? fm.removeItem(at: tmp)

@@ -45,6 +45,7 @@ public struct SVGRenderer: Sendable {
         case "release-velocity": histogram(figures.releaseVelocity, &out, id: id, yLabel: "gestures")
         case "start-position": histogram(figures.startPosition, &out, id: id, yLabel: "gestures")
         case "velocity-ratio": histogram(figures.velocityRatio, &out, id: id, yLabel: "completing gestures")
+        case "group-thresholds": groupThresholds(&out, id: id)
         default: break
         }
         out.write("</svg>\n")
@@ -267,6 +268,53 @@ public struct SVGRenderer: Sendable {
         for m in h.markers.sorted(by: { ($0.style == "suggested" ? 0 : 1) < ($1.style == "suggested" ? 0 : 1) }) where m.x.isFinite {
             let st = Self.markerStyle(m.style)
             out.write("<line class=\"marker marker-\(Text.xml(m.style))\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(st.colour)\" stroke-width=\"2\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        }
+        out.write("</g>\n")
+    }
+
+    // MARK: Groups
+
+    /// Each group's suggested lead parameter (dot) and interval (bar), one row per group, the
+    /// pooled one as a dashed line over a shaded band. Groups with too few labels: name only.
+    private func groupThresholds(_ out: inout some TextOutputStream, id: String) {
+        guard let g = model.groups, let name = g.leadName, let pooled = g.analysis.pooledParameters.first(where: { $0.name == name }) else { return }
+        let rows = g.analysis.groups
+        let values = rows.compactMap { $0.parameters.first { $0.name == name } } + [pooled]
+        var low = values.map(\.lower).filter(\.isFinite).min() ?? 0
+        var high = values.map(\.upper).filter(\.isFinite).max() ?? 1
+        if high - low < 1e-9 { low -= 0.05; high += 0.05 }
+        let pad = (high - low) * 0.08
+        low -= pad
+        high += pad
+        let shown = Array(rows.prefix(40))
+        let x = Axis(low: low, high: high, from: Self.left + 60, to: Self.width - Self.right)
+        let y = Axis(low: -0.5, high: Double(shown.count) - 0.5, from: Self.top + 8, to: Self.height - Self.bottom)
+        legend(&out, [(.line(colour: Colour.blue, dash: nil, width: 2), "group: suggestion and 95% interval"), (.line(colour: Colour.green, dash: "6 4", width: 2), "pooled")])
+        let x0 = x.from, x1 = x.to, y0 = y.to
+        out.write("<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\"><line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/></g>\n")
+        let ticks = x.ticks(count: 8)
+        let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
+        out.write("<g class=\"tick-labels\" fill=\"#333\" font-size=\"11\">\n")
+        for t in ticks {
+            out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\" stroke=\"#e3e3e3\"/>\n")
+            out.write("<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: step))</text>\n")
+        }
+        out.write("</g>\n")
+        out.write("<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(name))</text>\n")
+        // Pooled: shaded interval and dashed estimate.
+        out.write("<rect x=\"\(Text.coord(x.map(pooled.lower)))\" y=\"\(Text.coord(y.from))\" width=\"\(Text.coord(max(0, x.map(pooled.upper) - x.map(pooled.lower))))\" height=\"\(Text.coord(y0 - y.from))\" fill=\"\(Colour.green)\" fill-opacity=\"0.15\"/>\n")
+        out.write("<line x1=\"\(Text.coord(x.map(pooled.estimate)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(pooled.estimate)))\" y2=\"\(Text.coord(y0))\" stroke=\"\(Colour.green)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n")
+        out.write("<g class=\"groups\" font-size=\"11\" fill=\"#111\">\n")
+        for (k, group) in shown.enumerated() {
+            let cy = y.map(Double(k))
+            let label = group.name.isEmpty ? "(none)" : String(group.name.prefix(12))
+            out.write("<text x=\"\(Text.coord(x0 - 6))\" y=\"\(Text.coord(cy + 4))\" text-anchor=\"end\">\(Text.xml(label))</text>\n")
+            guard let p = group.parameters.first(where: { $0.name == name }) else {
+                out.write("<text x=\"\(Text.coord(x0 + 4))\" y=\"\(Text.coord(cy + 4))\" fill=\"#6b6b6b\">too few (\(group.labelled) labelled)</text>\n")
+                continue
+            }
+            out.write("<line x1=\"\(Text.coord(x.map(p.lower)))\" y1=\"\(Text.coord(cy))\" x2=\"\(Text.coord(x.map(p.upper)))\" y2=\"\(Text.coord(cy))\" stroke=\"\(Colour.blue)\" stroke-width=\"2\"/>\n")
+            out.write("<circle cx=\"\(Text.coord(x.map(p.estimate)))\" cy=\"\(Text.coord(cy))\" r=\"4.5\" fill=\"\(Colour.blue)\"/>\n")
         }
         out.write("</g>\n")
     }

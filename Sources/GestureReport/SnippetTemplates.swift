@@ -28,6 +28,13 @@ public struct SnippetValues: Sendable, Equatable {
     /// Header lines (no comment marker): what wrote the file, from which gestures, the rule, its error.
     public var headerLines: [String]
 
+    /// Direction lock when none was measured or set (no gesture moved 10 pt): 45°, the
+    /// dominant-axis rule (a drag starts when it moves at least as far along the axis as across).
+    public static let fallbackDirectionLockAngle = 45.0
+    /// Edge width when none was measured or set (every start lay before the leading edge): 20 pt,
+    /// Flutter's and Android ViewDragHelper's edge.
+    public static let fallbackEdgeWidth = 20.0
+
     public init(
         family: RuleFamily, ruleParameters: [String: Double], direction: Direction, transitionDuration: Double,
         fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double, dampingRatio: Double,
@@ -61,14 +68,38 @@ public enum SnippetTemplates {
         case swift, kotlin = "kt", javascript = "js"
     }
 
-    /// `(path under snippets/, contents)` for `values.direction`, in a fixed order.
+    /// The snippet paths under `snippets/` for a transition in `direction`, in a fixed order:
+    /// the UIKit pop (`right`, `left`) or dismiss (`down`, `up`) first.
+    public static func names(for direction: Direction) -> [String] {
+        let uikit = direction == .right || direction == .left ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
+        return [uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift", "android/DragTransition.kt", "web/drag-transition.js"]
+    }
+
+    /// `(path under snippets/, contents)` for `values.direction`, in `names(for:)` order.
     public static func files(_ values: SnippetValues) throws(TemplateError) -> [(name: String, contents: String)] {
-        let uikit = values.direction == .right || values.direction == .left ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
         var out: [(name: String, contents: String)] = []
-        for name in [uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift", "android/DragTransition.kt", "web/drag-transition.js"] {
+        for name in names(for: values.direction) {
             out.append((name, try render(name, values)))
         }
         return out
+    }
+
+    /// What the snippet at `name` is, in a few words, for the report's list of files.
+    public static func summary(of name: String) -> String {
+        switch name {
+        case "uikit/PopInteraction.swift": "UIKit: interactive pop from the leading edge (UIPercentDrivenInteractiveTransition), beside interactivePopGestureRecognizer"
+        case "uikit/DismissInteraction.swift": "UIKit: interactive dismiss of a presented controller, startable anywhere in its view (transitioningDelegate, interactionControllerForDismissal(using:), UIPercentDrivenInteractiveTransition)"
+        case "uikit/InterruptibleSpringPan.swift": "UIKit: interruptible spring (UIViewPropertyAnimator, UISpringTimingParameters) handed the release velocity"
+        case "swiftui/DragTransition.swift": "SwiftUI: a DragGesture view modifier"
+        case "android/DragTransition.kt": "Android (Kotlin): a touch listener with VelocityTracker"
+        case "web/drag-transition.js": "Web (JavaScript): Pointer Events"
+        default: name
+        }
+    }
+
+    /// The fenced-code language of the snippet at `name`: `swift`, `kotlin` or `javascript`.
+    public static func codeLanguage(of name: String) -> String {
+        name.hasSuffix(".kt") ? "kotlin" : name.hasSuffix(".js") ? "javascript" : "swift"
     }
 
     /// One snippet (`uikit/PopInteraction.swift`, ...) filled from `values`.
@@ -117,7 +148,7 @@ public enum SnippetTemplates {
 
     /// The header comment: the caller's lines, the platform, and the estimator note.
     static func header(_ v: SnippetValues, platform: String) -> String {
-        var lines = v.headerLines.map(SnippetRenderer.comment)
+        var lines = v.headerLines.map(comment)
         switch platform {
         case "uikit": lines.append("Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device.")
         case "swiftui": lines.append("Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device.")
@@ -127,6 +158,11 @@ public enum SnippetTemplates {
         lines.append(contentsOf: estimatorNote(v, platform: platform))
         lines.append("Velocities are in progress/s: the speed along the \(v.direction.rawValue) axis divided by the container's size.")
         return lines.map { "// " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// A comment line safe from line breaks in user text (report names, file names).
+    static func comment(_ s: String) -> String {
+        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
     }
 
     /// Which estimator the thresholds were fitted on, and what to run so that they are fitted on

@@ -76,6 +76,7 @@ public struct SummaryRenderer: Sendable {
         }
         sug += "; completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed)); edge width \(Text.number(model.edge.suggestedWidth)) pt"
         out.append(sug)
+        if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
         for w in s.warnings { out.append("warning: " + w) }
         out.append(reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
         return out
@@ -83,14 +84,16 @@ public struct SummaryRenderer: Sendable {
 }
 
 extension ReportModel {
-    /// The set `params.json` holds: the tuner's (`suggestedSetting`), or for a model built by
-    /// hand the snippet parameters as a set. One encoder writes it: `ParameterSet.encoded()`.
+    /// The set `params.json` holds and the snippets are filled from: the tuner's
+    /// (`suggestedSetting`), or for a model built by hand the suggestion, animation and edge as a
+    /// set. One encoder writes it: `ParameterSet.encoded()`.
     public var suggestedParameterSet: ParameterSet {
         if let suggestedSetting { return suggestedSetting }
-        let p = snippetParameters
         return ParameterSet(
-            rule: p.rule, direction: p.direction, extent: p.extent, completionSpeed: p.completionSpeed,
-            spring: p.springResponse.map { ParameterSet.SpringSetting(dampingRatio: p.dampingRatio, response: $0) },
-            edgeWidth: p.edgeWidth)
+            rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
+            completionSpeed: animation.suggestedCompletionSpeed, transitionDuration: animation.duration,
+            fingerSpeedCap: animation.fingerSpeedCap,
+            spring: animation.springResponse.map { ParameterSet.SpringSetting(dampingRatio: animation.dampingRatio, response: $0) },
+            edgeWidth: edge.suggestedWidth, directionLockAngle: edge.directionLock)
     }
 }

@@ -107,6 +107,8 @@ struct ColumnLayout: Sendable {
     var ignored: [String]
     /// Column index of each `options.filters` entry, in order.
     var filterColumns: [Int] = []
+    /// Column index of each `options.groupColumns` entry, in order.
+    var groupColumns: [Int] = []
 
     func has(_ role: Role) -> Bool { columnOfRole[Int(role.rawValue)] >= 0 }
 
@@ -257,10 +259,19 @@ struct ColumnLayout: Sendable {
             filterColumns.append(index)
         }
 
+        var groupColumns: [Int] = []
+        for column in options.groupColumns {
+            guard let index = lower.firstIndex(of: column.trimmedLowercased) else {
+                let near = nearest(to: [column.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw .file(file: file, line: line, message: "--by \(options.groupColumns.joined(separator: "+")): no column \"\(column)\"; found columns \(quotedList(names))\(near)")
+            }
+            groupColumns.append(index)
+        }
+
         return ColumnLayout(
             names: names, roles: roles, gesturePart: parts, gesturePartCount: partCount,
             columnOfRole: columnOfRole, timeUnit: options.timeUnit ?? timeUnit, ignored: unused,
-            filterColumns: filterColumns)
+            filterColumns: filterColumns, groupColumns: groupColumns)
     }
 }
 

@@ -41,6 +41,8 @@ struct TrackState {
     var samples: [Sample] = []
     var intent: Intent?
     var outcome: Intent?
+    /// The `--by` group at the run's first row.
+    var group: String?
     var width: Double?
     var height: Double?
     var firstLine = 0
@@ -323,6 +325,7 @@ extension ReadState {
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
         track.pointee.outcome = outcome
+        track.pointee.group = rowGroup
         track.pointee.width = width
         track.pointee.height = height
         setStatus(track, .open, line: sample.line)
@@ -385,7 +388,7 @@ extension ReadState {
             Gesture(
                 id: track.pointee.name, samples: samples, intent: track.pointee.intent, outcome: track.pointee.outcome,
                 width: track.pointee.width, height: track.pointee.height, file: displayName, firstLine: track.pointee.firstLine,
-                duplicateTimestamps: track.pointee.duplicates))
+                duplicateTimestamps: track.pointee.duplicates, group: track.pointee.group))
         summary.gestures += 1
         summary.duplicateTimestamps += track.pointee.duplicates
     }

@@ -46,6 +46,9 @@ struct ReadState {
     let phaseTable: [(PackedWord, RowPhase)]
     /// `--where` filters compiled: column index, accepted values' bytes, negated.
     var filters: [(column: Int, values: [[UInt8]], negated: Bool)] = []
+    /// `--by` columns (indices), and the row's values of them (trimmed bytes).
+    var groupColumns: [Int] = []
+    var groupFields: [[UInt8]] = []
     /// Set when a field of the row fails a filter: the row is not read.
     var rowExcluded = false
     /// Coordinates are converted to pt: by `--scale` (`scale`), or per row by the `dpi` column.
@@ -111,7 +114,7 @@ struct ReadState {
     let maxFieldLength: Int
 
     mutating func updateCarefulFields() {
-        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields || !filters.isEmpty
+        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields || !filters.isEmpty || !groupColumns.isEmpty
     }
 
     // MARK: Gestures
@@ -189,6 +192,7 @@ struct ReadState {
                 headerNames.append("")
             } else if index < columnCount {
                 if !filters.isEmpty { applyFilters(index, nil, 0) }
+                if !groupColumns.isEmpty { captureGroup(index, nil, 0) }
                 emptyField(index)
             }
             return
@@ -216,7 +220,27 @@ struct ReadState {
         }
         guard index < columnCount else { return }
         if !filters.isEmpty { applyFilters(index, p, count) }
+        if !groupColumns.isEmpty { captureGroup(index, p, count) }
         value(index, p, count)
+    }
+
+    /// Keeps the field of column `index` (trimmed) when it is a `--by` column.
+    mutating func captureGroup(_ index: Int, _ p: UnsafePointer<UInt8>?, _ count: Int) {
+        for (k, column) in groupColumns.enumerated() where column == index {
+            groupFields[k].removeAll(keepingCapacity: true)
+            guard let p else { continue }
+            var start = 0
+            var end = count
+            while start < end && (p[start] == 0x20 || p[start] == 0x09) { start += 1 }
+            while end > start && (p[end - 1] == 0x20 || p[end - 1] == 0x09) { end -= 1 }
+            groupFields[k].append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+        }
+    }
+
+    /// The row's `--by` group: its columns' values joined by `+`; nil without `--by`.
+    var rowGroup: String? {
+        guard !groupColumns.isEmpty else { return nil }
+        return groupFields.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "+")
     }
 
     /// Checks the field of column `index` against the `--where` filters on that column.
@@ -456,6 +480,9 @@ struct ReadState {
         errorColumn = -1
         rowExcluded = false
         idBytes.removeAll()
+        if !groupColumns.isEmpty {
+            for k in groupFields.indices { groupFields[k].removeAll(keepingCapacity: true) }
+        }
         if gesturePartCount > 1 {
             for k in idPartBytes.indices { idPartBytes[k].removeAll() }
         }
@@ -495,6 +522,8 @@ struct ReadState {
             filters = zip(options.filters, layout.filterColumns).map { filter, column in
                 (column, filter.values.map { Array($0.utf8) }, filter.negated)
             }
+            groupColumns = layout.groupColumns
+            groupFields = layout.groupColumns.map { _ in [] }
             scale = options.scale
             hasDPI = scale == nil && layout.has(.dpi)
             summary.coordinateUnit = scale != nil ? .scaled : hasDPI ? .dpi : .file

@@ -70,12 +70,16 @@ public struct Gesture: Sendable, Hashable {
     public var firstLine: Int
     /// Number of samples whose timestamp equals their predecessor's (kept; physics replaces).
     public var duplicateTimestamps: Int
+    /// The `--by` group: the group columns' values at the first row, joined by `+`; nil
+    /// without `--by`.
+    public var group: String?
 
     public init(
         id: String, samples: [Sample], intent: Intent? = nil, outcome: Intent? = nil,
         width: Double? = nil, height: Double? = nil, file: String = "", firstLine: Int = 0,
-        duplicateTimestamps: Int = 0
+        duplicateTimestamps: Int = 0, group: String? = nil
     ) {
+        self.group = group
         self.id = id
         self.samples = samples
         self.intent = intent

@@ -130,6 +130,9 @@ public struct ReaderOptions: Sendable {
     public var maxProblems: Int
     /// `--where`: rows not matching every filter are not read (counted in `filteredRows`).
     public var filters: [RowFilter]
+    /// `--by COLUMN[+COLUMN]`: columns whose values (at a gesture's first row, trimmed, joined
+    /// by `+`) are the gesture's `group`. Any header column, canonical or not.
+    public var groupColumns: [String] = []
     /// `--phase-map HELD=moved,...`: phase values of the file (case-insensitive, at most 16
     /// bytes) and the canonical phase each stands for; they take precedence over the built-in
     /// spellings.

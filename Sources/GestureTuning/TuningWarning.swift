@@ -129,3 +129,17 @@ public enum TuningWarning: Sendable, Equatable {
         return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? PhysicsOptions.defaultExtent
     }
 }
+
+/// A notice about how the labels were made (issue 16), worded once in GestureReport.
+public enum LabelNotice: Sendable, Equatable {
+    /// The tuning was fitted on implicit labels: `intent`, `retry` and `outcome` count the
+    /// labels each source gave; `automatic` when no `--labels implicit` was given (the traces
+    /// have an `outcome` column and no `intent` column).
+    case implicitLabels(intent: Int, retry: Int, outcome: Int, window: Double, automatic: Bool)
+
+    public init(_ labels: ImplicitLabels, automatic: Bool) {
+        self = .implicitLabels(
+            intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome),
+            window: labels.retryWindow, automatic: automatic)
+    }
+}

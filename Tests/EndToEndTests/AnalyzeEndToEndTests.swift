@@ -17,8 +17,9 @@ enum AnalyzeSupport {
         "params.json", "report.html", "report.ipynb", "report.json", "report.md",
         "figures/progress-curves.svg", "figures/release-scatter.svg", "figures/release-velocity.svg",
         "figures/start-position.svg", "figures/velocity-ratio.svg",
-        "snippets/PercentDrivenPanHandler.swift", "snippets/SpringAnimatorPanHandler.swift",
-        "snippets/TransitionTreasuryConstants.swift",
+        "snippets/android/DragTransition.kt", "snippets/swiftui/DragTransition.swift",
+        "snippets/uikit/InterruptibleSpringPan.swift", "snippets/uikit/PopInteraction.swift",
+        "snippets/web/drag-transition.js",
     ]
 
     /// Files (not folders) under `dir`, relative, sorted.

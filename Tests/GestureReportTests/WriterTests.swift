@@ -11,8 +11,9 @@ import Testing
         let expected = ["report.json", "report.html", "report.md", "report.ipynb", "params.json",
                         "figures/release-scatter.svg", "figures/progress-curves.svg", "figures/release-velocity.svg",
                         "figures/start-position.svg", "figures/velocity-ratio.svg",
-                        "snippets/PercentDrivenPanHandler.swift", "snippets/SpringAnimatorPanHandler.swift",
-                        "snippets/TransitionTreasuryConstants.swift"]
+                        "snippets/uikit/PopInteraction.swift", "snippets/uikit/InterruptibleSpringPan.swift",
+                        "snippets/swiftui/DragTransition.swift", "snippets/android/DragTransition.kt",
+                        "snippets/web/drag-transition.js"]
         #expect(out.files == expected)
         for f in expected {
             let attrs = try FileManager.default.attributesOfItem(atPath: out.folder + "/" + f)
@@ -47,12 +48,12 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["swipe"])
     }
 
-    @Test(arguments: [0, 3, 12])
+    @Test(arguments: [0, 3, 12, 14])
     func failureMidWayLeavesThePreviousReportAndNoPartialFolder(after files: Int) throws {
         let dir = try Fixture.directory("fail")
         _ = try ReportWriter.write(Fixture.model(count: 40), to: dir.path, name: "swipe")
         let before = Self.tree(dir)
-        #expect(before.count == 13)
+        #expect(before.count == 15)
         #expect(throws: ReportError.self) {
             _ = try ReportWriter.write(Fixture.model(count: 90), to: dir.path, name: "swipe", params: nil, limits: .init(), gestureTableCap: 500, failAfter: files)
         }

@@ -144,21 +144,66 @@ import Testing
         }
     }
 
-    /// report.json's suggested rule, params.json and the snippet carry the same numbers under the same keys.
+    /// report.json's suggested rule and snippets object, params.json and every snippet file carry
+    /// the same numbers under the same keys; the UIKit snippet is a pop for right/left and a
+    /// dismiss for down/up.
     static func sameNumbers(folder: String, params: ParameterSet) throws {
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))) as? [String: Any])
         let summary = try #require(report["summary"] as? [String: Any])
         let rule = try #require(summary["suggestedRule"] as? [String: Any])
         #expect(rule["family"] as? String == params.rule.family.rawValue)
-        let snippet = try String(contentsOfFile: folder + "/snippets/PercentDrivenPanHandler.swift", encoding: .utf8)
+        let snippets = try #require(report["snippets"] as? [String: Any])
+        let snippetRule = try #require(snippets["rule"] as? [String: Any])
+        #expect(snippetRule["family"] as? String == params.rule.family.rawValue)
+        #expect(snippets["direction"] as? String == params.direction.rawValue)
+        #expect(snippets["estimator"] as? String == (params.estimator ?? .lsq2).rawValue)
+        let pop = params.direction == .right || params.direction == .left
+        let uikit = pop ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
+        let names = [uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift", "android/DragTransition.kt", "web/drag-transition.js"]
+        #expect(snippets["files"] as? [String] == names.map { "snippets/" + $0 })
+        let other = pop ? "uikit/DismissInteraction.swift" : "uikit/PopInteraction.swift"
+        #expect(!FileManager.default.fileExists(atPath: folder + "/snippets/" + other))
+        var files: [(name: String, text: String)] = []
+        for name in names { files.append((name, try String(contentsOfFile: folder + "/snippets/" + name, encoding: .utf8))) }
+        let uikitText = files[0].text
+        #expect(uikitText.contains(pop ? "popViewController(animated: true)" : "dismiss(animated: true)"))
+        #expect(!uikitText.contains(pop ? "dismiss(animated: true)" : "popViewController"))
         for p in params.rule.parameters {
             if p.value.isInfinite {
                 #expect(rule[p.key] as? String == "inf")
+                #expect(snippetRule[p.key] as? String == "inf")
             } else {
                 #expect((rule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value, "\(p.key)")
-                #expect(snippet.contains("CGFloat = \(p.value)"), "\(p.key) \(p.value) not in the snippet")
+                #expect((snippetRule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value, "\(p.key)")
             }
+            // Swift's shortest round-trip form is also the Kotlin and JavaScript literal.
+            for file in files {
+                let literal: String
+                switch (p.value.isInfinite, file.name.suffix(3)) {
+                case (true, ".kt"): literal = "Double.POSITIVE_INFINITY"
+                case (true, ".js"): literal = "Infinity"
+                case (true, _): literal = ".infinity"
+                default: literal = "\(p.value)"
+                }
+                #expect(file.text.contains(" = \(literal)"), "\(p.key) \(literal) not in \(file.name)")
+            }
+        }
+        // The direction lock and finger-speed cap in every file, as params.json has them
+        // (rounded to 0.1° and 1 ms, as the snippets write them; no cap: the transition duration).
+        let lock = try #require(params.directionLockAngle)
+        #expect((snippets["directionLockAngle"] as? NSNumber)?.doubleValue == lock)
+        let cap = params.fingerSpeedCap ?? params.transitionDuration ?? 0.35
+        let lockText = "\((lock * 10).rounded() / 10)", capText = "\((cap * 1000).rounded() / 1000)"
+        for file in files {
+            let (lockName, capName) = file.name.hasSuffix(".kt") ? ("DIRECTION_LOCK_ANGLE", "FINGER_SPEED_CAP") : ("directionLockAngle", "fingerSpeedCap")
+            #expect(file.text.contains("\(lockName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(lockText)"), "lock \(lockText) not in \(file.name)")
+            if !file.name.contains("Spring") {
+                #expect(file.text.contains("\(capName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(capText)"), "cap \(capText) not in \(file.name)")
+            }
+        }
+        if pop, let edge = params.edgeWidth {
+            #expect(uikitText.contains("static let edgeWidth: CGFloat = \((edge * 10).rounded() / 10)"))
         }
     }
 

@@ -87,7 +87,16 @@ enum AnalyzePipeline {
         } catch {
             throw .internalError("\(error)")
         }
-        let measurements = uniqueIDs(files)
+        var measurements = uniqueIDs(files)
+
+        // Labels from what people did next: asked for, or automatic with an outcome column and no intent column.
+        var labelling: ImplicitLabels?
+        let automatic = options.implicitLabels == nil && files.contains { $0.summary.hasOutcome } && !files.contains { $0.summary.hasIntent }
+        if options.implicitLabels == true || automatic {
+            let labels = ImplicitLabels(measurements, retryWindow: options.retryWindow)
+            measurements = labels.measurements
+            labelling = labels
+        }
 
         // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
         if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
@@ -99,6 +108,11 @@ enum AnalyzePipeline {
                 seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
                 suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
         var tuning = tuner.tune(measurements, current: current)
+        let groups = common.reader.groupColumns.isEmpty
+            ? nil
+            : GroupAnalysis(
+                columns: common.reader.groupColumns.joined(separator: "+"), measurements: measurements, pooled: tuning, current: current,
+                options: { var o = tuner.options; o.compareEstimators = false; return o }())
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(physics)
         // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
@@ -108,9 +122,17 @@ enum AnalyzePipeline {
             contentsOf: TuningWarning.input(
                 measured: measurements, motion: motion, timeUnit: files.first?.summary.timeUnit ?? .s, direction: physics.direction),
             at: 0)
-        let model = ReportModel(
+        var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+        if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
+        if let labelling {
+            let notice = LabelNotice(labelling, automatic: automatic)
+            model.labelNotice = notice
+            model.summary.warnings.append(notice.sentence)
+            let sources = labelling.sourceByID
+            for k in model.gestures.indices { model.gestures[k].intentSource = sources[model.gestures[k].id] }
+        }
 
         let params: String
         do {

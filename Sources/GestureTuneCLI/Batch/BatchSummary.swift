@@ -137,6 +137,15 @@ struct BatchConfusion: Codable, Sendable, Equatable {
 }
 
 /// The result of one case (one file).
+/// One `--by` group of one file.
+struct BatchGroupRow: Codable, Sendable, Equatable {
+    /// The group's value (`tablet`, `phone+left`).
+    var name: String
+    var labelled: Int
+    var misdecided: Int
+    var errorRate: Double?
+}
+
 struct BatchFileResult: Codable, Sendable, Equatable {
     enum Status: String, Codable, Sendable {
         case pass, fail, error, skipped
@@ -170,6 +179,9 @@ struct BatchFileResult: Codable, Sendable, Equatable {
     var warnings: [String]?
     /// The labelled gestures the rule decided against their intent, in file order of release.
     var misdecidedGestures: [MisdecidedGesture] = []
+    /// `--by`: the labelled gestures counted per group value, in order of first appearance;
+    /// absent without `--by`. Informational: the gate applies to the whole file.
+    var groups: [BatchGroupRow]?
 
     init(path: String, status: Status) {
         self.path = path

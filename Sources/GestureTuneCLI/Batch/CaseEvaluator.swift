@@ -60,6 +60,7 @@ final class CaseEvaluator {
                         decision: d.decided.rawValue,
                         releaseProgress: m.releaseProgress, progressVelocity: m.progressVelocity))
             }
+            if !reader.groupColumns.isEmpty { result.groups = Self.groupRows(evaluation, measured) }
             result.rows = summary.rows
             for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
             result.errorRate = result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
@@ -78,6 +79,24 @@ final class CaseEvaluator {
             result.problem = .init(kind: "internal", line: 0, message: "\(error)")
         }
         return result
+    }
+
+    /// Per `--by` group: labelled and misdecided gestures of `evaluation`, in order of first appearance.
+    static func groupRows(_ evaluation: Evaluation, _ measured: [GestureMeasurement]) -> [BatchGroupRow] {
+        var rows: [BatchGroupRow] = []
+        var index: [String: Int] = [:]
+        for (k, d) in evaluation.decisions.enumerated() {
+            let name = measured[k].group ?? ""
+            let r = index[name] ?? {
+                rows.append(BatchGroupRow(name: name, labelled: 0, misdecided: 0))
+                index[name] = rows.count - 1
+                return rows.count - 1
+            }()
+            rows[r].labelled += 1
+            if d.isMisdecided { rows[r].misdecided += 1 }
+        }
+        for k in rows.indices { rows[k].errorRate = Double(rows[k].misdecided) / Double(rows[k].labelled) }
+        return rows
     }
 
     /// The warnings `analyze` gives, for one file, in its order (`TuningWarning.input`: the

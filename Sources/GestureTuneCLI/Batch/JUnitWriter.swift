@@ -18,10 +18,11 @@ enum JUnitWriter {
     static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
         let t = summary.totals
         let runFailed = summary.runFailure == nil ? 0 : 1
+        let groupCases = summary.files.reduce(0) { $0 + ($1.groups?.count ?? 0) }
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
         x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
-        x += " tests=\"\(t.files + runFailed)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+        x += " tests=\"\(t.files + runFailed + groupCases)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
         x += "    <properties>\n"
         var properties: [(String, String)] = [
             ("params", summary.params.source),
@@ -58,6 +59,13 @@ enum JUnitWriter {
                 x += ">\n      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
                 x += escape(located, attribute: false)
                 x += "</error>\n    </testcase>\n"
+            }
+            // `--by`: one informational testcase per group (the gate applies to the file).
+            for group in file.groups ?? [] {
+                let name = group.name.isEmpty ? "(none)" : group.name
+                let text = "\(group.misdecided) of \(group.labelled) labelled gestures misdecided (\(group.errorRate.map { String(format: "%.1f%%", $0 * 100) } ?? "n/a"))"
+                x += "    <testcase name=\"\(escape(file.path)) [\(escape(name))]\" classname=\"\(escape(classname))\" time=\"0\">\n"
+                x += "      <system-out>\(escape(text, attribute: false))</system-out>\n    </testcase>\n"
             }
         }
         if let failure = summary.runFailure {

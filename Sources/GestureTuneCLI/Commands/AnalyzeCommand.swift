@@ -1,3 +1,5 @@
+import GestureTuning
+import Foundation
 import GesturePhysics
 import GestureTrace
 
@@ -23,6 +25,10 @@ struct AnalyzeOptions: Sendable {
     var tau: Double? = nil
     /// `--resamples` (default 1000; 0: no bootstrap intervals).
     var resamples: Int = 1000
+    /// `--labels`: nil decides from the columns (implicit with an outcome and no intent column).
+    var implicitLabels: Bool? = nil
+    /// `--retry-window` (s, default 1.5).
+    var retryWindow: Double = ImplicitLabels.defaultRetryWindow
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
@@ -38,7 +44,9 @@ struct AnalyzeOptions: Sendable {
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
-            rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000)
+            rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,
+            implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
+            retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).

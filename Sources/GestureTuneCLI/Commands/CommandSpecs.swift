@@ -33,6 +33,10 @@ enum CommandSpecs {
         OptionSpec("params", value: "FILE|PRESET", help: "current parameters: a params.json file or a preset (\(Preset.all.map(\.name).joined(separator: ", ")))", default: text)
     }
 
+    static func byOption(help: String) -> OptionSpec {
+        OptionSpec("by", value: "COLUMN[+COLUMN]", help: help, default: "none")
+    }
+
     static let formatOption = OptionSpec("format", value: "text|json|markdown", help: "format of the summary on standard output", default: "text")
 
     static func jobsOption() -> OptionSpec {
@@ -79,6 +83,9 @@ enum CommandSpecs {
                 help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
                 default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
             OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
+            byOption(help: "per-group parameters for each value of these columns, compared with one pooled set out of sample"),
+            OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
+            OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
         ],
         examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
         discussion: exitStatus)
@@ -89,6 +96,7 @@ enum CommandSpecs {
         positionalName: "PATH...", positionalHelp: "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
         minPositionals: 1,
         options: [paramsOption(default: "none (required)")] + gateOptions + [
+            byOption(help: "also count each value of these columns on its own (rows per group in --json and --junit)"),
             OptionSpec("shard", value: "K/N", help: "run only every N-th file of the sorted list, starting at the K-th (1-based)", default: "none (all files)"),
             jobsOption(),
             formatOption,
@@ -159,6 +167,10 @@ enum CommandSpecs {
             OptionSpec("noise", value: "PT", help: "position noise, standard deviation (at most 1000000)", default: "0.5"),
             OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
             OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
+            OptionSpec("outcomes", value: "PRESET", help: "the same as --outcome", default: "none"),
+            OptionSpec("retries", help: "with --outcome: a gesture the app cancelled though it was meant to complete is retried 0.2 to 1 s later (1 in 10 people give up); one gesture stream per person; the true intent goes in a 'meant' column (read it with --map intent=meant)", default: "off"),
+            OptionSpec("people", value: "N", help: "people, written in a person column (p1, p2, ...)", default: "one per 25 gestures, no person column"),
+            OptionSpec("spread", value: "S", help: "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)", default: "none: intent follows the motion"),
             OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),
         ],
         examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],

@@ -85,6 +85,13 @@ struct CommonOptions: Sendable {
         reader.lenient = values.flag("lenient")
         if let n = try values.int("max-gesture-samples", min: 2) { reader.maxGestureSamples = n }
         if let n = try values.int("max-open-gestures", min: 1) { reader.maxOpenGestures = n }
+        if let text = values.string("by") {
+            let columns = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard !columns.contains(where: \.isEmpty) else {
+                throw values.error("invalid value '\(text)' for '--by': expected COLUMN or COLUMN+COLUMN")
+            }
+            reader.groupColumns = columns
+        }
         for text in values.parsed.all("where") {
             guard let filter = RowFilter(parsing: text) else {
                 throw values.error("invalid value '\(text)' for '--where': expected COLUMN=VALUE, COLUMN=A|B or COLUMN!=VALUE")

@@ -22,6 +22,10 @@ struct SimulateOptions: Sendable {
     var out: String?
     /// `--outcome PRESET`: write an `outcome` column decided by this preset; nil: none.
     var outcome: String? = nil
+    /// `--people N` (a `person` column), `--spread S`, `--retries`.
+    var people: Int? = nil
+    var spread: Double? = nil
+    var retries = false
 
     /// Upper bounds of the numeric options: far beyond any real recording, and low enough
     /// that every time (written with 6 decimals) and position (2 decimals) fits the integer
@@ -37,13 +41,17 @@ struct SimulateOptions: Sendable {
         }
         let rate = try values.choice("rate", ["60", "120", "240"]).flatMap { Int($0) } ?? 120
         let jitter = try values.seconds("jitter", allowZero: true, max: limits.jitter) ?? 0.001
-        let outcome = try values.choice("outcome", Preset.all.map(\.name))
+        var outcome = try values.choice("outcome", Preset.all.map(\.name))
+        if outcome == nil { outcome = try values.choice("outcomes", Preset.all.map(\.name)) }
+        let retries = values.flag("retries")
+        if retries && outcome == nil { throw values.error("'--retries' needs '--outcome PRESET' (the app whose cancels are retried)") }
         return SimulateOptions(
             gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
             rate: rate, extent: try values.double("extent", max: limits.extent, positive: true) ?? 390,
             direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
             noise: try values.double("noise", min: 0, max: limits.noise) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
-            out: out == "-" ? nil : out, outcome: outcome)
+            out: out == "-" ? nil : out, outcome: outcome, people: try values.int("people", min: 1, max: 100_000),
+            spread: try values.double("spread", min: 0, max: 0.9), retries: retries)
     }
 }
 
@@ -81,9 +89,14 @@ enum SimulateCommand {
 
     /// The library's options for the command's.
     static func simulationOptions(_ o: SimulateOptions) -> SimulationOptions {
-        SimulationOptions(
+        var options = SimulationOptions(
             gestures: o.gestures, seed: o.seed, rate: .fixed(Double(o.rate)), extent: o.extent, direction: o.direction,
             labelNoise: o.ambiguous, timestampJitter: o.jitter, positionNoise: o.noise,
             outcomeRule: o.outcome.flatMap(Preset.named).map { $0.rule(extent: o.extent) })
+        options.people = o.people
+        options.personColumn = o.people != nil
+        options.spread = o.spread
+        options.retries = o.retries
+        return options
     }
 }

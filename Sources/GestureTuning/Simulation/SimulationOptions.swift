@@ -32,6 +32,25 @@ public struct SimulationOptions: Sendable, Equatable {
     public var positionNoise: Double
     /// Writes an `outcome` column: what this rule decides from the true release state.
     public var outcomeRule: Rule?
+    /// `--spread S`: each person means `complete` by their own threshold rule, release
+    /// progress at least `thresholds[person]` (evenly spread over `0.5 ± S/2`), instead of by
+    /// the motion's kind; nil: meaning follows the motion.
+    public var spread: Double? = nil
+    /// `--retries`: a gesture the outcome rule cancels though it was meant to complete (its
+    /// label, so an ambiguous gesture's label is what the person meant) is
+    /// retried (a drag, 0.2 to 1.0 s after the release) unless the person gives up
+    /// (`giveUpRate`); gestures are then written as one stream per person (`p3`) and
+    /// unrelated gestures of one person are 1 to 8 s apart; the label is written in a `meant`
+    /// column (hidden truth: the file reads as an app log; `--map intent=meant` reads it).
+    public var retries: Bool = false
+    public var giveUpRate: Double = 0.1
+    /// Writes a `person` column (`p1`…): set by `--people`.
+    public var personColumn: Bool = false
+
+    /// The true progress threshold of person `i` of `count` under `spread`.
+    public static func threshold(person i: Int, of count: Int, spread: Double) -> Double {
+        count < 2 ? 0.5 : 0.5 + spread * (Double(i) / Double(count - 1) - 0.5)
+    }
 
     public init(
         gestures: Int = 200, seed: UInt64 = 1, rate: Rate = .mixed, extent: Double = 390, direction: Direction = .right,

@@ -42,6 +42,10 @@ public struct SimulatedGesture: Sendable, Equatable {
     /// True release progress and velocity (progress/s) of the motion, before noise.
     public var releaseProgress: Double
     public var releaseVelocity: Double
+    /// The person (0-based) who made it.
+    public var person: Int = 0
+    /// A retry of the gesture before it (the app cancelled what was meant to complete).
+    public var isRetry: Bool = false
 }
 
 /// Writes labelled synthetic touch traces (cli-and-reports.md, "simulate").
@@ -97,18 +101,31 @@ public struct TraceSimulator: Sendable {
         var t0 = 0.0
         var out: [SimulatedGesture] = []
         out.reserveCapacity(options.gestures)
+        var retryOf: Int?
         for n in 0..<options.gestures {
-            let person = people[rng.int(peopleCount)]
+            let personIndex = retryOf ?? rng.int(peopleCount)
+            let person = people[personIndex]
             let kind: MotionKind
-            if rng.bernoulli(0.5) {
+            if retryOf != nil {
+                kind = .drag
+            } else if rng.bernoulli(0.5) {
                 kind = rng.bernoulli(0.7) ? .drag : .flick
             } else {
                 let u = rng.uniform()
                 kind = u < 0.6 ? .peekAndReturn : (u < 0.85 ? .abandon : .backThrow)
             }
             let motion = Motion.make(kind, person: person, rng: rng)
+            let releaseProgress = motion.progress(motion.release)
+            let releaseVelocity = motion.rest > 0 ? 0 : motion.velocity(motion.release)
+            var meant = kind.meant
+            if let spread = options.spread, retryOf == nil {
+                let threshold = SimulationOptions.threshold(person: personIndex, of: peopleCount, spread: spread)
+                meant = releaseProgress >= threshold ? .complete : .cancel
+            }
+            let isRetry = retryOf != nil
+            if isRetry { meant = .complete }
             let flip = rng.bernoulli(options.labelNoise)
-            let label: Intent = flip ? (kind.meant == .complete ? .cancel : .complete) : kind.meant
+            let label: Intent = flip ? (meant == .complete ? .cancel : .complete) : meant
             let start = person.start + abs(rng.gaussian(2))
             let offAxis = person.offAxis * e + rng.gaussian(10)
             let drift = person.drift + rng.gaussian(0.03)
@@ -134,16 +151,21 @@ public struct TraceSimulator: Sendable {
             }
             let endT = lastT + (motion.rest > 0 ? motion.rest : dt) + rng.gaussian(options.timestampJitter)
             samples.append(Sample(t: max(endT, lastT + 0.0001), x: last.x, y: last.y, phase: .ended))
-            let releaseProgress = motion.progress(motion.release)
-            let releaseVelocity = motion.rest > 0 ? 0 : motion.velocity(motion.release)
             let outcome = options.outcomeRule.map { rule -> Intent in
                 rule.completes(ReleaseState(progress: min(max(releaseProgress, 0), 1), velocity: releaseVelocity, extent: e)) ? .complete : .cancel
             }
             out.append(
                 SimulatedGesture(
-                    id: "g\(n + 1)", kind: kind, meant: kind.meant, label: label, outcome: outcome, extent: e, samples: samples,
-                    releaseProgress: releaseProgress, releaseVelocity: releaseVelocity))
-            t0 = samples.last!.t + rng.uniform(0.4, 1.5)
+                    id: options.retries ? "p\(personIndex + 1)" : "g\(n + 1)", kind: kind, meant: meant, label: label, outcome: outcome,
+                    extent: e, samples: samples, releaseProgress: releaseProgress, releaseVelocity: releaseVelocity,
+                    person: personIndex, isRetry: isRetry))
+            if options.retries {
+                let retried = outcome == .cancel && label == .complete && !rng.bernoulli(options.giveUpRate)
+                retryOf = retried ? personIndex : nil
+                t0 = samples.last!.t + (retried ? rng.uniform(0.2, 1.0) : rng.uniform(1.0, 8.0))
+            } else {
+                t0 = samples.last!.t + rng.uniform(0.4, 1.5)
+            }
         }
         return out
     }
@@ -163,10 +185,13 @@ public struct TraceSimulator: Sendable {
     public func write(to out: inout some TextOutputStream, fileIndex: Int = 0) {
         let extentColumn = options.direction == .down || options.direction == .up ? "height" : "width"
         let withOutcome = options.outcomeRule != nil
-        out.write("gesture,t,x,y,phase,intent,\(extentColumn)\(withOutcome ? ",outcome" : "")\n")
+        let withPerson = options.personColumn
+        // With retries the truth is hidden in a `meant` column (no reader alias): the file
+        // reads as an app log (outcome, no intent); `--map intent=meant` reads the truth.
+        out.write("gesture,t,x,y,phase,\(options.retries ? "meant" : "intent"),\(extentColumn)\(withOutcome ? ",outcome" : "")\(withPerson ? ",person" : "")\n")
         let extent = Self.fixed(options.extent, 2)
         for g in gestures(fileIndex: fileIndex) {
-            let tail = ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\n"
+            let tail = ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"
             for s in g.samples {
                 out.write("\(g.id),\(Self.fixed(s.t, 6)),\(Self.fixed(s.x, 2)),\(Self.fixed(s.y, 2)),\(s.phase)\(tail)")
             }

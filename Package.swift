@@ -32,7 +32,7 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport"]),

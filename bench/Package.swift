@@ -16,6 +16,7 @@ let package = Package(
             .product(name: "GestureTuning", package: "gesturetune"),
         ]),
         .executableTarget(name: "report-bench", dependencies: [
+            .product(name: "GestureTrace", package: "gesturetune"),
             .product(name: "GesturePhysics", package: "gesturetune"),
             .product(name: "GestureTuning", package: "gesturetune"),
             .product(name: "GestureReport", package: "gesturetune"),

@@ -401,6 +401,12 @@ public struct JSONRenderer: Sendable {
             w.number("medianAbsDiffToLsq2", e.medianAbsDiffToLsq2)
             w.number("medianAbsDiffToPlatform", e.medianAbsDiffToPlatform)
             w.int("fallbacks", e.fallbacks)
+            if let rule = e.suggestedRule {
+                w.bool("inUse", e.inUse)
+                Self.writeRule("suggestedRule", rule, into: &w)
+                w.number("crossValidatedError", e.crossValidatedError)
+                if let n = e.misdecided { w.int("misdecided", n) }
+            }
             w.endObject()
         }
         w.endArray()

@@ -9,7 +9,7 @@ extension ReportModel {
     /// parameters decide, and the inferred split.
     public var headline: String {
         let s = summary
-        let rule = s.suggestedRule.reportDescription(extent: s.extent)
+        let rule = s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
             let changeText = Text.pointsChange(sug - cur)
             if s.suggestedRule == s.currentRule {
@@ -60,6 +60,9 @@ extension ReportSummary {
         let share = rowsSkippedShare.map { Text.percent($0) } ?? "n/a"
         return "\(skippedTotal(.rows)) of \(rowsRead) rows skipped (\(share): " + rows.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
     }
+
+    /// Millimetres per point when a dpi column gives the physical size: speeds print in mm/s too.
+    public var millimetresPerPoint: Double? { coordinateUnit.millimetresPerPoint }
 
     /// What unit the figures are in: pt converted by `--scale` or a dpi column, or the file's own.
     var coordinateText: String {

@@ -8,7 +8,7 @@ extension ReportModel {
 
     /// The report model of an `analyze` run, built once from the tuning result.
     ///
-    /// Maps `TuningResult` (GestureTuning) together with the measurements it was tuned on and the
+    /// Maps `Answer` (GestureTuning) together with the measurements it was tuned on and the
     /// readers' summaries into report terms:
     /// - summary: gestures read (`measurements.count`), used (`counts.used`), skipped by reason
     ///   (the readers' `SkipReason` counts summed over files in `SkipReason.allCases` order, then
@@ -26,7 +26,7 @@ extension ReportModel {
     ///     the current set's preset name, else `params file`.
     ///   - files: input files as given (default: the read summaries' files).
     public init(
-        tuning: TuningResult, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
+        tuning: Answer, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil
     ) {
         let builder = TuningReportBuilder(tuning: tuning, measurements: measurements, reads: reads)
@@ -36,7 +36,7 @@ extension ReportModel {
 
 /// Builds a `ReportModel` from a tuning result; every figure is computed here once.
 struct TuningReportBuilder {
-    let tuning: TuningResult
+    let tuning: Answer
     let measurements: [GestureMeasurement]
     let reads: [ReadSummary]
 
@@ -48,47 +48,12 @@ struct TuningReportBuilder {
     func model(name: String, generator: String, currentSource: String?, files: [String]?) -> ReportModel {
         let t = tuning
         let labelled = t.counts.labelled > 0
-        let extent = Self.typicalExtent(measurements)
+        let extent = TuningWarning.typicalExtent(measurements)
         let currentRule = t.current.rule
 
         // The headline rule is the tuner's (tuned, or inferred when unlabelled): picked there, not here.
         let suggestedRule = t.suggested.rule
         let inferred = t.suggestionInferred
-
-        var warnings: [String] = []
-        if let w = TuningWarning.defaultExtent(
-            measurements, direction: measurements.first?.direction ?? t.current.direction, population: "gestures")
-        {
-            warnings.append(w.sentence)
-        }
-        let extents = Set(measurements.map(\.extent))
-        if extents.count > 1, let lo = extents.min(), let hi = extents.max() {
-            warnings.append("Extents differ between gestures (\(Text.number(lo))–\(Text.number(hi)) pt): each gesture is decided with its own; pt/s figures use \(Text.number(extent)) pt.")
-        }
-        if labelled && t.counts.unlabelled > 0 {
-            warnings.append("\(t.counts.unlabelled) of \(t.counts.used) used gestures carry no intent: errors and the suggestion rest on the \(t.counts.labelled) labelled ones.")
-        }
-        if !labelled, let u = t.unlabelled, u.leftOutStill + u.leftOutAcross > 0 {
-            warnings.append("The split was sought among the \(u.mixture.count) gestures that moved along the axis: \(u.leftOutStill) that never moved 10 pt and \(u.leftOutAcross) that moved mostly across the axis were left out.")
-        }
-        if !labelled, let u = t.unlabelled, u.inferredRule == nil {
-            warnings.append("No split inferred: " + Self.verdictText(u.mixture) + " The current parameters are kept as the suggestion.")
-        }
-        if let check = t.outcomeCheck, !check.mismatches.isEmpty {
-            warnings.append("\(check.mismatches.count) of \(check.checked) recorded outcomes disagree with what the current parameters decide: the app's code and its configuration may have drifted apart.")
-        }
-        let disagreeing = measurements.filter(\.estimatorDisagreement).count
-        if disagreeing > 0 {
-            warnings.append("On \(disagreeing) of \(measurements.count) gestures lsq2 gives a release velocity opposite in sign to the one lsq1, impulse and delta agree on (the finger slowed sharply at the end): flagged 'estimator-disagreement' in the gesture table; compare with --estimator lsq1.")
-        }
-        let fellBack = measurements.filter(\.velocity.fellBack).count
-        if fellBack > 0 {
-            warnings.append("The velocity estimator fell back (lsq2 → lsq1 → delta → 0) on \(fellBack) of \(measurements.count) gestures: flagged 'fallback' in the gesture table.")
-        }
-        for note in t.notes where !note.hasPrefix("inferred split") {
-            warnings.append(Self.sentence(note))
-        }
-        if let l = t.logistic, let note = Self.logisticNote(l) { warnings.append("Logistic fit: " + note) }
 
         let currentEval = t.currentEvaluation
         let suggestedEval = t.suggestedEvaluation
@@ -101,7 +66,7 @@ struct TuningReportBuilder {
             suggestedRule: suggestedRule, currentError: labelled ? currentEval?.errorRate : nil,
             suggestedError: suggestedCV,
             currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
-            suggestionInferred: inferred, warnings: warnings, ignoredColumns: ignoredColumns())
+            suggestionInferred: inferred, warnings: t.warnings.map(\.sentence), ignoredColumns: ignoredColumns())
         summary.rowsRead = ReadLoss(reads).rowsRead
         let units = Set(reads.map(\.coordinateUnit))
         summary.coordinateUnit = units.count == 1 ? units.first! : .file
@@ -143,6 +108,12 @@ struct TuningReportBuilder {
         for k in estimators.indices {
             let e = estimators[k].estimator
             estimators[k].fallbacks = measurements.filter { $0.estimates[e]?.fellBack == true }.count
+            if let alternative = t.byEstimator.first(where: { $0.estimator == e }) {
+                estimators[k].suggestedRule = alternative.rule
+                estimators[k].crossValidatedError = alternative.crossValidatedError
+                estimators[k].misdecided = alternative.misdecided
+                estimators[k].inUse = alternative.inUse
+            }
         }
 
         return ReportModel(
@@ -181,47 +152,10 @@ struct TuningReportBuilder {
         return out
     }
 
-    /// The most common extent (ties: the smaller), 390 pt when there are no gestures.
-    static func typicalExtent(_ ms: [GestureMeasurement]) -> Double {
-        var counts: [Double: Int] = [:]
-        for m in ms where m.extent.isFinite && m.extent > 0 { counts[m.extent, default: 0] += 1 }
-        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? PhysicsOptions.defaultExtent
-    }
-
     /// `default` when any gesture used the 390 pt default, else the first gesture's source.
     static func extentSource(_ ms: [GestureMeasurement]) -> ExtentSource {
         if ms.isEmpty || ms.contains(where: { $0.extentSource == .defaultValue }) { return .defaultValue }
         return ms[0].extentSource
-    }
-
-    static func sentence(_ note: String) -> String {
-        guard let first = note.first else { return note }
-        let s = first.uppercased() + note.dropFirst()
-        return s.hasSuffix(".") ? s : s + "."
-    }
-
-    static func verdictText(_ m: MixtureAnalysis) -> String {
-        switch m.verdict {
-        case .separates: return "the two-component mixture separates."
-        case .oneComponent: return "the projected landing progress does not separate into two groups (BIC prefers one Gaussian component)."
-        case .negligibleComponent: return "the projected landing progress does not separate: the second mixture component holds under 5% of the gestures."
-        case .noCrossing: return "the projected landing progress does not separate: the two mixture components' densities do not cross between their means."
-        case .notSeparated: return "the projected landing progress does not separate: the two mixture components overlap, or one is narrower than 1% of the extent."
-        case .crossingOutOfRange: return "the two mixture components cross outside 0.05–0.95 of the extent, where a split would mean always complete or always cancel."
-        case .tooFew: return "too few unlabelled gestures (\(m.count), fewer than 10) to fit a mixture."
-        }
-    }
-
-    static func logisticNote(_ l: LogisticResult) -> String? {
-        switch l.fit.outcome {
-        case .converged: return nil
-        case .separated:
-            return "the classes separate perfectly, so no maximum-likelihood estimate exists (coefficients grow without bound); the coefficients shown are a separating iterate without standard errors."
-        case .notConverged: return "IRLS did not converge in \(LogisticFit.maxIterations) iterations; the coefficients shown are the last iterate."
-        case .oneClass: return "only one class among the labelled gestures: nothing to fit."
-        case .tooFew: return "fewer than 3 labelled gestures: nothing to fit."
-        case .singular: return "the design [1, p_r, v_p] is singular (e.g. every v_p equal): no fit."
-        }
     }
 
     // MARK: Errors
@@ -283,7 +217,7 @@ struct TuningReportBuilder {
             let coefficients = (0..<3).map { k in
                 Coefficient(name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
             }
-            var note = Self.logisticNote(l) ?? "IRLS converged in \(l.fit.iterations) iterations"
+            var note = TuningWarning.logistic(l.fit.outcome) ?? "IRLS converged in \(l.fit.iterations) iterations"
             if l.usesFallback { note += " Cross-validation falls back to the threshold search in folds where the fit fails." }
             let isSuggested = !suggestedMarked && rule == suggestedRule
             if isSuggested { suggestedMarked = true }
@@ -360,7 +294,7 @@ struct TuningReportBuilder {
             }
         }
         if !sameFamily, !rows.isEmpty {
-            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: Self.typicalExtent(measurements)))"
+            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: TuningWarning.typicalExtent(measurements)))"
             rows[0].note = [rows[0].note, text].compactMap { $0 }.joined(separator: "; ")
         }
         let cs = t.completionSpeed

@@ -520,6 +520,13 @@ public struct EstimatorRow: Sendable, Equatable {
     public var medianAbsDiffToPlatform: Double?
     /// Fallbacks counted for this estimator.
     public var fallbacks: Int
+    /// The suggestion's family tuned with this estimator's velocities (`Answer.byEstimator`):
+    /// its rule, cross-validated error and in-sample misdecided count; nil when not tuned.
+    public var suggestedRule: Rule?
+    public var crossValidatedError: Double?
+    public var misdecided: Int?
+    /// The estimator the report's figures and suggestion use.
+    public var inUse = false
 
     public init(estimator: Estimator, gestures: Int, medianAbsDiffToLsq2: Double?, medianAbsDiffToPlatform: Double?, fallbacks: Int = 0) {
         self.estimator = estimator

@@ -64,8 +64,8 @@ public struct ReportContent: Sendable {
         }
         if let g = model.groups { facts.append(("Groups (--by \(g.analysis.columns))", g.headline)) }
         facts.append(("Direction, extent", "\(s.direction.rawValue), \(Text.number(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
-        facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))"))
-        facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))
+        facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"))
+        facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))
         if s.labelled {
             facts.append(("Error", "current \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"))
         }
@@ -78,13 +78,13 @@ public struct ReportContent: Sendable {
         let rows = model.parameters.rows.map { r -> [String] in
             var row = [
                 "\(r.name) (\(r.symbol))",
-                ParameterFormat.value(r.suggested, unit: r.unit, extent: extent),
-                ParameterFormat.interval(r.interval, unit: r.unit, extent: extent),
-                r.current == nil ? "—" : ParameterFormat.value(r.current, unit: r.unit, extent: extent),
+                ParameterFormat.value(r.suggested, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
+                ParameterFormat.interval(r.interval, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
+                r.current == nil ? "—" : ParameterFormat.value(r.current, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
             ]
             for k in cols.indices {
                 let v = k < r.defaults.count ? r.defaults[k] : nil
-                row.append(v == nil ? "—" : ParameterFormat.value(v, unit: r.unit, extent: extent))
+                row.append(v == nil ? "—" : ParameterFormat.value(v, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint))
             }
             row.append(r.note ?? "")
             return row
@@ -169,11 +169,28 @@ public struct ReportContent: Sendable {
             rows: model.outcomeMismatches.map { [$0.id, $0.recorded.rawValue, $0.decided.rawValue] })
     }
 
+    /// Each estimator against lsq2 (and the platform's), and, when the suggestion was tuned
+    /// again under each estimator, the rule it suggests and its cross-validated error, so the
+    /// user can choose `--estimator`.
     public var estimatorTable: ReportTable {
-        ReportTable(
-            headers: ["estimator", "gestures", "median |Δ| to lsq2 (pt/s)", "median |Δ| to platform (pt/s)", "fallbacks"],
+        let tuned = model.estimators.contains { $0.suggestedRule != nil }
+        let extent = model.summary.extent
+        var headers = ["estimator", "gestures", "median |Δ| to lsq2 (pt/s)", "median |Δ| to platform (pt/s)", "fallbacks"]
+        if tuned { headers += ["suggested with it", "cross-validated error", "misdecided"] }
+        return ReportTable(
+            headers: headers,
             rows: model.estimators.map { e in
-                [e.estimator.rawValue, "\(e.gestures)", Text.number(e.medianAbsDiffToLsq2), e.medianAbsDiffToPlatform.map { Text.number($0) } ?? "—", "\(e.fallbacks)"]
+                var row = [
+                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", Text.number(e.medianAbsDiffToLsq2),
+                    e.medianAbsDiffToPlatform.map { Text.number($0) } ?? "—", "\(e.fallbacks)",
+                ]
+                if tuned {
+                    row += [
+                        e.suggestedRule.map { $0.reportDescription(extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint) } ?? "—",
+                        e.suggestedRule == nil ? "—" : Text.percent(e.crossValidatedError), e.misdecided.map { "\($0)" } ?? "—",
+                    ]
+                }
+                return row
             })
     }
 

@@ -11,12 +11,13 @@ public struct PlanePoint: Sendable, Equatable {
 }
 
 extension Rule {
-    /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)`.
+    /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)`, with
+    /// mm/s too when the physical size of a point is known (`millimetresPerPoint`).
     /// An infinite velocity threshold prints as `velocity ignored`.
-    func reportDescription(extent: Double) -> String {
+    func reportDescription(extent: Double, millimetresPerPoint: Double? = nil) -> String {
         let parts = parameters.map { p -> String in
             if p.unit == .progressPerSecond && p.value == .infinity { return "\(p.symbol) ∞ (velocity ignored)" }
-            return "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent))"
+            return "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent, millimetresPerPoint: millimetresPerPoint))"
         }
         return family.rawValue + " " + parts.joined(separator: ", ")
     }
@@ -111,26 +112,31 @@ extension Rule {
 
 /// Formats parameter values with their units.
 enum ParameterFormat {
-    /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12 deg`.
-    static func value(_ x: Double?, unit: ParameterUnit, extent: Double) -> String {
+    /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12 deg`; with
+    /// `millimetresPerPoint` (a dpi column), `1.35 progress/s (527 pt/s, 83.7 mm/s)`.
+    static func value(_ x: Double?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil) -> String {
         guard let x else { return "n/a" }
         switch unit {
         case .progress, .ratio, .coefficient:
             return Text.number(x)
         case .progressPerSecond:
             if !x.isFinite { return Text.number(x) + " progress/s" }
-            return Text.number(x) + " progress/s (" + Text.number(x * extent) + " pt/s)"
+            let mm = millimetresPerPoint.map { ", " + Text.number(x * extent * $0) + " mm/s" } ?? ""
+            return Text.number(x) + " progress/s (" + Text.number(x * extent) + " pt/s" + mm + ")"
         case .seconds: return Text.number(x) + " s"
         case .points: return Text.number(x) + " pt"
         case .degrees: return Text.number(x) + "°"
         }
     }
 
-    static func interval(_ i: Interval?, unit: ParameterUnit, extent: Double) -> String {
+    static func interval(_ i: Interval?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil) -> String {
         guard let i else { return "" }
         if unit == .progressPerSecond {
+            let mm = millimetresPerPoint.map {
+                ", [" + Text.number(i.low * extent * $0) + ", " + Text.number(i.high * extent * $0) + "] mm/s"
+            } ?? ""
             return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "] progress/s ([" + Text.number(i.low * extent)
-                + ", " + Text.number(i.high * extent) + "] pt/s)"
+                + ", " + Text.number(i.high * extent) + "] pt/s" + mm + ")"
         }
         return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "]"
     }

@@ -19,7 +19,7 @@ public enum TimeUnit: String, Sendable, CaseIterable {
     }
 
     /// Units per second as a power of ten: 0, 3, 6, 9.
-    var powerOfTen: Int {
+    public var powerOfTen: Int {
         switch self {
         case .s: 0
         case .ms: 3

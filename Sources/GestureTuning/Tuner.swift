@@ -18,18 +18,66 @@ public struct Tuner: Sendable {
     }
 
     /// Tunes on measurements from `PhysicsEngine.measure`.
-    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> TuningResult {
+    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
         var points: [TuningPoint] = []
         points.reserveCapacity(measurements.count)
         var interrupted = 0
         for m in measurements {
             if m.interruptedBySystem { interrupted += 1 } else { points.append(TuningPoint(m)) }
         }
-        return tune(points: points, interruptedBySystem: interrupted, current: current)
+        var answer = tune(points: points, interruptedBySystem: interrupted, current: current)
+        answer.warnings.insert(contentsOf: TuningWarning.measurements(measurements, direction: current.direction), at: 0)
+        if options.compareEstimators { answer.byEstimator = byEstimator(measurements, family: answer.suggested.rule.family) }
+        return answer
+    }
+
+    /// The headline family tuned again with each velocity estimator every used labelled gesture
+    /// has (`lsq2`, `lsq1`, `impulse`, `delta`; `platform` with `vx`/`vy` columns), without
+    /// bootstrap; empty when nothing is labelled. Only `v_p` changes: progress, extent and the
+    /// `kinematic` inputs are the estimator's own either way.
+    func byEstimator(_ measurements: [GestureMeasurement], family: RuleFamily) -> [EstimatorSuggestion] {
+        let labelled = measurements.filter { !$0.interruptedBySystem && $0.intent != nil && TuningPoint($0).isFinite }
+        guard !labelled.isEmpty else { return [] }
+        var quiet = self
+        quiet.options.bootstrapResamples = 0
+        // The estimator asked for: the one any gesture that did not fall back was measured with.
+        let requested = labelled.first { !$0.velocity.fellBack }?.velocity.usedEstimator
+        return Estimator.allCases.compactMap { estimator -> EstimatorSuggestion? in
+            guard labelled.allSatisfy({ $0.estimates[estimator] != nil }) else { return nil }
+            let points = labelled.map { m -> TuningPoint in
+                var p = TuningPoint(m)
+                let v = m.estimates[estimator]!.axis / m.extent
+                p.velocity = v.isFinite ? v : 0
+                return p
+            }
+            let inUse = estimator == requested
+            let rule: Rule
+            let cv: Double?
+            if family == .logistic {
+                let threshold = quiet.search(points, space: .threshold, seed: RandomSource.mix(options.seed, 1)).rule
+                let l = quiet.fitLogistic(points, fallback: threshold)
+                guard let boundary = l.boundary else { return nil }
+                (rule, cv) = (boundary, l.crossValidation?.errorRate)
+            } else {
+                let space: SearchSpace
+                switch family {
+                case .forward: space = .forward
+                case .projection: space = .projection(tau: options.projectionTau)
+                case .kinematic: space = .kinematic(duration: options.kinematicDuration)
+                default: space = .threshold
+                }
+                let index = [SearchSpace.threshold.family, .forward, .projection, .kinematic].firstIndex(of: space.family) ?? 0
+                let result = quiet.search(points, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1)))
+                (rule, cv) = (result.rule, result.crossValidation?.errorRate)
+            }
+            return EstimatorSuggestion(
+                estimator: estimator, inUse: inUse, rule: rule, crossValidatedError: cv,
+                misdecided: Evaluation(.rule(rule), points: points).confusion.errors)
+        }
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
-    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> TuningResult {
+    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
         var counts = TuningCounts()
         counts.total = input.count + interruptedBySystem
         counts.interruptedBySystem = interruptedBySystem
@@ -43,16 +91,17 @@ public struct Tuner: Sendable {
         counts.labelledCancel = counts.labelled - counts.labelledComplete
         counts.unlabelled = unlabelledPoints.count
 
-        var notes: [String] = []
-        if used.isEmpty { notes.append("no usable gestures: nothing to tune") }
-        if labelled.isEmpty && !used.isEmpty {
-            notes.append("no labelled gestures (no intent column): no ground truth; only the current parameters' decisions, the ambiguous band and an inferred split are shown")
-        }
+        var warnings: [TuningWarning] = []
+        if used.isEmpty { warnings.append(.noUsableGestures) }
+        if labelled.isEmpty && !used.isEmpty { warnings.append(.noLabels) }
         if !labelled.isEmpty && (counts.labelledComplete == 0 || counts.labelledCancel == 0) {
-            notes.append("only one class among the labelled gestures (\(counts.labelledComplete) complete, \(counts.labelledCancel) cancel): any boundary beyond them fits; the suggestion is the middle of the tied candidates")
+            warnings.append(.oneClass(complete: counts.labelledComplete, cancel: counts.labelledCancel))
         }
-        if labelled.count == 1 { notes.append("a single labelled gesture: no cross-validation, degenerate intervals") }
-        if interruptedBySystem > 0 { notes.append("\(interruptedBySystem) gestures interrupted by the system (closed by cancelled): reported, not tuned") }
+        if labelled.count == 1 { warnings.append(.singleLabelled) }
+        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
+        if !labelled.isEmpty && counts.unlabelled > 0 {
+            warnings.append(.partlyLabelled(unlabelled: counts.unlabelled, used: counts.used, labelled: counts.labelled))
+        }
 
         // Searched families.
         var families: [FamilyResult] = []
@@ -98,7 +147,8 @@ public struct Tuner: Sendable {
             used.map { ($0, completing($0)) }, dampingRatio: options.dampingRatio, target: options.targetDuration,
             settlingTime: options.settlingTime)
         let meant = used.filter { $0.intent == nil || $0.intent == .complete }
-        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition))
+        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
+        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
         let lock = Suggestions.directionLock(
             angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
 
@@ -130,8 +180,11 @@ public struct Tuner: Sendable {
             let tau: Double
             if case .projection(_, let t) = current.rule { tau = t } else { tau = options.projectionTau ?? 0.3 }
             unlabelled = Analyses.unlabelled(unlabelledPoints, current: current.rule, tau: tau, band: options.ambiguityBand)
-            if unlabelled?.inferredRule != nil {
-                notes.append("inferred split (two-component mixture on projected landing progress): a suggestion without ground truth")
+            if labelled.isEmpty, let u = unlabelled {
+                if u.leftOutStill + u.leftOutAcross > 0 {
+                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
+                }
+                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
             }
         }
         // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
@@ -143,9 +196,13 @@ public struct Tuner: Sendable {
         var ambiguous = Set<String>()
         for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
         let outcomeCheck = Analyses.outcomes(used, current: current.rule)
+        if let check = outcomeCheck, !check.mismatches.isEmpty {
+            warnings.append(.outcomeMismatch(count: check.mismatches.count, checked: check.checked))
+        }
+        if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
 
-        return TuningResult(
-            options: options, counts: counts, notes: notes, families: families, kinematicAtPreset: kinematicAtPreset,
+        return Answer(
+            options: options, counts: counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
             logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
             ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
             edgeWidth: edge, directionLock: lock)

@@ -27,6 +27,9 @@ public struct TuningOptions: Sendable, Equatable {
     /// converged, else `threshold`). nil: `chooseFamilyByCrossValidation` decides, else the
     /// current set's family is kept.
     public var suggestedFamily: RuleFamily?
+    /// Tune the suggested family again under each velocity estimator (`Answer.byEstimator`,
+    /// no bootstrap): a few more searches, one per estimator.
+    public var compareEstimators = true
     /// With no `suggestedFamily`: when true, the headline takes the family with the lowest
     /// cross-validated error among `threshold`, `forward` and `projection`, ties going to the
     /// current set's family, then to that order (simplest first). Default false (the current
@@ -71,6 +74,7 @@ public struct TuningOptions: Sendable, Equatable {
             && a.transitionDuration == b.transitionDuration && a.ambiguityBand == b.ambiguityBand
             && a.exactBootstrapLimit == b.exactBootstrapLimit && a.suggestedFamily == b.suggestedFamily
             && a.chooseFamilyByCrossValidation == b.chooseFamilyByCrossValidation
+            && a.compareEstimators == b.compareEstimators
             && (a.settlingTime == nil) == (b.settlingTime == nil)
     }
 }

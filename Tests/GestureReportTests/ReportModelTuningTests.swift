@@ -6,7 +6,7 @@ import Testing
 
 @testable import GestureReport
 
-/// Hand-built measurements for the `TuningResult → ReportModel` adapter.
+/// Hand-built measurements for the `Answer → ReportModel` adapter.
 enum TuningInputs {
     /// A gesture released at progress `p` with `v` progress/s at extent 390 pt (so `v × 390` pt/s).
     static func gesture(
@@ -56,7 +56,7 @@ enum TuningInputs {
 
     static let options = TuningOptions(seed: 3, bootstrapResamples: 200)
 
-    static func model(_ ms: [GestureMeasurement], reads: [ReadSummary] = reads) -> (TuningResult, ReportModel) {
+    static func model(_ ms: [GestureMeasurement], reads: [ReadSummary] = reads) -> (Answer, ReportModel) {
         let tuning = Tuner(options: options).tune(ms, current: .default)
         return (tuning, ReportModel(tuning: tuning, measurements: ms, reads: reads, name: "t", generator: "test"))
     }

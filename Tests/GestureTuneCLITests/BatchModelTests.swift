@@ -118,13 +118,13 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         for n in 1...4 {
             let merged = try MergeCommand.merge(shards(corpus, n: n).reversed(), maxError: nil, tolerance: nil, baseline: nil)
             #expect(merged == whole)
-            #expect(BatchJSON.encode(merged) == BatchJSON.encode(whole))
+            #expect(try BatchJSON.encode(merged) == BatchJSON.encode(whole))
         }
     }
 
     @Test func jsonRoundTripsExactly() throws {
         let whole = BatchGate.summarise(files: corpus, gate: gate, params: params, settings: settings, shard: nil)
-        let decoded = try JSONDecoder().decode(BatchSummary.self, from: Data(BatchJSON.encode(whole).utf8))
+        let decoded = try JSONDecoder().decode(BatchSummary.self, from: Data(try BatchJSON.encode(whole).utf8))
         #expect(decoded == whole)
     }
 
@@ -217,7 +217,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
             files: [], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
             params: .init(source: "p.json", preset: false, rule: rule.family, values: rule.values),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)
-        let text = BatchJSON.encode(summary)
+        let text = try BatchJSON.encode(summary)
         #expect(text.contains(#""velocityThreshold" : "inf""#))
         #expect(try BatchJSON.decode(Data(text.utf8)) == summary)
     }

@@ -50,6 +50,22 @@ enum WarningTraces {
         #expect(w.last == "No width column (direction right) and no --extent: the extent defaults to 390 pt, so pt/s thresholds assume a container that size.")
     }
 
+    /// One wording: the warnings batch gives a file are, word for word, among those analyze
+    /// gives the same file (its summary and report), in the same order.
+    @Test(arguments: [WarningTraces.downInMilliseconds, WarningTraces.wideRight])
+    func analyzeAndBatchWordWarningsAlike(_ text: String) throws {
+        let path = try TestSupport.writeTemporaryFile(text)
+        let batch = try evaluate(text).warnings ?? []
+        #expect(!batch.isEmpty)
+        guard case .run(let p) = try GestureTuneCommand.parser.parse(["analyze", path, "--no-report", "--resamples", "0", "--params", "flutter-cupertino"]) else {
+            Issue.record("not a run")
+            return
+        }
+        let analyze = try AnalyzePipeline.analyse(try AnalyzeOptions.parse(OptionValues(p))).model.summary.warnings
+        #expect(batch.allSatisfy(analyze.contains), "batch \(batch)\nanalyze \(analyze)")
+        #expect(batch.compactMap { analyze.firstIndex(of: $0) } == batch.compactMap { analyze.firstIndex(of: $0) }.sorted())
+    }
+
     @Test func reachBeyondTheDefaultExtent() throws {
         let w = try evaluate(WarningTraces.wideRight).warnings ?? []
         #expect(w.count == 2, "\(w)")
@@ -73,7 +89,7 @@ enum WarningTraces {
             files: [file], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
             params: .init(source: "ionic", preset: true, rule: "forward", values: [:]),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)
-        #expect(BatchJSON.encode(s).contains("\"warnings\" : [\n        \"Look <here>.\"\n      ]"), "\(BatchJSON.encode(s))")
+        #expect(try BatchJSON.encode(s).contains("\"warnings\" : [\n        \"Look <here>.\"\n      ]"))
         #expect(JUnitWriter.render(s).contains("<system-err>t/a.csv: warning: Look &lt;here&gt;.</system-err>"))
         #expect(BatchText.markdown(s).contains("| warning: Look <here>. |"))
     }

@@ -1,9 +1,11 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 import TestSupport
 import Testing
 
+@testable import GestureReport
 @testable import GestureTuneCLI
 
 /// A `--direction` that does not fit the traces (vertical scrolling read as a swipe to the
@@ -32,7 +34,7 @@ import Testing
         var tally = MotionTally()
         for _ in 0..<9 { tally.add(gesture(300, 600, 302, 450)) }
         tally.add(gesture(20, 300, 200, 300))
-        let warning = try #require(tally.warning(for: .right))
+        let warning = try #require(tally.warning(for: .right)?.sentence)
         #expect(warning.hasPrefix("Most gestures move up on screen (9 of 10, by their net displacement) but the direction is right"))
         #expect(warning.contains("Pass --direction up"))
         #expect(tally.warning(for: .up) == nil)
@@ -57,22 +59,39 @@ import Testing
         tally.add(gesture(300, 646, 300, 500))
         #expect(tally.maxX == 300 && tally.maxY == 646)
         // 646 > 1.25 * 390 = 487.5 along y; x (300) is within 390.
-        let warning = try #require(tally.extentWarning(direction: .up, extent: 390, source: "the default"))
+        let warning = try #require(tally.extentWarning(direction: .up, extent: 390, source: .defaultValue)?.sentence)
         #expect(warning.hasPrefix("Touches reach 646 pt along y, beyond the 390 pt extent (the default)"))
         #expect(warning.hasSuffix("Pass --extent with the container's height in pt."))
-        #expect(tally.extentWarning(direction: .right, extent: 390, source: "the default") == nil)
-        #expect(tally.extentWarning(direction: .up, extent: 844, source: "--extent") == nil)
+        #expect(tally.extentWarning(direction: .right, extent: 390, source: .defaultValue)?.sentence == nil)
+        #expect(tally.extentWarning(direction: .up, extent: 844, source: .option)?.sentence == nil)
         // Up to 25% beyond (a finger on the bezel, a slightly small extent) passes.
-        #expect(tally.extentWarning(direction: .down, extent: 520, source: "--extent") == nil)
+        #expect(tally.extentWarning(direction: .down, extent: 520, source: .option)?.sentence == nil)
+    }
+
+    /// With a width column, touches far beyond it (coordinates in px, width in pt) are
+    /// flagged too; a touch up to 25% past it is a finger on the bezel.
+    @Test func touchesBeyondTheWidthColumnAreFlagged() throws {
+        var tally = MotionTally()
+        var far = gesture(100, 300, 1000, 300)  // reaches 1000 in a 390 container: 2.56x
+        far.width = 390
+        var near = gesture(100, 300, 480, 300)  // 480 < 1.25 * 390 = 487.5
+        near.width = 390
+        tally.add(far)
+        tally.add(near)
+        #expect(tally.withWidth == 2 && tally.beyondWidth.count == 1)
+        let w = try #require(tally.containerWarning(direction: .right))
+        #expect(w == .beyondContainer(count: 1, total: 2, reach: 1000, container: 390, direction: .right))
+        #expect(w.sentence.hasPrefix("On 1 of 2 gestures touches reach well beyond the width column (up to 1000 pt along x in a 390 pt container)"))
+        #expect(tally.containerWarning(direction: .down) == nil)
     }
 
     @Test func hugeCoordinatesAndExtentsDoNotTrap() throws {
         var tally = MotionTally()
         tally.add(gesture(1e300, 0, -1e300, 1.7976931348623157e308))
-        #expect(tally.extentWarning(direction: .down, extent: 390, source: "the default")?.hasPrefix("Touches reach 1.7976931348623157e+308 pt along y, beyond the 390 pt extent") == true)
-        #expect(tally.extentWarning(direction: .right, extent: 1e300, source: "--extent") == nil)
-        #expect(TimeScaleCheck.Wording.significant(3e300) == "3e+300")
-        #expect(TimeScaleCheck.Wording.whole(646.4) == "646")
+        #expect(tally.extentWarning(direction: .down, extent: 390, source: .defaultValue)?.sentence.hasPrefix("Touches reach 1.7976931348623157e+308 pt along y, beyond the 390 pt extent") == true)
+        #expect(tally.extentWarning(direction: .right, extent: 1e300, source: .option)?.sentence == nil)
+        #expect(TuningWarning.significant(3e300) == "3e+300")
+        #expect(TuningWarning.whole(646.4) == "646")
     }
 
     @Test func analyzePutsTheWarningFirst() throws {
@@ -105,14 +124,14 @@ import Testing
     @Test func millisecondsReadAsSeconds() throws {
         // 60 Hz samples 16.7 ms apart, written in ms, read as s: 0.06 samples per "second".
         let ms = [0.06, 0.059, 0.061].map { measurement(rate: $0) }
-        let warning = try #require(TimeScaleCheck.warning(ms, unit: .s))
+        let warning = try #require(TimeScaleCheck.warning(ms, unit: .s)).sentence
         #expect(warning == "Gestures are sampled at a median 0.06 Hz with the time column read in s: touch screens report 60–240 samples per second, so the column is likely in ms. Pass --time-unit ms.")
     }
 
     @Test func secondsReadAsMicroseconds() throws {
         let s = [120.0, 118, 121].map { measurement(rate: $0 * 1e6) }
-        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).contains("median 120 MHz with the time column read in us"))
-        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).hasSuffix("Pass --time-unit s."))
+        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).sentence.contains("median 120 MHz with the time column read in us"))
+        #expect(try #require(TimeScaleCheck.warning(s, unit: .us)).sentence.hasSuffix("Pass --time-unit s."))
     }
 
     @Test func plausibleRatesPass() {
@@ -122,9 +141,9 @@ import Testing
     }
 
     @Test func twoSignificantDigits() {
-        #expect(TimeScaleCheck.Wording.significant(0.0594) == "0.059")
-        #expect(TimeScaleCheck.Wording.significant(119_998) == "120000")
-        #expect(TimeScaleCheck.Wording.rate(119_998_000) == "120 MHz")
-        #expect(TimeScaleCheck.Wording.rate(1.5) == "1.5 Hz")
+        #expect(TuningWarning.significant(0.0594) == "0.059")
+        #expect(TuningWarning.significant(119_998) == "120000")
+        #expect(TuningWarning.rate(119_998_000) == "120 MHz")
+        #expect(TuningWarning.rate(1.5) == "1.5 Hz")
     }
 }

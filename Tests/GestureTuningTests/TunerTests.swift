@@ -141,7 +141,7 @@ struct TunerTests {
         let r2 = Tuner(options: .init(bootstrapResamples: 20)).tune(points: oneClass)
         #expect(r2.logistic?.fit.outcome == .oneClass)
         #expect(r2.family(.threshold)?.fitted.errors == 0)
-        #expect(r2.notes.contains { $0.contains("only one class") })
+        #expect(r2.warnings.contains(.oneClass(complete: r2.counts.labelledComplete, cancel: r2.counts.labelledCancel)))
 
         // A single gesture.
         let r3 = Tuner(options: .init(bootstrapResamples: 20)).tune(points: [TuningPoint(id: "x", progress: 0.3, velocity: 0.1, intent: .cancel)])
@@ -158,7 +158,7 @@ struct TunerTests {
         #expect(r4.comparisons.isEmpty)
         #expect(r4.suggested.rule == ParameterSet.default.rule)
         #expect(r4.unlabelled?.count == 30)
-        #expect(r4.notes.contains { $0.contains("no labelled gestures") })
+        #expect(r4.warnings.contains(.noLabels))
 
         // Nothing at all.
         let r5 = Tuner().tune(points: [])

@@ -15,7 +15,7 @@ enum AnalyzePipeline {
     /// What a run produced, for the command and for tests.
     struct Result {
         var model: ReportModel
-        var tuning: TuningResult
+        var tuning: Answer
         /// The text of `params.json`.
         var params: String
         /// The report folder, nil with `--no-report`.
@@ -122,9 +122,16 @@ enum AnalyzePipeline {
             ? nil
             : GroupAnalysis(
                 columns: common.reader.groupColumns.joined(separator: "+"), measurements: measurements, pooled: tuning, current: current,
-                options: tuner.options)
+                options: { var o = tuner.options; o.compareEstimators = false; return o }())
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(physics)
+        // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
+        var motion = MotionTally()
+        for file in files { motion.add(file.motion) }
+        tuning.warnings.insert(
+            contentsOf: TuningWarning.input(
+                measured: measurements, motion: motion, timeUnit: files.first?.summary.timeUnit ?? .s, direction: physics.direction),
+            at: 0)
         var model = ReportModel(
             tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
             generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
@@ -135,22 +142,6 @@ enum AnalyzePipeline {
             model.summary.warnings.append(notice.sentence)
             let sources = labelling.sourceByID
             for k in model.gestures.indices { model.gestures[k].intentSource = sources[model.gestures[k].id] }
-        }
-        var motion = MotionTally()
-        for file in files { motion.add(file.motion) }
-        if let warning = motion.warning(for: physics.direction) {
-            // First: it makes every other figure meaningless.
-            model.summary.warnings.insert(warning, at: 0)
-        } else if let assumed = measurements.first(where: { $0.extentSource != .column }),
-            measurements.allSatisfy({ $0.extentSource != .column }),
-            let warning = motion.extentWarning(
-                direction: physics.direction, extent: assumed.extent,
-                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
-        {
-            model.summary.warnings.insert(warning, at: 0)
-        }
-        if let warning = TimeScaleCheck.warning(measurements, unit: files.first?.summary.timeUnit ?? .s) {
-            model.summary.warnings.insert(warning, at: 0)
         }
 
         let params: String
@@ -191,7 +182,7 @@ enum AnalyzePipeline {
             console.diagnose(
                 Diagnostic(location: nil, severity: .note, message: "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"))
         }
-        if let loss = ReadLossWarning.diagnostic(reads, location: nil) { console.diagnose(loss) }
+        if let loss = TuningWarning.readLoss(reads) { console.diagnose(Diagnostic(location: nil, severity: .warning, message: loss.sentence)) }
     }
 
     /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed

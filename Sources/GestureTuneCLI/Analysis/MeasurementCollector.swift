@@ -1,6 +1,7 @@
 import Dispatch
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// What one file gave: its read summary and the measurement of every gesture it delivered,
 /// in the order gestures closed.

@@ -87,14 +87,14 @@ struct GateOutputs: Sendable {
         if let failure = summary.runFailure { console.diagnose(Diagnostic(location: nil, message: failure)) }
         // Encoded only when a file wants it: JSONEncoder is the costliest serial step of a
         // large batch (about 0.1 s for 2,000 files), which would cap the --jobs speed-up.
-        let json = self.json != nil || writeBaseline != nil ? BatchJSON.encode(summary) : ""
+        let json = self.json != nil || writeBaseline != nil ? try BatchJSON.encode(summary) : ""
         // One output set: staged first, renamed together, so an interrupt leaves all or none.
         var outputs: [(contents: String, path: String)] = []
         if let path = junit { outputs.append((JUnitWriter.render(summary), path)) }
         if let path = self.json { outputs.append((json, path)) }
         if let path = writeBaseline { outputs.append((json, path)) }
         try AtomicFile.writeAll(outputs, console: console)
-        console.writeOut(BatchText.render(summary, format: format))
+        console.writeOut(try BatchText.render(summary, format: format))
     }
 
     /// Per-file warnings shown on standard error before the rest are counted; the JSON

@@ -87,13 +87,19 @@ enum BatchGate {
 enum BatchJSON {
     static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
 
-    static func encode(_ summary: BatchSummary) -> String {
+    /// Throws `CLIError.internalError` (exit 70) if encoding fails, which plain value types
+    /// with every double finite or converted should never do.
+    static func encode(_ summary: BatchSummary) throws(CLIError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
-        // Plain value types with every double finite or converted: encoding cannot fail.
-        let data = try! encoder.encode(summary)
+        let data: Data
+        do {
+            data = try encoder.encode(summary)
+        } catch {
+            throw .internalError("cannot encode the batch summary: \(error)")
+        }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// The short summaries `batch` and `merge` print on standard output.
 enum BatchText {
-    static func render(_ summary: BatchSummary, format: OutputFormat) -> String {
+    static func render(_ summary: BatchSummary, format: OutputFormat) throws(CLIError) -> String {
         switch format {
-        case .json: return BatchJSON.encode(summary)
+        case .json: return try BatchJSON.encode(summary)
         case .text: return text(summary)
         case .markdown: return markdown(summary)
         }

@@ -65,9 +65,8 @@ final class CaseEvaluator {
             for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
             result.errorRate = result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
             if result.labelled == 0 { result.status = .skipped }
-            var warnings = Self.warnings(motion: motion, measured: measured, timeUnit: summary.timeUnit, direction: physics.direction)
-            if let loss = ReadLossWarning.diagnostic([summary], location: nil) { warnings.append(loss.message) }
-            result.warnings = warnings.isEmpty ? nil : warnings
+            let warnings = Self.warnings(motion: motion, measured: measured, read: summary, direction: physics.direction)
+            result.warnings = warnings.isEmpty ? nil : warnings.map(\.sentence)
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)
             if case .unreadable = error {
@@ -100,28 +99,16 @@ final class CaseEvaluator {
         return rows
     }
 
-    /// The warnings `analyze` gives, for one file, in its order: the time column's unit
-    /// (`TimeScaleCheck`, over the labelled gestures' sampling rates), the direction, or else
-    /// touches reaching past an assumed extent (`MotionTally`, over every gesture), and the
-    /// 390 pt default extent (labelled gestures measured without a width/height column or
-    /// `--extent`). Each is a function of the file alone, so the same whatever `--jobs` or sharding.
+    /// The warnings `analyze` gives, for one file, in its order (`TuningWarning.input`: the
+    /// time column's unit, the direction or touches beyond the extent), then the 390 pt default
+    /// extent over the labelled gestures, then a read that dropped more than 5%. Each is a
+    /// function of the file alone, so the same whatever `--jobs` or sharding.
     static func warnings(
-        motion: MotionTally, measured: [GestureMeasurement], timeUnit: TimeUnit, direction: Direction
-    ) -> [String] {
-        var warnings: [String] = []
-        if let warning = TimeScaleCheck.warning(measured, unit: timeUnit) { warnings.append(warning) }
-        if let warning = motion.warning(for: direction) {
-            warnings.append(warning)
-        } else if let assumed = measured.first, measured.allSatisfy({ $0.extentSource != .column }),
-            let warning = motion.extentWarning(
-                direction: direction, extent: assumed.extent,
-                source: assumed.extentSource == .defaultValue ? "the default" : "--extent or the parameter file")
-        {
-            warnings.append(warning)
-        }
-        if let w = TuningWarning.defaultExtent(measured, direction: direction, population: "labelled gestures") {
-            warnings.append(w.sentence)
-        }
+        motion: MotionTally, measured: [GestureMeasurement], read: ReadSummary, direction: Direction
+    ) -> [TuningWarning] {
+        var warnings = TuningWarning.input(measured: measured, motion: motion, timeUnit: read.timeUnit, direction: direction)
+        if let w = TuningWarning.defaultExtent(measured, direction: direction, population: "labelled gestures") { warnings.append(w) }
+        if let w = TuningWarning.readLoss([read]) { warnings.append(w) }
         return warnings
     }
 }

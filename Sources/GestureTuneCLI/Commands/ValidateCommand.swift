@@ -1,4 +1,6 @@
+import GestureReport
 import GestureTrace
+import GestureTuning
 
 /// Options of `validate`, converted.
 struct ValidateOptions: Sendable {
@@ -101,7 +103,7 @@ enum ValidateCommand {
             }
             let share = unit == .rows ? loss.rowShare : loss.gestureShare
             if !skipped.isEmpty {
-                line += "; skipped \(unit.rawValue): " + skipped.joined(separator: ", ") + " (\(ReadLossWarning.percent(share)))"
+                line += "; skipped \(unit.rawValue): " + skipped.joined(separator: ", ") + " (\(TuningWarning.percent(share)))"
             }
         }
         switch s.coordinateUnit {

@@ -73,6 +73,9 @@ public struct EdgeWidthSuggestion: Sendable, Equatable {
     public var coverage50: Double?
     public var coverageSuggested: Double?
     public var basis: String
+    /// The width before clamping, when it exceeded the smallest container and `value` was
+    /// clamped to that container (pt).
+    public var clampedFrom: Double?
 }
 
 /// Direction lock: the entry angle (degrees from the axis) that keeps 95% of intended
@@ -166,7 +169,8 @@ enum Suggestions {
     /// starts inside the container (`>= 0`); starts before the leading edge (negative: a wrong
     /// `--direction` or `--extent`, or a touch that began off the view) are left out and counted
     /// in the basis, and when every start is off-container the value is nil with that reason.
-    static func edgeWidth(starts allStarts: [Double]) -> EdgeWidthSuggestion {
+    /// `container`: the smallest extent of the gestures (pt); a width beyond it is clamped to it.
+    static func edgeWidth(starts allStarts: [Double], container: Double? = nil) -> EdgeWidthSuggestion {
         let starts = allStarts.filter { $0 >= 0 }
         let off = allStarts.count - starts.count
         guard let p95 = GSL.quantile(starts, 0.95) else {
@@ -175,12 +179,18 @@ enum Suggestions {
                 : "n/a: all \(allStarts.count) start positions lie before the leading edge (negative distance): check --direction and --extent"
             return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: basis)
         }
-        let width = rounded(max(0, p95 + 4), step: 0.5)
+        var width = rounded(max(0, p95 + 4), step: 0.5)
+        var clampedFrom: Double?
+        if let c = container, c.isFinite, c > 0, width > c {
+            clampedFrom = width
+            width = c
+        }
         func share(_ w: Double) -> Double { Double(starts.filter { $0 <= w }.count) / Double(starts.count) }
         let excluded = off > 0 ? "; \(off) start\(off == 1 ? "" : "s") before the leading edge left out" : ""
         return EdgeWidthSuggestion(
             value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
-            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))\(excluded)")
+            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))\(excluded)",
+            clampedFrom: clampedFrom)
     }
 
     /// `population` names what the angles are of in the basis ("intended swipes" when labelled,

@@ -78,7 +78,7 @@ public struct GroupAnalysis: Sendable, Equatable {
     /// Groups `measurements` by `group` and compares per-group with pooled parameters.
     /// `pooled` is the tuning of all the measurements (the headline run); `options` are its
     /// options (the seed and resamples carry over).
-    public init(columns: String, measurements: [GestureMeasurement], pooled: TuningResult, current: ParameterSet, options: TuningOptions) {
+    public init(columns: String, measurements: [GestureMeasurement], pooled: Answer, current: ParameterSet, options: TuningOptions) {
         self.columns = columns
         let searched: Set<RuleFamily> = [.threshold, .forward, .projection, .kinematic]
         let family = searched.contains(pooled.suggested.rule.family) ? pooled.suggested.rule.family : .threshold

@@ -32,7 +32,7 @@ print("gestures   resamples  wall (s)  CPU (s)  goal (1M)  threshold (p_th, v_th
 for n in sizes {
     let points = TuningPoint.syntheticReleases(count: n, seed: 42)
     for resamples in resampleCounts {
-        var result: TuningResult?
+        var result: Answer?
         let t = measure { result = Tuner(options: .init(seed: 1, bootstrapResamples: resamples)).tune(points: points) }
         let th = result!.family(.threshold)!
         let projection = result!.family(.projection)!

@@ -1,9 +1,10 @@
 import Foundation
 import GesturePhysics
+import GestureReport
 import GestureTrace
 
 extension ReportModel {
-    /// A self-consistent synthetic model for benchmarks, previews and tests: drags, flicks and
+    /// A self-consistent synthetic model for the report tests: drags, flicks and
     /// peek-and-return cancels, decided by `Rule.completes` under the current
     /// (`flutter-cupertino`) and a suggested rule, with every aggregate computed from those
     /// decisions.
@@ -123,11 +124,11 @@ extension ReportModel {
         // Completion animation: the suggested speed makes the median ratio 1 (physics.md).
         let duration = 0.35
         let forward = rows.filter { $0.suggestedDecision == .complete && $0.progressVelocity > 0 }.map(\.progressVelocity)
-        let suggestedSpeed = min(max(duration * (Stats.median(forward) ?? 1 / duration), 0.5), 3)
+        let suggestedSpeed = min(max(duration * (orderStatistic(0.5, forward) ?? 1 / duration), 0.5), 3)
         let curRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: 1, duration: duration) { $0.currentDecision == .complete }
         let sugRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: suggestedSpeed, duration: duration) { $0.suggestedDecision == .complete }
         let starts = rows.filter { $0.intent != .cancel }.map(\.startPosition)
-        let p95 = Stats.quantile(starts, 0.95) ?? 0
+        let p95 = orderStatistic(0.95, starts) ?? 0
         let (pth, vth): (Double?, Double?) = {
             if case .threshold(let a, let b) = suggested { return (a, b) }
             if case .projection(let a, _) = suggested { return (a, nil) }
@@ -161,7 +162,7 @@ extension ReportModel {
             animation: AnimationSuggestion(
                 duration: duration, currentCompletionSpeed: 1, suggestedCompletionSpeed: suggestedSpeed,
                 completionSpeedInterval: Interval(low: suggestedSpeed * 0.9, high: suggestedSpeed * 1.1),
-                currentMedianRatio: Stats.median(curRatios), suggestedMedianRatio: Stats.median(sugRatios),
+                currentMedianRatio: orderStatistic(0.5, curRatios), suggestedMedianRatio: orderStatistic(0.5, sugRatios),
                 fingerSpeedCap: 0.41, dampingRatio: 1, springResponse: 0.31, targetDuration: 0.35, medianSettlingTime: 0.35),
             edge: EdgeSuggestion(percentile95: p95, suggestedWidth: p95 + 4, directionLock: 21),
             unlabelled: labelled ? nil : UnlabelledSection(
@@ -169,4 +170,12 @@ extension ReportModel {
                 components: [MixtureComponentRow(weight: 0.55, mean: 0.21, standardDeviation: 0.1), MixtureComponentRow(weight: 0.45, mean: 0.78, standardDeviation: 0.16)]),
             outcomeMismatches: [])
     }
+}
+
+/// The order statistic at `q` of the finite values (index `q·(n−1)` rounded down), nil when
+/// none: the fixture needs a representative value, not the report's interpolated quantile.
+private func orderStatistic(_ q: Double, _ values: [Double]) -> Double? {
+    let sorted = values.filter(\.isFinite).sorted()
+    guard !sorted.isEmpty else { return nil }
+    return sorted[Int(Double(sorted.count - 1) * q)]
 }

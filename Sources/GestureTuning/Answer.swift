@@ -72,12 +72,15 @@ public struct TuningCounts: Sendable, Equatable {
     public var nonFinite = 0
 }
 
-/// Everything a report needs from tuning.
-public struct TuningResult: Sendable, Equatable {
+/// The tuner's answer: the suggested setting (tuned, or inferred when nothing is labelled), its
+/// evaluation against the current set and the presets, the searched families, and typed
+/// warnings. Everything a report needs from tuning.
+public struct Answer: Sendable, Equatable {
     public var options: TuningOptions
     public var counts: TuningCounts
-    /// Notes a report should print ("no labelled gestures: ...", "only one class ...").
-    public var notes: [String]
+    /// Warnings about the measurements and the suggestion, in the order a report shows them
+    /// (the CLI puts the input's, `TuningWarning.input`, before them).
+    public var warnings: [TuningWarning]
     /// Searched families in order threshold, forward, projection, kinematic (empty when unlabelled).
     public var families: [FamilyResult]
     /// `kinematic` at the `uikit-system` preset values (187.5 pt, 0.35 s).
@@ -102,7 +105,24 @@ public struct TuningResult: Sendable, Equatable {
     public var edgeWidth: EdgeWidthSuggestion
     public var directionLock: DirectionLockSuggestion
 
+    /// The suggestion's family tuned again with each velocity estimator (empty when nothing is
+    /// labelled): how the suggestion changes with the estimator, so the user can choose.
+    public var byEstimator: [EstimatorSuggestion] = []
+
     public func family(_ f: RuleFamily) -> FamilyResult? { families.first { $0.family == f } }
     public var currentEvaluation: RuleEvaluation? { comparisons.first { $0.name == "current" } }
     public var suggestedEvaluation: RuleEvaluation? { comparisons.first { $0.name == "suggested" } }
+}
+
+/// The suggestion under one velocity estimator: the suggested family tuned on the same
+/// labelled gestures with each gesture's `v_p` from `estimator` (no bootstrap).
+public struct EstimatorSuggestion: Sendable, Equatable {
+    public var estimator: Estimator
+    /// The estimator every gesture was measured with (the one the headline rests on).
+    public var inUse: Bool
+    public var rule: Rule
+    /// Stratified k-fold cross-validated error of the family under this estimator.
+    public var crossValidatedError: Double?
+    /// Misdecided labelled gestures, in-sample.
+    public var misdecided: Int
 }

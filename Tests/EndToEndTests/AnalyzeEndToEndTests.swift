@@ -338,7 +338,9 @@ struct AnalyzeEndToEndTests {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
         let script = """
-            import sys, nbformat, nbclient
+            import sys, nbformat, nbclient, fcntl
+            lock = open("/tmp/gesturetune-notebook-kernels.lock", "w")
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one kernel at a time: parallel launches race for TCP ports
             nb = nbformat.read(sys.argv[1], as_version=4)
             nbformat.validate(nb)
             nbclient.NotebookClient(nb, timeout=240, kernel_name="python3", resources={"metadata": {"path": sys.argv[2]}}).execute()

@@ -29,8 +29,14 @@ import Testing
         #expect(k == ReportContent.sections.count)
     }
 
+    /// Python lines that take the lock every notebook-executing test holds while its kernel runs.
+    static let kernelLock = "import fcntl; lock = open('/tmp/gesturetune-notebook-kernels.lock', 'w'); fcntl.flock(lock, fcntl.LOCK_EX)"
+
     static let checkScript = """
         import sys, nbformat, nbclient
+        import fcntl
+        lock = open("/tmp/gesturetune-notebook-kernels.lock", "w")
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one kernel at a time: parallel launches race for TCP ports and hang
         nb = nbformat.read(sys.argv[1], as_version=4)
         nbformat.validate(nb)
         client = nbclient.NotebookClient(nb, timeout=240, kernel_name="python3", resources={"metadata": {"path": sys.argv[2]}})
@@ -69,8 +75,17 @@ import Testing
         try #require(a.status == 0, "\(a.stderr)")
         let folder = dir.appendingPathComponent("out/swipe")
         let executed = folder.appendingPathComponent("executed.ipynb").path
+        // nbconvert under the lock the other notebook tests take, with a cell timeout: a kernel
+        // that never answers fails the test instead of hanging the run.
+        let nbconvert = """
+            import sys, runpy
+            \(Self.kernelLock)
+            sys.argv = ["nbconvert"] + sys.argv[1:]
+            runpy.run_module("nbconvert", run_name="__main__", alter_sys=True)
+            """
         let r = try TestSupport.runProcess(
-            [Python.executable!, "-m", "nbconvert", "--to", "notebook", "--execute", "--output", executed, folder.appendingPathComponent("report.ipynb").path],
+            [Python.executable!, "-c", nbconvert, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=240",
+             "--output", executed, folder.appendingPathComponent("report.ipynb").path],
             in: folder)
         try #require(r.status == 0, "\(r.stderr.suffix(3000))")
         func streams(_ path: String) throws -> [String] {

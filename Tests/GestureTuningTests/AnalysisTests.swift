@@ -103,7 +103,11 @@ struct AnalysisTests {
         // Angles 0, 0.37, …: 95th percentile of k·0.37 (k = 0…20) is 19·0.37 = 7.03° → 7.0°.
         #expect(Suggestions.directionLock(angles: (0...20).map { Double($0) * 0.37 }).value == 7.0)
         #expect(lock.basis.hasSuffix("over 20 intended swipes"))
-        #expect(Suggestions.directionLock(angles: [1, 2], population: "gestures (no intent labels)").basis.hasSuffix("over 2 gestures (no intent labels)"))
+        #expect(Suggestions.directionLock(angles: [1, 2], population: "gestures (no intent labels)").basis.contains("over 2 gestures (no intent labels)"))
+        // Perfectly straight strokes: p95 = 0°, raised to the 6° floor (1 pt of jitter at 10 pt is 5.7°).
+        let straight = Suggestions.directionLock(angles: [0, 0, 0, 0])
+        #expect(straight.value == 6.0)
+        #expect(straight.basis.contains("floor"))
     }
 
     @Test("Unlabelled traces through the Tuner: decisions, ambiguous ids, inferred projection split")

@@ -16,9 +16,15 @@ final class Locked<Value>: @unchecked Sendable {
 
 /// Temporary files and folders not yet renamed into place; an interrupt removes them.
 public enum TemporaryOutputs {
-    private static let paths = Locked<Set<String>>([])
+    /// The registered paths, and whether an interrupt has already cleaned up: after that, no new
+    /// temporary is created (the process is exiting, and one made then would outlive it).
+    private struct State {
+        var paths: Set<String> = []
+        var closed = false
+    }
+    private static let state = Locked(State())
 
-    static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+    static func register(_ path: String) { _ = state.withLock { $0.paths.insert(path) } }
 
     /// Creates a hidden temporary file beside `target` with `mkstemp(3)` (`.<name>.XXXXXX`, a
     /// unique name whatever the process or container) and registers it under the same lock
@@ -29,13 +35,14 @@ public enum TemporaryOutputs {
         var name = String(decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? Substring(target).utf8, as: UTF8.self)
         while name.utf8.count > 100 { name.removeLast() }
         let template = (folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX"
-        return paths.withLock { set in
+        return state.withLock { state in
+            guard !state.closed else { return .failure(TemporaryFailure("interrupted")) }
             var buffer = Array(template.utf8CString)
             let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return .failure(TemporaryFailure(String(cString: strerror(errno)))) }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let path = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            set.insert(path)
+            state.paths.insert(path)
             return .success((path, fd))
         }
     }
@@ -45,20 +52,20 @@ public enum TemporaryOutputs {
         var reason: String
         init(_ reason: String) { self.reason = reason }
     }
-    static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
+    static func unregister(_ path: String) { _ = state.withLock { $0.paths.remove(path) } }
 
     /// Renames every staged `(temporary, target)` pair into place while holding the lock that
     /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
     /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
     static func commit(_ staged: [(temporary: String, target: String)]) -> (target: String, reason: String)? {
-        paths.withLock { set -> (target: String, reason: String)? in
-            var failure: (target: String, reason: String)?
+        state.withLock { state -> (target: String, reason: String)? in
+            var failure: (target: String, reason: String)? = state.closed ? ("", "interrupted") : nil
             for item in staged {
                 if failure == nil, rename(item.temporary, item.target) != 0 {
                     failure = (item.target, String(cString: strerror(errno)))
                 }
                 if failure != nil { unlink(item.temporary) }
-                set.remove(item.temporary)
+                state.paths.remove(item.temporary)
             }
             return failure
         }
@@ -67,8 +74,8 @@ public enum TemporaryOutputs {
     /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
     /// inside cannot be cut by an interrupt's clean-up.
     static func locked<R>(_ body: (inout Set<String>) throws(CLIError) -> R) throws(CLIError) -> R {
-        try paths.withLock { (set: inout Set<String>) -> Result<R, CLIError> in
-            do throws(CLIError) { return .success(try body(&set)) } catch { return .failure(error) }
+        try state.withLock { (state: inout State) -> Result<R, CLIError> in
+            do throws(CLIError) { return .success(try body(&state.paths)) } catch { return .failure(error) }
         }.get()
     }
 
@@ -78,23 +85,27 @@ public enum TemporaryOutputs {
         var name = name
         while name.utf8.count > 100 { name.removeLast() }
         let template = folder + "/.\(name).\(label)-XXXXXX"
-        return paths.withLock { set in
+        return state.withLock { state in
+            guard !state.closed else { return .failure(TemporaryFailure("interrupted")) }
             var buffer = Array(template.utf8CString)
             guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
                 return .failure(TemporaryFailure(String(cString: strerror(errno))))
             }
             let path = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            set.insert(path)
+            state.paths.insert(path)
             return .success(path)
         }
     }
 
-    /// Removes every registered temporary output; returns how many were removed.
+    /// Removes every registered temporary output; returns how many were removed. With `closing`
+    /// (an interrupt) no temporary is created and no set is committed from then on, so nothing
+    /// another thread makes between this clean-up and the exit is left behind.
     @discardableResult
-    public static func removeAll() -> Int {
-        let all = paths.withLock { set -> Set<String> in
-            defer { set.removeAll() }
-            return set
+    public static func removeAll(closing: Bool = false) -> Int {
+        let all = state.withLock { state -> Set<String> in
+            if closing { state.closed = true }
+            defer { state.paths.removeAll() }
+            return state.paths
         }
         var removed = 0
         for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }

@@ -21,7 +21,7 @@ public enum Interrupts {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
-                    TemporaryOutputs.removeAll()
+                    TemporaryOutputs.removeAll(closing: true)
                     ProgressBar.clearIfShown()
                     exit(128 + signalNumber)
                 }

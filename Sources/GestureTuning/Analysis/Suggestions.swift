@@ -195,15 +195,24 @@ enum Suggestions {
 
     /// `population` names what the angles are of in the basis ("intended swipes" when labelled,
     /// "gestures (no intent labels)" otherwise).
+    ///
+    /// The suggestion is never below `minimumDirectionLock` (6°): the entry angle is read when the
+    /// displacement first exceeds 10 pt, where 1 pt of sideways jitter is already 5.7°, so a
+    /// smaller lock fitted on very straight (or synthetic) strokes would refuse real fingers.
     static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
         let a = angles.map { abs($0) }
         guard let p95 = GSL.quantile(a, 0.95) else {
             return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
         }
+        let value = max(minimumDirectionLock, rounded(p95, step: 0.1))
+        let floor = value > rounded(p95, step: 0.1) ? "; raised to the \(fmt(minimumDirectionLock))° floor (1 pt of jitter at 10 pt)" : ""
         return DirectionLockSuggestion(
-            value: rounded(p95, step: 0.1), median: GSL.quantile(a, 0.5), count: a.count,
-            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)")
+            value: value, median: GSL.quantile(a, 0.5), count: a.count,
+            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)\(floor)")
     }
+
+    /// The smallest direction lock suggested (degrees).
+    static let minimumDirectionLock = 6.0
 }
 
 func fmt(_ x: Double) -> String {

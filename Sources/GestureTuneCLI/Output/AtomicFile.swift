@@ -35,8 +35,8 @@ public enum TemporaryOutputs {
         var name = String(decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? Substring(target).utf8, as: UTF8.self)
         while name.utf8.count > 100 { name.removeLast() }
         let template = (folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX"
-        return state.withLock { state in
-            guard !state.closed else { return .failure(TemporaryFailure("interrupted")) }
+        let result: Result<(path: String, descriptor: Int32), TemporaryFailure>? = state.withLock { state in
+            guard !state.closed else { return nil }
             var buffer = Array(template.utf8CString)
             let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return .failure(TemporaryFailure(String(cString: strerror(errno)))) }
@@ -45,6 +45,14 @@ public enum TemporaryOutputs {
             state.paths.insert(path)
             return .success((path, fd))
         }
+        guard let result else { parkUntilExit() }
+        return result
+    }
+
+    /// An interrupt has cleaned up and its handler is exiting with 128 + signal: the thread that
+    /// would create or commit more output waits for that exit instead of exiting with its own status.
+    private static func parkUntilExit() -> Never {
+        while true { sleep(60) }
     }
 
     /// Why a temporary file could not be created (`strerror` words).
@@ -58,8 +66,9 @@ public enum TemporaryOutputs {
     /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
     /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
     static func commit(_ staged: [(temporary: String, target: String)]) -> (target: String, reason: String)? {
-        state.withLock { state -> (target: String, reason: String)? in
-            var failure: (target: String, reason: String)? = state.closed ? ("", "interrupted") : nil
+        let outcome = state.withLock { state -> (target: String, reason: String)?? in
+            guard !state.closed else { return .none }
+            var failure: (target: String, reason: String)?
             for item in staged {
                 if failure == nil, rename(item.temporary, item.target) != 0 {
                     failure = (item.target, String(cString: strerror(errno)))
@@ -67,16 +76,21 @@ public enum TemporaryOutputs {
                 if failure != nil { unlink(item.temporary) }
                 state.paths.remove(item.temporary)
             }
-            return failure
+            return .some(failure)
         }
+        guard let outcome else { parkUntilExit() }
+        return outcome
     }
 
     /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
     /// inside cannot be cut by an interrupt's clean-up.
     static func locked<R>(_ body: (inout Set<String>) throws(CLIError) -> R) throws(CLIError) -> R {
-        try state.withLock { (state: inout State) -> Result<R, CLIError> in
+        let result = state.withLock { (state: inout State) -> Result<R, CLIError>? in
+            guard !state.closed else { return nil }
             do throws(CLIError) { return .success(try body(&state.paths)) } catch { return .failure(error) }
-        }.get()
+        }
+        guard let result else { parkUntilExit() }
+        return try result.get()
     }
 
     /// Creates a hidden folder `.<name>.<label>-XXXXXX` in `folder` with `mkdtemp(3)` and
@@ -85,8 +99,8 @@ public enum TemporaryOutputs {
         var name = name
         while name.utf8.count > 100 { name.removeLast() }
         let template = folder + "/.\(name).\(label)-XXXXXX"
-        return state.withLock { state in
-            guard !state.closed else { return .failure(TemporaryFailure("interrupted")) }
+        let result: Result<String, TemporaryFailure>? = state.withLock { state in
+            guard !state.closed else { return nil }
             var buffer = Array(template.utf8CString)
             guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
                 return .failure(TemporaryFailure(String(cString: strerror(errno))))
@@ -95,6 +109,8 @@ public enum TemporaryOutputs {
             state.paths.insert(path)
             return .success(path)
         }
+        guard let result else { parkUntilExit() }
+        return result
     }
 
     /// Removes every registered temporary output; returns how many were removed. With `closing`

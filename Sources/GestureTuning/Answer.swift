@@ -55,7 +55,7 @@ public struct LogisticResult: Sendable, Equatable {
 }
 
 /// Gestures counted and why some were not used.
-public struct TuningCounts: Sendable, Equatable {
+public struct TuningCounts: Sendable, Equatable, Codable {
     /// Measurements given.
     public var total = 0
     /// Closed by `ended` with finite figures: used for decisions and suggestions.
@@ -96,8 +96,8 @@ public struct Answer: Sendable, Equatable {
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).
     public var unlabelled: UnlabelledAnalysis?
-    /// Ids within the ambiguity band of the current rule, among all used gestures.
-    public var ambiguous: Set<String>
+    /// Used gestures within the ambiguity band of the current rule.
+    public var ambiguousCount: Int
     public var outcomeCheck: OutcomeCheck?
     public var completionSpeed: CompletionSpeedSuggestion
     public var fingerSpeedCap: FingerSpeedCapSuggestion

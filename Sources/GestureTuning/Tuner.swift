@@ -21,12 +21,12 @@ public struct Tuner: Sendable {
     public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
         var points: [TuningPoint] = []
         points.reserveCapacity(measurements.count)
-        var interrupted = 0
+        var summary = SummaryStatistics(options: options, current: current)
         for m in measurements {
-            if m.interruptedBySystem { interrupted += 1 } else { points.append(TuningPoint(m)) }
+            summary.add(m)
+            if !m.interruptedBySystem { points.append(TuningPoint(m)) }
         }
-        var answer = tune(points: points, interruptedBySystem: interrupted, current: current)
-        answer.warnings.insert(contentsOf: TuningWarning.measurements(measurements, direction: current.direction), at: 0)
+        var answer = tune(points: points, summary: summary, current: current)
         if options.compareEstimators { answer.byEstimator = byEstimator(measurements, family: answer.suggested.rule.family) }
         return answer
     }
@@ -78,30 +78,17 @@ public struct Tuner: Sendable {
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
     public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
-        var counts = TuningCounts()
-        counts.total = input.count + interruptedBySystem
-        counts.interruptedBySystem = interruptedBySystem
-        let used = input.filter(\.isFinite)
-        counts.nonFinite = input.count - used.count
-        counts.used = used.count
-        let labelled = used.filter { $0.intent != nil }
-        let unlabelledPoints = used.filter { $0.intent == nil }
-        counts.labelled = labelled.count
-        counts.labelledComplete = labelled.filter { $0.intent == .complete }.count
-        counts.labelledCancel = counts.labelled - counts.labelledComplete
-        counts.unlabelled = unlabelledPoints.count
+        var summary = SummaryStatistics(options: options, current: current)
+        for p in input { summary.add(p) }
+        summary.addInterrupted(interruptedBySystem)
+        return tune(points: input, summary: summary, current: current)
+    }
 
-        var warnings: [TuningWarning] = []
-        if used.isEmpty { warnings.append(.noUsableGestures) }
-        if labelled.isEmpty && !used.isEmpty { warnings.append(.noLabels) }
-        if !labelled.isEmpty && (counts.labelledComplete == 0 || counts.labelledCancel == 0) {
-            warnings.append(.oneClass(complete: counts.labelledComplete, cancel: counts.labelledCancel))
-        }
-        if labelled.count == 1 { warnings.append(.singleLabelled) }
-        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
-        if !labelled.isEmpty && counts.unlabelled > 0 {
-            warnings.append(.partlyLabelled(unlabelled: counts.unlabelled, used: counts.used, labelled: counts.labelled))
-        }
+    func tune(points input: [TuningPoint], summary: SummaryStatistics, current: ParameterSet) -> Answer {
+        let parts = summary.summarize(current: current, options: options)
+        let used = input.filter(\.isFinite)
+        let labelled = used.filter { $0.intent != nil }
+        var warnings = parts.warnings
 
         // Searched families.
         var families: [FamilyResult] = []
@@ -137,31 +124,11 @@ public struct Tuner: Sendable {
             }
         }
 
-        // Animation and edge suggestions.
-        let completing: (TuningPoint) -> Bool = { p in p.intent.map { $0 == .complete } ?? current.rule.completes(p.state) }
-        let completingPoints = used.filter(completing)
-        let duration = current.transitionDuration ?? options.transitionDuration
-        let speed = Suggestions.completionSpeed(completing: completingPoints, duration: duration, current: current.completionSpeed ?? 1)
-        let cap = Suggestions.fingerSpeedCap(completing: completingPoints)
-        let spring = Suggestions.spring(
-            used.map { ($0, completing($0)) }, dampingRatio: options.dampingRatio, target: options.targetDuration,
-            settlingTime: options.settlingTime)
-        let meant = used.filter { $0.intent == nil || $0.intent == .complete }
-        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
-        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
-        let lock = Suggestions.directionLock(
-            angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
-
         var suggested = current
         suggested.preset = nil
         suggested.followsPresetExtent = false
         suggested.rule = suggestedRule
-        suggested.transitionDuration = duration
-        if let s = speed.value { suggested.completionSpeed = s }
-        if let c = cap.value { suggested.fingerSpeedCap = c }
-        if let r = spring.response { suggested.spring = .init(dampingRatio: options.dampingRatio, response: r) }
-        if let w = edge.value { suggested.edgeWidth = w }
-        if let a = lock.value { suggested.directionLockAngle = a }
+        parts.apply(to: &suggested)
 
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
@@ -174,38 +141,20 @@ public struct Tuner: Sendable {
             }
         }
 
-        // Unlabelled analysis, ambiguity, outcomes.
-        var unlabelled: UnlabelledAnalysis?
-        if !unlabelledPoints.isEmpty {
-            let tau: Double
-            if case .projection(_, let t) = current.rule { tau = t } else { tau = options.projectionTau ?? 0.3 }
-            unlabelled = Analyses.unlabelled(unlabelledPoints, current: current.rule, tau: tau, band: options.ambiguityBand)
-            if labelled.isEmpty, let u = unlabelled {
-                if u.leftOutStill + u.leftOutAcross > 0 {
-                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
-                }
-                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
-            }
-        }
         // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
         var suggestionInferred = false
-        if labelled.isEmpty, let inferred = unlabelled?.inferredRule {
+        if labelled.isEmpty, let inferred = parts.unlabelled?.inferredRule {
             suggested.rule = inferred
             suggestionInferred = true
-        }
-        var ambiguous = Set<String>()
-        for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
-        let outcomeCheck = Analyses.outcomes(used, current: current.rule)
-        if let check = outcomeCheck, !check.mismatches.isEmpty {
-            warnings.append(.outcomeMismatch(count: check.mismatches.count, checked: check.checked))
         }
         if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
 
         return Answer(
-            options: options, counts: counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
-            ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
-            edgeWidth: edge, directionLock: lock)
+            options: options, counts: parts.counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
+            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons,
+            unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount, outcomeCheck: parts.outcomeCheck,
+            completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap, spring: parts.spring,
+            edgeWidth: parts.edgeWidth, directionLock: parts.directionLock)
     }
 
     /// The family among `threshold`, `forward`, `projection` with the lowest cross-validated

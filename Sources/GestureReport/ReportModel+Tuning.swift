@@ -77,8 +77,7 @@ struct TuningReportBuilder {
         let rows = measurements.indices.map { k in
             GestureRow(
                 measurement: measurements[k], currentDecision: currentDecisions[k].decided,
-                suggestedDecision: suggestedDecisions[k].decided,
-                ambiguous: !measurements[k].interruptedBySystem && t.current.rule.isAmbiguous(measurements[k].releaseState, band: t.options.ambiguityBand))
+                suggestedDecision: suggestedDecisions[k].decided, ambiguous: isAmbiguous(measurements[k]))
         }
 
         // Completion animation: ratios over the gestures the tuner counts as completing.
@@ -123,9 +122,23 @@ struct TuningReportBuilder {
             rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
-            outcomeMismatches: (t.outcomeCheck?.mismatches ?? []).map {
-                OutcomeMismatchRow(id: $0.id, recorded: $0.recorded, decided: $0.decided)
-            }, suggestedSetting: t.suggested)
+            outcomeMismatches: outcomeMismatches(), suggestedSetting: t.suggested)
+    }
+
+    /// A used gesture within the ambiguity band of the current rule (`Rule.isAmbiguous`).
+    func isAmbiguous(_ m: GestureMeasurement) -> Bool {
+        let state = m.releaseState
+        return !m.interruptedBySystem && state.isFiniteState && tuning.current.rule.isAmbiguous(state, band: tuning.options.ambiguityBand)
+    }
+
+    /// Used gestures whose recorded outcome the current rule decides otherwise.
+    func outcomeMismatches() -> [OutcomeMismatchRow] {
+        guard tuning.outcomeCheck != nil else { return [] }
+        return used.compactMap { m in
+            guard let recorded = m.outcome else { return nil }
+            let decided: Intent = tuning.current.rule.completes(m.releaseState) ? .complete : .cancel
+            return decided == recorded ? nil : OutcomeMismatchRow(id: m.id, recorded: recorded, decided: decided)
+        }
     }
 
     // MARK: Summary parts
@@ -317,7 +330,7 @@ struct TuningReportBuilder {
     func unlabelledAnalysis() -> UnlabelledSection? {
         guard let u = tuning.unlabelled else { return nil }
         return UnlabelledSection(
-            band: u.band, ambiguousIDs: u.ambiguous, tau: u.mixture.tau,
+            band: u.band, ambiguousIDs: used.filter { $0.intent == nil && isAmbiguous($0) }.map(\.id), tau: u.mixture.tau,
             inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
             components: u.mixture.components.map { MixtureComponentRow(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
     }

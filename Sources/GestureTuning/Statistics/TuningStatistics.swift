@@ -26,7 +26,7 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         self.settings = settings
         self.current = current
         decider = current.decider
-        search = SearchStatistics(settings: settings)
+        search = SearchStatistics(settings: settings, current: current.rule.family)
         summaries = SummaryStatistics(options: options, current: current)
     }
 
@@ -80,6 +80,10 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries = try c.decode(SummaryStatistics.self, forKey: .summaries)
         guard search.folds == settings.foldCount, search.families.map(\.space) == SearchStatistics.spaces(settings),
             search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
+            search.estimators.allSatisfy({
+                $0.families.map(\.space) == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
+                    && ($0.logistic != nil) == SearchStatistics.headlineFamilies(settings, current: current.rule.family).contains(.logistic)
+            }),
             search.presets.count == Preset.all.count, search.requestedEstimator.count == Estimator.allCases.count
         else {
             throw DecodingError.dataCorruptedError(forKey: .search, in: c, debugDescription: "expected search statistics made with these settings")

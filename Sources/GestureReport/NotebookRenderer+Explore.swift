@@ -67,7 +67,7 @@ extension NotebookRenderer {
         let rule = model.summary.suggestedRule
         let counted = model.gestures.filter { $0.intent != nil && !$0.flags.interruptedBySystem }
         let wrong = counted.filter { (rule.completes($0.release) ? Intent.complete : .cancel) != $0.intent }.count
-        let share = counted.isEmpty ? "n/a" : Text.percent(Double(wrong) / Double(counted.count))
+        let share = counted.isEmpty ? "n/a" : NumberText.percent(Double(wrong) / Double(counted.count))
         return "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
     }
 

@@ -50,8 +50,9 @@ import Testing
         // Two decimals, trailing zeros dropped.
         (0.42, "0.42"), (0.5, "0.5"), (1.0, "1"), (19.5, "19.5"), (375.0, "375"), (-1.25, "-1.25"),
         (-12.4, "-12.4"), (812.349, "812.35"), (1.0899, "1.09"),
-        // Rounding is on the binary value: 0.425 is 0.42499999999999998…, so 0.42.
-        (0.425, "0.42"),
+        // Rounding is half away from zero on the scaled value: 0.425 (0.42499999999999998…) × 100
+        // is the double 42.5, so 0.43, as in the page's script (the same IEEE product).
+        (0.425, "0.43"),
         // Not zero but zero at two decimals: two significant digits.
         (0.004, "0.004"), (0.0042, "0.0042"), (-0.00031, "-0.00031"), (0.0049, "0.0049"),
         (0.004999999, "0.005"), (0.0000025, "0.0000025"),

@@ -3,7 +3,7 @@ import Foundation
 /// Numbers shown to people, formatted one way everywhere: the terminal summary, report.html,
 /// report.md, the notebook's text, `batch` text and JUnit messages, `diff`. The page's script
 /// mirrors it (`HTMLRenderer.script`, `var F`); `ReportBrowserTests` holds the two to the same
-/// strings. Machine formats (report.json, params.json, batch JSON, the values in snippets)
+/// strings. The notebook's what-if cell mirrors `percent` (`NotebookRenderer.whatIfCode`). Machine formats (report.json, params.json, batch JSON, the values in snippets)
 /// keep full precision and never go through here.
 ///
 /// | kind | rule | examples |

@@ -181,8 +181,8 @@ public struct ReportContent: Sendable {
             headers: headers,
             rows: model.estimators.map { e in
                 var row = [
-                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", NumberText.parameter(e.medianAbsDiffToLsq2),
-                    e.medianAbsDiffToPlatform.map { NumberText.parameter($0) } ?? "—", "\(e.fallbacks)",
+                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", NumberText.speed(e.medianAbsDiffToLsq2),
+                    e.medianAbsDiffToPlatform.map { NumberText.speed($0) } ?? "—", "\(e.fallbacks)",
                 ]
                 if tuned {
                     row += [

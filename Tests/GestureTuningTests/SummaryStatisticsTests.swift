@@ -282,3 +282,95 @@ struct SummaryStatisticsTests {
         #expect(warnings == [.extentsDiffer(low: 320, high: 744, typical: 390), .estimatorDisagreement(count: 2, total: 8)])
     }
 }
+
+/// Per-group parameters on statistics (issue 17): the held-out differences counted from fold
+/// cells equal the per-gesture ones, and a group analysis does not depend on how each group's
+/// gestures were split before merging.
+@Suite("Group analysis on statistics")
+struct GroupStatisticsTests {
+    /// Per gesture, by `Rule.completes`: each fold decided by the rule chosen on the other folds
+    /// (the cell choice, turned into its rule) and by the pooled rule.
+    static func bruteForce(_ points: [TuningPoint], space: SearchSpace, folds: Int, seed: UInt64, pooled: Rule) -> GroupAnalysis.Differences {
+        let encoding = Encoding(points: points, space: space, folds: folds, seed: seed)
+        var d = GroupAnalysis.Differences()
+        for f in 0..<folds {
+            let train = (0..<encoding.unitCount).map { encoding.counts[$0] - encoding.foldCounts[$0 * folds + f] }
+            let choice = encoding.choose(weights: train)
+            let own = space.rule(row: choice.row, column: choice.column)
+            for p in points where GestureKey(file: "", id: p.id).fold(seed: seed, folds: folds) == f {
+                let meant = p.intent == .complete
+                let pw = pooled.completes(p.state) != meant ? 1 : 0, ow = own.completes(p.state) != meant ? 1 : 0
+                d.count += 1
+                d.pooledErrors += pw
+                d.ownErrors += ow
+                d.sum += pw - ow
+                d.sumOfSquares += (pw - ow) * (pw - ow)
+            }
+        }
+        return d
+    }
+
+    @Test("Held-out differences from cells equal the per-gesture ones", arguments: [SearchSpace.threshold, .forward, .projection(tau: 0.3)])
+    func heldOutExact(space: SearchSpace) {
+        let points = TestData.labelled(count: 700, seed: 61, truth: .threshold(progress: 0.55, velocity: 0.8), noise: 0.1, snap: true)
+        let encoding = Encoding(points: points, space: space, folds: 5, seed: 9)
+        let pooled = GridChoice(row: 40, column: space.columns.values.count / 3, errors: 0, tiedCandidates: 1)
+        let cells = GroupAnalysis.heldOut(encoding, pooled: pooled)
+        let truth = Self.bruteForce(points, space: space, folds: 5, seed: 9, pooled: space.rule(row: pooled.row, column: pooled.column))
+        #expect(cells.count == 700)
+        let fromCells: [Int] = [cells.pooledErrors, cells.ownErrors, cells.sum, cells.sumOfSquares]
+        let perGesture: [Int] = [truth.pooledErrors, truth.ownErrors, truth.sum, truth.sumOfSquares]
+        #expect(fromCells == perGesture)
+        #expect(truth.sumOfSquares > 0)
+    }
+
+    @Test("With tau searched: exact errors, and squares never below the per-gesture ones")
+    func heldOutAcrossTauColumns() {
+        let space = SearchSpace.projection(tau: nil)
+        let points = TestData.labelled(count: 500, seed: 62, truth: .projection(progress: 0.6, tau: 0.2), noise: 0.1)
+        let encoding = Encoding(points: points, space: space, folds: 5, seed: 9)
+        for column in [0, 25, space.columns.values.count - 1] {
+            let pooled = GridChoice(row: 50, column: column, errors: 0, tiedCandidates: 1)
+            let cells = GroupAnalysis.heldOut(encoding, pooled: pooled)
+            let truth = Self.bruteForce(points, space: space, folds: 5, seed: 9, pooled: space.rule(row: pooled.row, column: pooled.column))
+            #expect(cells.count == 500 && cells.pooledErrors == truth.pooledErrors && cells.ownErrors == truth.ownErrors && cells.sum == truth.sum)
+            #expect(cells.sumOfSquares >= truth.sumOfSquares && cells.sumOfSquares <= 500)
+        }
+    }
+
+    @Test("Each group's statistics merged from shards: the same analysis")
+    func groupsFromShards() throws {
+        let options = TuningOptions(seed: 3, bootstrapResamples: 50, suggestedFamily: .threshold)
+        let truths: [String: Rule] = ["a": .threshold(progress: 0.35, velocity: 1), "b": .threshold(progress: 0.65, velocity: 1), "c": .threshold(progress: 0.5, velocity: 1)]
+        var whole: [String: TuningStatistics] = [:]
+        var shards: [[String: TuningStatistics]] = [[:], [:], [:]]
+        var all = TuningStatistics(options: options, current: .default)
+        for (g, (name, truth)) in truths.sorted(by: { $0.key < $1.key }).enumerated() {
+            let points = TestData.labelled(count: name == "c" ? 15 : 300, seed: UInt64(70 + g), truth: truth, noise: 0.05)
+            for (i, p) in points.enumerated() {
+                var q = p
+                q.id = "\(name)\(i)"
+                let key = GestureKey(file: "", id: q.id)
+                whole[name, default: TuningStatistics(options: options, current: .default)].add(q, key: key)
+                shards[i % 3][name, default: TuningStatistics(options: options, current: .default)].add(q, key: key)
+                all.add(q, key: key)
+            }
+        }
+        var merged: [String: TuningStatistics] = [:]
+        for shard in shards.reversed() {
+            for (name, s) in shard {
+                if merged[name] == nil { merged[name] = s } else { try merged[name]!.merge(s) }
+            }
+        }
+        #expect(merged == whole)
+        let pooled = Tuner(options: options).tune(all)
+        let a = GroupAnalysis(columns: "person", groups: whole, pooled: pooled)
+        let b = GroupAnalysis(columns: "person", groups: merged, pooled: pooled)
+        #expect(a == b)
+        // Groups in order of name; c (15 labelled) has too few; a and b differ by 0.3 in p_th.
+        #expect(a.groups.map(\.name) == ["a", "b", "c"])
+        #expect(a.groups.map(\.enough) == [true, true, false])
+        #expect(a.heldOut.map(\.name) == ["a", "b"] && a.heldOut.allSatisfy { $0.gestures == 300 })
+        #expect(a.verdict == .perGroupWins)
+    }
+}

@@ -32,8 +32,9 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     public private(set) var count = 0
     /// Sorted values while `count <= exactLimit`, else empty.
     private var values: [Double] = []
-    /// Occupied bins in key order while `count > exactLimit`, else empty.
-    private var bins: [Bin] = []
+    /// Occupied bins (key → count) while `count > exactLimit`, else empty: adding a value is
+    /// one hash update; readers sort the keys once (`sortedBins`).
+    private var bins: [Int64: Int] = [:]
     /// Smallest and largest value added (exact in either form).
     public private(set) var minimum: Double?
     public private(set) var maximum: Double?
@@ -88,29 +89,20 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         }
         if !values.isEmpty { convertToBins() }
         count = total
-        var theirs = other.bins
-        if !other.values.isEmpty {
-            theirs = Self.binned(other.values)
+        if other.values.isEmpty {
+            bins.merge(other.bins, uniquingKeysWith: +)
+        } else {
+            for x in other.values { bins[Self.key(x), default: 0] += 1 }
         }
-        bins = Self.mergeBins(bins, theirs)
     }
 
     private mutating func convertToBins() {
-        bins = Self.mergeBins(bins, Self.binned(values))
+        for x in values { bins[Self.key(x), default: 0] += 1 }
         values = []
     }
 
     private mutating func addToBins(_ key: Int64, _ n: Int) {
-        var lo = 0, hi = bins.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if bins[mid].key < key { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < bins.count && bins[lo].key == key {
-            bins[lo].count += n
-        } else {
-            bins.insert(Bin(key: key, count: n), at: lo)
-        }
+        bins[key, default: 0] += n
     }
 
     static func insertionIndex(_ sorted: [Double], _ x: Double) -> Int {
@@ -131,32 +123,6 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         }
         out.append(contentsOf: a[i...])
         out.append(contentsOf: b[j...])
-        return out
-    }
-
-    /// Bins of sorted values.
-    static func binned(_ sorted: [Double]) -> [Bin] {
-        var out: [Bin] = []
-        for x in sorted {
-            let k = key(x)
-            if let last = out.last, last.key == k { out[out.count - 1].count += 1 } else { out.append(Bin(key: k, count: 1)) }
-        }
-        return out
-    }
-
-    static func mergeBins(_ a: [Bin], _ b: [Bin]) -> [Bin] {
-        var out: [Bin] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].key < b[j].key) {
-                out.append(a[i]); i += 1
-            } else if i == a.count || b[j].key < a[i].key {
-                out.append(b[j]); j += 1
-            } else {
-                out.append(Bin(key: a[i].key, count: a[i].count + b[j].count)); i += 1; j += 1
-            }
-        }
         return out
     }
 
@@ -185,7 +151,12 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// The values with their multiplicities, in increasing order: each exact value once per
     /// occurrence (count 1), or each bin's midpoint with its count.
     public var weightedValues: [(value: Double, count: Int)] {
-        isExact ? values.map { ($0, 1) } : bins.map { (Self.representative($0.key), $0.count) }
+        isExact ? values.map { ($0, 1) } : sortedBins.map { (Self.representative($0.key), $0.count) }
+    }
+
+    /// The occupied bins in increasing key order.
+    var sortedBins: [Bin] {
+        bins.map { Bin(key: $0.key, count: $0.value) }.sorted { $0.key < $1.key }
     }
 
     /// The `f` quantile (0…1): `GSL.quantile(sorted:)` on the exact values; on bins the same
@@ -210,6 +181,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// Order statistics at `ranks` (increasing, each in `0..<count`), in one pass.
     public func values(atRanks ranks: [Int]) -> [Double] {
         if isExact { return ranks.map { values[$0] } }
+        let bins = sortedBins
         var out: [Double] = []
         out.reserveCapacity(ranks.count)
         var bin = 0
@@ -227,7 +199,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// Values at most `x`: exact on exact values; on bins, the bins whose midpoint is at most `x`.
     public func count(atMost x: Double) -> Int {
         if isExact { return Self.insertionIndex(values, x) }
-        return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.count : 0) }
+        return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.value : 0) }
     }
 
     // MARK: Codable: {count, values} or {count, minimum, maximum, bins: [key, count, Δkey, count, …]}
@@ -261,9 +233,9 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
                     throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "bin key out of range")
                 }
                 key = next
-                bins.append(Bin(key: key, count: Int(n)))
+                bins[key] = Int(n)
             }
-            guard bins.reduce(0, { $0 + $1.count }) == count else {
+            guard bins.values.reduce(0, +) == count else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with counts adding up to \(count)")
             }
             minimum = try c.decode(Double.self, forKey: .minimum)
@@ -280,7 +252,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
             var flat: [Int64] = []
             flat.reserveCapacity(2 * bins.count)
             var previous: Int64 = 0
-            for (i, b) in bins.enumerated() {
+            for (i, b) in sortedBins.enumerated() {
                 flat.append(i == 0 ? b.key : b.key - previous)
                 flat.append(Int64(b.count))
                 previous = b.key

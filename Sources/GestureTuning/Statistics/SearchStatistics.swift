@@ -118,6 +118,20 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     }
 }
 
+extension SearchStatistics {
+    /// Every count in 0…`TuningStatistics.countLimit` and the families' counts equal to the
+    /// labelled count (a decoded file's consistency).
+    var isWithinLimits: Bool {
+        let range = 0...TuningStatistics.countLimit
+        let confusions = [current, kinematicAtPreset] + presets
+        return range.contains(labelledCount)
+            && confusions.allSatisfy { [$0.truePositive, $0.falsePositive, $0.trueNegative, $0.falseNegative].allSatisfy(range.contains) && $0.total == labelledCount }
+            && requestedEstimator.allSatisfy(range.contains)
+            && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
+            && estimators.allSatisfy { e in range.contains(e.count) && e.families.allSatisfy { $0.count == e.count } && (e.logistic?.count ?? e.count) == e.count }
+    }
+}
+
 /// The labelled gestures under one velocity estimator: the cells of the families the
 /// headline can come from (`SearchStatistics.headlineFamilies`), and the logistic points
 /// when `logistic` is one of them.

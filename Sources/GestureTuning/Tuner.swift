@@ -237,13 +237,17 @@ public struct Tuner: Sendable {
             let cv: Double?
             let misdecided: Int
             if family == .logistic {
-                let threshold = search(cells.families[0], resamples: 0, seed: RandomSource.mix(seed, 1))
-                let l = fitLogistic(cells.logistic, threshold: cells.families[0], fallback: threshold.rule, seed: seed)
+                guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }), let logisticCells = cells.logistic else { return nil }
+                let threshold = search(thresholdCells, resamples: 0, seed: RandomSource.mix(seed, 1))
+                let l = fitLogistic(logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
                 guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
                 (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
             } else {
-                let index = cells.families.firstIndex { $0.space.family == family } ?? 0
-                let result = search(cells.families[index], resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)))
+                // The family's seed is the one of the headline search (its place among all four).
+                guard let familyCells = cells.families.first(where: { $0.space.family == family }),
+                    let index = statistics.families.firstIndex(where: { $0.space.family == family })
+                else { return nil }
+                let result = search(familyCells, resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)))
                 (rule, cv, misdecided) = (result.rule, result.crossValidation?.errorRate, result.fitted.errors)
             }
             return EstimatorSuggestion(

@@ -291,6 +291,41 @@ package final class RandomSource {
     package func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
     /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
     package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
+    /// Independent Poisson(`means[i]`) counts for every `i`, written to `counts` (same length).
+    /// Drawn jointly: the total N ~ Poisson(Σ means) (`gsl_ran_poisson`), then N split over the
+    /// cells by Multinomial(N; means / Σ means) (`gsl_ran_multinomial`, one binomial per cell in
+    /// index order). Conditioned on their sum, independent Poissons are multinomial with those
+    /// probabilities, so this is exactly the law of one `poisson(mean:)` per cell, at one Poisson
+    /// and one binomial per cell instead of one large-mean Poisson per cell. Means must be ≥ 0
+    /// and finite; a zero mean gives 0. `scratch` is reused across calls (resized to fit).
+    /// When Σ means exceeds 2^31 (the multinomial counts are `unsigned int`), falls back to one
+    /// Poisson per cell (same law).
+    package func poissonCounts(means: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<Int>, scratch: inout [UInt32]) {
+        precondition(means.count == counts.count, "one count per mean")
+        let n = means.count
+        guard n > 0 else { return }
+        var total = 0.0
+        for m in means { total += m }
+        guard total > 0 else {
+            for i in 0..<n { counts[i] = 0 }
+            return
+        }
+        guard total < 2_147_483_648 else {
+            for i in 0..<n { counts[i] = poisson(mean: means[i]) }
+            return
+        }
+        let draws = Int(gsl_ran_poisson(rng, total))
+        if scratch.count != n { scratch = [UInt32](repeating: 0, count: n) }
+        guard draws < Int(UInt32.max) else {
+            for i in 0..<n { counts[i] = poisson(mean: means[i]) }
+            return
+        }
+        scratch.withUnsafeMutableBufferPointer { out in
+            gsl_ran_multinomial(rng, n, UInt32(draws), means.baseAddress, out.baseAddress)
+            for i in 0..<n { counts[i] = Int(out[i]) }
+        }
+    }
+
     /// True with probability `p`. `gsl_ran_bernoulli`.
     package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 

@@ -90,9 +90,9 @@ struct TunerTests {
     }
 
     /// A resample gives each occupied cell of count n a Poisson(n) weight: redone here one
-    /// resample after another (no threads), cells in key order, each resample's minimum picked
+    /// resample after another (no threads), all cells in key order in one `poissonCounts`, each resample's minimum picked
     /// with the tie-breaks written out (`ScaleTests.referenceChoice`).
-    @Test("Poisson bootstrap equals a sequential redo: Poisson(count) per cell in key order")
+    @Test("Poisson bootstrap equals a sequential redo: poissonCounts over the cells in key order")
     func bootstrapIsPoissonPerCell() {
         let points = TestData.labelled(count: 500, seed: 8, truth: Self.truth, noise: 0.05)
         let encoding = Encoding(points: points, space: .threshold)
@@ -101,7 +101,9 @@ struct TunerTests {
         var p: [Double] = [], v: [Double] = []
         for b in 0..<60 {
             let rng = RandomSource(seed: RandomSource.mix(4, Bootstrap.stream), stream: UInt64(b))
-            let weights = encoding.counts.map { rng.poisson(mean: Double($0)) }
+            let means = encoding.counts.map(Double.init)
+            var weights = [Int](repeating: 0, count: means.count), scratch: [UInt32] = []
+            means.withUnsafeBufferPointer { m in weights.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
             let c = ScaleTests.referenceChoice(encoding.errorGrid(weights: weights), rows: encoding.rows, reference: SearchSpace.threshold.reference)
             let values = SearchSpace.threshold.parameters(row: c.row, column: c.column).map(\.value)
             p.append(values[0])
@@ -125,6 +127,45 @@ struct TunerTests {
             #expect(abs(variance - Double(n)) < 5 * Double(n) * (2.0 / 20000).squareRoot() + 0.05, "n=\(n) variance \(variance)")
         }
         #expect(rng.poisson(mean: 0) == 0)
+    }
+
+    /// The joint draw (Poisson total, then multinomial split) must have the law of one
+    /// independent Poisson per cell: per cell mean = variance = the count, and zero covariance
+    /// between cells (a multinomial alone would make them negative: −N p_i p_j). Standard
+    /// errors over R draws: mean sqrt(n/R), variance about n sqrt(2/R), covariance
+    /// sqrt(n_i n_j / R).
+    @Test("poissonCounts: per-cell mean and variance n, zero covariance between cells")
+    func poissonCountsLaw() {
+        let rng = RandomSource(seed: 2024)
+        let means: [Double] = [3, 0, 40, 900, 1, 250]
+        let r = 40000
+        var sums = [Double](repeating: 0, count: means.count)
+        var products = [Double](repeating: 0, count: means.count * means.count)
+        var counts = [Int](repeating: 0, count: means.count), scratch: [UInt32] = []
+        for _ in 0..<r {
+            means.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
+            #expect(counts[1] == 0)
+            for i in 0..<means.count {
+                sums[i] += Double(counts[i])
+                for j in 0..<means.count { products[i * means.count + j] += Double(counts[i] * counts[j]) }
+            }
+        }
+        let R = Double(r)
+        for i in 0..<means.count {
+            let n = means[i], mean = sums[i] / R
+            let variance = (products[i * means.count + i] - R * mean * mean) / (R - 1)
+            #expect(abs(mean - n) < 5 * (n / R).squareRoot() + 1e-12, "cell \(i) mean \(mean)")
+            #expect(abs(variance - n) < 5 * n * (2 / R).squareRoot() + 5 * (n / R).squareRoot() + 1e-12, "cell \(i) variance \(variance)")
+            for j in (i + 1)..<means.count where means[i] > 0 && means[j] > 0 {
+                let cov = (products[i * means.count + j] - R * mean * (sums[j] / R)) / (R - 1)
+                #expect(abs(cov) < 5 * (means[i] * means[j] / R).squareRoot(), "cells \(i),\(j) covariance \(cov)")
+            }
+        }
+        // All-zero means give zeros.
+        let zeros: [Double] = [0, 0]
+        var out = [7, 7]
+        zeros.withUnsafeBufferPointer { m in out.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
+        #expect(out == [0, 0])
     }
 
     /// Above the old exact limit (10,000), `projection` with `tau` searched is resampled like

@@ -304,6 +304,8 @@ final class ChoiceWorkspace {
     var tied: [UInt32]
     /// Unit weights, for callers that build them in place.
     var weights: [Int]
+    /// Scratch of `RandomSource.poissonCounts`.
+    var draws: [UInt32]
 
     init(_ encoding: Encoding) {
         histComplete = [Int](repeating: 0, count: encoding.rows + 1)
@@ -311,6 +313,7 @@ final class ChoiceWorkspace {
         suffix = [Int](repeating: 0, count: encoding.columns + 1)
         tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
         weights = [Int](repeating: 0, count: encoding.unitCount)
+        draws = [UInt32](repeating: 0, count: encoding.unitCount)
     }
 }
 

@@ -24,10 +24,12 @@ public struct ParameterInterval: Sendable, Equatable, Codable {
 /// How the bootstrap was run.
 public enum BootstrapMethod: Sendable, Equatable, Codable {
     /// Poisson bootstrap on the merged cell counts: in resample `r`, every occupied cell of
-    /// count `n` gets weight Poisson(n) (`gsl_ran_poisson`), drawn in increasing key order
-    /// from the resample's own generator. The same law as giving each gesture a Poisson(1)
-    /// weight and summing per cell, so it depends only on the merged counts: sharded and
-    /// unsharded runs give the same intervals. Percentile intervals.
+    /// count `n` gets an independent weight Poisson(n), the cells of the search taken in
+    /// increasing key order, drawn jointly from the resample's own generator as
+    /// N ~ Poisson(Σ n) then Multinomial(N; n / Σ n) (`RandomSource.poissonCounts`; the same
+    /// law, much faster). The same law as giving each gesture a Poisson(1) weight and summing
+    /// per cell, so it depends only on the merged counts: sharded and unsharded runs give the
+    /// same intervals. Percentile intervals.
     case poisson
 }
 
@@ -49,8 +51,14 @@ enum Bootstrap {
     /// the result depends on neither the thread count (`jobs`; nil: every core) nor on how
     /// the counts were gathered. Every refit is the sorted sweep (`Encoding.choose`).
     ///
-    /// `projection` with `tau` searched: each tau column has its own cells, and the draws of
-    /// a resample are made column after column from the one generator, so the columns are
+    /// The cell weights of a resample are independent Poisson(count) draws, made jointly by
+    /// one Poisson total and one multinomial over all the search's cells in key order
+    /// (`RandomSource.poissonCounts`): conditioned on their sum, independent Poissons are
+    /// multinomial, so this is exactly the law of one Poisson per cell.
+    ///
+    /// `projection` with `tau` searched: each tau column has its own cells, and one
+    /// multinomial spans all the columns' cells. That keeps the law the per-cell draws had:
+    /// every cell of every column an independent Poisson, so the columns are
     /// resampled independently of each other (each with the right law, not jointly as the
     /// same gestures would be). The per-column counts cannot tell which gestures a column's
     /// cell shares with the next column's; independent columns let the chosen `tau` move more
@@ -68,7 +76,7 @@ enum Bootstrap {
             let rng = RandomSource(seed: base, stream: UInt64(r))
             ws.weights.withUnsafeMutableBufferPointer { w in
                 means.withUnsafeBufferPointer { m in
-                    for u in 0..<units { w[u] = rng.poisson(mean: m[u]) }
+                    rng.poissonCounts(means: m, into: w, scratch: &ws.draws)
                 }
             }
             return ws.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws) }

@@ -212,6 +212,44 @@ struct StatisticsTests {
         }
     }
 
+    /// Hostile partials: a decoded count outside 0…2^40 anywhere in the summaries (gesture
+    /// counts, the measurement tally, the sketches) is refused at decoding; counts at the limit
+    /// decode, but merging them with themselves would exceed it: a thrown error naming the
+    /// count, never a trap, and the left side unchanged. A `SummaryStatistics` decoded on its
+    /// own with a count near Int.max merged with itself throws too (no overflow trap).
+    @Test("Huge decoded counts: refused at decoding, or a merge error naming the count, never a trap")
+    func hostileCounts() throws {
+        let good = try #require(try JSONSerialization.jsonObject(with: try Self.encoded(Self.statistics(Self.measurements(count: 40, seed: 1), options: .init()))) as? [String: Any])
+        func set(_ object: [String: Any], _ path: ArraySlice<String>, _ value: Any) -> [String: Any] {
+            var o = object
+            if path.count == 1 { o[path.first!] = value } else { o[path.first!] = set(o[path.first!] as! [String: Any], path.dropFirst(), value) }
+            return o
+        }
+        let paths: [[String]] = [["summaries", "points"], ["summaries", "outcomeMismatches"], ["summaries", "measurements", "fellBack"], ["summaries", "measurements", "count"]]
+        for path in paths {
+            for value in [1 << 62, -1, (1 << 40) + 1] {
+                let data = try JSONSerialization.data(withJSONObject: set(good, path[...], value))
+                #expect(throws: DecodingError.self, "\(path) = \(value)") { try JSONDecoder().decode(TuningStatistics.self, from: data) }
+            }
+            // At the limit: decodes; merged with itself it would pass the limit.
+            let data = try JSONSerialization.data(withJSONObject: set(good, path[...], 1 << 40))
+            var s = try JSONDecoder().decode(TuningStatistics.self, from: data)
+            let copy = s
+            let field = path.dropFirst().joined(separator: ".")
+            #expect(throws: StatisticsMismatch.self, "\(path)") { try s.merge(copy) }
+            do { try s.merge(copy) } catch { #expect(error.setting == "count \(field)", "\(error)") }
+            #expect(s == copy)
+        }
+        let atLimit = try JSONSerialization.data(withJSONObject: set(good, ["gestureCount"], 1 << 40))
+        var g = try JSONDecoder().decode(TuningStatistics.self, from: atLimit)
+        do { try g.merge(g); Issue.record("merged past the limit") } catch { #expect(error.setting == "count gestureCount") }
+        // SummaryStatistics decoded on its own (no range check at decoding): near Int.max.
+        let summaries = try #require(good["summaries"] as? [String: Any])
+        let huge = try JSONSerialization.data(withJSONObject: set(summaries, ["still"], Int.max - 1))
+        var alone = try JSONDecoder().decode(SummaryStatistics.self, from: huge)
+        do { try alone.merge(alone); Issue.record("merged an Int.max count") } catch { #expect(error.setting == "count still") }
+    }
+
     /// Above the cap the logistic fit runs on 1/128 × 1/32 (progress, progress/s) bins with
     /// counts. On 200,000 simulated gestures (uniform p in [0, 1], v in [−3, 4], a threshold
     /// truth with 5% noise) the binned fit's coefficients are within a tenth of a standard error

@@ -211,8 +211,59 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
 
     /// Adds `other`'s gestures: the same statistics as adding them here, in any order.
     /// Throws when the settings differ (naming the first).
+    ///
+    /// Hostile inputs (decoded files): every count of both sides must lie in
+    /// 0…`TuningStatistics.countLimit` (2^40), and so must every merged count, else the merge
+    /// throws naming the count (`setting: "count <field>"`) and leaves `self` unchanged. Two
+    /// counts in range add without overflow, so the merge never traps.
     public mutating func merge(_ other: SummaryStatistics) throws(StatisticsMismatch) {
         if let m = settings.mismatch(other.settings) { throw m }
+        for (side, s) in [("left", self), ("right", other)] {
+            if let (field, value) = s.countOutOfRange {
+                throw StatisticsMismatch(setting: "count \(field)", left: side == "left" ? "\(value)" : "in range", right: side == "right" ? "\(value) (outside 0…2^40)" : "in range (the other outside 0…2^40)")
+            }
+        }
+        var merged = self
+        merged.mergeCounts(other)
+        if let (field, value) = merged.countOutOfRange {
+            throw StatisticsMismatch(setting: "count \(field)", left: "merged \(value)", right: "more than 2^40")
+        }
+        self = merged
+    }
+
+    /// The first count outside 0…`TuningStatistics.countLimit` (its field and value), nil
+    /// when all are in range: the gesture counts, the measurement tally's counts, and the
+    /// sketches' counts.
+    var countOutOfRange: (String, Int)? {
+        let t = measurements
+        var fields: [(String, Int)] = [
+            ("interruptedBySystem", interruptedBySystem), ("points", points), ("nonFinite", nonFinite),
+            ("labelledComplete", labelledComplete), ("labelledCancel", labelledCancel), ("unlabelled", unlabelled),
+            ("startsBeforeEdge", startsBeforeEdge), ("unlabelledDecidedComplete", unlabelledDecidedComplete),
+            ("unlabelledAmbiguous", unlabelledAmbiguous), ("still", still), ("across", across),
+            ("ambiguous", ambiguous), ("outcomesChecked", outcomesChecked), ("outcomeMismatches", outcomeMismatches),
+            ("inverseVelocities.count", inverseVelocities.count), ("fingerSpeedTimes.count", fingerSpeedTimes.count),
+            ("springVelocities.count", springVelocities.count), ("starts.count", starts.count),
+            ("entryAngles.count", entryAngles.count), ("landings.count", landings.count),
+            ("measurements.count", t.count), ("measurements.sampleRates.count", t.sampleRates.count),
+            ("measurements.columnExtents", t.columnExtents), ("measurements.optionExtents", t.optionExtents),
+            ("measurements.defaultExtents", t.defaultExtents), ("measurements.disagreements", t.disagreements),
+            ("measurements.fellBack", t.fellBack),
+        ]
+        fields += t.extents.map { ("measurements.extents.count", $0.count) }
+        fields += t.directions.map { ("measurements.directions", $0) }
+        // The extents' counts summed as they would be in a merge of one extent.
+        var extentTotal = 0
+        for e in t.extents where e.count >= 0 {
+            let (sum, overflow) = extentTotal.addingReportingOverflow(e.count)
+            if overflow { return ("measurements.extents.count", e.count) }
+            extentTotal = sum
+        }
+        fields.append(("measurements.extents (total)", extentTotal))
+        return fields.first { !(0...TuningStatistics.countLimit).contains($0.1) }
+    }
+
+    private mutating func mergeCounts(_ other: SummaryStatistics) {
         measurements.merge(other.measurements)
         interruptedBySystem += other.interruptedBySystem
         points += other.points

@@ -51,9 +51,29 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
     /// setting that differs.
     public mutating func merge(_ other: TuningStatistics) throws(StatisticsMismatch) {
         if let mismatch = settings.mismatch(other.settings) { throw mismatch }
-        try summaries.merge(other.summaries)
-        gestureCount += other.gestureCount
-        search.merge(other.search)
+        // Hostile inputs: every count in range on both sides (so no sum below can overflow),
+        // and every merged count too, else a thrown error naming it; `self` is left unchanged.
+        let range = 0...Self.countLimit
+        for (side, s) in [("left", self), ("right", other)] {
+            if !range.contains(s.gestureCount) {
+                throw StatisticsMismatch(setting: "count gestureCount", left: side, right: "\(s.gestureCount) (outside 0…2^40)")
+            }
+            if !s.search.isWithinLimits {
+                throw StatisticsMismatch(setting: "count search", left: side, right: "a count outside 0…2^40 or inconsistent")
+            }
+        }
+        var merged = self
+        try merged.summaries.merge(other.summaries)
+        let (total, overflow) = gestureCount.addingReportingOverflow(other.gestureCount)
+        guard !overflow, range.contains(total) else {
+            throw StatisticsMismatch(setting: "count gestureCount", left: "\(gestureCount) + \(other.gestureCount)", right: "more than 2^40")
+        }
+        merged.gestureCount = total
+        merged.search.merge(other.search)
+        guard merged.search.isWithinLimits else {
+            throw StatisticsMismatch(setting: "count search", left: "merged", right: "a count more than 2^40")
+        }
+        self = merged
     }
 
     /// Counts `count` gestures closed by the system given without their measurements.
@@ -91,6 +111,9 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
             search.isWithinLimits, (0...Self.countLimit).contains(gestureCount)
         else {
             throw DecodingError.dataCorruptedError(forKey: .search, in: c, debugDescription: "expected search statistics made with these settings")
+        }
+        if let (field, value) = summaries.countOutOfRange {
+            throw DecodingError.dataCorruptedError(forKey: .summaries, in: c, debugDescription: "expected \(field) from 0 to \(Self.countLimit), found \(value)")
         }
     }
 

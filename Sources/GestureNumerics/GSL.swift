@@ -292,37 +292,51 @@ package final class RandomSource {
     /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
     package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
     /// Independent Poisson(`means[i]`) counts for every `i`, written to `counts` (same length).
-    /// Drawn jointly: the total N ~ Poisson(Σ means) (`gsl_ran_poisson`), then N split over the
-    /// cells by Multinomial(N; means / Σ means) (`gsl_ran_multinomial`, one binomial per cell in
-    /// index order). Conditioned on their sum, independent Poissons are multinomial with those
-    /// probabilities, so this is exactly the law of one `poisson(mean:)` per cell, at one Poisson
-    /// and one binomial per cell instead of one large-mean Poisson per cell. Means must be ≥ 0
-    /// and finite; a zero mean gives 0. `scratch` is reused across calls (resized to fit).
-    /// When Σ means exceeds 2^31 (the multinomial counts are `unsigned int`), falls back to one
-    /// Poisson per cell (same law).
-    package func poissonCounts(means: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<Int>, scratch: inout [UInt32]) {
+    /// Cells of mean below `PoissonScratch.directLimit` (16) draw their own `gsl_ran_poisson`
+    /// (fast at small means), in index order. The others are drawn jointly: the total
+    /// N ~ Poisson(Σ their means) (`gsl_ran_poisson`), then N split over them by
+    /// Multinomial(N; mean / Σ means) (`gsl_ran_multinomial`, one binomial per cell in index
+    /// order). Conditioned on their sum, independent Poissons are multinomial with those
+    /// probabilities, and disjoint groups of independent cells stay independent, so this is
+    /// exactly the law of one `poisson(mean:)` per cell, without a slow large-mean Poisson per
+    /// cell. Means must be ≥ 0 and finite; a zero mean gives 0. When the joint total reaches
+    /// 2^31 (the multinomial counts are `unsigned int`), every cell draws its own Poisson.
+    package func poissonCounts(means: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch) {
         precondition(means.count == counts.count, "one count per mean")
         let n = means.count
         guard n > 0 else { return }
-        var total = 0.0
-        for m in means { total += m }
-        guard total > 0 else {
-            for i in 0..<n { counts[i] = 0 }
-            return
+        if scratch.counts.count != n {
+            scratch.counts = [UInt32](repeating: 0, count: n)
+            scratch.probabilities = [Double](repeating: 0, count: n)
         }
+        var total = 0.0
+        scratch.probabilities.withUnsafeMutableBufferPointer { q in
+            for i in 0..<n {
+                let m = means[i]
+                if m < PoissonScratch.directLimit {
+                    counts[i] = m > 0 ? Int(gsl_ran_poisson(rng, m)) : 0
+                    q[i] = 0
+                } else {
+                    q[i] = m
+                    total += m
+                }
+            }
+        }
+        guard total > 0 else { return }
         guard total < 2_147_483_648 else {
-            for i in 0..<n { counts[i] = poisson(mean: means[i]) }
+            for i in 0..<n where means[i] >= PoissonScratch.directLimit { counts[i] = poisson(mean: means[i]) }
             return
         }
         let draws = Int(gsl_ran_poisson(rng, total))
-        if scratch.count != n { scratch = [UInt32](repeating: 0, count: n) }
         guard draws < Int(UInt32.max) else {
-            for i in 0..<n { counts[i] = poisson(mean: means[i]) }
+            for i in 0..<n where means[i] >= PoissonScratch.directLimit { counts[i] = poisson(mean: means[i]) }
             return
         }
-        scratch.withUnsafeMutableBufferPointer { out in
-            gsl_ran_multinomial(rng, n, UInt32(draws), means.baseAddress, out.baseAddress)
-            for i in 0..<n { counts[i] = Int(out[i]) }
+        scratch.probabilities.withUnsafeBufferPointer { q in
+            scratch.counts.withUnsafeMutableBufferPointer { out in
+                gsl_ran_multinomial(rng, n, UInt32(draws), q.baseAddress, out.baseAddress)
+                for i in 0..<n where q[i] > 0 { counts[i] = Int(out[i]) }
+            }
         }
     }
 
@@ -335,4 +349,13 @@ package final class RandomSource {
         guard n > 1 else { return }
         values.withUnsafeMutableBytes { gsl_ran_shuffle(rng, $0.baseAddress, n, MemoryLayout<Int>.stride) }
     }
+}
+
+/// Reusable buffers of `RandomSource.poissonCounts` (one per thread).
+package struct PoissonScratch {
+    /// Means below this draw their own Poisson; the others are split from a joint total.
+    package static let directLimit = 16.0
+    var counts: [UInt32] = []
+    var probabilities: [Double] = []
+    package init() {}
 }

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GesturePhysics
 
 /// The cells of one family (`FamilyCells`, merged counts per fold) laid out for sweeps, so
@@ -305,7 +306,7 @@ final class ChoiceWorkspace {
     /// Unit weights, for callers that build them in place.
     var weights: [Int]
     /// Scratch of `RandomSource.poissonCounts`.
-    var draws: [UInt32]
+    var draws = PoissonScratch()
 
     init(_ encoding: Encoding) {
         histComplete = [Int](repeating: 0, count: encoding.rows + 1)
@@ -313,7 +314,6 @@ final class ChoiceWorkspace {
         suffix = [Int](repeating: 0, count: encoding.columns + 1)
         tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
         weights = [Int](repeating: 0, count: encoding.unitCount)
-        draws = [UInt32](repeating: 0, count: encoding.unitCount)
     }
 }
 

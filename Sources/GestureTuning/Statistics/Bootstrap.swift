@@ -51,13 +51,14 @@ enum Bootstrap {
     /// the result depends on neither the thread count (`jobs`; nil: every core) nor on how
     /// the counts were gathered. Every refit is the sorted sweep (`Encoding.choose`).
     ///
-    /// The cell weights of a resample are independent Poisson(count) draws, made jointly by
-    /// one Poisson total and one multinomial over all the search's cells in key order
-    /// (`RandomSource.poissonCounts`): conditioned on their sum, independent Poissons are
-    /// multinomial, so this is exactly the law of one Poisson per cell.
+    /// The cell weights of a resample are independent Poisson(count) draws, made by
+    /// `RandomSource.poissonCounts` over all the search's cells in key order: cells of count
+    /// below 16 draw their own Poisson, the others jointly by one Poisson total and one
+    /// multinomial; conditioned on their sum, independent Poissons are multinomial, so this is
+    /// exactly the law of one Poisson per cell.
     ///
     /// `projection` with `tau` searched: each tau column has its own cells, and one
-    /// multinomial spans all the columns' cells. That keeps the law the per-cell draws had:
+    /// `poissonCounts` (one multinomial) spans all the columns' cells. That keeps the law the per-cell draws had:
     /// every cell of every column an independent Poisson, so the columns are
     /// resampled independently of each other (each with the right law, not jointly as the
     /// same gestures would be). The per-column counts cannot tell which gestures a column's
@@ -69,7 +70,6 @@ enum Bootstrap {
         let names = space.parameters(row: estimate.row, column: estimate.column)
         let estimates = names.map(\.value)
         let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
-        let units = encoding.unitCount
         let means = encoding.counts.map(Double.init)
         let base = RandomSource.mix(seed, stream)
         let choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in

@@ -33,6 +33,8 @@ struct AnalysisPartial: Codable, Sendable {
     var labels: LabelTally
     var statistics: TuningStatistics
     var sample: ReportSample
+    /// `--by`: statistics per group value.
+    var groups: [String: TuningStatistics]?
 
     struct Shard: Codable, Sendable, Equatable {
         /// 1-based.

@@ -123,7 +123,7 @@ enum AnalyzePipeline {
             AnalysisPartial(
                 tool: AnalyzePipeline.generator, settings: settings, shard: shard, files: context.files,
                 shardFiles: indices.map { context.files[$0] }, reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
-                motion: PartialMotion(digest.motion), labels: digest.labels, statistics: digest.statistics, sample: digest.sample)
+                motion: PartialMotion(digest.motion), labels: digest.labels, statistics: digest.statistics, sample: digest.sample, groups: digest.groups)
         }
 
         /// What the report is made of besides the digest.

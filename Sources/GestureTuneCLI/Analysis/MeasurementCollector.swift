@@ -27,14 +27,25 @@ struct DigestContext: Sendable {
     var sampleSize: Int
     var labels: LabelMode
     var retryWindow: Double
+    /// `--by`: statistics per group value are kept beside the pooled ones.
+    var byGroup: Bool { !reader.groupColumns.isEmpty }
 
     /// Gesture ids are prefixed with their file (`a.csv:g1`) whenever the run has more than one
     /// file, so ids stay unambiguous whatever the files hold and however they are sharded.
     var prefixesIDs: Bool { files.count > 1 }
 
+    /// Tuning options of a group's statistics: no estimator comparison (as `GroupAnalysis` tunes groups).
+    var groupOptions: TuningOptions {
+        var o = tuning
+        o.compareEstimators = false
+        return o
+    }
+
     /// A digest of no gesture.
     func empty() -> AnalysisDigest {
-        AnalysisDigest(statistics: TuningStatistics(options: tuning, current: current), sample: ReportSample(capacity: sampleSize))
+        AnalysisDigest(
+            statistics: TuningStatistics(options: tuning, current: current), sample: ReportSample(capacity: sampleSize),
+            groups: byGroup ? [:] : nil)
     }
 
     /// Adds one measured gesture of file `index` (position `order` in it) to `digest`: the
@@ -45,6 +56,10 @@ struct DigestContext: Sendable {
         let key = GestureKey(file: files[index], id: m.id)
         if prefixesIDs { m.id = "\(m.file):\(m.id)" }
         digest.statistics.add(m, key: key)
+        if digest.groups != nil {
+            // Gestures without a group value form the group "".
+            digest.groups![m.group ?? "", default: TuningStatistics(options: groupOptions, current: current)].add(m, key: key)
+        }
         digest.sample.offer(
             ReportSample.Entry(
                 priority: ReportSample.priority(of: m, current: current, band: tuning.ambiguityBand),
@@ -64,9 +79,18 @@ struct AnalysisDigest: Sendable {
     var labels = LabelTally()
     var statistics: TuningStatistics
     var sample: ReportSample
+    /// `--by`: statistics per group value (nil without `--by`).
+    var groups: [String: TuningStatistics]? = nil
 
     mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
         try statistics.merge(other.statistics)
+        if let theirs = other.groups {
+            var mine = groups ?? [:]
+            for (name, g) in theirs {
+                if mine[name] == nil { mine[name] = g } else { try mine[name]!.merge(g) }
+            }
+            groups = mine
+        }
         sample.merge(other.sample)
         for (k, r) in other.reads { reads[k] = r }
         motion.add(other.motion)

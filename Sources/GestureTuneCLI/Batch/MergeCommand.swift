@@ -179,7 +179,7 @@ enum AnalysisMerge {
         // In shard order, though any order merges to the same digest.
         var digest: AnalysisDigest?
         for (path, p) in partials.sorted(by: { $0.partial.shard.index < $1.partial.shard.index }) {
-            var part = AnalysisDigest(statistics: p.statistics, sample: p.sample)
+            var part = AnalysisDigest(statistics: p.statistics, sample: p.sample, groups: p.groups)
             part.motion = p.motion.tally
             part.labels = p.labels
             let indices = AnalyzePipeline.shardIndices(p.files, shard: .init(index: p.shard.index, count: p.shard.count, corpusFiles: 0))

@@ -80,7 +80,7 @@ struct TuningReportBuilder {
     /// A used gesture within the current rule's ambiguity band (`Rule.isAmbiguous`, the band
     /// the tuner counts with).
     func isAmbiguous(_ m: GestureMeasurement) -> Bool {
-        Self.isUsed(m) && tuning.current.rule.isAmbiguous(m.releaseState, band: tuning.options.ambiguityBand)
+        Self.isUsed(m) && ReportSample.isAmbiguous(m.releaseState, current: tuning.current, band: tuning.options.ambiguityBand)
     }
 
     func model(name: String, generator: String, currentSource: String?, files: [String]?) -> ReportModel {

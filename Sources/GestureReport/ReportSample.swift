@@ -102,7 +102,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
     }
 
     /// The class of a gesture under the current parameters: the decider's decision against
-    /// the label (misdecided), `Rule.isAmbiguous` of the current rule (the band `band`), the
+    /// the label (misdecided), `isAmbiguous` (the band `band`), the
     /// recorded outcome against the decision. Gestures the tuner does not use (interrupted by
     /// the system, non-finite figures) are `other`.
     public static func priority(of m: GestureMeasurement, current: ParameterSet, band: Double) -> Priority {
@@ -110,9 +110,15 @@ public struct ReportSample: Sendable, Equatable, Codable {
         guard !m.interruptedBySystem, state.isFiniteState else { return .other }
         let decided = current.decider.decision(state)
         if let intent = m.intent, intent != decided { return .misdecided }
-        if current.rule.isAmbiguous(state, band: band) { return .ambiguous }
+        if isAmbiguous(state, current: current, band: band) { return .ambiguous }
         if let outcome = m.outcome, outcome != decided { return .outcomeMismatch }
         return .other
+    }
+
+    /// Within `band` of the current rule's boundary (`Rule.isAmbiguous`), the rule taken at the
+    /// gesture's own extent as its decision is (a preset's pt/s thresholds follow the extent).
+    public static func isAmbiguous(_ state: ReleaseState, current: ParameterSet, band: Double) -> Bool {
+        current.decider.rule(forExtent: state.extent).isAmbiguous(state, band: band)
     }
 
     /// Offers one gesture. A gesture ranked below the `capacity`-th kept one is not stored.

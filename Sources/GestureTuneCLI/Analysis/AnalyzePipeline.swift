@@ -217,8 +217,16 @@ enum AnalyzePipeline {
         var tuning = tuner.tune(digest.statistics)
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(run.physics)
-        // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
         let tally = digest.statistics.summaries.measurements
+        // A preset with pt/s thresholds is shown at the extent the gestures were measured with,
+        // when every one took the same from its width/height column (it decides each gesture
+        // at that gesture's own extent in any case).
+        if run.current.followsPresetExtent, run.current.extent == nil, let preset = run.current.preset.flatMap(Preset.named),
+            tally.count > 0, tally.columnExtents == tally.count, tally.extents.count == 1
+        {
+            tuning.current = ParameterSet(preset: preset, extent: tally.extents[0].extent, direction: run.physics.direction)
+        }
+        // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
         tuning.warnings.insert(
             contentsOf: TuningWarning.input(tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s, direction: run.physics.direction),
             at: 0)

@@ -289,6 +289,8 @@ package final class RandomSource {
     package func gaussian(_ sigma: Double) -> Double { gsl_ran_gaussian(rng, sigma) }
     /// Lognormal with log-mean `zeta`, log-sd `sigma`. `gsl_ran_lognormal`.
     package func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
+    /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
+    package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
     /// True with probability `p`. `gsl_ran_bernoulli`.
     package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 

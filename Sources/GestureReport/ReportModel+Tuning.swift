@@ -234,11 +234,8 @@ struct TuningReportBuilder {
         func row(_ f: FamilyResult) -> RuleComparisonRow {
             var notes: [String] = []
             if f.choice.tiedCandidates > 1 { notes.append("\(f.choice.tiedCandidates) grid candidates tie; the centre of the tie is taken") }
-            if let b = f.bootstrap, case .bagOfLittleBootstraps(let subsets, let size) = b.method {
-                notes.append("intervals by bag of little bootstraps (\(subsets) subsets of \(size))")
-            }
             // The seed people pass (--seed), not the per-family stream derived from it.
-            if let cv = f.crossValidation { notes.append("stratified \(cv.folds)-fold cross-validation, seed \(t.options.seed)") }
+            if let cv = f.crossValidation { notes.append("\(cv.folds)-fold cross-validation on hashed gesture ids, seed \(t.options.seed)") }
             let isSuggested = !suggestedMarked && f.rule == suggestedRule
             if isSuggested { suggestedMarked = true }
             return RuleComparisonRow(

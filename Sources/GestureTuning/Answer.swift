@@ -10,19 +10,16 @@ public struct RuleEvaluation: Sendable, Equatable {
     /// The rule; for presets with pt/s thresholds, the rule at 390 pt (each gesture is
     /// decided with its own extent).
     public var rule: Rule
-    /// The decisions, counted once (`Evaluation`).
-    public var evaluation: Evaluation
-    public var confusion: Confusion { evaluation.confusion }
-    /// Ids of misdecided gestures, in input order.
-    public var misdecided: [String] { evaluation.misdecided }
+    /// The decisions on the labelled gestures, counted once.
+    public var confusion: Confusion
     public var errors: Int { confusion.errors }
     public var errorRate: Double { confusion.errorRate }
 
-    public init(name: String, source: String?, rule: Rule, evaluation: Evaluation) {
+    public init(name: String, source: String?, rule: Rule, confusion: Confusion) {
         self.name = name
         self.source = source
         self.rule = rule
-        self.evaluation = evaluation
+        self.confusion = confusion
     }
 }
 
@@ -37,7 +34,7 @@ public struct FamilyResult: Sendable, Equatable {
     /// the bootstrap was off).
     public var parameters: [ParameterInterval]
     public var bootstrap: BootstrapSummary?
-    /// Honest error: stratified k-fold cross-validation (nil with fewer than 2 gestures).
+    /// Honest error: k-fold cross-validation on hash folds (nil with fewer than 2 gestures).
     public var crossValidation: CrossValidation?
     /// In-sample decisions of `rule` on all labelled gestures.
     public var fitted: RuleEvaluation
@@ -96,8 +93,9 @@ public struct Answer: Sendable, Equatable {
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).
     public var unlabelled: UnlabelledAnalysis?
-    /// Ids within the ambiguity band of the current rule, among all used gestures.
-    public var ambiguous: Set<String>
+    /// Gestures within the ambiguity band of the current rule, among all used gestures
+    /// (`Rule.isAmbiguous`; the report flags which on its sample).
+    public var ambiguousCount: Int
     public var outcomeCheck: OutcomeCheck?
     public var completionSpeed: CompletionSpeedSuggestion
     public var fingerSpeedCap: FingerSpeedCapSuggestion
@@ -121,7 +119,7 @@ public struct EstimatorSuggestion: Sendable, Equatable {
     /// The estimator every gesture was measured with (the one the headline rests on).
     public var inUse: Bool
     public var rule: Rule
-    /// Stratified k-fold cross-validated error of the family under this estimator.
+    /// k-fold (hash folds) cross-validated error of the family under this estimator.
     public var crossValidatedError: Double?
     /// Misdecided labelled gestures, in-sample.
     public var misdecided: Int

@@ -7,6 +7,10 @@ import GesturePhysics
 /// cross-validation, bootstrap intervals, the unlabelled analysis, the outcome check, the
 /// animation and edge suggestions, and the comparison with the current set and every preset.
 ///
+/// The one algorithm is `tune(_ statistics:)`: it reads only `TuningStatistics`, whose
+/// parts merge exactly, so gestures tuned in one run or in shards give the same answer.
+/// `tune(_:current:)` and `tune(points:…)` gather statistics and call it.
+///
 /// Only gestures closed by `ended` are used (`interruptedBySystem` ones are counted and
 /// skipped); only those with an intent are tuned on. Deterministic for a given seed,
 /// whatever the number of threads.
@@ -17,98 +21,38 @@ public struct Tuner: Sendable {
         self.options = options
     }
 
-    /// Tunes on measurements from `PhysicsEngine.measure`.
+    /// Tunes on measurements from `PhysicsEngine.measure` (key: `GestureKey(file: m.file, id: m.id)`).
     public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
-        var points: [TuningPoint] = []
-        points.reserveCapacity(measurements.count)
-        var interrupted = 0
-        for m in measurements {
-            if m.interruptedBySystem { interrupted += 1 } else { points.append(TuningPoint(m)) }
-        }
-        var answer = tune(points: points, interruptedBySystem: interrupted, current: current)
-        answer.warnings.insert(contentsOf: TuningWarning.measurements(measurements, direction: current.direction), at: 0)
-        if options.compareEstimators { answer.byEstimator = byEstimator(measurements, family: answer.suggested.rule.family) }
-        return answer
+        var statistics = TuningStatistics(options: options, current: current)
+        for m in measurements { statistics.add(m, key: GestureKey(file: m.file, id: m.id)) }
+        return tune(statistics)
     }
 
-    /// The headline family tuned again with each velocity estimator every used labelled gesture
-    /// has (`lsq2`, `lsq1`, `impulse`, `delta`; `platform` with `vx`/`vy` columns), without
-    /// bootstrap; empty when nothing is labelled. Only `v_p` changes: progress, extent and the
-    /// `kinematic` inputs are the estimator's own either way.
-    func byEstimator(_ measurements: [GestureMeasurement], family: RuleFamily) -> [EstimatorSuggestion] {
-        let labelled = measurements.filter { !$0.interruptedBySystem && $0.intent != nil && TuningPoint($0).isFinite }
-        guard !labelled.isEmpty else { return [] }
-        var quiet = self
-        quiet.options.bootstrapResamples = 0
-        // The estimator asked for: the one any gesture that did not fall back was measured with.
-        let requested = labelled.first { !$0.velocity.fellBack }?.velocity.usedEstimator
-        return Estimator.allCases.compactMap { estimator -> EstimatorSuggestion? in
-            guard labelled.allSatisfy({ $0.estimates[estimator] != nil }) else { return nil }
-            let points = labelled.map { m -> TuningPoint in
-                var p = TuningPoint(m)
-                let v = m.estimates[estimator]!.axis / m.extent
-                p.velocity = v.isFinite ? v : 0
-                return p
-            }
-            let inUse = estimator == requested
-            let rule: Rule
-            let cv: Double?
-            if family == .logistic {
-                let threshold = quiet.search(points, space: .threshold, seed: RandomSource.mix(options.seed, 1)).rule
-                let l = quiet.fitLogistic(points, fallback: threshold)
-                guard let boundary = l.boundary else { return nil }
-                (rule, cv) = (boundary, l.crossValidation?.errorRate)
-            } else {
-                let space: SearchSpace
-                switch family {
-                case .forward: space = .forward
-                case .projection: space = .projection(tau: options.projectionTau)
-                case .kinematic: space = .kinematic(duration: options.kinematicDuration)
-                default: space = .threshold
-                }
-                let index = [SearchSpace.threshold.family, .forward, .projection, .kinematic].firstIndex(of: space.family) ?? 0
-                let result = quiet.search(points, space: space, seed: RandomSource.mix(options.seed, UInt64(index + 1)))
-                (rule, cv) = (result.rule, result.crossValidation?.errorRate)
-            }
-            return EstimatorSuggestion(
-                estimator: estimator, inUse: inUse, rule: rule, crossValidatedError: cv,
-                misdecided: Evaluation(.rule(rule), points: points).confusion.errors)
-        }
+    /// Tunes on points already reduced to what tuning reads (all closed by `ended`; key:
+    /// `GestureKey(file: "", id: p.id)`), plus `interruptedBySystem` skipped gestures.
+    public func tune(points: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
+        var statistics = TuningStatistics(options: options, current: current)
+        for p in points { statistics.add(p, key: GestureKey(file: "", id: p.id)) }
+        statistics.addInterrupted(interruptedBySystem)
+        return tune(statistics)
     }
 
-    /// Tunes on points already reduced to what tuning reads (all closed by `ended`).
-    public func tune(points input: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
-        var counts = TuningCounts()
-        counts.total = input.count + interruptedBySystem
-        counts.interruptedBySystem = interruptedBySystem
-        let used = input.filter(\.isFinite)
-        counts.nonFinite = input.count - used.count
-        counts.used = used.count
-        let labelled = used.filter { $0.intent != nil }
-        let unlabelledPoints = used.filter { $0.intent == nil }
-        counts.labelled = labelled.count
-        counts.labelledComplete = labelled.filter { $0.intent == .complete }.count
-        counts.labelledCancel = counts.labelled - counts.labelledComplete
-        counts.unlabelled = unlabelledPoints.count
-
-        var warnings: [TuningWarning] = []
-        if used.isEmpty { warnings.append(.noUsableGestures) }
-        if labelled.isEmpty && !used.isEmpty { warnings.append(.noLabels) }
-        if !labelled.isEmpty && (counts.labelledComplete == 0 || counts.labelledCancel == 0) {
-            warnings.append(.oneClass(complete: counts.labelledComplete, cancel: counts.labelledCancel))
-        }
-        if labelled.count == 1 { warnings.append(.singleLabelled) }
-        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
-        if !labelled.isEmpty && counts.unlabelled > 0 {
-            warnings.append(.partlyLabelled(unlabelled: counts.unlabelled, used: counts.used, labelled: counts.labelled))
-        }
+    /// THE algorithm: the answer from merged statistics. Every setting comes from
+    /// `statistics.settings`; only the spring settling-time function is this tuner's
+    /// (`options.settlingTime`: a function cannot be stored in statistics).
+    public func tune(_ statistics: TuningStatistics) -> Answer {
+        var options = statistics.settings.options
+        options.settlingTime = self.options.settlingTime
+        let current = statistics.current
+        let search = statistics.search
+        let labelledCount = search.labelledCount
 
         // Searched families.
         var families: [FamilyResult] = []
-        if !labelled.isEmpty {
-            let spaces: [SearchSpace] = [.threshold, .forward, .projection(tau: options.projectionTau), .kinematic(duration: options.kinematicDuration)]
-            families = Parallel.map(spaces.count) { index in
-                search(labelled, space: spaces[index], seed: RandomSource.mix(options.seed, UInt64(index + 1)))
+        if labelledCount > 0 {
+            let (resamples, seed) = (options.bootstrapResamples, options.seed)
+            families = Parallel.map(search.families.count) { index in
+                Self.search(search.families[index], resamples: resamples, seed: RandomSource.mix(seed, UInt64(index + 1)))
             }
         }
         let thresholdRule = families.first?.rule
@@ -116,9 +60,10 @@ public struct Tuner: Sendable {
         // Kinematic at its preset values, and the logistic baseline.
         var kinematicAtPreset: RuleEvaluation?
         var logistic: LogisticResult?
-        if !labelled.isEmpty {
-            kinematicAtPreset = evaluate(name: "kinematic (uikit-system values)", source: nil, rule: .kinematic(distance: 187.5, duration: 0.35), labelled)
-            logistic = fitLogistic(labelled, fallback: thresholdRule)
+        if labelledCount > 0 {
+            kinematicAtPreset = RuleEvaluation(
+                name: "kinematic (uikit-system values)", source: nil, rule: SearchStatistics.kinematicPresetRule, confusion: search.kinematicAtPreset)
+            logistic = Self.fitLogistic(search.logistic, threshold: search.families[0], fallback: thresholdRule, seed: options.seed)
         }
 
         // The headline suggestion.
@@ -129,83 +74,36 @@ public struct Tuner: Sendable {
             family = best
         }
         var suggestedRule = current.rule
-        if !labelled.isEmpty {
+        var suggestedConfusion: Confusion?
+        if labelledCount > 0 {
             if family == .logistic {
                 suggestedRule = logistic?.boundary ?? thresholdRule!
+                suggestedConfusion = logistic?.fitted?.confusion ?? families.first?.fitted.confusion
             } else {
-                suggestedRule = families.first { $0.family == family }?.rule ?? thresholdRule!
+                let f = families.first { $0.family == family } ?? families[0]
+                suggestedRule = f.rule
+                suggestedConfusion = f.fitted.confusion
             }
         }
-
-        // Animation and edge suggestions.
-        let completing: (TuningPoint) -> Bool = { p in p.intent.map { $0 == .complete } ?? current.rule.completes(p.state) }
-        let completingPoints = used.filter(completing)
-        let duration = current.transitionDuration ?? options.transitionDuration
-        let speed = Suggestions.completionSpeed(completing: completingPoints, duration: duration, current: current.completionSpeed ?? 1)
-        let cap = Suggestions.fingerSpeedCap(completing: completingPoints)
-        let spring = Suggestions.spring(
-            used.map { ($0, completing($0)) }, dampingRatio: options.dampingRatio, target: options.targetDuration,
-            settlingTime: options.settlingTime)
-        let meant = used.filter { $0.intent == nil || $0.intent == .complete }
-        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
-        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
-        let lock = Suggestions.directionLock(
-            angles: meant.compactMap(\.entryAngle), population: labelled.isEmpty ? "gestures (no intent labels)" : "intended swipes")
-
-        var suggested = current
-        suggested.preset = nil
-        suggested.followsPresetExtent = false
-        suggested.rule = suggestedRule
-        suggested.transitionDuration = duration
-        if let s = speed.value { suggested.completionSpeed = s }
-        if let c = cap.value { suggested.fingerSpeedCap = c }
-        if let r = spring.response { suggested.spring = .init(dampingRatio: options.dampingRatio, response: r) }
-        if let w = edge.value { suggested.edgeWidth = w }
-        if let a = lock.value { suggested.directionLockAngle = a }
 
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
-        if !labelled.isEmpty {
-            comparisons.append(
-                RuleEvaluation(name: "current", source: current.preset, rule: current.rule, evaluation: Evaluation(current.decider, points: labelled)))
-            comparisons.append(evaluate(name: "suggested", source: nil, rule: suggestedRule, labelled))
-            for preset in Preset.all {
-                comparisons.append(evaluate(preset: preset, labelled))
+        if labelledCount > 0 {
+            comparisons.append(RuleEvaluation(name: "current", source: current.preset, rule: current.rule, confusion: search.current))
+            comparisons.append(RuleEvaluation(name: "suggested", source: nil, rule: suggestedRule, confusion: suggestedConfusion ?? Confusion()))
+            for (preset, confusion) in zip(Preset.all, search.presets) {
+                comparisons.append(
+                    RuleEvaluation(name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent), confusion: confusion))
             }
         }
 
-        // Unlabelled analysis, ambiguity, outcomes.
-        var unlabelled: UnlabelledAnalysis?
-        if !unlabelledPoints.isEmpty {
-            let tau: Double
-            if case .projection(_, let t) = current.rule { tau = t } else { tau = options.projectionTau ?? 0.3 }
-            unlabelled = Analyses.unlabelled(unlabelledPoints, current: current.rule, tau: tau, band: options.ambiguityBand)
-            if labelled.isEmpty, let u = unlabelled {
-                if u.leftOutStill + u.leftOutAcross > 0 {
-                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
-                }
-                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
-            }
+        var answer = summarize(
+            statistics, options: options, current: current, families: families, kinematicAtPreset: kinematicAtPreset,
+            logistic: logistic, suggestedRule: suggestedRule, comparisons: comparisons)
+        if options.compareEstimators {
+            answer.byEstimator = Self.byEstimator(search, family: answer.suggested.rule.family, seed: options.seed)
         }
-        // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
-        var suggestionInferred = false
-        if labelled.isEmpty, let inferred = unlabelled?.inferredRule {
-            suggested.rule = inferred
-            suggestionInferred = true
-        }
-        var ambiguous = Set<String>()
-        for p in used where current.rule.isAmbiguous(p.state, band: options.ambiguityBand) { ambiguous.insert(p.id) }
-        let outcomeCheck = Analyses.outcomes(used, current: current.rule)
-        if let check = outcomeCheck, !check.mismatches.isEmpty {
-            warnings.append(.outcomeMismatch(count: check.mismatches.count, checked: check.checked))
-        }
-        if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
-
-        return Answer(
-            options: options, counts: counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons, unlabelled: unlabelled,
-            ambiguous: ambiguous, outcomeCheck: outcomeCheck, completionSpeed: speed, fingerSpeedCap: cap, spring: spring,
-            edgeWidth: edge, directionLock: lock)
+        return answer
     }
 
     /// The family among `threshold`, `forward`, `projection` with the lowest cross-validated
@@ -223,47 +121,106 @@ public struct Tuner: Sendable {
         return tied.min { $0.rank < $1.rank }?.family
     }
 
-    /// One family: sweep, bootstrap, cross-validation, in-sample confusion.
-    func search(_ labelled: [TuningPoint], space: SearchSpace, seed: UInt64) -> FamilyResult {
-        let encoding = Encoding(points: labelled, space: space)
+    /// One family from its cells: sweep, bootstrap, cross-validation, in-sample confusion.
+    static func search(_ cells: FamilyCells, resamples: Int, seed: UInt64) -> FamilyResult {
+        let space = cells.space
+        let encoding = Encoding(cells: cells)
         let choice = encoding.choose(weights: encoding.fullWeights)
         let rule = space.rule(row: choice.row, column: choice.column)
-        let bootstrap = Bootstrap.run(
-            points: labelled, encoding: encoding, estimate: choice, resamples: options.bootstrapResamples,
-            seed: RandomSource.mix(seed, 0xB007), exactLimit: options.exactBootstrapLimit)
+        let bootstrap = Bootstrap.run(encoding: encoding, estimate: choice, resamples: resamples, seed: seed)
         let parameters = bootstrap?.intervals
             ?? space.parameters(row: choice.row, column: choice.column).map { ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value) }
-        let cv = CrossValidator.run(encoding: encoding, folds: options.folds, seed: RandomSource.mix(seed, 0xC5))
+        let cv = CrossValidator.run(encoding: encoding, seed: seed)
+        let fitted = encoding.confusion(row: choice.row, column: choice.column, weights: encoding.fullWeights)
         return FamilyResult(
             space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: bootstrap, crossValidation: cv,
-            fitted: evaluate(name: space.family.rawValue, source: nil, rule: rule, labelled))
+            fitted: RuleEvaluation(name: space.family.rawValue, source: nil, rule: rule, confusion: fitted))
     }
 
-    func fitLogistic(_ labelled: [TuningPoint], fallback: Rule?) -> LogisticResult {
-        let fit = LogisticFit.fit(labelled)
-        let boundary = fit.rule ?? fallback
-        let thresholdEncoding = Encoding(points: labelled, space: .threshold)
-        let cv = CrossValidator.run(points: labelled, folds: options.folds, seed: RandomSource.mix(options.seed, 0x1061)) { training in
-            let fold = LogisticFit.fit(
-                progress: training.map { labelled[$0].progress }, velocity: training.map { labelled[$0].velocity },
-                complete: training.map { labelled[$0].intent == .complete })
-            if let rule = fold.rule { return rule }
-            let c = thresholdEncoding.choose(weights: thresholdEncoding.weights(points: training))
-            return SearchSpace.threshold.rule(row: c.row, column: c.column)
+    /// The logistic fit on the exact points or bins (weighted IRLS), its cross-validation on
+    /// the same hash folds (a fold whose training set does not converge falls back to the
+    /// `threshold` search on the fold's training cells), and its in-sample confusion.
+    static func fitLogistic(_ cells: LogisticCells, threshold: FamilyCells, fallback: Rule?, seed: UInt64) -> LogisticResult {
+        let rows = cells.rows()
+        let folds = cells.folds
+        let total = rows.map { $0.folds.reduce(0, +) }
+        @Sendable func fit(_ weights: [Int]) -> LogisticFit {
+            var p: [Double] = [], v: [Double] = [], y: [Bool] = [], w: [Int] = []
+            for (r, row) in rows.enumerated() where weights[r] > 0 {
+                p.append(row.progress)
+                v.append(row.velocity)
+                y.append(row.complete)
+                w.append(weights[r])
+            }
+            return LogisticFit.fit(progress: p, velocity: v, complete: y, counts: w)
+        }
+        func confusion(_ rule: Rule, _ weights: [Int]) -> Confusion {
+            var c = Confusion()
+            for (r, row) in rows.enumerated() where weights[r] > 0 {
+                let state = ReleaseState(progress: row.progress, velocity: row.velocity, kinematicVelocity: 0, kinematicAcceleration: 0, sampleCount: 3, extent: PhysicsOptions.defaultExtent)
+                c.add(meantComplete: row.complete, decidedComplete: rule.completes(state), count: weights[r])
+            }
+            return c
+        }
+        let whole = fit(total)
+        let boundary = whole.rule ?? fallback
+        var cv: CrossValidation?
+        if cells.count >= 2 {
+            let thresholdEncoding = Encoding(cells: threshold)
+            let rules: [Rule?] = Parallel.map(folds) { f in
+                let training = rows.indices.map { total[$0] - rows[$0].folds[f] }
+                if let rule = fit(training).rule { return rule }
+                let weights = (0..<thresholdEncoding.unitCount).map { thresholdEncoding.counts[$0] - thresholdEncoding.foldCounts[$0 * folds + f] }
+                guard weights.contains(where: { $0 > 0 }) else { return nil }
+                let c = thresholdEncoding.choose(weights: weights)
+                return SearchSpace.threshold.rule(row: c.row, column: c.column)
+            }
+            var pooled = Confusion()
+            var unfitted = 0
+            for f in 0..<folds {
+                let held = rows.map { $0.folds[f] }
+                if let rule = rules[f] { pooled.add(confusion(rule, held)) } else {
+                    unfitted += 1
+                    for (r, row) in rows.enumerated() where held[r] > 0 {
+                        pooled.add(meantComplete: row.complete, decidedComplete: !row.complete, count: held[r])
+                    }
+                }
+            }
+            cv = CrossValidation(folds: folds, seed: seed, confusion: pooled, unfittedFolds: unfitted)
         }
         return LogisticResult(
-            fit: fit, boundary: boundary, usesFallback: fit.rule == nil && boundary != nil, crossValidation: cv,
-            fitted: boundary.map { evaluate(name: "logistic", source: nil, rule: $0, labelled) })
+            fit: whole, boundary: boundary, usesFallback: whole.rule == nil && boundary != nil, crossValidation: cv,
+            fitted: boundary.map { RuleEvaluation(name: "logistic", source: nil, rule: $0, confusion: confusion($0, total)) })
     }
 
-    func evaluate(name: String, source: String?, rule: Rule, _ points: [TuningPoint]) -> RuleEvaluation {
-        RuleEvaluation(name: name, source: source, rule: rule, evaluation: Evaluation(.rule(rule), points: points))
-    }
-
-    /// A preset decides each gesture with the rule for that gesture's own extent.
-    func evaluate(preset: Preset, _ points: [TuningPoint]) -> RuleEvaluation {
-        RuleEvaluation(
-            name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent),
-            evaluation: Evaluation(.preset(preset), points: points))
+    /// The headline family tuned again with each velocity estimator every used labelled gesture
+    /// has (`lsq2`, `lsq1`, `impulse`, `delta`; `platform` with `vx`/`vy` columns), without
+    /// bootstrap; empty when nothing is labelled. Only `v_p` changes: progress, extent and the
+    /// `kinematic` inputs are the estimator's own either way.
+    static func byEstimator(_ statistics: SearchStatistics, family: RuleFamily, seed: UInt64) -> [EstimatorSuggestion] {
+        guard statistics.labelledCount > 0, !statistics.estimators.isEmpty else { return [] }
+        // The estimator asked for: the one the gestures that did not fall back were measured
+        // with (the most common; ties in `Estimator.allCases` order).
+        let counts = statistics.requestedEstimator
+        let requested: Estimator? = counts.max().flatMap { top in top > 0 ? Estimator.allCases[counts.firstIndex(of: top)!] : nil }
+        return Estimator.allCases.enumerated().compactMap { i, estimator -> EstimatorSuggestion? in
+            let cells = statistics.estimators[i]
+            guard cells.count == statistics.labelledCount else { return nil }
+            let rule: Rule
+            let cv: Double?
+            let misdecided: Int
+            if family == .logistic {
+                let threshold = search(cells.families[0], resamples: 0, seed: RandomSource.mix(seed, 1))
+                let l = fitLogistic(cells.logistic, threshold: cells.families[0], fallback: threshold.rule, seed: seed)
+                guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
+                (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
+            } else {
+                let index = cells.families.firstIndex { $0.space.family == family } ?? 0
+                let result = search(cells.families[index], resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)))
+                (rule, cv, misdecided) = (result.rule, result.crossValidation?.errorRate, result.fitted.errors)
+            }
+            return EstimatorSuggestion(
+                estimator: estimator, inUse: estimator == requested, rule: rule, crossValidatedError: cv, misdecided: misdecided)
+        }
     }
 }

@@ -2,11 +2,11 @@ import GesturePhysics
 
 /// Options of `Tuner`. Defaults follow physics.md.
 public struct TuningOptions: Sendable, Equatable {
-    /// Seeds cross-validation folds and bootstrap resamples (`--seed`, default 1).
+    /// Seeds cross-validation folds (`GestureKey.fold`) and bootstrap resamples (`--seed`, default 1).
     public var seed: UInt64
     /// Bootstrap resamples (default 1000; 0 turns the bootstrap off).
     public var bootstrapResamples: Int
-    /// Cross-validation folds (default 5).
+    /// Cross-validation folds (default 5; at least 2 are used).
     public var folds: Int
     /// `projection`: `tau` fixed (s) when set, else searched over [0, 1] s.
     public var projectionTau: Double?
@@ -20,9 +20,6 @@ public struct TuningOptions: Sendable, Equatable {
     public var transitionDuration: Double
     /// Ambiguity band (default 0.10: parameters ±10%).
     public var ambiguityBand: Double
-    /// Above this many labelled gestures, `projection` with `tau` searched uses the bag of
-    /// little bootstraps (default 10,000: an exact resample costs 101 × n).
-    public var exactBootstrapLimit: Int
     /// The family of the headline suggestion (`--rule`; `logistic` takes the fitted boundary when
     /// converged, else `threshold`). nil: `chooseFamilyByCrossValidation` decides, else the
     /// current set's family is kept.
@@ -43,7 +40,7 @@ public struct TuningOptions: Sendable, Equatable {
     public init(
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
         kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
-        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10, exactBootstrapLimit: Int = 10_000,
+        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {
@@ -56,7 +53,6 @@ public struct TuningOptions: Sendable, Equatable {
         self.dampingRatio = dampingRatio
         self.transitionDuration = transitionDuration
         self.ambiguityBand = ambiguityBand
-        self.exactBootstrapLimit = exactBootstrapLimit
         self.suggestedFamily = suggestedFamily
         self.chooseFamilyByCrossValidation = chooseFamilyByCrossValidation
         self.settlingTime = settlingTime
@@ -72,7 +68,7 @@ public struct TuningOptions: Sendable, Equatable {
             && a.projectionTau == b.projectionTau && a.kinematicDuration == b.kinematicDuration
             && a.targetDuration == b.targetDuration && a.dampingRatio == b.dampingRatio
             && a.transitionDuration == b.transitionDuration && a.ambiguityBand == b.ambiguityBand
-            && a.exactBootstrapLimit == b.exactBootstrapLimit && a.suggestedFamily == b.suggestedFamily
+            && a.suggestedFamily == b.suggestedFamily
             && a.chooseFamilyByCrossValidation == b.chooseFamilyByCrossValidation
             && a.compareEstimators == b.compareEstimators
             && (a.settlingTime == nil) == (b.settlingTime == nil)

@@ -41,8 +41,8 @@ public struct LogisticFit: Sendable, Equatable {
     public static let tolerance = 1e-10
     public static let maxIterations = 50
 
-    /// Fits the points with an intent. IRLS on the normal equations (`GSL.NormalEquations`:
-    /// GSL's BLAS, buffers allocated once per fit).
+    /// Fits the points with an intent, each once. IRLS on the normal equations
+    /// (`GSL.NormalEquations`: GSL's BLAS, buffers allocated once per fit).
     public static func fit(_ points: [TuningPoint]) -> LogisticFit {
         var progress: [Double] = [], velocity: [Double] = [], complete: [Bool] = []
         progress.reserveCapacity(points.count)
@@ -57,15 +57,20 @@ public struct LogisticFit: Sendable, Equatable {
         return fit(progress: progress, velocity: velocity, complete: complete)
     }
 
-    /// Fits labelled release states given as columns (`complete[r]`: meant complete).
-    static func fit(progress: [Double], velocity: [Double], complete: [Bool]) -> LogisticFit {
-        let n = complete.count
-        let positives = complete.reduce(0) { $0 + ($1 ? 1 : 0) }
+    /// Fits labelled release states given as columns (`complete[r]`: meant complete), row `r`
+    /// standing for `counts[r]` gestures (nil: one each). Weighted IRLS: a row of count `w`
+    /// adds `w` times its deviance and `w μ(1−μ)` to the IRLS weight, exactly as `w` equal rows.
+    static func fit(progress: [Double], velocity: [Double], complete: [Bool], counts: [Int]? = nil) -> LogisticFit {
+        let rows = complete.count
+        let n = counts.map { $0.reduce(0, +) } ?? rows
+        var positives = 0
+        for r in 0..<rows where complete[r] { positives += counts?[r] ?? 1 }
         if n < 3 {
             return LogisticFit(outcome: n > 0 && (positives == 0 || positives == n) ? .oneClass : .tooFew, iterations: 0)
         }
         if positives == 0 || positives == n { return LogisticFit(outcome: .oneClass, iterations: 0) }
-        guard let system = GSL.NormalEquations(capacity: n, columns: 3) else {
+        let weights = counts.map { $0.map(Double.init) } ?? [Double](repeating: 1, count: rows)
+        guard let system = GSL.NormalEquations(capacity: rows, columns: 3) else {
             return LogisticFit(outcome: .singular, iterations: 0)
         }
         var beta = [0.0, 0.0, 0.0]
@@ -77,9 +82,11 @@ public struct LogisticFit: Sendable, Equatable {
             progress.withUnsafeBufferPointer { p in
                 velocity.withUnsafeBufferPointer { v in
                     complete.withUnsafeBufferPointer { y in
+                      weights.withUnsafeBufferPointer { count in
                         system.scaled.withUnsafeMutableBufferPointer { a in
                             system.rhs.withUnsafeMutableBufferPointer { b in
-                                for r in 0..<n {
+                                for r in 0..<rows {
+                                    let cr = count[r]
                                     let e = b0 + b1 * p[r] + b2 * v[r]
                                     // log(1 + exp(-|e|)) forms keep the deviance finite for large |e|.
                                     let t = exp(-abs(e))
@@ -87,12 +94,12 @@ public struct LogisticFit: Sendable, Equatable {
                                     let logMu = e >= 0 ? -logOnePlus : e - logOnePlus
                                     let logOneMinusMu = e >= 0 ? -e - logOnePlus : -logOnePlus
                                     let yr = y[r]
-                                    deviance -= 2 * (yr ? logMu : logOneMinusMu)
+                                    deviance -= 2 * cr * (yr ? logMu : logOneMinusMu)
                                     if yr ? !(e > 0) : !(e < 0) { allRight = false }
                                     let mu = e >= 0 ? 1 / (1 + t) : t / (1 + t)
                                     let w = max(mu * (1 - mu), 1e-12)
+                                    let root = (cr * w).squareRoot()
                                     let z = e + ((yr ? 1 : 0) - mu) / w
-                                    let root = w.squareRoot()
                                     a[3 * r] = root
                                     a[3 * r + 1] = root * p[r]
                                     a[3 * r + 2] = root * v[r]
@@ -100,6 +107,7 @@ public struct LogisticFit: Sendable, Equatable {
                                 }
                             }
                         }
+                      }
                     }
                 }
             }
@@ -110,7 +118,7 @@ public struct LogisticFit: Sendable, Equatable {
             }
             if abs(deviance - previousDeviance) / (abs(deviance) + 0.1) < tolerance {
                 do {
-                    let fit = try system.solve(rows: n)
+                    let fit = try system.solve(rows: rows)
                     let se = (0..<3).map { fit.covariance[$0 * 3 + $0].squareRoot() }
                     guard fit.rank == 3, se.allSatisfy(\.isFinite) else {
                         return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance)
@@ -122,7 +130,7 @@ public struct LogisticFit: Sendable, Equatable {
             }
             previousDeviance = deviance
             do {
-                let step = try system.solve(rows: n)
+                let step = try system.solve(rows: rows)
                 if step.rank < 3 { return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance) }
                 guard step.coefficients.allSatisfy(\.isFinite) else {
                     return LogisticFit(outcome: .notConverged, coefficients: beta, iterations: iteration, deviance: deviance)

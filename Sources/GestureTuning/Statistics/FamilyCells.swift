@@ -1,0 +1,160 @@
+import GesturePhysics
+
+/// The labelled gestures of one searched family reduced to cell counts per fold: what every
+/// search, cross-validation and bootstrap of that family reads (`Encoding(cells:)`). Adding
+/// a gesture is a few comparisons and one count; merging adds counts; the size is bounded by
+/// the grid, not by the number of gestures.
+///
+/// - Staircase families (`threshold`, `forward`, fixed-`tau` `projection`, `kinematic`): key
+///   `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see `Encoding`), kept sparse.
+/// - `projection` with `tau` searched: per tau column `t`, key `(t * (rows + 1) + k) * 2 + label`,
+///   kept dense (columns × (rows + 1) × 2 × folds counts) once anything is added.
+struct FamilyCells: Sendable {
+    let space: SearchSpace
+    let folds: Int
+    /// Staircase: `key * folds + fold` → count.
+    var sparse: [Int: Int] = [:]
+    /// Per column: `key * folds + fold` → count; empty until the first gesture.
+    var dense: [Int] = []
+    /// Labelled gestures added.
+    var count = 0
+
+    init(space: SearchSpace, folds: Int) {
+        self.space = space
+        self.folds = folds
+    }
+
+    var isPerColumn: Bool { if case .projection(nil) = space { true } else { false } }
+    var rows: Int { space.rows.values.count }
+    var columns: Int { space.columns.values.count }
+    var keyCount: Int {
+        isPerColumn ? columns * (rows + 1) * 2 : (columns + 1) * (rows + 1) * 4
+    }
+
+    /// Adds one labelled gesture (progress, velocity and the kinematic inputs as `point`) to `fold`.
+    mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
+        count += 1
+        let label = complete ? 1 : 0
+        if isPerColumn {
+            if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
+            let rowAxis = space.rows, taus = space.columns.values
+            let rowValues = rowAxis.values, rowCount = rowValues.count
+            let p = point.progress, v = point.velocity
+            // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
+            // column's count instead of being searched afresh (the same comparisons).
+            var k = rowAxis.countAtMost(p + taus[0] * v)
+            let folds = self.folds
+            dense.withUnsafeMutableBufferPointer { d in
+                d[((0 * (rowCount + 1) + k) * 2 + label) * folds + fold] += 1
+                for t in 1..<taus.count {
+                    let x = p + taus[t] * v
+                    while k < rowCount && rowValues[k] <= x { k += 1 }
+                    while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
+                    d[((t * (rowCount + 1) + k) * 2 + label) * folds + fold] += 1
+                }
+            }
+        } else {
+            let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: space.rows, columnAxis: space.columns)
+            let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
+            sparse[key * folds + fold, default: 0] += 1
+        }
+    }
+
+    mutating func merge(_ other: FamilyCells) {
+        precondition(space == other.space && folds == other.folds)
+        count += other.count
+        for (key, n) in other.sparse { sparse[key, default: 0] += n }
+        if !other.dense.isEmpty {
+            if dense.isEmpty { dense = other.dense } else { for i in dense.indices { dense[i] += other.dense[i] } }
+        }
+    }
+
+    /// Occupied cells in increasing key order with their per-fold counts.
+    func cells() -> [(key: Int, folds: [Int])] {
+        var out: [(key: Int, folds: [Int])] = []
+        if isPerColumn {
+            guard !dense.isEmpty else { return [] }
+            for key in 0..<keyCount {
+                let slice = Array(dense[(key * folds)..<(key * folds + folds)])
+                if slice.contains(where: { $0 != 0 }) { out.append((key, slice)) }
+            }
+        } else {
+            var byKey: [Int: [Int]] = [:]
+            for (packed, n) in sparse where n != 0 {
+                byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n
+            }
+            out = byKey.keys.sorted().map { ($0, byKey[$0]!) }
+        }
+        return out
+    }
+}
+
+extension FamilyCells: Equatable {
+    static func == (a: FamilyCells, b: FamilyCells) -> Bool {
+        guard a.space == b.space, a.folds == b.folds, a.count == b.count else { return false }
+        let x = a.cells(), y = b.cells()
+        return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.folds == $1.folds }
+    }
+}
+
+extension FamilyCells: Codable {
+    enum CodingKeys: String, CodingKey { case space, tau, duration, folds, count, cells }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try c.decode(String.self, forKey: .space)
+        let space: SearchSpace
+        switch name {
+        case "threshold": space = .threshold
+        case "forward": space = .forward
+        case "projection": space = .projection(tau: try c.decodeIfPresent(Double.self, forKey: .tau))
+        case "kinematic": space = .kinematic(duration: try c.decode(Double.self, forKey: .duration))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .space, in: c, debugDescription: "expected a searched family, found \(name)")
+        }
+        let folds = try c.decode(Int.self, forKey: .folds)
+        guard folds >= 1 && folds <= 1000 else {
+            throw DecodingError.dataCorruptedError(forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
+        }
+        self.init(space: space, folds: folds)
+        count = try c.decode(Int.self, forKey: .count)
+        let rows = try c.decode([[Int]].self, forKey: .cells)
+        var total = 0
+        for row in rows {
+            guard row.count == folds + 1, row[0] >= 0, row[0] < keyCount, row.dropFirst().allSatisfy({ $0 >= 0 }) else {
+                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected [key, one count per fold] with a key below \(keyCount)")
+            }
+            let key = row[0]
+            for f in 0..<folds where row[f + 1] != 0 {
+                total += row[f + 1]
+                if isPerColumn {
+                    if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
+                    dense[key * folds + f] += row[f + 1]
+                } else {
+                    sparse[key * folds + f, default: 0] += row[f + 1]
+                }
+            }
+        }
+        // Per column, every gesture is counted once in each column.
+        guard total == count * (isPerColumn ? columns : 1) else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected cells adding up to \(count) gestures, found \(total)")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch space {
+        case .threshold: try c.encode("threshold", forKey: .space)
+        case .forward: try c.encode("forward", forKey: .space)
+        case .projection(let tau):
+            try c.encode("projection", forKey: .space)
+            try c.encodeIfPresent(tau, forKey: .tau)
+        case .kinematic(let d):
+            try c.encode("kinematic", forKey: .space)
+            try c.encode(d, forKey: .duration)
+        }
+        try c.encode(folds, forKey: .folds)
+        try c.encode(count, forKey: .count)
+        try c.encode(cells().map { [$0.key] + $0.folds }, forKey: .cells)
+    }
+}

@@ -1,0 +1,54 @@
+internal import GestureNumerics
+
+/// The identity of a gesture wherever it is processed: the file as given on the command line
+/// and the gesture id within it. Folds and every per-gesture seeded choice derive from
+/// `value` (FNV-1a 64 of `file + "\u{0}" + id`, finalised with splitmix64), so they do not
+/// depend on which shard, thread or position a gesture was read at.
+public struct GestureKey: Sendable, Hashable, Codable {
+    public var file: String
+    public var id: String
+    public let value: UInt64
+
+    public init(file: String, id: String) {
+        self.file = file
+        self.id = id
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in file.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        h = (h ^ 0) &* 0x0000_0100_0000_01B3
+        for byte in id.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        value = GestureKey.splitmix64(h)
+    }
+
+    enum CodingKeys: String, CodingKey { case file, id }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(file: try c.decode(String.self, forKey: .file), id: try c.decode(String.self, forKey: .id))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(id, forKey: .id)
+    }
+
+    /// A seeded hash of the key for one use (`stream`): splitmix64 of
+    /// `value ^ RandomSource.mix(seed, stream)`.
+    public func mixed(seed: UInt64, stream: UInt64) -> UInt64 {
+        GestureKey.splitmix64(value ^ RandomSource.mix(seed, stream))
+    }
+
+    /// The cross-validation fold of the gesture among `folds`: `mixed(seed, 0xF01D) % folds`.
+    public func fold(seed: UInt64, folds: Int) -> Int {
+        Int(mixed(seed: seed, stream: GestureKey.foldStream) % UInt64(max(1, folds)))
+    }
+
+    static let foldStream: UInt64 = 0xF01D
+
+    static func splitmix64(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GestureTrace
+import GesturePhysics
+
+/// Everything `Tuner.tune` reads, gathered gesture by gesture, of a size that does not grow
+/// with the number of gestures, and mergeable: statistics of any partition of the gestures,
+/// merged in any order, equal the statistics of the whole (`==`), so the answer is the same
+/// whether the gestures were processed in one run or in shards.
+///
+/// `search` holds the searches' cell counts and confusions; `summaries` the percentiles,
+/// counts and tallies of the suggestions, unlabelled analysis and warnings.
+public struct TuningStatistics: Sendable, Equatable, Codable {
+    public static let schema = "gesturetune-tuning-statistics/1"
+
+    public let settings: TuningSettings
+    public var search: SearchStatistics
+    public var summaries: SummaryStatistics
+    /// Gestures added (every measurement given, interrupted ones included).
+    public internal(set) var gestureCount = 0
+    /// The current set, read back from `settings` (not encoded twice).
+    public let current: ParameterSet
+    let decider: Decider
+
+    public init(options: TuningOptions, current: ParameterSet) {
+        let settings = TuningSettings(options: options, current: current)
+        self.settings = settings
+        self.current = current
+        decider = current.decider
+        search = SearchStatistics(settings: settings)
+        summaries = SummaryStatistics(settings: settings)
+    }
+
+    /// Adds one measurement: everything tuning reads of it, in the fold of `key`.
+    public mutating func add(_ m: GestureMeasurement, key: GestureKey) {
+        gestureCount += 1
+        search.add(m, key: key, seed: settings.seed, current: decider)
+        summaries.add(m, key: key, settings: settings, current: current)
+    }
+
+    /// Adds one point (no other velocity estimators), in the fold of `key`.
+    public mutating func add(_ p: TuningPoint, key: GestureKey) {
+        gestureCount += 1
+        search.add(p, key: key, seed: settings.seed, current: decider)
+        summaries.add(p, key: key, settings: settings, current: current)
+    }
+
+    /// Adds `other`'s gestures; refuses statistics made with other settings, naming the first
+    /// setting that differs.
+    public mutating func merge(_ other: TuningStatistics) throws(StatisticsMismatch) {
+        if let mismatch = settings.mismatch(other.settings) { throw mismatch }
+        gestureCount += other.gestureCount
+        search.merge(other.search)
+        summaries.merge(other.summaries)
+    }
+
+    public static func == (a: TuningStatistics, b: TuningStatistics) -> Bool {
+        a.settings == b.settings && a.gestureCount == b.gestureCount && a.search == b.search && a.summaries == b.summaries
+    }
+
+    enum CodingKeys: String, CodingKey { case schema, settings, gestureCount, search, summaries }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try c.decode(String.self, forKey: .schema)
+        guard schema == Self.schema else {
+            throw DecodingError.dataCorruptedError(forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)")
+        }
+        settings = try c.decode(TuningSettings.self, forKey: .settings)
+        current = try settings.currentParameters()
+        decider = current.decider
+        gestureCount = try c.decode(Int.self, forKey: .gestureCount)
+        search = try c.decode(SearchStatistics.self, forKey: .search)
+        summaries = try c.decode(SummaryStatistics.self, forKey: .summaries)
+        guard search.folds == settings.foldCount, search.families.map(\.space) == SearchStatistics.spaces(settings),
+            search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
+            search.presets.count == Preset.all.count, search.requestedEstimator.count == Estimator.allCases.count
+        else {
+            throw DecodingError.dataCorruptedError(forKey: .search, in: c, debugDescription: "expected search statistics made with these settings")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.schema, forKey: .schema)
+        try c.encode(settings, forKey: .settings)
+        try c.encode(gestureCount, forKey: .gestureCount)
+        try c.encode(search, forKey: .search)
+        try c.encode(summaries, forKey: .summaries)
+    }
+}

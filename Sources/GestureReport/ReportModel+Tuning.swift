@@ -60,6 +60,10 @@ extension ReportModel {
             tuning: tuning, measurements: entries.map(\.measurement), tally: tally, reads: reads)
         self = builder.model(name: name, generator: generator, currentSource: currentSource, files: files)
         for (k, e) in entries.enumerated() where e.intentSource != nil { gestures[k].intentSource = e.intentSource }
+        if !sample.isComplete {
+            summary.warnings.append(
+                "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered).")
+        }
     }
 }
 

@@ -164,10 +164,17 @@ struct TuningReportBuilder {
             rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
-            outcomeMismatches: zip(measurements, rows).compactMap { m, row in
-                guard Self.isUsed(m), row.flags.outcomeMismatch, let recorded = row.outcome else { return nil }
-                return OutcomeMismatchRow(id: row.id, recorded: recorded, decided: row.currentDecision)
-            }, suggestedSetting: t.suggested)
+            outcomeMismatches: outcomeMismatches(), suggestedSetting: t.suggested)
+    }
+
+    /// Used gestures whose recorded outcome the current rule decides otherwise.
+    func outcomeMismatches() -> [OutcomeMismatchRow] {
+        guard tuning.outcomeCheck != nil else { return [] }
+        return used.compactMap { m in
+            guard let recorded = m.outcome else { return nil }
+            let decided: Intent = tuning.current.rule.completes(m.releaseState) ? .complete : .cancel
+            return decided == recorded ? nil : OutcomeMismatchRow(id: m.id, recorded: recorded, decided: decided)
+        }
     }
 
     // MARK: Summary parts

@@ -52,7 +52,7 @@ public struct LogisticResult: Sendable, Equatable {
 }
 
 /// Gestures counted and why some were not used.
-public struct TuningCounts: Sendable, Equatable {
+public struct TuningCounts: Sendable, Equatable, Codable {
     /// Measurements given.
     public var total = 0
     /// Closed by `ended` with finite figures: used for decisions and suggestions.
@@ -93,8 +93,7 @@ public struct Answer: Sendable, Equatable {
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).
     public var unlabelled: UnlabelledAnalysis?
-    /// Gestures within the ambiguity band of the current rule, among all used gestures
-    /// (`Rule.isAmbiguous`; the report flags which on its sample).
+    /// Used gestures within the ambiguity band of the current rule.
     public var ambiguousCount: Int
     public var outcomeCheck: OutcomeCheck?
     public var completionSpeed: CompletionSpeedSuggestion

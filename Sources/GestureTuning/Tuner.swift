@@ -97,9 +97,28 @@ public struct Tuner: Sendable {
             }
         }
 
-        var answer = summarize(
-            statistics, options: options, current: current, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, suggestedRule: suggestedRule, comparisons: comparisons)
+        // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes (`SummaryStatistics`).
+        let parts = statistics.summaries.summarize(current: current, options: options)
+        var warnings = parts.warnings
+        var suggested = current
+        suggested.preset = nil
+        suggested.followsPresetExtent = false
+        suggested.rule = suggestedRule
+        parts.apply(to: &suggested)
+        // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
+        var suggestionInferred = false
+        if labelledCount == 0, let inferred = parts.unlabelled?.inferredRule {
+            suggested.rule = inferred
+            suggestionInferred = true
+        }
+        if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
+
+        var answer = Answer(
+            options: options, counts: parts.counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
+            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons,
+            unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount, outcomeCheck: parts.outcomeCheck,
+            completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap, spring: parts.spring, edgeWidth: parts.edgeWidth,
+            directionLock: parts.directionLock)
         if options.compareEstimators {
             answer.byEstimator = Self.byEstimator(search, family: answer.suggested.rule.family, seed: options.seed)
         }

@@ -65,10 +65,13 @@ public enum TuningWarning: Sendable, Equatable {
 
     /// The default-extent warning for `measurements`, if any was measured with the default.
     public static func defaultExtent(_ measurements: [GestureMeasurement], direction: Direction, population: String) -> TuningWarning? {
-        let defaulted = measurements.filter { $0.extentSource == .defaultValue }
-        guard let first = defaulted.first else { return nil }
-        return .defaultExtent(
-            direction: direction, extent: first.extent, count: defaulted.count, total: measurements.count, population: population)
+        defaultExtent(MeasurementTally(measurements), direction: direction, population: population)
+    }
+
+    /// The default-extent warning for the measurements `tally` counts, if any was measured with the default.
+    public static func defaultExtent(_ tally: MeasurementTally, direction: Direction, population: String) -> TuningWarning? {
+        guard tally.defaultExtents > 0, let extent = tally.defaultExtent else { return nil }
+        return .defaultExtent(direction: direction, extent: extent, count: tally.defaultExtents, total: tally.count, population: population)
     }
 
     /// The read-loss warning for `reads` when more than `ReadLoss.warningShare` was dropped.
@@ -91,12 +94,17 @@ public enum TuningWarning: Sendable, Equatable {
     public static func input(
         measured: [GestureMeasurement], motion: MotionTally, timeUnit: TimeUnit, direction: Direction
     ) -> [TuningWarning] {
+        input(MeasurementTally(measured), motion: motion, timeUnit: timeUnit, direction: direction)
+    }
+
+    /// `input(measured:…)` on the tally of the measurements (`SummaryStatistics.measurements`).
+    public static func input(_ measured: MeasurementTally, motion: MotionTally, timeUnit: TimeUnit, direction: Direction) -> [TuningWarning] {
         var warnings: [TuningWarning] = []
         if let w = TimeScaleCheck.warning(measured, unit: timeUnit) { warnings.append(w) }
         if let w = motion.warning(for: direction) {
             warnings.append(w)
-        } else if let assumed = measured.first, measured.allSatisfy({ $0.extentSource != .column }) {
-            if let w = motion.extentWarning(direction: direction, extent: assumed.extent, source: assumed.extentSource) {
+        } else if let assumed = measured.assumedExtent {
+            if let w = motion.extentWarning(direction: direction, extent: assumed.extent, source: assumed.source) {
                 warnings.append(w)
             }
         } else if let w = motion.containerWarning(direction: direction) {
@@ -108,25 +116,25 @@ public enum TuningWarning: Sendable, Equatable {
     /// The warnings about measurements alone: the default extent, extents that differ,
     /// estimator disagreement and fallbacks (each gesture is flagged in the report's gesture table).
     static func measurements(_ ms: [GestureMeasurement], direction: Direction) -> [TuningWarning] {
+        measurements(MeasurementTally(ms), direction: direction)
+    }
+
+    /// `measurements(_:direction:)` on the tally of the measurements.
+    static func measurements(_ tally: MeasurementTally, direction: Direction) -> [TuningWarning] {
         var warnings: [TuningWarning] = []
-        if let w = defaultExtent(ms, direction: ms.first?.direction ?? direction, population: "gestures") { warnings.append(w) }
-        let extents = Set(ms.map(\.extent))
-        if extents.count > 1, let lo = extents.min(), let hi = extents.max() {
-            warnings.append(.extentsDiffer(low: lo, high: hi, typical: typicalExtent(ms)))
+        if let w = defaultExtent(tally, direction: tally.direction ?? direction, population: "gestures") { warnings.append(w) }
+        if tally.extents.count > 1, let lo = tally.extents.first?.extent, let hi = tally.extents.last?.extent {
+            warnings.append(.extentsDiffer(low: lo, high: hi, typical: tally.typicalExtent))
         }
-        let disagreeing = ms.filter(\.estimatorDisagreement).count
-        if disagreeing > 0 { warnings.append(.estimatorDisagreement(count: disagreeing, total: ms.count)) }
-        let fellBack = ms.filter(\.velocity.fellBack).count
-        if fellBack > 0 { warnings.append(.estimatorFallback(count: fellBack, total: ms.count)) }
+        if tally.disagreements > 0 { warnings.append(.estimatorDisagreement(count: tally.disagreements, total: tally.count)) }
+        if tally.fellBack > 0 { warnings.append(.estimatorFallback(count: tally.fellBack, total: tally.count)) }
         return warnings
     }
 
     /// The most common extent (ties: the smaller), 390 pt when there are no gestures: the
     /// extent pt/s figures are printed at.
     public static func typicalExtent(_ ms: [GestureMeasurement]) -> Double {
-        var counts: [Double: Int] = [:]
-        for m in ms where m.extent.isFinite && m.extent > 0 { counts[m.extent, default: 0] += 1 }
-        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? PhysicsOptions.defaultExtent
+        MeasurementTally(ms).typicalExtent
     }
 }
 

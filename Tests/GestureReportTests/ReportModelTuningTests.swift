@@ -121,7 +121,7 @@ enum TuningInputs {
         let threshold = model.rules[0]
         #expect(threshold.suggested)
         // The note names the seed given (TuningOptions.seed 3), not a derived stream.
-        #expect(threshold.note?.contains("5-fold cross-validation on hashed gesture ids, seed 3") == true)
+        #expect(threshold.note?.contains("stratified 5-fold cross-validation, seed 3") == true)
         // Confusion and misclassified ids: the tuned rule applied by hand.
         let rule = tuning.family(.threshold)!.rule
         let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }
@@ -153,8 +153,8 @@ enum TuningInputs {
         #expect(model.gestures.filter(\.flags.ambiguous).count == tuning.ambiguousCount)
         // x4 (0.52, 0.1) and c6 (0.47, 0.2) lie within 10% of p_th = 0.5 (0.45 … 0.55): ambiguous;
         // c2 (0.8, 0.3) does not.
-        let ambiguous = Set(model.gestures.filter(\.flags.ambiguous).map(\.id))
-        #expect(ambiguous.contains("x4") && ambiguous.contains("c6") && !ambiguous.contains("c2"))
+        let flagged = Set(model.gestures.filter(\.flags.ambiguous).map(\.id))
+        #expect(flagged.contains("x4") && flagged.contains("c6") && !flagged.contains("c2"))
         #expect(model.gestures.filter(\.misdecidedByCurrent).map(\.id) == ["c6", "x4", "x5"])
         // x5's recorded outcome (complete) matches the current decision; x4's (cancel) does not.
         #expect(model.outcomeMismatches == [OutcomeMismatchRow(id: "x4", recorded: .cancel, decided: .complete)])

@@ -9,8 +9,8 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
     public var count: Int
     public var decidedComplete: Int
     public var decidedCancel: Int
-    /// Ids of gestures within the ambiguity band of the current rule (see `Rule.isAmbiguous`).
-    public var ambiguous: [String]
+    /// Gestures within the ambiguity band of the current rule (see `Rule.isAmbiguous`).
+    public var ambiguousCount: Int
     /// The band used, as a fraction (0.10).
     public var band: Double
     /// Two-component mixture on `p_r + tau v_p`.
@@ -24,46 +24,40 @@ public struct UnlabelledAnalysis: Sendable, Equatable {
     public var leftOutAcross = 0
 }
 
-/// A gesture whose recorded outcome disagrees with what the current parameters decide.
-public struct OutcomeMismatch: Sendable, Equatable {
-    public var id: String
-    public var progress: Double
-    public var velocity: Double
-    public var recorded: Intent
-    public var decided: Intent
-}
-
 /// The `outcome` column checked against the current parameters.
 public struct OutcomeCheck: Sendable, Equatable {
     /// Gestures with an outcome (closed by `ended`).
     public var checked: Int
-    public var mismatches: [OutcomeMismatch]
+    /// Of them, those whose recorded outcome disagrees with what the current rule decides.
+    public var mismatchCount: Int
 }
 
 enum Analyses {
+    /// On points (tests, small data): the statistics of `points` under `current`.
     static func unlabelled(_ points: [TuningPoint], current: Rule, tau: Double, band: Double) -> UnlabelledAnalysis {
-        var complete = 0
-        var ambiguous: [String] = []
-        for p in points {
-            if current.completes(p.state) { complete += 1 }
-            if current.isAmbiguous(p.state, band: band) { ambiguous.append(p.id) }
-        }
-        var still = 0
-        var across = 0
-        var landings: [Double] = []
-        for p in points {
-            switch movement(p) {
-            case .still: still += 1
-            case .across: across += 1
-            case .along: landings.append(p.progress + tau * p.velocity)
-            }
-        }
-        let mixture = GaussianMixture.analyse(landings, tau: tau)
+        unlabelled(statistics(points, current: current, tau: tau, band: band))
+    }
+
+    /// The unlabelled analysis of the unlabelled gestures `s` counts: the current rule's
+    /// decisions and ambiguity, the gestures left out of the mixture, and the mixture on the
+    /// others' landing progress (exact landings up to 2048 of them, binned above).
+    static func unlabelled(_ s: SummaryStatistics) -> UnlabelledAnalysis {
+        let tau = s.settings.landingTau
+        let mixture = GaussianMixture.analyse(s.landings, tau: tau)
         let inferred = mixture.crossing.map { Rule.projection(progress: $0, tau: tau) }
         return UnlabelledAnalysis(
-            count: points.count, decidedComplete: complete, decidedCancel: points.count - complete,
-            ambiguous: ambiguous, band: band, mixture: mixture, inferredRule: inferred,
-            leftOutStill: still, leftOutAcross: across)
+            count: s.unlabelled, decidedComplete: s.unlabelledDecidedComplete, decidedCancel: s.unlabelled - s.unlabelledDecidedComplete,
+            ambiguousCount: s.unlabelledAmbiguous, band: s.settings.ambiguityBand, mixture: mixture, inferredRule: inferred,
+            leftOutStill: s.still, leftOutAcross: s.across)
+    }
+
+    /// The statistics of `points` under `current`, with the landing `tau` given (else the
+    /// current rule's or 0.3) and ambiguity `band`.
+    static func statistics(_ points: [TuningPoint], current: Rule, tau: Double? = nil, band: Double = 0.10) -> SummaryStatistics {
+        var s = SummaryStatistics(options: TuningOptions(ambiguityBand: band), current: ParameterSet(rule: current))
+        if let tau { s.settings.landingTau = tau }
+        for p in points { s.add(p) }
+        return s
     }
 
     enum Movement { case still, across, along }
@@ -81,16 +75,9 @@ enum Analyses {
         return min(abs(angle), abs(180 - abs(angle))) > 45 ? .across : .along
     }
 
+    /// The outcome check of `points` under `current` (tests, small data).
     static func outcomes(_ points: [TuningPoint], current: Rule) -> OutcomeCheck? {
-        let withOutcome = points.filter { $0.outcome != nil }
-        guard !withOutcome.isEmpty else { return nil }
-        var mismatches: [OutcomeMismatch] = []
-        for p in withOutcome {
-            let decided: Intent = current.completes(p.state) ? .complete : .cancel
-            if decided != p.outcome! {
-                mismatches.append(OutcomeMismatch(id: p.id, progress: p.progress, velocity: p.velocity, recorded: p.outcome!, decided: decided))
-            }
-        }
-        return OutcomeCheck(checked: withOutcome.count, mismatches: mismatches)
+        let s = statistics(points, current: current)
+        return s.outcomesChecked > 0 ? OutcomeCheck(checked: s.outcomesChecked, mismatchCount: s.outcomeMismatches) : nil
     }
 }

@@ -99,25 +99,40 @@ enum Suggestions {
         return Double(String(format: "%.\(max(0, Int((-log10(step)).rounded(.up))))f", r)) ?? r
     }
 
+    /// From completing points (tests, small data): the sketch of their `1 / v_p`.
     static func completionSpeed(completing: [TuningPoint], duration d: Double, current: Double) -> CompletionSpeedSuggestion {
-        let forward = completing.filter { $0.velocity > 0 }
-        guard let medianInverse = GSL.quantile(forward.map { 1 / $0.velocity }, 0.5) else {
+        completionSpeed(
+            inverseVelocities: QuantileSketch(completing.filter { $0.velocity > 0 }.map { 1 / $0.velocity }), duration: d, current: current)
+    }
+
+    /// `inverseVelocities`: `1 / v_p` of the completing gestures with `v_p > 0`.
+    static func completionSpeed(inverseVelocities: QuantileSketch, duration d: Double, current: Double) -> CompletionSpeedSuggestion {
+        guard let medianInverse = inverseVelocities.quantile(0.5) else {
             return CompletionSpeedSuggestion(
                 value: nil, unclamped: nil, transitionDuration: d, currentMedianRatio: nil, currentCompletionSpeed: current,
                 count: 0, basis: "no completing gesture moved forward at release")
         }
+        let count = inverseVelocities.count
         let raw = d / medianInverse
         let value = rounded(min(max(raw, 0.5), 3), step: 0.001)
         let currentRatio = (current / d) * medianInverse
         return CompletionSpeedSuggestion(
             value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio, currentCompletionSpeed: current,
-            count: forward.count,
-            basis: "median 1/v_p = \(fmt(medianInverse)) s over \(forward.count) completing gestures with v_p > 0; D = \(fmt(d)) s; median velocity ratio now \(fmt(currentRatio))")
+            count: count,
+            basis: "median 1/v_p = \(fmt(medianInverse)) s over \(count) completing gestures with v_p > 0; D = \(fmt(d)) s; median velocity ratio now \(fmt(currentRatio))")
     }
 
     static func fingerSpeedCap(completing: [TuningPoint]) -> FingerSpeedCapSuggestion {
-        let times = completing.compactMap { Completion.fingerSpeedTime(remaining: Completion.remaining(progress: $0.progress, completing: true), velocity: $0.velocity) }
-        guard let p90 = GSL.quantile(times, 0.9) else {
+        fingerSpeedCap(
+            times: QuantileSketch(
+                completing.compactMap {
+                    Completion.fingerSpeedTime(remaining: Completion.remaining(progress: $0.progress, completing: true), velocity: $0.velocity)
+                }))
+    }
+
+    /// `times`: `r / |v_p|` of the completing gestures.
+    static func fingerSpeedCap(times: QuantileSketch) -> FingerSpeedCapSuggestion {
+        guard let p90 = times.quantile(0.9) else {
             return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0, basis: "no completing release with nonzero velocity")
         }
         return FingerSpeedCapSuggestion(
@@ -130,21 +145,27 @@ enum Suggestions {
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
     ) -> SpringSuggestion {
         let velocities = gestures.compactMap { Completion.springInitialVelocity(progress: $0.0.progress, velocity: $0.0.velocity, completing: $0.1) }
+        return spring(initialVelocities: QuantileSketch(velocities), dampingRatio: dampingRatio, target: target, settlingTime: settlingTime)
+    }
+
+    /// `initialVelocities`: each used gesture's spring initial relative velocity.
+    static func spring(
+        initialVelocities velocities: QuantileSketch, dampingRatio: Double, target: Double,
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+    ) -> SpringSuggestion {
         var result = SpringSuggestion(
             status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target, count: velocities.count,
-            medianInitialVelocity: GSL.quantile(velocities, 0.5), basis: "no gesture with room left to animate")
+            medianInitialVelocity: velocities.quantile(0.5), basis: "no gesture with room left to animate")
         guard !velocities.isEmpty else { return result }
         guard let settlingTime else {
             result.status = .unavailable
             result.basis = "no spring settling-time function available"
             return result
         }
-        // The median over at most 2,000 evenly spaced gestures (sorted by velocity) keeps the
+        // The median over at most 2,000 evenly spaced gestures (in order of velocity) keeps the
         // root search cheap on large sets; each evaluation is one settling time per gesture.
-        var sorted = velocities
-        GSL.sort(&sorted)
-        let stride = max(1, sorted.count / 2000)
-        let sample = Swift.stride(from: 0, to: sorted.count, by: stride).map { sorted[$0] }
+        let stride = max(1, velocities.count / 2000)
+        let sample = velocities.values(atRanks: Array(Swift.stride(from: 0, to: velocities.count, by: stride)))
         let medianSettling: (Double) throws -> Double = { response in
             let times = try sample.map { try settlingTime(dampingRatio, response, $0) }
             return GSL.quantile(times, 0.5)!
@@ -165,18 +186,23 @@ enum Suggestions {
         return result
     }
 
-    /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
-    /// starts inside the container (`>= 0`); starts before the leading edge (negative: a wrong
-    /// `--direction` or `--extent`, or a touch that began off the view) are left out and counted
-    /// in the basis, and when every start is off-container the value is nil with that reason.
-    /// `container`: the smallest extent of the gestures (pt); a width beyond it is clamped to it.
+    /// From every start position (tests, small data): those `>= 0` in the sketch, the others counted.
     static func edgeWidth(starts allStarts: [Double], container: Double? = nil) -> EdgeWidthSuggestion {
-        let starts = allStarts.filter { $0 >= 0 }
-        let off = allStarts.count - starts.count
-        guard let p95 = GSL.quantile(starts, 0.95) else {
-            let basis = allStarts.isEmpty
+        let inside = allStarts.filter { $0 >= 0 && $0.isFinite }
+        return edgeWidth(starts: QuantileSketch(inside), beforeEdge: allStarts.count - inside.count, container: container)
+    }
+
+    /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
+    /// starts inside the container (`>= 0`, the sketch `starts`); starts before the leading edge
+    /// (negative: a wrong `--direction` or `--extent`, or a touch that began off the view) are
+    /// left out and counted in the basis (`beforeEdge`), and when every start is off-container
+    /// the value is nil with that reason. `container`: the smallest extent of the gestures
+    /// (pt); a width beyond it is clamped to it.
+    static func edgeWidth(starts: QuantileSketch, beforeEdge off: Int, container: Double? = nil) -> EdgeWidthSuggestion {
+        guard let p95 = starts.quantile(0.95) else {
+            let basis = off == 0
                 ? "no gesture start positions"
-                : "n/a: all \(allStarts.count) start positions lie before the leading edge (negative distance): check --direction and --extent"
+                : "n/a: all \(off) start positions lie before the leading edge (negative distance): check --direction and --extent"
             return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: basis)
         }
         var width = rounded(max(0, p95 + 4), step: 0.5)
@@ -185,7 +211,7 @@ enum Suggestions {
             clampedFrom = width
             width = c
         }
-        func share(_ w: Double) -> Double { Double(starts.filter { $0 <= w }.count) / Double(starts.count) }
+        func share(_ w: Double) -> Double { Double(starts.count(atMost: w)) / Double(starts.count) }
         let excluded = off > 0 ? "; \(off) start\(off == 1 ? "" : "s") before the leading edge left out" : ""
         return EdgeWidthSuggestion(
             value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
@@ -193,21 +219,24 @@ enum Suggestions {
             clampedFrom: clampedFrom)
     }
 
-    /// `population` names what the angles are of in the basis ("intended swipes" when labelled,
-    /// "gestures (no intent labels)" otherwise).
+    static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
+        directionLock(angles: QuantileSketch(angles.map { abs($0) }), population: population)
+    }
+
+    /// `angles`: `|entry angle|` (degrees). `population` names what the angles are of in the
+    /// basis ("intended swipes" when labelled, "gestures (no intent labels)" otherwise).
     ///
     /// The suggestion is never below `minimumDirectionLock` (6°): the entry angle is read when the
     /// displacement first exceeds 10 pt, where 1 pt of sideways jitter is already 5.7°, so a
     /// smaller lock fitted on very straight (or synthetic) strokes would refuse real fingers.
-    static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
-        let a = angles.map { abs($0) }
-        guard let p95 = GSL.quantile(a, 0.95) else {
+    static func directionLock(angles a: QuantileSketch, population: String = "intended swipes") -> DirectionLockSuggestion {
+        guard let p95 = a.quantile(0.95) else {
             return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
         }
         let value = max(minimumDirectionLock, rounded(p95, step: 0.1))
         let floor = value > rounded(p95, step: 0.1) ? "; raised to the \(fmt(minimumDirectionLock))° floor (1 pt of jitter at 10 pt)" : ""
         return DirectionLockSuggestion(
-            value: value, median: GSL.quantile(a, 0.5), count: a.count,
+            value: value, median: a.quantile(0.5), count: a.count,
             basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)\(floor)")
     }
 

@@ -14,9 +14,15 @@ public enum TimeScaleCheck {
     /// A warning naming the unit that makes the median sampling rate of `measurements` closest
     /// to 120 Hz, when the rate in `unit` is implausible; nil otherwise.
     public static func warning(_ measurements: [GestureMeasurement], unit: TimeUnit) -> TuningWarning? {
-        let rates = measurements.map(\.sampleRate).filter { $0.isFinite && $0 > 0 }.sorted()
+        warning(MeasurementTally(measurements), unit: unit)
+    }
+
+    /// The same on the tally of the measurements: the median rate is the order statistic
+    /// `count / 2` of the rates (exact, or its bin's midpoint: within 1.2e-4 of it).
+    public static func warning(_ tally: MeasurementTally, unit: TimeUnit) -> TuningWarning? {
+        let rates = tally.sampleRates
         guard !rates.isEmpty else { return nil }
-        let median = rates[rates.count / 2]
+        let median = rates.value(atRank: rates.count / 2)
         guard !plausible.contains(median) else { return nil }
         // Reading the same numbers in unit w scales every time by 10^(p_unit - p_w), the rate by
         // the inverse.

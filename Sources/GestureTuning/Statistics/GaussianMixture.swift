@@ -55,56 +55,82 @@ enum GaussianMixture {
     /// Where a crossing may lie to be offered as `p_th` (the tuner's own search range).
     static let crossingRange = 0.05...0.95
 
-    /// Fits 1 and 2 components to `x` and compares them. EM: initial means at the 25th and
-    /// 75th percentiles, both standard deviations the sample's, equal weights; stops when the
-    /// log-likelihood gains less than 1e-10 × n or after 2000 iterations. Variances are
-    /// floored at (1e-4 × range)² + 1e-12 so a component cannot collapse onto one point.
+    /// Fits 1 and 2 components to `x` (in its order, each value once).
     static func analyse(_ x: [Double], tau: Double) -> MixtureAnalysis {
-        let n = x.count
-        guard n >= 10 else {
-            return MixtureAnalysis(verdict: .tooFew, tau: tau, count: n, components: [], iterations: 0)
-        }
         var sorted = x
         GSL.sort(&sorted)
-        let mean = x.reduce(0, +) / Double(n)
-        let variance = x.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n)
-        let range = sorted[n - 1] - sorted[0]
+        return analyse(
+            x.map { ($0, 1) }, count: x.count, q25: GSL.quantile(sorted: sorted, 0.25), q75: GSL.quantile(sorted: sorted, 0.75),
+            range: (sorted.last ?? 0) - (sorted.first ?? 0), tau: tau)
+    }
+
+    /// Fits 1 and 2 components to the values of `sketch`: on its exact values (in increasing
+    /// order) up to `QuantileSketch.exactLimit`, else by weighted EM on its bins (each bin's
+    /// midpoint weighted by its count; the bins are 2⁻¹² of a binade wide, so every landing
+    /// moves by at most 1.2e-4 of itself).
+    static func analyse(_ sketch: QuantileSketch, tau: Double) -> MixtureAnalysis {
+        analyse(
+            sketch.weightedValues, count: sketch.count, q25: sketch.quantile(0.25), q75: sketch.quantile(0.75),
+            range: (sketch.maximum ?? 0) - (sketch.minimum ?? 0), tau: tau)
+    }
+
+    /// Fits 1 and 2 components to values with integer weights (`count` in all) and compares
+    /// them. EM: initial means at the 25th and 75th percentiles (`q25`, `q75`), both standard
+    /// deviations the sample's, equal weights; stops when the log-likelihood gains less than
+    /// 1e-10 × n or after 2000 iterations. Variances are floored at (1e-4 × range)² + 1e-12 so a
+    /// component cannot collapse onto one point.
+    static func analyse(_ points: [(value: Double, count: Int)], count n: Int, q25: Double?, q75: Double?, range: Double, tau: Double) -> MixtureAnalysis {
+        guard n >= 10, let q25, let q75 else {
+            return MixtureAnalysis(verdict: .tooFew, tau: tau, count: n, components: [], iterations: 0)
+        }
+        let x = points.map(\.value)
+        let c = points.map { Double($0.count) }
+        let k = x.count
+        var total = 0.0
+        for i in 0..<k { total += c[i] * x[i] }
+        let mean = total / Double(n)
+        var squares = 0.0
+        for i in 0..<k { squares += c[i] * ((x[i] - mean) * (x[i] - mean)) }
+        let variance = squares / Double(n)
         let floor = (1e-4 * range) * (1e-4 * range) + 1e-12
         let v1 = max(variance, floor)
-        let ll1 = x.reduce(0) { $0 + logNormal($1, mean, v1) }
+        var ll1 = 0.0
+        for i in 0..<k { ll1 += c[i] * logNormal(x[i], mean, v1) }
 
         var w = [0.5, 0.5]
-        var m = [GSL.quantile(sorted: sorted, 0.25)!, GSL.quantile(sorted: sorted, 0.75)!]
+        var m = [q25, q75]
         var v = [v1, v1]
         var ll2 = -Double.infinity
         var iterations = 0
-        var r = [Double](repeating: 0, count: n)
+        var r = [Double](repeating: 0, count: k)
         for iteration in 1...2000 {
             iterations = iteration
             var ll = 0.0
-            for i in 0..<n {
+            var n0 = 0.0
+            for i in 0..<k {
                 let a = log(w[0]) + logNormal(x[i], m[0], v[0])
                 let b = log(w[1]) + logNormal(x[i], m[1], v[1])
                 let hi = max(a, b)
                 let total = hi + log(exp(a - hi) + exp(b - hi))
-                ll += total
+                ll += c[i] * total
                 r[i] = exp(a - total)
+                n0 += c[i] * r[i]
             }
-            let n0 = r.reduce(0, +), n1 = Double(n) - n0
+            let n1 = Double(n) - n0
             if n0 < 1e-9 || n1 < 1e-9 {
                 ll2 = ll
                 break
             }
             var s0 = 0.0, s1 = 0.0
-            for i in 0..<n {
-                s0 += r[i] * x[i]
-                s1 += (1 - r[i]) * x[i]
+            for i in 0..<k {
+                s0 += c[i] * r[i] * x[i]
+                s1 += c[i] * (1 - r[i]) * x[i]
             }
             m = [s0 / n0, s1 / n1]
             var q0 = 0.0, q1 = 0.0
-            for i in 0..<n {
-                q0 += r[i] * (x[i] - m[0]) * (x[i] - m[0])
-                q1 += (1 - r[i]) * (x[i] - m[1]) * (x[i] - m[1])
+            for i in 0..<k {
+                q0 += c[i] * r[i] * (x[i] - m[0]) * (x[i] - m[0])
+                q1 += c[i] * (1 - r[i]) * (x[i] - m[1]) * (x[i] - m[1])
             }
             v = [max(q0 / n0, floor), max(q1 / n1, floor)]
             w = [n0 / Double(n), n1 / Double(n)]

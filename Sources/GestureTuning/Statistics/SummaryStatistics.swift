@@ -1,31 +1,323 @@
 import GestureTrace
 import GesturePhysics
 
-/// PLACEHOLDER until helper "summaries" lands its bounded version: keeps every point (not
-/// bounded) so `Tuner.tune(_ statistics:)` computes today's summaries from them. Not encoded.
+/// Everything the tuner reads per gesture besides the rule searches (issue 17), as mergeable,
+/// size-bounded tallies: gesture counts; the percentiles behind the animation, edge and
+/// direction-lock suggestions (`QuantileSketch`es); the unlabelled analysis (decided, ambiguous,
+/// still and across counts, the landings the mixture is fitted on); ambiguity and outcome
+/// counts; the measurement warnings' tallies (`MeasurementTally`).
+///
+/// What a gesture adds depends on the current rule (a gesture without intent is "completing"
+/// when the current rule completes it; ambiguity is the current rule's band), known at `init`.
+/// `merge` is exact: integer counts, exact or deterministically binned sketches, so any
+/// partition of the same gestures merges to the same statistics (`==`), and `summarize` gives
+/// the same parts.
 public struct SummaryStatistics: Sendable, Equatable, Codable {
-    var points: [TuningPoint] = []
-    var measurements: [GestureMeasurement] = []
-    var interruptedBySystem = 0
+    /// What must agree for two statistics to merge.
+    public struct Settings: Sendable, Equatable, Codable {
+        /// The current rule (completing and ambiguity of each gesture).
+        public var currentRule: Rule
+        /// The ambiguity band (0.10: parameters ±10%).
+        public var ambiguityBand: Double
+        /// `tau` of the unlabelled landing progress `p_r + tau v_p` (s): the current rule's when
+        /// it is a `projection`, else `TuningOptions.projectionTau`, else 0.3.
+        public var landingTau: Double
 
-    public init(settings: TuningSettings) {}
+        public init(options: TuningOptions, current: ParameterSet) {
+            currentRule = current.rule
+            ambiguityBand = options.ambiguityBand
+            if case .projection(_, let t) = current.rule { landingTau = t } else { landingTau = options.projectionTau ?? 0.3 }
+        }
 
-    mutating func add(_ p: TuningPoint, key: GestureKey, settings: TuningSettings, current: ParameterSet) {
-        points.append(p)
+        /// The first setting that differs from `other`'s, as a mismatch.
+        func mismatch(_ other: Settings) -> StatisticsMismatch? {
+            if currentRule != other.currentRule {
+                return StatisticsMismatch(setting: "currentRule", left: Self.text(currentRule), right: Self.text(other.currentRule))
+            }
+            if ambiguityBand != other.ambiguityBand {
+                return StatisticsMismatch(setting: "ambiguityBand", left: "\(ambiguityBand)", right: "\(other.ambiguityBand)")
+            }
+            if landingTau != other.landingTau {
+                return StatisticsMismatch(setting: "landingTau", left: "\(landingTau)", right: "\(other.landingTau)")
+            }
+            return nil
+        }
+
+        static func text(_ rule: Rule) -> String {
+            rule.family.rawValue + "(" + rule.parameters.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+        }
+
+        enum CodingKeys: String, CodingKey { case family, parameters, ambiguityBand, landingTau }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let family = try c.decode(RuleFamily.self, forKey: .family)
+            let texts = try c.decode([String].self, forKey: .parameters)
+            guard texts.count == family.parameterSpecs.count else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .parameters, in: c, debugDescription: "expected \(family.parameterSpecs.count) parameters, found \(texts.count)")
+            }
+            var values: [Double] = []
+            for t in texts {
+                guard let v = Double(t), !v.isNaN else {
+                    throw DecodingError.dataCorruptedError(forKey: .parameters, in: c, debugDescription: "expected a number, found \(t)")
+                }
+                values.append(v)
+            }
+            var index = 0
+            currentRule = Rule(family: family) { _ in
+                defer { index += 1 }
+                return values[index]
+            }
+            ambiguityBand = try c.decode(Double.self, forKey: .ambiguityBand)
+            landingTau = try c.decode(Double.self, forKey: .landingTau)
+        }
+
+        /// Parameters as text: `inf` is a parameter value JSON numbers cannot hold.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(currentRule.family, forKey: .family)
+            try c.encode(currentRule.parameters.map { "\($0.value)" }, forKey: .parameters)
+            try c.encode(ambiguityBand, forKey: .ambiguityBand)
+            try c.encode(landingTau, forKey: .landingTau)
+        }
     }
 
-    mutating func add(_ m: GestureMeasurement, key: GestureKey, settings: TuningSettings, current: ParameterSet) {
-        measurements.append(m)
-        if m.interruptedBySystem { interruptedBySystem += 1 } else { points.append(TuningPoint(m)) }
+    public internal(set) var settings: Settings
+
+    // MARK: Counts
+
+    /// Measurements added (`add(_: GestureMeasurement)`), with their warning tallies.
+    public private(set) var measurements = MeasurementTally()
+    /// Gestures closed by `cancelled` (never tuned).
+    public private(set) var interruptedBySystem = 0
+    /// Points added (gestures closed by `ended`), and of them those with a non-finite figure.
+    public private(set) var points = 0
+    public private(set) var nonFinite = 0
+    /// Used points with each intent, and without one.
+    public private(set) var labelledComplete = 0
+    public private(set) var labelledCancel = 0
+    public private(set) var unlabelled = 0
+
+    // MARK: Suggestions
+
+    /// `1 / v_p` of completing gestures with `v_p > 0` (s): completion speed.
+    public private(set) var inverseVelocities = QuantileSketch()
+    /// `r / |v_p|` of completing gestures (s): finger-speed cap.
+    public private(set) var fingerSpeedTimes = QuantileSketch()
+    /// Spring initial relative velocities of every used gesture (1/s).
+    public private(set) var springVelocities = QuantileSketch()
+    /// Start positions inside the container (≥ 0, pt) of gestures meant to complete (intent
+    /// `complete` or none), and how many started before the leading edge.
+    public private(set) var starts = QuantileSketch()
+    public private(set) var startsBeforeEdge = 0
+    /// The smallest extent of the gestures meant to complete (pt): the container.
+    public private(set) var smallestExtent: Double?
+    /// `|entry angle|` of the gestures meant to complete (degrees).
+    public private(set) var entryAngles = QuantileSketch()
+
+    // MARK: Unlabelled, ambiguity, outcomes
+
+    /// Unlabelled gestures the current rule completes, and those within its ambiguity band.
+    public private(set) var unlabelledDecidedComplete = 0
+    public private(set) var unlabelledAmbiguous = 0
+    /// Unlabelled gestures left out of the mixture: never moved 10 pt, or moved across the axis.
+    public private(set) var still = 0
+    public private(set) var across = 0
+    /// Landing progress `p_r + tau v_p` of the other unlabelled gestures.
+    public private(set) var landings = QuantileSketch()
+    /// Used gestures within the current rule's ambiguity band.
+    public private(set) var ambiguous = 0
+    /// Used gestures with a recorded outcome, and those the current rule decides otherwise.
+    public private(set) var outcomesChecked = 0
+    public private(set) var outcomeMismatches = 0
+
+    public init(options: TuningOptions, current: ParameterSet) {
+        settings = Settings(options: options, current: current)
     }
 
-    public mutating func merge(_ other: SummaryStatistics) {
-        points += other.points
-        measurements += other.measurements
+    /// Counts gestures closed by `ended` with finite figures as used.
+    public var used: Int { points - nonFinite }
+    public var labelled: Int { labelledComplete + labelledCancel }
+
+    // MARK: Adding
+
+    /// One measurement: its warning tallies, and its point unless the system interrupted it.
+    public mutating func add(_ m: GestureMeasurement) {
+        measurements.add(m)
+        if m.interruptedBySystem { interruptedBySystem += 1 } else { add(TuningPoint(m)) }
+    }
+
+    /// One gesture closed by `ended`.
+    public mutating func add(_ p: TuningPoint) {
+        points += 1
+        guard p.isFinite else {
+            nonFinite += 1
+            return
+        }
+        let rule = settings.currentRule
+        let state = p.state
+        let decidedComplete = rule.completes(state)
+        let isAmbiguous = rule.isAmbiguous(state, band: settings.ambiguityBand)
+        switch p.intent {
+        case .complete: labelledComplete += 1
+        case .cancel: labelledCancel += 1
+        case nil: unlabelled += 1
+        }
+        if isAmbiguous { ambiguous += 1 }
+
+        // Suggestions: completing = meant to (labelled), else decided so by the current rule.
+        let completing = p.intent.map { $0 == .complete } ?? decidedComplete
+        if completing {
+            if p.velocity > 0 { inverseVelocities.add(1 / p.velocity) }
+            let r = Completion.remaining(progress: p.progress, completing: true)
+            if let t = Completion.fingerSpeedTime(remaining: r, velocity: p.velocity) { fingerSpeedTimes.add(t) }
+        }
+        if let v = Completion.springInitialVelocity(progress: p.progress, velocity: p.velocity, completing: completing) {
+            springVelocities.add(v)
+        }
+        if p.intent != .cancel {
+            if p.startPosition >= 0 && p.startPosition.isFinite { starts.add(p.startPosition) } else { startsBeforeEdge += 1 }
+            smallestExtent = MeasurementTally.smaller(smallestExtent, p.extent)
+            if let a = p.entryAngle { entryAngles.add(abs(a)) }
+        }
+
+        // Unlabelled analysis.
+        if p.intent == nil {
+            if decidedComplete { unlabelledDecidedComplete += 1 }
+            if isAmbiguous { unlabelledAmbiguous += 1 }
+            switch Analyses.movement(p) {
+            case .still: still += 1
+            case .across: across += 1
+            case .along: landings.add(p.progress + settings.landingTau * p.velocity)
+            }
+        }
+
+        // Outcome check.
+        if let outcome = p.outcome {
+            outcomesChecked += 1
+            if (decidedComplete ? Intent.complete : .cancel) != outcome { outcomeMismatches += 1 }
+        }
+    }
+
+    /// `n` gestures closed by `cancelled` given without their measurements.
+    mutating func addInterrupted(_ n: Int) { interruptedBySystem += n }
+
+    // MARK: Merging
+
+    /// Adds `other`'s gestures: the same statistics as adding them here, in any order.
+    /// Throws when the settings differ (naming the first).
+    public mutating func merge(_ other: SummaryStatistics) throws(StatisticsMismatch) {
+        if let m = settings.mismatch(other.settings) { throw m }
+        measurements.merge(other.measurements)
         interruptedBySystem += other.interruptedBySystem
+        points += other.points
+        nonFinite += other.nonFinite
+        labelledComplete += other.labelledComplete
+        labelledCancel += other.labelledCancel
+        unlabelled += other.unlabelled
+        inverseVelocities.merge(other.inverseVelocities)
+        fingerSpeedTimes.merge(other.fingerSpeedTimes)
+        springVelocities.merge(other.springVelocities)
+        starts.merge(other.starts)
+        startsBeforeEdge += other.startsBeforeEdge
+        if let e = other.smallestExtent { smallestExtent = MeasurementTally.smaller(smallestExtent, e) }
+        entryAngles.merge(other.entryAngles)
+        unlabelledDecidedComplete += other.unlabelledDecidedComplete
+        unlabelledAmbiguous += other.unlabelledAmbiguous
+        still += other.still
+        across += other.across
+        landings.merge(other.landings)
+        ambiguous += other.ambiguous
+        outcomesChecked += other.outcomesChecked
+        outcomeMismatches += other.outcomeMismatches
     }
 
-    enum CodingKeys: CodingKey {}
-    public init(from decoder: any Decoder) throws {}
-    public func encode(to encoder: any Encoder) throws {}
+    // MARK: The tuner's parts of the answer
+
+    /// Counts, the animation, edge and lock suggestions, the unlabelled analysis, the ambiguity
+    /// count, the outcome check and their warnings, under `options` (damping ratio, target
+    /// duration, settling time, transition duration) and `current` (its transition duration
+    /// and completion speed). `current.rule` must be the one these statistics were made with.
+    public func summarize(current: ParameterSet, options: TuningOptions) -> SummaryParts {
+        var counts = TuningCounts()
+        counts.total = points + interruptedBySystem
+        counts.interruptedBySystem = interruptedBySystem
+        counts.nonFinite = nonFinite
+        counts.used = used
+        counts.labelled = labelled
+        counts.labelledComplete = labelledComplete
+        counts.labelledCancel = labelledCancel
+        counts.unlabelled = unlabelled
+
+        var warnings = TuningWarning.measurements(measurements, direction: current.direction)
+        if used == 0 { warnings.append(.noUsableGestures) }
+        if labelled == 0 && used > 0 { warnings.append(.noLabels) }
+        if labelled > 0 && (labelledComplete == 0 || labelledCancel == 0) {
+            warnings.append(.oneClass(complete: labelledComplete, cancel: labelledCancel))
+        }
+        if labelled == 1 { warnings.append(.singleLabelled) }
+        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
+        if labelled > 0 && unlabelled > 0 { warnings.append(.partlyLabelled(unlabelled: unlabelled, used: used, labelled: labelled)) }
+
+        let duration = current.transitionDuration ?? options.transitionDuration
+        let speed = Suggestions.completionSpeed(inverseVelocities: inverseVelocities, duration: duration, current: current.completionSpeed ?? 1)
+        let cap = Suggestions.fingerSpeedCap(times: fingerSpeedTimes)
+        let spring = Suggestions.spring(
+            initialVelocities: springVelocities, dampingRatio: options.dampingRatio, target: options.targetDuration, settlingTime: options.settlingTime)
+        let edge = Suggestions.edgeWidth(starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
+        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
+        let lock = Suggestions.directionLock(
+            angles: entryAngles, population: labelled == 0 ? "gestures (no intent labels)" : "intended swipes")
+
+        var analysis: UnlabelledAnalysis?
+        if unlabelled > 0 {
+            let u = Analyses.unlabelled(self)
+            analysis = u
+            if labelled == 0 {
+                if u.leftOutStill + u.leftOutAcross > 0 {
+                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
+                }
+                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
+            }
+        }
+        let outcomeCheck = outcomesChecked > 0 ? OutcomeCheck(checked: outcomesChecked, mismatchCount: outcomeMismatches) : nil
+        if let check = outcomeCheck, check.mismatchCount > 0 {
+            warnings.append(.outcomeMismatch(count: check.mismatchCount, checked: check.checked))
+        }
+        return SummaryParts(
+            counts: counts, warnings: warnings, completionSpeed: speed, fingerSpeedCap: cap, spring: spring, edgeWidth: edge,
+            directionLock: lock, unlabelled: analysis, ambiguousCount: ambiguous, outcomeCheck: outcomeCheck)
+    }
+}
+
+/// The parts of `Answer` `SummaryStatistics.summarize` gives.
+public struct SummaryParts: Sendable, Equatable {
+    public var counts: TuningCounts
+    /// In the order the answer shows them: the measurements' (default extent, extents,
+    /// estimators), the counts' (no usable gestures … partly labelled), the edge-width clamp,
+    /// the unlabelled mixture's (only when nothing is labelled), outcome mismatches. The
+    /// tuner's own (the logistic fit's) follow.
+    public var warnings: [TuningWarning]
+    public var completionSpeed: CompletionSpeedSuggestion
+    public var fingerSpeedCap: FingerSpeedCapSuggestion
+    public var spring: SpringSuggestion
+    public var edgeWidth: EdgeWidthSuggestion
+    public var directionLock: DirectionLockSuggestion
+    /// Present when some used gestures have no intent.
+    public var unlabelled: UnlabelledAnalysis?
+    /// Used gestures within the ambiguity band of the current rule.
+    public var ambiguousCount: Int
+    public var outcomeCheck: OutcomeCheck?
+
+    /// Writes the animation, edge and lock suggestions into `set` (those that have a value),
+    /// with `set.transitionDuration` the one the completion speed was computed for.
+    public func apply(to set: inout ParameterSet) {
+        set.transitionDuration = completionSpeed.transitionDuration
+        if let s = completionSpeed.value { set.completionSpeed = s }
+        if let c = fingerSpeedCap.value { set.fingerSpeedCap = c }
+        if let r = spring.response { set.spring = .init(dampingRatio: spring.dampingRatio, response: r) }
+        if let w = edgeWidth.value { set.edgeWidth = w }
+        if let a = directionLock.value { set.directionLockAngle = a }
+    }
 }

@@ -95,17 +95,3 @@ public struct TuningSettings: Sendable, Equatable, Codable {
     }
 }
 
-/// Two statistics made with different settings: `setting` names the first that differs.
-public struct StatisticsMismatch: Error, Sendable, Equatable, CustomStringConvertible {
-    public var setting: String
-    public var left: String
-    public var right: String
-
-    public init(setting: String, left: String, right: String) {
-        self.setting = setting
-        self.left = left
-        self.right = right
-    }
-
-    public var description: String { "statistics differ in \(setting): \(left) vs \(right)" }
-}

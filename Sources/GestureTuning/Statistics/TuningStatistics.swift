@@ -27,30 +27,37 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         self.current = current
         decider = current.decider
         search = SearchStatistics(settings: settings)
-        summaries = SummaryStatistics(settings: settings)
+        summaries = SummaryStatistics(options: options, current: current)
     }
 
     /// Adds one measurement: everything tuning reads of it, in the fold of `key`.
     public mutating func add(_ m: GestureMeasurement, key: GestureKey) {
         gestureCount += 1
         search.add(m, key: key, seed: settings.seed, current: decider)
-        summaries.add(m, key: key, settings: settings, current: current)
+        summaries.add(m)
     }
 
     /// Adds one point (no other velocity estimators), in the fold of `key`.
     public mutating func add(_ p: TuningPoint, key: GestureKey) {
         gestureCount += 1
         search.add(p, key: key, seed: settings.seed, current: decider)
-        summaries.add(p, key: key, settings: settings, current: current)
+        summaries.add(p)
     }
 
     /// Adds `other`'s gestures; refuses statistics made with other settings, naming the first
     /// setting that differs.
     public mutating func merge(_ other: TuningStatistics) throws(StatisticsMismatch) {
         if let mismatch = settings.mismatch(other.settings) { throw mismatch }
+        try summaries.merge(other.summaries)
         gestureCount += other.gestureCount
         search.merge(other.search)
-        summaries.merge(other.summaries)
+    }
+
+    /// Counts `count` gestures closed by the system given without their measurements.
+    mutating func addInterrupted(_ count: Int) {
+        guard count > 0 else { return }
+        gestureCount += count
+        summaries.addInterrupted(count)
     }
 
     public static func == (a: TuningStatistics, b: TuningStatistics) -> Bool {

@@ -1,0 +1,271 @@
+internal import GestureNumerics
+
+/// A mergeable, size-bounded multiset of finite doubles for percentiles (issue 17).
+///
+/// Up to `exactLimit` (2048) values it keeps them exactly, sorted: percentiles are
+/// `GSL.quantile(sorted:)`'s, bit for bit. Past that it holds fine bins instead: a value's bin
+/// is its sign, its binary exponent and the top `mantissaBits` (12) bits of its mantissa, so
+/// every bin spans 2⁻¹² of its binade and its midpoint (the value a binned percentile reads)
+/// lies within 2⁻¹³ ≈ 1.22e-4 of every value in it, relatively; values with `|x| < 2⁻²⁴`
+/// share the bin of 0. The bins depend only on the values, and the form only on how many
+/// there are (exact while `count <= exactLimit`), so a merge is exact, commutative and
+/// associative: any partition of the same values merges to the same sketch.
+///
+/// Size: at most `exactLimit` values, else one (key, count) pair per occupied bin: 4096 per
+/// binade in use (physical figures span a few binades).
+///
+/// Non-finite values are not kept (callers filter them; `add` ignores them).
+public struct QuantileSketch: Sendable, Equatable, Codable {
+    /// Values kept exactly up to this count.
+    public static let exactLimit = 2048
+    /// Mantissa bits of a bin key: bins are 2⁻¹² of a binade wide.
+    public static let mantissaBits = 12
+    /// Largest relative distance of a bin's midpoint to any value in the bin (2⁻¹³).
+    public static let relativeResolution = 1.0 / Double(1 << (mantissaBits + 1))
+    /// Values of smaller magnitude fall in the bin of 0 (absolute error below 6e-8).
+    public static let zeroLimit = 0x1p-24
+
+    /// Values added.
+    public private(set) var count = 0
+    /// Sorted values while `count <= exactLimit`, else empty.
+    private var values: [Double] = []
+    /// Occupied bins in key order while `count > exactLimit`, else empty.
+    private var bins: [Bin] = []
+    /// Smallest and largest value added (exact in either form).
+    public private(set) var minimum: Double?
+    public private(set) var maximum: Double?
+
+    struct Bin: Sendable, Equatable {
+        var key: Int64
+        var count: Int
+    }
+
+    public init() {}
+
+    /// Builds a sketch of `values` (non-finite ones left out).
+    public init<S: Sequence>(_ values: S) where S.Element == Double {
+        for x in values { add(x) }
+    }
+
+    /// True while the values are kept exactly.
+    public var isExact: Bool { count <= Self.exactLimit }
+    public var isEmpty: Bool { count == 0 }
+    /// Occupied bins (0 while exact): the size of the binned form.
+    public var binCount: Int { bins.count }
+
+    // MARK: Adding and merging
+
+    public mutating func add(_ x: Double) {
+        guard x.isFinite else { return }
+        minimum = Swift.min(minimum ?? x, x)
+        maximum = Swift.max(maximum ?? x, x)
+        count += 1
+        if count <= Self.exactLimit {
+            values.insert(x, at: Self.insertionIndex(values, x))
+            return
+        }
+        if !values.isEmpty { convertToBins() }
+        addToBins(Self.key(x), 1)
+    }
+
+    /// Adds every value of `other`: the same sketch as adding them one by one, in any order.
+    public mutating func merge(_ other: QuantileSketch) {
+        guard other.count > 0 else { return }
+        guard count > 0 else {
+            self = other
+            return
+        }
+        minimum = Swift.min(minimum!, other.minimum!)
+        maximum = Swift.max(maximum!, other.maximum!)
+        let total = count + other.count
+        if total <= Self.exactLimit {
+            values = Self.mergeSorted(values, other.values)
+            count = total
+            return
+        }
+        if !values.isEmpty { convertToBins() }
+        count = total
+        var theirs = other.bins
+        if !other.values.isEmpty {
+            theirs = Self.binned(other.values)
+        }
+        bins = Self.mergeBins(bins, theirs)
+    }
+
+    private mutating func convertToBins() {
+        bins = Self.mergeBins(bins, Self.binned(values))
+        values = []
+    }
+
+    private mutating func addToBins(_ key: Int64, _ n: Int) {
+        var lo = 0, hi = bins.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if bins[mid].key < key { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < bins.count && bins[lo].key == key {
+            bins[lo].count += n
+        } else {
+            bins.insert(Bin(key: key, count: n), at: lo)
+        }
+    }
+
+    static func insertionIndex(_ sorted: [Double], _ x: Double) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    static func mergeSorted(_ a: [Double], _ b: [Double]) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if b[j] < a[i] { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+
+    /// Bins of sorted values.
+    static func binned(_ sorted: [Double]) -> [Bin] {
+        var out: [Bin] = []
+        for x in sorted {
+            let k = key(x)
+            if let last = out.last, last.key == k { out[out.count - 1].count += 1 } else { out.append(Bin(key: k, count: 1)) }
+        }
+        return out
+    }
+
+    static func mergeBins(_ a: [Bin], _ b: [Bin]) -> [Bin] {
+        var out: [Bin] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].key < b[j].key) {
+                out.append(a[i]); i += 1
+            } else if i == a.count || b[j].key < a[i].key {
+                out.append(b[j]); j += 1
+            } else {
+                out.append(Bin(key: a[i].key, count: a[i].count + b[j].count)); i += 1; j += 1
+            }
+        }
+        return out
+    }
+
+    // MARK: Bins
+
+    private static let shift = UInt64(52 - mantissaBits)
+
+    /// The bin of finite `x`: monotone in `x` (a larger value never has a smaller key).
+    static func key(_ x: Double) -> Int64 {
+        let a = Swift.abs(x)
+        guard a >= zeroLimit else { return 0 }
+        let k = Int64(a.bitPattern >> shift)
+        return x < 0 ? -k : k
+    }
+
+    /// The midpoint of bin `key` (0 for the bin of 0).
+    static func representative(_ key: Int64) -> Double {
+        guard key != 0 else { return 0 }
+        let k = UInt64(Swift.abs(key))
+        let v = Double(bitPattern: (k << shift) | (1 << (shift - 1)))
+        return key < 0 ? -v : v
+    }
+
+    // MARK: Reading
+
+    /// The values with their multiplicities, in increasing order: each exact value once per
+    /// occurrence (count 1), or each bin's midpoint with its count.
+    public var weightedValues: [(value: Double, count: Int)] {
+        isExact ? values.map { ($0, 1) } : bins.map { (Self.representative($0.key), $0.count) }
+    }
+
+    /// The `f` quantile (0…1): `GSL.quantile(sorted:)` on the exact values; on bins the same
+    /// definition (linear interpolation between the order statistics at `(n-1) f`) with each
+    /// order statistic read as its bin's midpoint. nil when empty.
+    public func quantile(_ f: Double) -> Double? {
+        guard count > 0 else { return nil }
+        if isExact { return GSL.quantile(sorted: values, f) }
+        let index = f * Double(count - 1)
+        let lhs = Swift.min(Swift.max(Int(index), 0), count - 1)
+        let delta = index - Double(lhs)
+        let pair = self.values(atRanks: lhs == count - 1 ? [lhs] : [lhs, lhs + 1])
+        if lhs == count - 1 { return pair[0] }
+        return (1 - delta) * pair[0] + delta * pair[1]
+    }
+
+    /// The order statistic of rank `rank` (0-based; exact, or its bin's midpoint).
+    public func value(atRank rank: Int) -> Double {
+        values(atRanks: [rank])[0]
+    }
+
+    /// Order statistics at `ranks` (increasing, each in `0..<count`), in one pass.
+    public func values(atRanks ranks: [Int]) -> [Double] {
+        if isExact { return ranks.map { values[$0] } }
+        var out: [Double] = []
+        out.reserveCapacity(ranks.count)
+        var bin = 0
+        var below = 0  // values in bins before `bin`
+        for r in ranks {
+            while bin < bins.count - 1 && below + bins[bin].count <= r {
+                below += bins[bin].count
+                bin += 1
+            }
+            out.append(Self.representative(bins[bin].key))
+        }
+        return out
+    }
+
+    /// Values at most `x`: exact on exact values; on bins, the bins whose midpoint is at most `x`.
+    public func count(atMost x: Double) -> Int {
+        if isExact { return Self.insertionIndex(values, x) }
+        return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.count : 0) }
+    }
+
+    // MARK: Codable: {count, values} or {count, minimum, maximum, bins: [key, count, key, count, …]}
+
+    enum CodingKeys: String, CodingKey { case count, values, bins, minimum, maximum }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        count = try c.decode(Int.self, forKey: .count)
+        if count <= Self.exactLimit {
+            values = try c.decode([Double].self, forKey: .values)
+            guard values.count == count, zip(values, values.dropFirst()).allSatisfy({ $0 <= $1 }), values.allSatisfy(\.isFinite) else {
+                throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "expected \(count) sorted finite values")
+            }
+            minimum = values.first
+            maximum = values.last
+        } else {
+            let flat = try c.decode([Int64].self, forKey: .bins)
+            guard flat.count % 2 == 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected key, count pairs")
+            }
+            bins = stride(from: 0, to: flat.count, by: 2).map { Bin(key: flat[$0], count: Int(flat[$0 + 1])) }
+            guard zip(bins, bins.dropFirst()).allSatisfy({ $0.key < $1.key }), bins.allSatisfy({ $0.count > 0 }),
+                bins.reduce(0, { $0 + $1.count }) == count
+            else {
+                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with counts adding up to \(count)")
+            }
+            minimum = try c.decode(Double.self, forKey: .minimum)
+            maximum = try c.decode(Double.self, forKey: .maximum)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(count, forKey: .count)
+        if isExact {
+            try c.encode(values, forKey: .values)
+        } else {
+            try c.encode(bins.flatMap { [$0.key, Int64($0.count)] }, forKey: .bins)
+            try c.encode(minimum, forKey: .minimum)
+            try c.encode(maximum, forKey: .maximum)
+        }
+    }
+}

@@ -228,4 +228,3 @@ import Testing
         #expect(sizes[1] < 4 * sizes[0], "\(sizes)")
     }
 }
-}

@@ -136,7 +136,7 @@ enum AnalysisMerge {
         let run = try AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
-        let progress = ProgressBar(total: 0, console: console)
+        let progress = ProgressBar(total: files.count, console: console)
         let result: AnalyzePipeline.Result
         do {
             result = try AnalyzePipeline.finish(digest, run, progress: progress)

@@ -48,8 +48,37 @@ extension HTMLRenderer {
         var G = D.gestures, N = G.id.length, SVGNS = "http://www.w3.org/2000/svg";
         var byId = {}; for (var i = 0; i < N; i++) byId[G.id[i]] = i;
         function num(x) { return x === "inf" ? Infinity : (x === "-inf" ? -Infinity : x); }
-        function fixed(x, d) { if (!isFinite(x)) return x !== x ? "n/a" : (x > 0 ? "inf" : "-inf"); var s = Math.pow(10, d), r = (Math.round(Math.abs(x) * s) / s).toFixed(d); return (x < 0 && Number(r) !== 0 ? "-" : "") + r; }
-        function pct(x) { return fixed(x * 100, 1) + "%"; }
+        // Numbers for people, exactly as NumberText (Swift) writes them: percentages to one
+        // decimal, parameters and times to two (trailing zeros dropped), pt/s whole.
+        var F = (function () {
+          function special(x) { return x !== x ? "n/a" : (x === Infinity ? "∞" : (x === -Infinity ? "−∞" : null)); }
+          function exponent(x) { return Math.floor(Math.log10(Math.abs(x))); }
+          function trimmed(s) { if (s.indexOf(".") < 0) return s; s = s.replace(/0+$/, ""); return s.charAt(s.length - 1) === "." ? s.slice(0, -1) : s; }
+          function scientific(x) {
+            var e = exponent(x), half = Math.trunc(e / 2), m = Math.round(Math.abs(x) / Math.pow(10, half) / Math.pow(10, e - half) * 100);
+            if (m >= 1000) { m /= 10; e += 1; }
+            return (x < 0 ? "-" : "") + trimmed(fixed(m / 100, 2)) + "e" + e;
+          }
+          function fixed(x, d) {
+            var scale = Math.pow(10, d), n = Math.round(Math.abs(x) * scale);
+            if (!(n < 9e15)) return scientific(x);
+            var whole = Math.floor(n / scale), text = String(whole);
+            if (d > 0) { var frac = String(n - whole * scale); while (frac.length < d) frac = "0" + frac; text += "." + frac; }
+            return (x < 0 && n !== 0 ? "-" : "") + text;
+          }
+          function percent(x) { var s = special(x); return s !== null ? s : fixed(x * 100, 1) + "%"; }
+          function parameter(x) {
+            var s = special(x); if (s !== null) return s;
+            if (x === 0) return "0";
+            if (Math.abs(x) < 1e-6 || Math.round(Math.abs(x) * 100) >= 1e8) return scientific(x);
+            if (Math.abs(x) < 0.005) return trimmed(fixed(x, 1 - exponent(x)));
+            return trimmed(fixed(x, 2));
+          }
+          function seconds(x) { return x !== x ? "n/a" : parameter(x) + " s"; }
+          function speed(x) { var s = special(x); if (s !== null) return s; return Math.round(Math.abs(x)) >= 1e6 ? scientific(x) : fixed(x, 0); }
+          return { percent: percent, parameter: parameter, seconds: seconds, speed: speed };
+        })();
+        window.gesturetuneFormat = F;
         // Rule.completes, family by family.
         function completes(family, q, i) {
           var p = G.p[i], v = G.v[i];
@@ -106,12 +135,34 @@ extension HTMLRenderer {
           state[rule.role] = e;
           if (o) {
             o.dataset.misdecided = e.misdecided; o.dataset.labelled = e.labelled;
-            o.textContent = e.labelled ? pct(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " misdecided)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
+            o.textContent = e.labelled ? F.percent(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " misdecided)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
           }
           [["cc", c.cc], ["cx", c.cx], ["xc", c.xc], ["xx", c.xx]].forEach(function (kv) { var el = document.getElementById("wi-" + rule.role + "-" + kv[0]); if (el) el.textContent = kv[1]; });
           var path = document.querySelector("#fig-release-scatter path.boundary-" + rule.role);
           if (path) path.setAttribute("d", boundary(rule));
+          rings();
           if (openId !== null) drill(openId);
+        }
+        // The misdecided rings in the release scatter, as SVGRenderer draws them, for the
+        // decisions the sliders give: solid where the suggested rule errs, dashed where only the
+        // current one does; at each plotted point's position (clamped to the axes like the figure).
+        function rings() {
+          var g = document.querySelector("#fig-release-scatter g.rings");
+          if (!g || !D.labelled || !state.current || !state.suggested) return;
+          var X = D.scatterX, Y = D.scatterY, frag = document.createDocumentFragment(), seen = {};
+          g.textContent = "";
+          Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter g.points [data-gesture]"), function (pt) {
+            var id = pt.getAttribute("data-gesture"), i = byId[id];
+            if (i === undefined || seen[id] || G.intent[i] === null) return;
+            seen[id] = true;
+            var bySuggested = (state.suggested.decisions[i] ? 1 : 0) !== G.intent[i], byCurrent = (state.current.decisions[i] ? 1 : 0) !== G.intent[i];
+            if (!bySuggested && !byCurrent) return;
+            var p = Math.min(Math.max(isFinite(G.p[i]) ? G.p[i] : 0, X[0]), X[1]), v = Math.min(Math.max(isFinite(G.v[i]) ? G.v[i] : 0, Y[0]), Y[1]);
+            var attrs = { cx: (X[2] + (p - X[0]) / (X[1] - X[0]) * (X[3] - X[2])).toFixed(1), cy: (Y[2] + (v - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2])).toFixed(1), r: "6.5", "data-ring": id };
+            if (!bySuggested) attrs["stroke-dasharray"] = "2 2";
+            el("circle", attrs, frag);
+          });
+          g.appendChild(frag);
         }
         function controls(rule) {
           var box = document.getElementById("wi-" + rule.role);
@@ -151,7 +202,7 @@ extension HTMLRenderer {
           body.textContent = "";
           var facts = document.createElement("p"), intent = G.intent[i] === null ? "unlabelled" : (G.intent[i] ? "complete" : "cancel");
           var decide = rules.map(function (r) { var yes = state[r.role].decisions[i], word = yes ? "complete" : "cancel"; return r.title + ": " + word + (G.intent[i] !== null && (yes ? 1 : 0) !== G.intent[i] ? " ✗" : ""); });
-          facts.textContent = "intent " + intent + " · p_r " + fixed(G.p[i], 3) + " · v_p " + fixed(G.v[i], 2) + " progress/s · " + decide.join(" · ");
+          facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
           body.appendChild(facts);
           if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); box.scrollIntoView({ block: "nearest" }); return; }
           var wrap = document.createElement("div"); wrap.className = "fig-wrap"; body.appendChild(wrap);
@@ -166,10 +217,10 @@ extension HTMLRenderer {
           for (var k = 0; k <= 4; k++) {
             var pv = pMin + (pMax - pMin) * k / 4, y = Y(pv);
             el("line", { x1: L, x2: W - R, y1: y, y2: y, stroke: "#e3e3e3" }, svg);
-            el("text", { x: L - 6, y: y + 4, "text-anchor": "end", "font-size": "11" }, svg, fixed(pv, 2));
-            el("text", { x: W - R + 6, y: y + 4, "font-size": "11" }, svg, fixed(pv * T.extent, 0));
+            el("text", { x: L - 6, y: y + 4, "text-anchor": "end", "font-size": "11" }, svg, F.parameter(pv));
+            el("text", { x: W - R + 6, y: y + 4, "font-size": "11" }, svg, F.speed(pv * T.extent));
             var tv = tMax * k / 4;
-            el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11" }, svg, fixed(tv, 2));
+            el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11" }, svg, F.parameter(tv));
           }
           el("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle" }, svg, "time since the first sample (s)");
           el("text", { transform: "translate(14 " + (H - B + Tp) / 2 + ") rotate(-90)", "text-anchor": "middle" }, svg, "progress");
@@ -187,7 +238,7 @@ extension HTMLRenderer {
             var vp = e[1] / T.extent;
             el("line", { x1: X(tr - dt), y1: Y(pr - vp * dt), x2: X(tr), y2: Y(pr), stroke: colours[k % colours.length], "stroke-width": "1.5" }, svg);
           });
-          var tbl = document.createElement("table"), rows = [["estimator", "v (pt/s)", "v_p (progress/s)"]].concat(T.estimates.map(function (e) { return [e[0], fixed(e[1], 1), fixed(e[1] / T.extent, 3)]; }));
+          var tbl = document.createElement("table"), rows = [["estimator", "v (pt/s)", "v_p (progress/s)"]].concat(T.estimates.map(function (e) { return [e[0], F.speed(e[1]), F.parameter(e[1] / T.extent)]; }));
           rows.forEach(function (r, k) { var tr = tbl.insertRow(); r.forEach(function (c, j) { var cell = document.createElement(k ? "td" : "th"); cell.textContent = c; if (k && j) cell.className = "num"; if (k && j === 0) cell.style.borderLeft = "4px solid " + colours[(k - 1) % colours.length]; tr.appendChild(cell); }); });
           var tw = document.createElement("div"); tw.className = "table-wrap"; tw.appendChild(tbl); body.appendChild(tw);
           var note = document.createElement("p"); note.className = "note";

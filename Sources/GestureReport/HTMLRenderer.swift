@@ -73,7 +73,7 @@ public struct HTMLRenderer: Sendable {
 
         // 2. Parameters
         section(&out, 1)
-        out.write("<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(Text.number(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n")
+        out.write("<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n")
         table(&out, content.parameterTable)
         out.write("<h3>Completion animation and edge</h3>\n")
         table(&out, content.animationTable)

@@ -36,7 +36,7 @@ public struct MarkdownRenderer: Sendable {
             for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
             Self.table(&out, ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
         case 1:
-            out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(Text.number(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n")
+            out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n")
             Self.table(&out, content.parameterTable)
             out.write("### Completion animation and edge\n\n")
             Self.table(&out, content.animationTable)

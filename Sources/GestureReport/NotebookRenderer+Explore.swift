@@ -41,13 +41,21 @@ extension NotebookRenderer {
             return q[0] + q[1] * p + q[2] * v >= 0
 
 
+        def percent(fraction):
+            """A fraction as the report writes it (NumberText.percent): one decimal, half away from zero."""
+            scaled = abs(fraction * 100) * 10
+            n = math.floor(scaled)
+            n += 1 if scaled - n >= 0.5 else 0
+            return ("-" if fraction < 0 and n else "") + f"{n // 10}.{n % 10}%"
+
+
         def what_if(rule=None, **values):
             """Misdecided labelled gestures under `rule` (a summary rule object) with `values` changed."""
             rule = dict(rule or report["summary"]["suggestedRule"], **values)
             q = [float(rule[k]) for k in rule if k != "family"]
             counted = [g for g in report["gestures"] if g["intent"] is not None and "interrupted" not in g["flags"]]
             wrong = sum(completes(rule["family"], q, g) != (g["intent"] == "complete") for g in counted)
-            share = f"{math.floor(1000 * wrong / len(counted) + 0.5) / 10:.1f}%" if counted else "n/a"
+            share = percent(wrong / len(counted)) if counted else "n/a"
             return f"{rule['family']}: {wrong} of {len(counted)} labelled gestures misdecided ({share})"
 
 
@@ -67,7 +75,7 @@ extension NotebookRenderer {
         let rule = model.summary.suggestedRule
         let counted = model.gestures.filter { $0.intent != nil && !$0.flags.interruptedBySystem }
         let wrong = counted.filter { (rule.completes($0.release) ? Intent.complete : .cancel) != $0.intent }.count
-        let share = counted.isEmpty ? "n/a" : Text.percent(Double(wrong) / Double(counted.count))
+        let share = counted.isEmpty ? "n/a" : NumberText.percent(Double(wrong) / Double(counted.count))
         return "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
     }
 

@@ -166,8 +166,8 @@ public struct ReportDiff: Sendable, Equatable {
 
     func errorLine(_ name: String, _ x: Double?, _ y: Double?, _ mx: Int, _ my: Int, labelled: Bool) -> String {
         guard labelled else { return "\(name): unknown (no intent labels)" }
-        var line = "\(name): \(Text.percent(x)) (\(mx)) → \(Text.percent(y)) (\(my))"
-        if let x, let y { line += ", " + Text.pointsChange(y - x) }
+        var line = "\(name): \(NumberText.percent(x)) (\(mx)) → \(NumberText.percent(y)) (\(my))"
+        if let x, let y { line += ", " + NumberText.pointsChange(y - x) }
         return line
     }
 
@@ -250,7 +250,7 @@ public struct ReportDiff: Sendable, Equatable {
         o += "<p class=\"headline\">\(h(text[2]))</p>\n"
         var errors = ReportTable(headers: ["error", nameA, nameB, "change"], rows: [])
         for (name, x, y) in [("current", a.currentError, b.currentError), ("suggested (cross-validated)", a.suggestedError, b.suggestedError)] {
-            errors.rows.append([name, Text.percent(x), Text.percent(y), x.flatMap { x in y.map { Text.pointsChange($0 - x) } } ?? "n/a"])
+            errors.rows.append([name, NumberText.percent(x), NumberText.percent(y), x.flatMap { x in y.map { NumberText.pointsChange($0 - x) } } ?? "n/a"])
         }
         o += "<h2>Error</h2>\n"
         HTMLRenderer.table(&o, errors)

@@ -148,12 +148,12 @@ public struct ReportFigures: Sendable, Equatable {
             series: groups.map { grp in
                 Self.series(name: grp.label, style: grp.rawValue, values: g.lazy.filter { FigureGroup($0.intent) == grp }.map(\.progressVelocity), edges: vEdges)
             },
-            markers: vMarkers, xLabel: "release velocity v_p (progress/s; × \(Text.number(extent)) = pt/s)")
+            markers: vMarkers, xLabel: "release velocity v_p (progress/s; × \(NumberText.parameter(extent)) = pt/s)")
 
         // Start position of intended completes (all when unlabelled).
         let starts = g.filter { $0.intent != .cancel }.map(\.startPosition)
-        var sMarkers = [HistogramMarker(name: "suggested edge width \(Text.number(model.edge.suggestedWidth)) pt", x: model.edge.suggestedWidth, style: "suggested")]
-        sMarkers += model.edge.references.map { HistogramMarker(name: "\(Text.number($0.value)) pt: \($0.name)", x: $0.value, style: "reference") }
+        var sMarkers = [HistogramMarker(name: "suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt", x: model.edge.suggestedWidth, style: "suggested")]
+        sMarkers += model.edge.references.map { HistogramMarker(name: "\(NumberText.parameter($0.value)) pt: \($0.name)", x: $0.value, style: "reference") }
         let sEdges = Self.bins(values: starts, markers: sMarkers.map(\.x), lowQ: 0, highQ: 0.99, includeZero: true)
         startPosition = HistogramFigure(
             edges: sEdges,
@@ -166,8 +166,8 @@ public struct ReportFigures: Sendable, Equatable {
         velocityRatio = HistogramFigure(
             edges: rEdges,
             series: [
-                Self.series(name: "current completionSpeed \(Text.number(model.animation.currentCompletionSpeed))", style: "current", values: cur, edges: rEdges),
-                Self.series(name: "suggested completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed))", style: "suggested", values: sug, edges: rEdges),
+                Self.series(name: "current completionSpeed \(NumberText.parameter(model.animation.currentCompletionSpeed))", style: "current", values: cur, edges: rEdges),
+                Self.series(name: "suggested completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed))", style: "suggested", values: sug, edges: rEdges),
             ],
             markers: [HistogramMarker(name: "ratio 1: no jump", x: 1, style: "reference")],
             xLabel: "velocity ratio (s / D) / v_p (1 = animation continues at the finger's speed)")
@@ -280,7 +280,7 @@ public struct ReportFigures: Sendable, Equatable {
     static func makeInfo(_ model: ReportModel, scatter: ScatterFigure, curves: CurvesFigure, histograms: [HistogramFigure]) -> [FigureInfo] {
         let s = model.summary
         let byIntent = s.labelled ? "by intent" : "no intent labels"
-        var scatterCaption = "Release progress p_r against release velocity v_p (progress/s; × \(Text.number(s.extent)) = pt/s), \(byIntent). "
+        var scatterCaption = "Release progress p_r against release velocity v_p (progress/s; × \(NumberText.parameter(s.extent)) = pt/s), \(byIntent). "
         scatterCaption += "Dashed black: current (\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))). "
         scatterCaption += "Solid green: \(s.suggestionInferred ? "inferred split, not tuned" : "suggested") (\(s.suggestedRule.reportDescription(extent: s.extent))). "
         if s.labelled { scatterCaption += "Ringed: misdecided by the suggested rule (solid ring) or only by the current one (dotted ring). " }
@@ -319,10 +319,10 @@ public struct ReportFigures: Sendable, Equatable {
                 caption: "Histogram of release velocity v_p \(s.labelled ? "per intent" : "(no intent labels)") (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one." + clampNote(histograms[0])),
             FigureInfo(
                 name: "start-position", title: "Start position",
-                caption: (model.summary.labelled ? "Where gestures the person meant to complete began" : "Where every gesture began (no intent labels)") + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(Text.number(model.edge.suggestedWidth)) pt (95th percentile \(Text.number(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
+                caption: (model.summary.labelled ? "Where gestures the person meant to complete began" : "Where every gesture began (no intent labels)") + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",
-                caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(Text.number(model.animation.duration)) s, under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),
+                caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(NumberText.seconds(model.animation.duration)), under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),
         ] + groupFigure
     }
 }

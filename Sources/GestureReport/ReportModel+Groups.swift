@@ -7,7 +7,7 @@ extension LabelNotice {
         switch self {
         case .implicitLabels(let intent, let retry, let outcome, let window, let automatic):
             let why = automatic ? "an outcome column and no intent column, so labels" : "labels"
-            return "Fitted on implicit labels (\(why) come from what people did next): \(retry) cancelled gestures retried within \(Text.number(window)) s in the same direction count as meant complete, \(outcome) take the app's outcome, \(intent) come from an intent column. A quick new navigation after a real cancel reads as a retry; a person who gives up leaves no retry."
+            return "Fitted on implicit labels (\(why) come from what people did next): \(retry) cancelled gestures retried within \(NumberText.seconds(window)) in the same direction count as meant complete, \(outcome) take the app's outcome, \(intent) come from an intent column. A quick new navigation after a real cancel reads as a retry; a person who gives up leaves no retry."
         }
     }
 }
@@ -28,8 +28,8 @@ public struct GroupSection: Sendable, Equatable {
 
     static func interval(_ p: ParameterInterval?) -> String {
         guard let p else { return "n/a" }
-        if p.lower == p.upper { return Text.number(p.estimate) }
-        return "\(Text.number(p.estimate)) [\(Text.number(p.lower)), \(Text.number(p.upper))]"
+        if p.lower == p.upper { return NumberText.parameter(p.estimate) }
+        return "\(NumberText.parameter(p.estimate)) [\(NumberText.parameter(p.lower)), \(NumberText.parameter(p.upper))]"
     }
 
     /// One sentence: does one set fit all?
@@ -42,17 +42,17 @@ public struct GroupSection: Sendable, Equatable {
             return "Not enough data to compare groups: \(enough) of \(a.groups.count) \(a.columns) groups have \(GroupAnalysis.minimumLabelled) labelled gestures (at least \(GroupAnalysis.minimumPerClass) of each intent); two are needed."
         case .oneSetFitsAll:
             let gain = a.gain ?? 0
-            let noise = "(± \(Text.fixed(2 * (a.gainStandardError ?? 0), 1)))"
+            let noise = "(± \(NumberText.points(2 * (a.gainStandardError ?? 0))))"
             if gain <= 0 {
-                return "One set fits all: out of sample, \(by) parameters make \(Text.fixed(-gain, 1)) points more errors than the pooled set \(noise)."
+                return "One set fits all: out of sample, \(by) parameters make \(NumberText.points(-gain)) points more errors than the pooled set \(noise)."
             }
-            return "One set fits all: \(by) parameters gain \(Text.fixed(gain, 1)) points of error out of sample, inside the noise \(noise)."
+            return "One set fits all: \(by) parameters gain \(NumberText.points(gain)) points of error out of sample, inside the noise \(noise)."
         case .perGroupWins:
-            var text = "\(by.prefix(1).uppercased() + by.dropFirst()) parameters win: \(Text.fixed(a.gain ?? 0, 1)) points fewer errors out of sample than one pooled set (± \(Text.fixed(2 * (a.gainStandardError ?? 0), 1)))"
+            var text = "\(by.prefix(1).uppercased() + by.dropFirst()) parameters win: \(NumberText.points(a.gain ?? 0)) points fewer errors out of sample than one pooled set (± \(NumberText.points(2 * (a.gainStandardError ?? 0))))"
             if let name = leadName {
                 let values = a.groups.compactMap { g in g.parameters.first { $0.name == name }.map { (g.name, $0.estimate) } }
                 if let low = values.min(by: { $0.1 < $1.1 }), let high = values.max(by: { $0.1 < $1.1 }), low.0 != high.0 {
-                    text += "; \(high.0) wants \(name) \(Text.number(high.1)) against \(Text.number(low.1)) for \(low.0)"
+                    text += "; \(high.0) wants \(name) \(NumberText.parameter(high.1)) against \(NumberText.parameter(low.1)) for \(low.0)"
                 }
             }
             return text + "."
@@ -64,10 +64,10 @@ public struct GroupSection: Sendable, Equatable {
         let names = analysis.pooledParameters.map(\.name)
         var rows: [[String]] = []
         for g in analysis.groups {
-            var row = [g.name.isEmpty ? "(none)" : g.name, "\(g.gestures)", "\(g.labelled)", Text.percent(g.current?.errorRate)]
+            var row = [g.name.isEmpty ? "(none)" : g.name, "\(g.gestures)", "\(g.labelled)", NumberText.percent(g.current?.errorRate)]
             if g.enough {
                 for n in names { row.append(Self.interval(g.parameters.first { $0.name == n })) }
-                row.append(Text.percent(g.fitted?.errorRate))
+                row.append(NumberText.percent(g.fitted?.errorRate))
             } else {
                 for _ in names { row.append("too few (needs \(GroupAnalysis.minimumLabelled) labelled)") }
                 row.append("")
@@ -87,8 +87,8 @@ public struct GroupSection: Sendable, Equatable {
     public var heldOutTable: ReportTable? {
         guard !analysis.heldOut.isEmpty else { return nil }
         let rows = analysis.heldOut.map { h in
-            [h.name, "\(h.gestures)", "\(h.pooledErrors) (\(Text.percent(Double(h.pooledErrors) / Double(max(1, h.gestures)))))",
-             "\(h.ownErrors) (\(Text.percent(Double(h.ownErrors) / Double(max(1, h.gestures)))))"]
+            [h.name, "\(h.gestures)", "\(h.pooledErrors) (\(NumberText.percent(Double(h.pooledErrors) / Double(max(1, h.gestures)))))",
+             "\(h.ownErrors) (\(NumberText.percent(Double(h.ownErrors) / Double(max(1, h.gestures)))))"]
         }
         return ReportTable(
             headers: [analysis.columns, "held-out gestures", "pooled (fitted on the other groups)", "own (fitted on the group's other folds)"],

@@ -237,7 +237,7 @@ struct TuningReportBuilder {
                 rows.append(RuleComparisonRow(
                     rule: suggestedRule, crossValidatedError: nil, inSampleError: nil, confusion: nil, misclassified: [],
                     suggested: true,
-                    note: "inferred, not tuned: crossing of a two-component Gaussian mixture on p_r + \(Text.number(u.mixture.tau)) s × v_p over \(u.count) unlabelled gestures; no labels, so no error"))
+                    note: "inferred, not tuned: crossing of a two-component Gaussian mixture on p_r + \(NumberText.seconds(u.mixture.tau)) × v_p over \(u.count) unlabelled gestures; no labels, so no error"))
             }
             return rows
         }
@@ -340,7 +340,7 @@ struct TuningReportBuilder {
                 rows.append(ParameterRow(
                     name: name, symbol: "b\(k)", unit: .coefficient, suggested: value,
                     interval: se.map { Interval(low: value - 1.96 * $0[k], high: value + 1.96 * $0[k]) }, current: c[k],
-                    defaults: [nil, nil], note: se.map { "standard error \(Text.number($0[k])); interval ±1.96 SE" }))
+                    defaults: [nil, nil], note: se.map { "standard error \(NumberText.parameter($0[k])); interval ±1.96 SE" }))
             }
         }
         if !sameFamily, !rows.isEmpty {
@@ -355,7 +355,7 @@ struct TuningReportBuilder {
         rows.append(ParameterRow(name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds, suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil], note: cap.basis))
         let spring = t.spring
         rows.append(ParameterRow(
-            name: "spring response (damping ratio \(Text.number(spring.dampingRatio)))", symbol: "response", unit: .seconds,
+            name: "spring response (damping ratio \(NumberText.parameter(spring.dampingRatio)))", symbol: "response", unit: .seconds,
             suggested: spring.response, current: t.current.spring?.response, defaults: [nil, nil], note: spring.basis))
         let edge = t.edgeWidth
         rows.append(ParameterRow(name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value, current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basis))

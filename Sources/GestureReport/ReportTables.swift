@@ -63,11 +63,11 @@ public struct ReportContent: Sendable {
             facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
         }
         if let g = model.groups { facts.append(("Groups (--by \(g.analysis.columns))", g.headline)) }
-        facts.append(("Direction, extent", "\(s.direction.rawValue), \(Text.number(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
+        facts.append(("Direction, extent", "\(s.direction.rawValue), \(NumberText.parameter(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
         facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"))
         facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))
         if s.labelled {
-            facts.append(("Error", "current \(Text.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(Text.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"))
+            facts.append(("Error", "current \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(NumberText.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"))
         }
         if !s.ignoredColumns.isEmpty { facts.append(("Ignored columns", s.ignoredColumns.joined(separator: ", "))) }
         return facts
@@ -95,19 +95,19 @@ public struct ReportContent: Sendable {
     public var animationTable: ReportTable {
         let a = model.animation
         var rows: [[String]] = [
-            ["completionSpeed (linear, D = \(Text.number(a.duration)) s)", Text.number(a.currentCompletionSpeed), Text.number(a.suggestedCompletionSpeed) + (a.completionSpeedInterval.map { " " + ParameterFormat.interval($0, unit: .ratio, extent: extent) } ?? "")],
-            ["median velocity ratio (s / D) / v_p", Text.number(a.currentMedianRatio), Text.number(a.suggestedMedianRatio)],
+            ["completionSpeed (linear, D = \(NumberText.seconds(a.duration)))", NumberText.parameter(a.currentCompletionSpeed), NumberText.parameter(a.suggestedCompletionSpeed) + (a.completionSpeedInterval.map { " " + ParameterFormat.interval($0, unit: .ratio, extent: extent) } ?? "")],
+            ["median velocity ratio (s / D) / v_p", NumberText.parameter(a.currentMedianRatio), NumberText.parameter(a.suggestedMedianRatio)],
         ]
-        func current(_ x: Double?, _ unit: String = "") -> String { x.map { Text.number($0) + unit } ?? "—" }
-        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", current(a.currentFingerSpeedCap, " s"), Text.number(cap) + " s"]) }
-        rows.append(["spring damping ratio", current(a.currentDampingRatio), Text.number(a.dampingRatio)])
+        func current(_ x: Double?, _ unit: String = "") -> String { x.map { NumberText.parameter($0) + unit } ?? "—" }
+        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", current(a.currentFingerSpeedCap, " s"), NumberText.seconds(cap)]) }
+        rows.append(["spring damping ratio", current(a.currentDampingRatio), NumberText.parameter(a.dampingRatio)])
         if let r = a.springResponse {
-            rows.append(["spring response (target settling \(Text.number(a.targetDuration)) s)", current(a.currentSpringResponse, " s"), Text.number(r) + " s" + (a.medianSettlingTime.map { ", median settling " + Text.number($0) + " s" } ?? "")])
+            rows.append(["spring response (target settling \(NumberText.seconds(a.targetDuration)))", current(a.currentSpringResponse, " s"), NumberText.seconds(r) + (a.medianSettlingTime.map { ", median settling " + NumberText.seconds($0) } ?? "")])
         }
         let e = model.edge
-        let references = e.references.map { "\(Text.number($0.value)) pt \($0.name)" }.joined(separator: "; ")
-        rows.append(["edge width (95th percentile \(Text.number(e.percentile95)) pt + 4 pt)", a.currentEdgeWidth.map { "current \(Text.number($0)) pt; " + references } ?? references, Text.number(e.suggestedWidth) + " pt"])
-        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", current(a.currentDirectionLock, "°"), Text.number(lock) + "°"]) }
+        let references = e.references.map { "\(NumberText.parameter($0.value)) pt \($0.name)" }.joined(separator: "; ")
+        rows.append(["edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)", a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references } ?? references, NumberText.parameter(e.suggestedWidth) + " pt"])
+        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", current(a.currentDirectionLock, "°"), NumberText.parameter(lock) + "°"]) }
         return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
     }
 
@@ -116,8 +116,8 @@ public struct ReportContent: Sendable {
             [
                 r.rule.family.rawValue + (r.suggested ? " (suggested)" : ""),
                 r.rule.reportDescription(extent: extent),
-                Text.percent(r.crossValidatedError),
-                Text.percent(r.inSampleError),
+                NumberText.percent(r.crossValidatedError),
+                NumberText.percent(r.inSampleError),
                 r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
                 // Without labels nothing can be misclassified: "—", not "none".
                 r.confusion == nil ? "—" : Self.idList(r.misclassified, limit: 30),
@@ -132,7 +132,7 @@ public struct ReportContent: Sendable {
     /// Logistic (and any other) coefficients with standard errors; nil when none.
     public var coefficientTable: ReportTable? {
         let rows = model.rules.flatMap { r in
-            r.coefficients.map { [r.rule.family.rawValue, $0.name, Text.number($0.value), Text.number($0.standardError)] }
+            r.coefficients.map { [r.rule.family.rawValue, $0.name, NumberText.parameter($0.value), NumberText.parameter($0.standardError)] }
         }
         return rows.isEmpty ? nil : ReportTable(headers: ["rule", "coefficient", "value", "standard error"], rows: rows)
     }
@@ -141,7 +141,7 @@ public struct ReportContent: Sendable {
         ReportTable(
             headers: ["preset", "rule", "error", "misdecided", "completes", "source"],
             rows: model.presets.map { p in
-                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), Text.percent(p.error), p.error == nil ? "—" : "\(p.misdecided)", "\(p.completes)", p.source]
+                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), NumberText.percent(p.error), p.error == nil ? "—" : "\(p.misdecided)", "\(p.completes)", p.source]
             },
             rowClasses: model.presets.map { $0.isCurrent ? "current" : "" })
     }
@@ -150,14 +150,14 @@ public struct ReportContent: Sendable {
     public var unlabelledLines: [String] {
         guard let u = model.unlabelled else { return [] }
         var lines = ["No intent labels: no ground truth exists, so no error is reported."]
-        lines.append("\(u.ambiguousIDs.count) gestures fall within \(Text.fixed(u.band * 100, 0))% of the current boundary (ambiguous): \(Self.idList(u.ambiguousIDs, limit: 30)).")
+        lines.append("\(u.ambiguousIDs.count) gestures fall within \(NumberText.percent(u.band)) of the current boundary (ambiguous): \(Self.idList(u.ambiguousIDs, limit: 30)).")
         if let t = u.inferredThreshold {
-            lines.append("Inferred split (two-component Gaussian mixture of the projected landing progress p_r + \(Text.number(u.tau)) s × v_p): p_th = \(Text.number(t)) for the projection rule, marked as inferred.")
+            lines.append("Inferred split (two-component Gaussian mixture of the projected landing progress p_r + \(NumberText.seconds(u.tau)) × v_p): p_th = \(NumberText.parameter(t)) for the projection rule, marked as inferred.")
         } else {
             lines.append("The Gaussian mixture found no crossing: no split could be inferred.")
         }
         for (k, c) in u.components.enumerated() {
-            lines.append("Component \(k + 1): weight \(Text.number(c.weight)), mean \(Text.number(c.mean)), sd \(Text.number(c.standardDeviation)).")
+            lines.append("Component \(k + 1): weight \(NumberText.parameter(c.weight)), mean \(NumberText.parameter(c.mean)), sd \(NumberText.parameter(c.standardDeviation)).")
         }
         return lines
     }
@@ -181,13 +181,13 @@ public struct ReportContent: Sendable {
             headers: headers,
             rows: model.estimators.map { e in
                 var row = [
-                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", Text.number(e.medianAbsDiffToLsq2),
-                    e.medianAbsDiffToPlatform.map { Text.number($0) } ?? "—", "\(e.fallbacks)",
+                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", NumberText.speed(e.medianAbsDiffToLsq2),
+                    e.medianAbsDiffToPlatform.map { NumberText.speed($0) } ?? "—", "\(e.fallbacks)",
                 ]
                 if tuned {
                     row += [
                         e.suggestedRule.map { $0.reportDescription(extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint) } ?? "—",
-                        e.suggestedRule == nil ? "—" : Text.percent(e.crossValidatedError), e.misdecided.map { "\($0)" } ?? "—",
+                        e.suggestedRule == nil ? "—" : NumberText.percent(e.crossValidatedError), e.misdecided.map { "\($0)" } ?? "—",
                     ]
                 }
                 return row
@@ -230,8 +230,8 @@ public struct ReportContent: Sendable {
             var row = [g.id]
             if multiFile { row.append(g.file) }
             row += [
-                "\(g.samples)", Text.fixed(g.duration, 3), Text.fixed(g.releaseProgress, 3), Text.fixed(g.velocity, 1),
-                Text.fixed(g.progressVelocity, 3), g.intent?.rawValue ?? "—",
+                "\(g.samples)", NumberText.parameter(g.duration), NumberText.parameter(g.releaseProgress), NumberText.speed(g.velocity),
+                NumberText.parameter(g.progressVelocity), g.intent?.rawValue ?? "—",
                 g.currentDecision.rawValue + (g.misdecidedByCurrent ? " ✗" : ""),
                 g.suggestedDecision.rawValue + (g.misdecidedBySuggested ? " ✗" : ""),
                 g.flags.names.joined(separator: ", "),

@@ -11,7 +11,7 @@ public struct PlanePoint: Sendable, Equatable {
 }
 
 extension Rule {
-    /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)`, with
+    /// One line for people, e.g. `threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)` (numbers through `NumberText`), with
     /// mm/s too when the physical size of a point is known (`millimetresPerPoint`).
     /// An infinite velocity threshold prints as `velocity ignored`.
     func reportDescription(extent: Double, millimetresPerPoint: Double? = nil) -> String {
@@ -110,22 +110,23 @@ extension Rule {
     }
 }
 
-/// Formats parameter values with their units.
+/// Formats parameter values with their units (numbers through `NumberText`: the value in the
+/// rule's own unit to two decimals, its pt/s and mm/s conversions whole).
 enum ParameterFormat {
-    /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12 deg`; with
-    /// `millimetresPerPoint` (a dpi column), `1.35 progress/s (527 pt/s, 83.7 mm/s)`.
+    /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12°`; with
+    /// `millimetresPerPoint` (a dpi column), `1.35 progress/s (527 pt/s, 84 mm/s)`.
     static func value(_ x: Double?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil) -> String {
         guard let x else { return "n/a" }
         switch unit {
         case .progress, .ratio, .coefficient:
-            return Text.number(x)
+            return NumberText.parameter(x)
         case .progressPerSecond:
-            if !x.isFinite { return Text.number(x) + " progress/s" }
-            let mm = millimetresPerPoint.map { ", " + Text.number(x * extent * $0) + " mm/s" } ?? ""
-            return Text.number(x) + " progress/s (" + Text.number(x * extent) + " pt/s" + mm + ")"
-        case .seconds: return Text.number(x) + " s"
-        case .points: return Text.number(x) + " pt"
-        case .degrees: return Text.number(x) + "°"
+            if !x.isFinite { return NumberText.parameter(x) + " progress/s" }
+            let mm = millimetresPerPoint.map { ", " + NumberText.speed(x * extent * $0) + " mm/s" } ?? ""
+            return NumberText.parameter(x) + " progress/s (" + NumberText.speed(x * extent) + " pt/s" + mm + ")"
+        case .seconds: return NumberText.seconds(x)
+        case .points: return NumberText.parameter(x) + " pt"
+        case .degrees: return NumberText.parameter(x) + "°"
         }
     }
 
@@ -133,11 +134,11 @@ enum ParameterFormat {
         guard let i else { return "" }
         if unit == .progressPerSecond {
             let mm = millimetresPerPoint.map {
-                ", [" + Text.number(i.low * extent * $0) + ", " + Text.number(i.high * extent * $0) + "] mm/s"
+                ", [" + NumberText.speed(i.low * extent * $0) + ", " + NumberText.speed(i.high * extent * $0) + "] mm/s"
             } ?? ""
-            return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "] progress/s ([" + Text.number(i.low * extent)
-                + ", " + Text.number(i.high * extent) + "] pt/s" + mm + ")"
+            return "[" + NumberText.parameter(i.low) + ", " + NumberText.parameter(i.high) + "] progress/s ([" + NumberText.speed(i.low * extent)
+                + ", " + NumberText.speed(i.high * extent) + "] pt/s" + mm + ")"
         }
-        return "[" + Text.number(i.low) + ", " + Text.number(i.high) + "]"
+        return "[" + NumberText.parameter(i.low) + ", " + NumberText.parameter(i.high) + "]"
     }
 }

@@ -169,10 +169,13 @@ public struct SVGRenderer: Sendable {
         for pt in f.points {
             marker(&out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity, gesture: pt.index < rows.count ? rows[pt.index].id : nil)
         }
-        out.write("</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\">\n")
+        // The page's script redraws the rings when its what-if sliders move (`rings()`); clicks
+        // go through them to the point.
+        out.write("</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\" pointer-events=\"none\">\n")
         for pt in f.points where pt.misdecidedBySuggested || pt.misdecidedByCurrent {
             let dash = pt.misdecidedBySuggested ? "" : " stroke-dasharray=\"2 2\""
-            out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)/>\n")
+            let id = pt.index < rows.count ? " data-ring=\"\(Text.xml(rows[pt.index].id))\"" : ""
+            out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)\(id)/>\n")
         }
         out.write("</g>\n")
         // The current boundary last: its dashes stay visible where the two coincide.

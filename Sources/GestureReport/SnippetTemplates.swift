@@ -126,7 +126,7 @@ public enum SnippetTemplates {
         return [
             "transitionDuration": literal(rounded(v.transitionDuration, 3), language),
             "fingerSpeedCap": literal(rounded(cap, 3), language),
-            "fingerSpeedCapText": Text.trimmed(Text.fixed(cap, 3)),
+            "fingerSpeedCapText": NumberText.parameter(cap),
             "directionLockAngle": literal(rounded(v.directionLockAngle, 1), language),
             "edgeWidth": literal(rounded(v.edgeWidth, 1), language),
             "spring.dampingRatio": literal(rounded(v.dampingRatio, 3), language),

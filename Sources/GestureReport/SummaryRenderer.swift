@@ -57,8 +57,8 @@ public struct SummaryRenderer: Sendable {
         used += s.labelled ? "; labelled" : "; unlabelled"
         out.append(used)
         if s.labelled {
-            var e = "misdecided: current \(s.currentSource) \(Text.percent(s.currentError)) (\(s.currentMisdecided) gestures) → suggested \(Text.percent(s.suggestedError)) cross-validated"
-            if let d = model.errorChange { e += " (" + Text.pointsChange(d) + ")" }
+            var e = "misdecided: current \(s.currentSource) \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) gestures) → suggested \(NumberText.percent(s.suggestedError)) cross-validated"
+            if let d = model.errorChange { e += " (" + NumberText.pointsChange(d) + ")" }
             out.append(e)
         } else {
             out.append("misdecided: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
@@ -74,7 +74,7 @@ public struct SummaryRenderer: Sendable {
         } else {
             sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
         }
-        sug += "; completionSpeed \(Text.number(model.animation.suggestedCompletionSpeed)); edge width \(Text.number(model.edge.suggestedWidth)) pt"
+        sug += "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt"
         out.append(sug)
         if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
         for w in s.warnings { out.append("warning: " + w) }

@@ -1,4 +1,4 @@
-/// Escaping and number formatting shared by the renderers.
+/// Escaping and SVG coordinates shared by the renderers (numbers for people: `NumberText`).
 ///
 /// Gesture ids and file names come from user files: every renderer passes them through one of
 /// these functions before writing them.
@@ -62,7 +62,8 @@ enum Text {
     }
 
     /// A fixed-point decimal with `digits` fraction digits; non-finite values print as `inf`,
-    /// `-inf` or `n/a`. Fast (no `String(format:)`), for SVG coordinates and tables.
+    /// `-inf` or `n/a`. Fast (no `String(format:)`), for SVG coordinates and
+    /// axis ticks (numbers for people go through `NumberText`).
     static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "n/a" : (x > 0 ? "inf" : "-inf") }
         var scale = 1.0
@@ -81,59 +82,4 @@ enum Text {
 
     /// An SVG coordinate: one decimal, never NaN or infinite (non-finite becomes 0).
     static func coord(_ x: Double) -> String { fixed(x.isFinite ? x : 0, 1) }
-
-    /// A number for people, `n/a` for nil, `∞`/`−∞` when infinite.
-    ///
-    /// - exact zero (either sign): `0`, never `-0`;
-    /// - |x| ≥ 10⁶ or |x| < 10⁻⁴: scientific, 3 significant digits, `1.23e6`, `-4.56e-7`;
-    /// - 10⁻⁴ ≤ |x| < 0.01: 3 significant digits (`%.3g`), `-0.00989`, `0.0001`;
-    /// - otherwise 3 significant digits in the usual range: `0.42`, `3.14`, `507`, and whole
-    ///   numbers from 1000 on (`12346`).
-    static func number(_ x: Double?) -> String {
-        guard let x else { return "n/a" }
-        guard x.isFinite else { return x.isNaN ? "n/a" : (x > 0 ? "∞" : "−∞") }
-        if x == 0 { return "0" }
-        // The branch is chosen on |x| rounded to 3 significant digits, so 9.9996e-5 (which
-        // rounds to 1.00e-4) prints as 0.0001, not 1e-4.
-        let a = abs(Double(String(format: "%.2e", x)) ?? x)
-        if a >= 1e6 || a < 1e-4 { return scientific(x) }
-        if a >= 1000 { return fixed(x, 0) }
-        if a >= 100 { return trimmed(fixed(x, 1)) }
-        if a >= 1 { return trimmed(fixed(x, 2)) }
-        if a >= 0.01 { return trimmed(fixed(x, 3)) }
-        return trimmed(String(format: "%.3g", x))
-    }
-
-    /// 3 significant digits in scientific notation, trailing zeros dropped and the exponent
-    /// written plainly: `1.5e6`, `-9.89e-5`, `1e300`.
-    static func scientific(_ x: Double) -> String {
-        let text = String(format: "%.2e", x)
-        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
-        return trimmed(String(text[..<e])) + "e\(exponent)"
-    }
-
-    /// Drops trailing fraction zeros (and a bare point): `0.420` → `0.42`, `507.0` → `507`.
-    static func trimmed(_ s: String) -> String {
-        guard s.contains(".") else { return s }
-        var s = s
-        while s.last == "0" { s.removeLast() }
-        if s.last == "." { s.removeLast() }
-        return s == "-0" ? "0" : s
-    }
-
-    /// A change of error (a fraction, suggested minus current) in percentage points with one
-    /// decimal and its sign: `−2.0 points`, `+0.3 points`; `no change` when it rounds to 0.0
-    /// (never `−0.0`).
-    static func pointsChange(_ change: Double) -> String {
-        guard change.isFinite else { return "n/a" }
-        let magnitude = fixed(abs(change * 100), 1)
-        if magnitude == "0.0" { return "no change" }
-        return (change < 0 ? "−" : "+") + magnitude + " points"
-    }
-
-    /// A fraction as a percentage with one decimal, `n/a` for nil.
-    static func percent(_ x: Double?) -> String {
-        guard let x, x.isFinite else { return "n/a" }
-        return fixed(x * 100, 1) + "%"
-    }
 }

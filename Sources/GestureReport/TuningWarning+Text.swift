@@ -28,7 +28,7 @@ extension TuningWarning {
             let gestures = "\(loss.gesturesSkipped) of \(loss.gesturesSeen) gestures (\(Self.percent(loss.gestureShare)))\(reasons(gestureReasons))"
             return "skipped \(rows) and \(gestures): more than 5%; check the column mapping, --phase-map and the file ('gesturetune validate' lists every problem)"
         case .extentsDiffer(let low, let high, let typical):
-            return "Extents differ between gestures (\(Text.number(low))–\(Text.number(high)) pt): each gesture is decided with its own; pt/s figures use \(Text.number(typical)) pt."
+            return "Extents differ between gestures (\(NumberText.parameter(low))–\(NumberText.parameter(high)) pt): each gesture is decided with its own; pt/s figures use \(NumberText.parameter(typical)) pt."
         case .estimatorDisagreement(let count, let total):
             return "On \(count) of \(total) gestures lsq2 gives a release velocity opposite in sign to the one lsq1, impulse and delta agree on (the finger slowed sharply at the end): flagged 'estimator-disagreement' in the gesture table; compare with --estimator lsq1."
         case .estimatorFallback(let count, let total):
@@ -54,7 +54,7 @@ extension TuningWarning {
         case .logistic(let outcome):
             return "Logistic fit: " + (Self.logistic(outcome) ?? "converged.")
         case .edgeWidthClamped(let suggested, let extent):
-            return "The suggested edge width (\(Text.number(suggested)) pt, from the start positions) exceeds the \(Text.number(extent)) pt container: clamped to \(Text.number(extent)) pt. Check --direction and the extent."
+            return "The suggested edge width (\(NumberText.parameter(suggested)) pt, from the start positions) exceeds the \(NumberText.parameter(extent)) pt container: clamped to \(NumberText.parameter(extent)) pt. Check --direction and the extent."
         }
     }
 
@@ -108,6 +108,6 @@ extension TuningWarning {
 
     /// `70.0%`: one decimal (a share of rows or gestures skipped).
     public static func percent(_ share: Double) -> String {
-        "\((share * 1000).rounded() / 10)%"
+        NumberText.percent(share)
     }
 }

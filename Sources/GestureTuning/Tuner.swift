@@ -43,6 +43,14 @@ public struct Tuner: Sendable {
     public func tune(_ statistics: TuningStatistics) -> Answer {
         var options = statistics.settings.options
         options.settlingTime = self.options.settlingTime
+        return tune(statistics, options: options)
+    }
+
+    /// `tune(_:)` under `options` instead of the statistics' own: only what is read at tune
+    /// time may differ (resamples, the headline family's choice, estimator comparison, the
+    /// settling time); folds, grids, the current set and the band were fixed when gestures
+    /// were added (`GroupAnalysis` tunes groups and leave-one-out pools this way).
+    func tune(_ statistics: TuningStatistics, options: TuningOptions) -> Answer {
         let current = statistics.current
         let search = statistics.search
         let labelledCount = search.labelledCount

@@ -18,7 +18,7 @@ struct BatchEndToEndTests {
             in: dir)
         #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("traces/malformed.csv:4: error: column \"x\""), "\(r.stderr)")
-        #expect(r.stdout.contains("FAIL   traces/fail.csv: error 33.3% (2/6) exceeds --max-error 5%"), "\(r.stdout)")
+        #expect(r.stdout.contains("FAIL   traces/fail.csv: error 33.3% (2/6) exceeds --max-error 5.0%"), "\(r.stdout)")
         #expect(r.stdout.contains("5 files: 2 passed, 1 failed, 1 error, 1 skipped; "), "\(r.stdout)")
 
         let summary = try EndToEnd.json(dir.appendingPathComponent("out/summary.json"))
@@ -47,8 +47,8 @@ struct BatchEndToEndTests {
         let junit = try String(contentsOf: dir.appendingPathComponent("out/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\""))
         #expect(junit.contains("<error message=\"traces/malformed.csv:4: column &quot;x&quot;"))
-        #expect(junit.contains("gesture g4: intended complete, decided cancel at (p_r, v_p) = (0.200, 0.200/s)"))
-        #expect(junit.contains("gesture g5: intended complete, decided cancel at (p_r, v_p) = (0.100, 0.500/s)"))
+        #expect(junit.contains("gesture g4: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.2/s)"))
+        #expect(junit.contains("gesture g5: intended complete, decided cancel at (p_r, v_p) = (0.1, 0.5/s)"))
         // Atomic writes leave no temporary files behind.
         #expect(EndToEnd.listing(dir.appendingPathComponent("out")) == ["junit.xml", "summary.json"])
     }
@@ -62,7 +62,7 @@ struct BatchEndToEndTests {
         #expect(loose.status == 0, "\(loose.stdout)")
         let passing = try EndToEnd.run(["batch", "traces/pass.csv", "traces/sub", "--params", "flutter-cupertino"], in: dir)
         #expect(passing.status == 0)
-        #expect(passing.stdout.hasPrefix("2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0%)"))
+        #expect(passing.stdout.hasPrefix("2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0.0%)"))
     }
 
     /// The JUnit file validates against the JUnit schema (Jenkins/Ant shape) and reads back with
@@ -161,7 +161,7 @@ struct BatchEndToEndTests {
         let args = ["batch", "t", "--params", "flutter-cupertino", "--max-error", "1", "--baseline", "ci/baseline.json"]
         let worse = try EndToEnd.run(args, in: dir)
         #expect(worse.status == 1)
-        #expect(worse.stdout.contains("FAIL   t/a.csv: error 33.3% (2/6) is worse than the baseline's 0% by more than --tolerance 0%"), "\(worse.stdout)")
+        #expect(worse.stdout.contains("FAIL   t/a.csv: error 33.3% (2/6) is worse than the baseline's 0.0% by more than --tolerance 0.0%"), "\(worse.stdout)")
         let tolerated = try EndToEnd.run(args + ["--tolerance", "0.34"], in: dir)
         #expect(tolerated.status == 0)
     }

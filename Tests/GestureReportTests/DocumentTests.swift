@@ -99,7 +99,7 @@ import Testing
         #expect(lines.count <= 6)
         #expect(lines[0].contains("300 gestures used of 303 read"))
         #expect(lines[0].contains("3 skipped (2 too-few-samples, 1 interrupted-by-system)"))
-        #expect(lines[1].contains("current flutter-cupertino \(Text.percent(model.summary.currentError))"))
+        #expect(lines[1].contains("current flutter-cupertino \(NumberText.percent(model.summary.currentError))"))
         #expect(lines[2].hasPrefix("suggest: threshold p_th 0.45"))
         #expect(text.contains("report: notebooks-out/swipe/report.html"))
         let md = SummaryRenderer(model: model, reportPath: nil).text(.markdown)

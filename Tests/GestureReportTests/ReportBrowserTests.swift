@@ -1,11 +1,14 @@
 import Foundation
+import GestureReport
 import Testing
 import TestSupport
 
 /// report.html as a reader uses it, in headless Chromium through WebDriver
 /// (`Tests/Fixtures/Report/report-browser.py`): the what-if counts against `batch` for a grid of
 /// parameter values, drill-down from a point and a row, sorting and filtering, the 390 px layout,
-/// no console errors. Screenshots for a person to look at: `test-out/report-browser/`
+/// no console errors; the misdecided rings in the release scatter follow the sliders (solid rings
+/// = `batch`'s misdecided count); the page's number formatter writes what `NumberText` writes for
+/// `formatCases`. Screenshots for a person to look at: `test-out/report-browser/`
 /// (`report-1400.png`, `report-390.png`, `timeline-1400.png`; the folder is ignored by git).
 @Suite struct ReportBrowserTests {
     static let script = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-browser.py")
@@ -25,13 +28,53 @@ import TestSupport
         try #require(a.status == 0, "\(a.stderr)")
         let html = dir.appendingPathComponent("page/report.html").path
         let shots = Self.shots.appendingPathComponent(run.replacingOccurrences(of: ".csv", with: "").replacingOccurrences(of: " --rule ", with: "-")).path
+        let cases = dir.appendingPathComponent("format-cases.json")
+        try Self.formatCases().write(to: cases, atomically: true, encoding: .utf8)
         let r = try Python.run(["/usr/bin/timeout", "400", Python.executable!, Self.script.path,
-            html, traces, TestSupport.binaryPath!, PlatformToolchains.chromium!, shots])
+            html, traces, TestSupport.binaryPath!, PlatformToolchains.chromium!, shots, cases.path])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
         #expect(r.stdout.contains("what-if comparisons with batch:"))
+        #expect(r.stdout.contains("format cases agreeing with Swift: \(Self.formatValues.count * 4) of \(Self.formatValues.count * 4)"))
+        if trace == "swipe.csv" { #expect(r.stdout.contains("solid rings over the suggested rule's grid:")) }
         for name in ["report-1400.png", "report-390.png"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + name)[.size] as? Int) ?? 0
             #expect(size > 10_000, "\(name) missing or blank")
         }
+    }
+
+    /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the
+    /// 0.005, 10⁻⁶ and 10⁶ switches, signs, non-finite) and a fixed pseudo-random spread over
+    /// twenty decades.
+    static let formatValues: [Double] = {
+        var values: [Double] = [
+            0, -0.0, 0.42, 0.5, 1, 19.5, 375, -1.25, -12.4, 812.349, 1.0899, 0.425, 1.005, 2.675, 0.125, -0.125,
+            0.004, 0.0042, -0.00031, 0.0049, 0.004999999, 0.005, 0.00500001, 0.0000025, 0.000001, 0.00000099999,
+            4.56e-7, -4.56e-7, 1e-300, 5e-324, 999_999.99, 999_999.996, 1_500_000, -2.5e7, 1e300, 527.5, -3.5, -0.4,
+            0.093, 0.0573, 0.1, 0.07333333333333333, 0.0005, 0.00049, 0.99995, 12.345, 0.955, 9.995, 99.995,
+            .infinity, -.infinity, .nan,
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<200 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let u = Double(state >> 11) / Double(1 << 53)
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let sign: Double = state >> 63 == 0 ? 1 : -1
+            values.append(sign * pow(10, -8 + 16 * u))
+        }
+        return values
+    }()
+
+    /// `[[kind, value, text], ...]` as JSON, non-finite values as "inf", "-inf", "nan".
+    static func formatCases() -> String {
+        func json(_ x: Double) -> String { x.isNaN ? "\"nan\"" : x.isInfinite ? (x > 0 ? "\"inf\"" : "\"-inf\"") : "\(x)" }
+        func quoted(_ s: String) -> String { "\"" + s + "\"" }
+        var rows: [String] = []
+        for x in formatValues {
+            rows.append("[\"percent\", \(json(x)), \(quoted(NumberText.percent(x)))]")
+            rows.append("[\"parameter\", \(json(x)), \(quoted(NumberText.parameter(x)))]")
+            rows.append("[\"seconds\", \(json(x)), \(quoted(NumberText.seconds(x)))]")
+            rows.append("[\"speed\", \(json(x)), \(quoted(NumberText.speed(x)))]")
+        }
+        return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 }

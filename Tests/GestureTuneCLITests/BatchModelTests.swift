@@ -33,7 +33,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         #expect(BatchGate.apply(gate, to: caseResult("a", misdecided: 3, labelled: 60)).status == .pass)
         let r = BatchGate.apply(gate, to: caseResult("a", misdecided: 4, labelled: 60))
         #expect(r.status == .fail)
-        #expect(r.failures == ["error 6.7% (4/60) exceeds --max-error 5%"])
+        #expect(r.failures == ["error 6.7% (4/60) exceeds --max-error 5.0%"])
     }
 
     @Test func baselineAndTolerance() {
@@ -42,7 +42,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         let strict = BatchSummary.Gate(maxError: 1, tolerance: 0, baseline: "b.json")
         // 2/20 = 10% against a 5% baseline: worse by 5 points.
         #expect(BatchGate.apply(strict, to: r).status == .fail)
-        #expect(BatchGate.apply(strict, to: r).failures == ["error 10% (2/20) is worse than the baseline's 5% by more than --tolerance 0%"])
+        #expect(BatchGate.apply(strict, to: r).failures == ["error 10.0% (2/20) is worse than the baseline's 5.0% by more than --tolerance 0.0%"])
         let tolerant = BatchSummary.Gate(maxError: 1, tolerance: 0.05, baseline: "b.json")
         #expect(BatchGate.apply(tolerant, to: r).status == .pass)
     }
@@ -167,8 +167,8 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         var r = caseResult("t/a.csv", misdecided: 1, labelled: 4)
         r.misdecidedGestures = [MisdecidedGesture(id: "g7", line: 31, intent: "complete", decision: "cancel", releaseProgress: 0.2, progressVelocity: 0.25)]
         r = BatchGate.apply(.init(maxError: 0.05, tolerance: 0, baseline: nil), to: r)
-        #expect(JUnitWriter.failureMessage(r) == "error 25% (1/4) exceeds --max-error 5%; misdecided: g7")
-        #expect(JUnitWriter.failureText(r).hasSuffix("t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.200, 0.250/s)"))
+        #expect(JUnitWriter.failureMessage(r) == "error 25.0% (1/4) exceeds --max-error 5.0%; misdecided: g7")
+        #expect(JUnitWriter.failureText(r).hasSuffix("t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.25/s)"))
     }
 }
 

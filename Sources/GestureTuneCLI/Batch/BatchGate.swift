@@ -1,4 +1,5 @@
 import Foundation
+import GestureReport
 
 /// The gate of `batch` and `merge` (cli-and-reports.md, "batch: the CI gate").
 enum BatchGate {
@@ -73,11 +74,7 @@ enum BatchGate {
         return rates
     }
 
-    static func percent(_ x: Double) -> String {
-        let p = x * 100
-        if p == p.rounded() { return "\(Int(p))%" }
-        return String(format: "%.1f%%", p)
-    }
+    static func percent(_ x: Double) -> String { NumberText.percent(x) }
 }
 
 /// Encodes and decodes `BatchSummary` deterministically (sorted keys, two-space indent).

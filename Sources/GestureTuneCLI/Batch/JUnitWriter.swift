@@ -1,4 +1,5 @@
 import Foundation
+import GestureReport
 
 /// Renders a batch summary as JUnit XML that CI servers display.
 ///
@@ -63,7 +64,7 @@ enum JUnitWriter {
             // `--by`: one informational testcase per group (the gate applies to the file).
             for group in file.groups ?? [] {
                 let name = group.name.isEmpty ? "(none)" : group.name
-                let text = "\(group.misdecided) of \(group.labelled) labelled gestures misdecided (\(group.errorRate.map { String(format: "%.1f%%", $0 * 100) } ?? "n/a"))"
+                let text = "\(group.misdecided) of \(group.labelled) labelled gestures misdecided (\(NumberText.percent(group.errorRate)))"
                 x += "    <testcase name=\"\(escape(file.path)) [\(escape(name))]\" classname=\"\(escape(classname))\" time=\"0\">\n"
                 x += "      <system-out>\(escape(text, attribute: false))</system-out>\n    </testcase>\n"
             }
@@ -95,7 +96,7 @@ enum JUnitWriter {
         var lines = file.failures
         for g in file.misdecidedGestures {
             lines.append(
-                "\(file.path):\(g.line): gesture \(g.id): intended \(g.intent), decided \(g.decision) at (p_r, v_p) = (\(String(format: "%.3f", g.releaseProgress)), \(String(format: "%.3f", g.progressVelocity))/s)"
+                "\(file.path):\(g.line): gesture \(g.id): intended \(g.intent), decided \(g.decision) at (p_r, v_p) = (\(NumberText.parameter(g.releaseProgress)), \(NumberText.parameter(g.progressVelocity))/s)"
             )
         }
         return lines.joined(separator: "\n")

@@ -25,11 +25,22 @@ extension Rule {
     /// corners reach every decision the box holds, so checking corners is exact. `kinematic`
     /// is quadratic in `D`: corners and the centre of each edge are checked (an approximation).
     public func isAmbiguous(_ state: ReleaseState, band: Double = 0.10) -> Bool {
-        let decided = completes(state)
+        isAmbiguous(state, box: ambiguityBox(band: band))
+    }
+
+    /// The rules whose decisions `isAmbiguous` compares with this one's: every parameter
+    /// multiplied by `1 ± band` (and 1 for `kinematic`), all combinations.
+    func ambiguityBox(band: Double) -> [Rule] {
         let levels: [Double]
         if case .kinematic = self { levels = [1 - band, 1, 1 + band] } else { levels = [1 - band, 1 + band] }
         var factors: [[Double]] = [[]]
         for _ in 0..<parameterCount { factors = factors.flatMap { f in levels.map { f + [$0] } } }
-        return factors.contains { scaled($0).completes(state) != decided }
+        return factors.map { scaled($0) }
+    }
+
+    /// `isAmbiguous` with the box computed once (`ambiguityBox(band:)`), for many gestures.
+    func isAmbiguous(_ state: ReleaseState, box: [Rule]) -> Bool {
+        let decided = completes(state)
+        return box.contains { $0.completes(state) != decided }
     }
 }

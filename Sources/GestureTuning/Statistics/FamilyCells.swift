@@ -18,15 +18,21 @@ struct FamilyCells: Sendable {
     var dense: [Int] = []
     /// Labelled gestures added.
     var count = 0
+    /// The grid's axes (`space.rows`, `space.columns`), made once.
+    let rowAxis: GridAxis
+    let columnAxis: GridAxis
+    let isPerColumn: Bool
 
     init(space: SearchSpace, folds: Int) {
         self.space = space
         self.folds = folds
+        rowAxis = space.rows
+        columnAxis = space.columns
+        if case .projection(nil) = space { isPerColumn = true } else { isPerColumn = false }
     }
 
-    var isPerColumn: Bool { if case .projection(nil) = space { true } else { false } }
-    var rows: Int { space.rows.values.count }
-    var columns: Int { space.columns.values.count }
+    var rows: Int { rowAxis.values.count }
+    var columns: Int { columnAxis.values.count }
     var keyCount: Int {
         isPerColumn ? columns * (rows + 1) * 2 : (columns + 1) * (rows + 1) * 4
     }
@@ -37,7 +43,7 @@ struct FamilyCells: Sendable {
         let label = complete ? 1 : 0
         if isPerColumn {
             if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-            let rowAxis = space.rows, taus = space.columns.values
+            let taus = columnAxis.values
             let rowValues = rowAxis.values, rowCount = rowValues.count
             let p = point.progress, v = point.velocity
             // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
@@ -54,7 +60,7 @@ struct FamilyCells: Sendable {
                 }
             }
         } else {
-            let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: space.rows, columnAxis: space.columns)
+            let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: rowAxis, columnAxis: columnAxis)
             let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
             sparse[key * folds + fold, default: 0] += 1
         }
@@ -118,20 +124,33 @@ extension FamilyCells: Codable {
         }
         self.init(space: space, folds: folds)
         count = try c.decode(Int.self, forKey: .count)
-        let rows = try c.decode([[Int]].self, forKey: .cells)
+        // Flat: per occupied cell in increasing key order, the key's increase over the previous
+        // cell's (the first: the key), then one count per fold.
+        let flat = try c.decode([Int].self, forKey: .cells)
+        guard flat.count % (folds + 1) == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected a key step and \(folds) counts per cell")
+        }
         var total = 0
-        for row in rows {
-            guard row.count == folds + 1, row[0] >= 0, row[0] < keyCount, row.dropFirst().allSatisfy({ $0 >= 0 }) else {
-                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected [key, one count per fold] with a key below \(keyCount)")
+        var key = -1
+        for start in stride(from: 0, to: flat.count, by: folds + 1) {
+            let step = flat[start]
+            guard (key < 0 ? step >= 0 : step > 0) && step < keyCount else {
+                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected increasing keys below \(keyCount)")
             }
-            let key = row[0]
-            for f in 0..<folds where row[f + 1] != 0 {
-                total += row[f + 1]
+            key = key < 0 ? step : key + step
+            guard key < keyCount else {
+                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected keys below \(keyCount), found \(key)")
+            }
+            for f in 0..<folds {
+                let n = flat[start + 1 + f]
+                guard n >= 0 else { throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected counts ≥ 0, found \(n)") }
+                guard n != 0 else { continue }
+                total += n
                 if isPerColumn {
                     if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-                    dense[key * folds + f] += row[f + 1]
+                    dense[key * folds + f] += n
                 } else {
-                    sparse[key * folds + f, default: 0] += row[f + 1]
+                    sparse[key * folds + f, default: 0] += n
                 }
             }
         }
@@ -155,6 +174,13 @@ extension FamilyCells: Codable {
         }
         try c.encode(folds, forKey: .folds)
         try c.encode(count, forKey: .count)
-        try c.encode(cells().map { [$0.key] + $0.folds }, forKey: .cells)
+        var flat: [Int] = []
+        var previous = -1
+        for cell in cells() {
+            flat.append(previous < 0 ? cell.key : cell.key - previous)
+            flat.append(contentsOf: cell.folds)
+            previous = cell.key
+        }
+        try c.encode(flat, forKey: .cells)
     }
 }

@@ -115,16 +115,29 @@ extension LogisticCells: Codable {
         }
         self.init(folds: folds)
         count = try c.decode(Int.self, forKey: .count)
-        if let bins = try c.decodeIfPresent([[Int]].self, forKey: .bins) {
+        if let flat = try c.decodeIfPresent([Int].self, forKey: .bins) {
+            // Per occupied bin in increasing key order: the key's increase over the previous
+            // bin's (the first: the key), then one count per fold.
             binned = true
             var total = 0
-            for row in bins {
-                guard row.count == folds + 1, row[0] >= 0, row.dropFirst().allSatisfy({ $0 >= 0 }) else {
-                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected [bin, one count per fold]")
+            var key = -1
+            let keyLimit = Self.progressBinRange.count * Self.velocityBinRange.count * 2
+            guard flat.count % (folds + 1) == 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected a key step and \(folds) counts per bin")
+            }
+            for start in stride(from: 0, to: flat.count, by: folds + 1) {
+                let step = flat[start]
+                guard (key < 0 ? step >= 0 : step > 0) && step < keyLimit && (key < 0 ? step : key + step) < keyLimit else {
+                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing bins below \(keyLimit)")
                 }
-                for f in 0..<folds where row[f + 1] != 0 {
-                    self.bins[row[0] * folds + f, default: 0] += row[f + 1]
-                    total += row[f + 1]
+                key = key < 0 ? step : key + step
+                for f in 0..<folds {
+                    let n = flat[start + 1 + f]
+                    guard n >= 0 else { throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected counts ≥ 0, found \(n)") }
+                    if n != 0 {
+                        self.bins[key * folds + f, default: 0] += n
+                        total += n
+                    }
                 }
             }
             guard total == count else {
@@ -154,7 +167,14 @@ extension LogisticCells: Codable {
         if binned {
             var byKey: [Int: [Int]] = [:]
             for (packed, n) in bins where n != 0 { byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n }
-            try c.encode(byKey.keys.sorted().map { [$0] + byKey[$0]! }, forKey: .bins)
+            var flat: [Int] = []
+            var previous = -1
+            for key in byKey.keys.sorted() {
+                flat.append(previous < 0 ? key : key - previous)
+                flat.append(contentsOf: byKey[key]!)
+                previous = key
+            }
+            try c.encode(flat, forKey: .bins)
         } else {
             try c.encode(points.map { [$0.progress, $0.velocity, $0.complete ? 1 : 0, Double($0.fold)] }, forKey: .points)
         }

@@ -54,7 +54,7 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
         if m.extent.isFinite && m.extent > 0 { Self.add(&extents, ExtentCount(extent: m.extent, count: 1)) }
         if m.estimatorDisagreement { disagreements += 1 }
         if m.velocity.fellBack { fellBack += 1 }
-        if let d = Direction.allCases.firstIndex(of: m.direction) { directions[d] += 1 }
+        if let d = Direction.allCases.firstIndex(of: m.direction), d < directions.count { directions[d] += 1 }
     }
 
     public mutating func merge(_ other: MeasurementTally) {
@@ -68,7 +68,8 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
         for e in other.extents { Self.add(&extents, e) }
         disagreements += other.disagreements
         fellBack += other.fellBack
-        for d in directions.indices { directions[d] += other.directions[d] }
+        // (A decoded tally of another shape adds what it has: never out of bounds.)
+        for d in directions.indices where d < other.directions.count { directions[d] += other.directions[d] }
     }
 
     static func smaller(_ a: Double?, _ b: Double) -> Double {
@@ -87,7 +88,7 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
 
     /// The direction most measurements were measured along (ties: `Direction.allCases` order).
     public var direction: Direction? {
-        guard let top = directions.max(), top > 0, let d = directions.firstIndex(of: top) else { return nil }
+        guard let top = directions.max(), top > 0, let d = directions.firstIndex(of: top), d < Direction.allCases.count else { return nil }
         return Direction.allCases[d]
     }
 

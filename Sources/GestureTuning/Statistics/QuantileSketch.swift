@@ -4,33 +4,37 @@ internal import GestureNumerics
 ///
 /// Up to `exactLimit` (2048) values it keeps them exactly, sorted: percentiles are
 /// `GSL.quantile(sorted:)`'s, bit for bit. Past that it holds fine bins instead: a value's bin
-/// is its sign, its binary exponent and the top `mantissaBits` (12) bits of its mantissa, so
-/// every bin spans 2⁻¹² of its binade and its midpoint (the value a binned percentile reads)
-/// lies within 2⁻¹³ ≈ 1.22e-4 of every value in it, relatively; values with `|x| < 2⁻²⁴`
-/// share the bin of 0. The bins depend only on the values, and the form only on how many
+/// is its sign, its binary exponent and the top `mantissaBits` (11) bits of its mantissa, so
+/// every bin spans 2⁻¹¹ of its binade and its midpoint (the value a binned percentile reads)
+/// lies within 2⁻¹² ≈ 2.44e-4 of every value in it, relatively; values with `|x| < 2⁻²⁰`
+/// (1e-6) share the bin of 0. That keeps every suggestion within its rounding step: the
+/// completion speed (≤ 3, step 0.001) within 7.3e-4, the finger-speed cap (≤ 0.54 s, step
+/// 0.001 s) within 1.3e-4 s, an edge width (a container ≤ 1366 pt, step 0.5 pt) within
+/// 0.33 pt, the direction lock (≤ 180°, step 0.1°) within 0.044°. The bins depend only on the values, and the form only on how many
 /// there are (exact while `count <= exactLimit`), so a merge is exact, commutative and
 /// associative: any partition of the same values merges to the same sketch.
 ///
-/// Size: at most `exactLimit` values, else one (key, count) pair per occupied bin: 4096 per
-/// binade in use (physical figures span a few binades).
+/// Size: at most `exactLimit` values, else one (key, count) pair per occupied bin: at most
+/// 2048 per binade in use (physical figures span a few binades), whatever the count.
 ///
 /// Non-finite values are not kept (callers filter them; `add` ignores them).
 public struct QuantileSketch: Sendable, Equatable, Codable {
     /// Values kept exactly up to this count.
     public static let exactLimit = 2048
-    /// Mantissa bits of a bin key: bins are 2⁻¹² of a binade wide.
-    public static let mantissaBits = 12
-    /// Largest relative distance of a bin's midpoint to any value in the bin (2⁻¹³).
+    /// Mantissa bits of a bin key: bins are 2⁻¹¹ of a binade wide.
+    public static let mantissaBits = 11
+    /// Largest relative distance of a bin's midpoint to any value in the bin (2⁻¹²).
     public static let relativeResolution = 1.0 / Double(1 << (mantissaBits + 1))
-    /// Values of smaller magnitude fall in the bin of 0 (absolute error below 6e-8).
-    public static let zeroLimit = 0x1p-24
+    /// Values of smaller magnitude fall in the bin of 0 (absolute error below 1e-6).
+    public static let zeroLimit = 0x1p-20
 
     /// Values added.
     public private(set) var count = 0
     /// Sorted values while `count <= exactLimit`, else empty.
     private var values: [Double] = []
-    /// Occupied bins in key order while `count > exactLimit`, else empty.
-    private var bins: [Bin] = []
+    /// Occupied bins (key → count) while `count > exactLimit`, else empty: adding a value is
+    /// one hash update; readers sort the keys once (`sortedBins`).
+    private var bins: [Int64: Int] = [:]
     /// Smallest and largest value added (exact in either form).
     public private(set) var minimum: Double?
     public private(set) var maximum: Double?
@@ -85,29 +89,20 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         }
         if !values.isEmpty { convertToBins() }
         count = total
-        var theirs = other.bins
-        if !other.values.isEmpty {
-            theirs = Self.binned(other.values)
+        if other.values.isEmpty {
+            bins.merge(other.bins, uniquingKeysWith: +)
+        } else {
+            for x in other.values { bins[Self.key(x), default: 0] += 1 }
         }
-        bins = Self.mergeBins(bins, theirs)
     }
 
     private mutating func convertToBins() {
-        bins = Self.mergeBins(bins, Self.binned(values))
+        for x in values { bins[Self.key(x), default: 0] += 1 }
         values = []
     }
 
     private mutating func addToBins(_ key: Int64, _ n: Int) {
-        var lo = 0, hi = bins.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if bins[mid].key < key { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < bins.count && bins[lo].key == key {
-            bins[lo].count += n
-        } else {
-            bins.insert(Bin(key: key, count: n), at: lo)
-        }
+        bins[key, default: 0] += n
     }
 
     static func insertionIndex(_ sorted: [Double], _ x: Double) -> Int {
@@ -128,32 +123,6 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         }
         out.append(contentsOf: a[i...])
         out.append(contentsOf: b[j...])
-        return out
-    }
-
-    /// Bins of sorted values.
-    static func binned(_ sorted: [Double]) -> [Bin] {
-        var out: [Bin] = []
-        for x in sorted {
-            let k = key(x)
-            if let last = out.last, last.key == k { out[out.count - 1].count += 1 } else { out.append(Bin(key: k, count: 1)) }
-        }
-        return out
-    }
-
-    static func mergeBins(_ a: [Bin], _ b: [Bin]) -> [Bin] {
-        var out: [Bin] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].key < b[j].key) {
-                out.append(a[i]); i += 1
-            } else if i == a.count || b[j].key < a[i].key {
-                out.append(b[j]); j += 1
-            } else {
-                out.append(Bin(key: a[i].key, count: a[i].count + b[j].count)); i += 1; j += 1
-            }
-        }
         return out
     }
 
@@ -182,7 +151,12 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// The values with their multiplicities, in increasing order: each exact value once per
     /// occurrence (count 1), or each bin's midpoint with its count.
     public var weightedValues: [(value: Double, count: Int)] {
-        isExact ? values.map { ($0, 1) } : bins.map { (Self.representative($0.key), $0.count) }
+        isExact ? values.map { ($0, 1) } : sortedBins.map { (Self.representative($0.key), $0.count) }
+    }
+
+    /// The occupied bins in increasing key order.
+    var sortedBins: [Bin] {
+        bins.map { Bin(key: $0.key, count: $0.value) }.sorted { $0.key < $1.key }
     }
 
     /// The `f` quantile (0…1): `GSL.quantile(sorted:)` on the exact values; on bins the same
@@ -207,6 +181,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// Order statistics at `ranks` (increasing, each in `0..<count`), in one pass.
     public func values(atRanks ranks: [Int]) -> [Double] {
         if isExact { return ranks.map { values[$0] } }
+        let bins = sortedBins
         var out: [Double] = []
         out.reserveCapacity(ranks.count)
         var bin = 0
@@ -224,10 +199,11 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// Values at most `x`: exact on exact values; on bins, the bins whose midpoint is at most `x`.
     public func count(atMost x: Double) -> Int {
         if isExact { return Self.insertionIndex(values, x) }
-        return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.count : 0) }
+        return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.value : 0) }
     }
 
-    // MARK: Codable: {count, values} or {count, minimum, maximum, bins: [key, count, key, count, …]}
+    // MARK: Codable: {count, values} or {count, minimum, maximum, bins: [key, count, Δkey, count, …]}
+    // (each key after the first as its increase over the previous one: mostly 1)
 
     enum CodingKeys: String, CodingKey { case count, values, bins, minimum, maximum }
 
@@ -246,10 +222,20 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
             guard flat.count % 2 == 0 else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected key, count pairs")
             }
-            bins = stride(from: 0, to: flat.count, by: 2).map { Bin(key: flat[$0], count: Int(flat[$0 + 1])) }
-            guard zip(bins, bins.dropFirst()).allSatisfy({ $0.key < $1.key }), bins.allSatisfy({ $0.count > 0 }),
-                bins.reduce(0, { $0 + $1.count }) == count
-            else {
+            var key: Int64 = 0
+            for i in stride(from: 0, to: flat.count, by: 2) {
+                let (step, n) = (flat[i], flat[i + 1])
+                guard i == 0 || step > 0, n > 0, n <= Int64(Int.max) else {
+                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with positive counts")
+                }
+                let (next, overflow) = (i == 0 ? 0 : key).addingReportingOverflow(step)
+                guard !overflow else {
+                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "bin key out of range")
+                }
+                key = next
+                bins[key] = Int(n)
+            }
+            guard bins.values.reduce(0, +) == count else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with counts adding up to \(count)")
             }
             minimum = try c.decode(Double.self, forKey: .minimum)
@@ -263,7 +249,15 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         if isExact {
             try c.encode(values, forKey: .values)
         } else {
-            try c.encode(bins.flatMap { [$0.key, Int64($0.count)] }, forKey: .bins)
+            var flat: [Int64] = []
+            flat.reserveCapacity(2 * bins.count)
+            var previous: Int64 = 0
+            for (i, b) in sortedBins.enumerated() {
+                flat.append(i == 0 ? b.key : b.key - previous)
+                flat.append(Int64(b.count))
+                previous = b.key
+            }
+            try c.encode(flat, forKey: .bins)
             try c.encode(minimum, forKey: .minimum)
             try c.encode(maximum, forKey: .maximum)
         }

@@ -16,17 +16,20 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
     /// What must agree for two statistics to merge.
     public struct Settings: Sendable, Equatable, Codable {
         /// The current rule (completing and ambiguity of each gesture).
-        public var currentRule: Rule
+        public let currentRule: Rule
         /// The ambiguity band (0.10: parameters ±10%).
-        public var ambiguityBand: Double
+        public let ambiguityBand: Double
         /// `tau` of the unlabelled landing progress `p_r + tau v_p` (s): the current rule's when
         /// it is a `projection`, else `TuningOptions.projectionTau`, else 0.3.
         public var landingTau: Double
+        /// `currentRule.ambiguityBox(band: ambiguityBand)`, computed once (not encoded).
+        let box: [Rule]
 
         public init(options: TuningOptions, current: ParameterSet) {
             currentRule = current.rule
             ambiguityBand = options.ambiguityBand
             if case .projection(_, let t) = current.rule { landingTau = t } else { landingTau = options.projectionTau ?? 0.3 }
+            box = current.rule.ambiguityBox(band: options.ambiguityBand)
         }
 
         /// The first setting that differs from `other`'s, as a mismatch.
@@ -71,6 +74,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             }
             ambiguityBand = try c.decode(Double.self, forKey: .ambiguityBand)
             landingTau = try c.decode(Double.self, forKey: .landingTau)
+            box = currentRule.ambiguityBox(band: ambiguityBand)
         }
 
         /// Parameters as text: `inf` is a parameter value JSON numbers cannot hold.
@@ -158,7 +162,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         let rule = settings.currentRule
         let state = p.state
         let decidedComplete = rule.completes(state)
-        let isAmbiguous = rule.isAmbiguous(state, band: settings.ambiguityBand)
+        let isAmbiguous = rule.isAmbiguous(state, box: settings.box)
         switch p.intent {
         case .complete: labelledComplete += 1
         case .cancel: labelledCancel += 1

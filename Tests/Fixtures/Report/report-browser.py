@@ -1,12 +1,18 @@
 """Opens a report.html in headless Chromium through WebDriver and checks what a reader does with it.
 
-usage: report-browser.py REPORT_HTML TRACES GESTURETUNE CHROMIUM SCREENSHOT_DIR
+usage: report-browser.py REPORT_HTML TRACES GESTURETUNE CHROMIUM SCREENSHOT_DIR [FORMAT_CASES]
 
 Checks (each failure is printed and the exit status is 1):
 - no console errors or uncaught exceptions;
 - for a grid of parameter values typed into the what-if fields (and one slider moved with
   the keyboard), the page's misdecided count equals `gesturetune batch TRACES --params P`
   with the same rule and values (P is written here from the page's own parameter keys);
+- the release scatter's misdecided rings: as the page loads they are the ones the Swift renderer
+  drew; they follow the what-if fields and slider, the solid ones (misdecided by the suggested
+  rule, counted gestures) numbering what `batch` counts for the same values, and the count
+  changes over the grid;
+- FORMAT_CASES (JSON, [[kind, value, text], ...] from Swift's `NumberText`): the page's number
+  formatter (`window.gesturetuneFormat`) writes the same text for every value;
 - clicking a scatter point and a table row opens that gesture's timeline;
 - sorting the gesture table by p_r orders the shown rows, both ways;
 - at 390 px (mobile emulation): the page does not scroll sideways and figure text is at least
@@ -15,6 +21,8 @@ Screenshots `report-1400.png` and `report-390.png` go to SCREENSHOT_DIR.
 """
 import json
 import os
+import re
+from html import unescape as html_unescape
 import subprocess
 import sys
 import tempfile
@@ -25,6 +33,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 report, traces, binary, chromium, shots = sys.argv[1:6]
+format_cases = sys.argv[6] if len(sys.argv) > 6 else None
 os.makedirs(shots, exist_ok=True)
 failures = []
 
@@ -65,6 +74,36 @@ def shown_error(role):
     return int(o.get_attribute("data-misdecided")), int(o.get_attribute("data-labelled")), o.text
 
 
+def ring_counts():
+    """(solid, dashed) misdecided rings in the release scatter, over counted gestures only (as batch counts)."""
+    return tuple(driver.execute_script("""
+        var D = JSON.parse(document.getElementById('gt-data').textContent), G = D.gestures, idx = {}, solid = 0, dashed = 0;
+        G.id.forEach(function (id, i) { idx[id] = i; });
+        document.querySelectorAll('#fig-release-scatter g.rings circle').forEach(function (c) {
+          var i = idx[c.getAttribute('data-ring')]; if (i === undefined || !G.counted[i]) return;
+          if (c.hasAttribute('stroke-dasharray')) dashed++; else solid++;
+        });
+        return [solid, dashed];"""))
+
+
+def swift_ring_counts(data):
+    """The same count in report.html as the Swift renderer wrote it (before any script ran)."""
+    with open(report, encoding="utf-8") as f:
+        html = f.read()
+    start = html.index('<g class="rings"', html.index('id="fig-release-scatter"'))
+    group = html[start:html.index("</g>", start)]
+    counted = {g: c for g, c in zip(data["gestures"]["id"], data["gestures"]["counted"])}
+    solid = dashed = 0
+    for m in re.finditer(r'<circle [^>]*data-ring="([^"]*)"[^>]*/>', group):
+        if not counted.get(html_unescape(m.group(1)), 0):
+            continue
+        if "stroke-dasharray" in m.group(0):
+            dashed += 1
+        else:
+            solid += 1
+    return solid, dashed
+
+
 def type_value(role, key, value):
     field = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=text][data-key='%s']" % (role, key))
     field.clear()
@@ -74,6 +113,27 @@ def type_value(role, key, value):
 try:
     driver.get("file://" + os.path.abspath(report))
     data = driver.execute_script("return JSON.parse(document.getElementById('gt-data').textContent);")
+
+    # Numbers: the page's formatter against Swift's NumberText, value by value.
+    if format_cases:
+        with open(format_cases, encoding="utf-8") as f:
+            cases = json.load(f)
+        got = driver.execute_script("""
+            var F = window.gesturetuneFormat;
+            return arguments[0].map(function (c) {
+              var x = c[1] === "inf" ? Infinity : c[1] === "-inf" ? -Infinity : c[1] === "nan" ? 0 / 0 : c[1];
+              return F[c[0]](x);
+            });""", cases)
+        for (kind, value, want), text in zip(cases, got):
+            check(text == want, "format %s(%r): page %r, Swift %r" % (kind, value, text, want))
+        print("format cases agreeing with Swift: %d of %d" % (sum(1 for c, t in zip(cases, got) if c[2] == t), len(cases)))
+
+    # Rings as loaded: the script's redraw equals the Swift renderer's.
+    rings_at_load = ring_counts()
+    if data["labelled"]:
+        check(rings_at_load == swift_ring_counts(data), "rings at load: page %r, Swift %r" % (rings_at_load, swift_ring_counts(data)))
+        check(rings_at_load[0] > 0, "no misdecided rings at load")
+    ring_values = set()
 
     # What-if: a grid of values per rule, compared with batch.
     comparisons = 0
@@ -94,6 +154,10 @@ try:
                 check(page_miss == want and page_labelled == labelled,
                       "%s %s=%s %s=%s: page %d/%d, batch %d/%d" % (role, params[0]["symbol"], a, params[1]["symbol"], b, page_miss, page_labelled, want, labelled))
                 check(labelled == 0 or ("%.1f%%" % (100.0 * want / labelled)) in text, "%s: shown error %r, batch %d/%d" % (role, text, want, labelled))
+                if role == "suggested" and data["labelled"]:
+                    solid, _ = ring_counts()
+                    ring_values.add(solid)
+                    check(solid == want, "suggested %s=%s %s=%s: %d solid rings, batch %d misdecided" % (params[0]["symbol"], a, params[1]["symbol"], b, solid, want))
                 comparisons += 1
         # One slider moved with the keyboard: the field follows, and the count is batch's.
         slider = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=range][data-key='%s']" % (role, params[0]["key"]))
@@ -111,9 +175,17 @@ try:
         page_miss, _, _ = shown_error(role)
         want, _ = batch_misdecided(family, values)
         check(page_miss == want, "%s slider at %r: page %d, batch %d" % (role, values, page_miss, want))
+        if role == "suggested" and data["labelled"]:
+            solid, _ = ring_counts()
+            ring_values.add(solid)
+            check(solid == want, "suggested slider at %r: %d solid rings, batch %d misdecided" % (values, solid, want))
         comparisons += 1
         driver.find_element(By.ID, "wi-%s-reset" % role).click()
     print("what-if comparisons with batch: %d" % comparisons)
+    if data["labelled"] and any(r["role"] == "suggested" and r["family"] != "logistic" for r in data["rules"]):
+        check(len(ring_values - {rings_at_load[0]}) > 0, "the rings never changed with the sliders: %r" % sorted(ring_values))
+        check(ring_counts() == rings_at_load, "rings after reset %r, at load %r" % (ring_counts(), rings_at_load))
+        print("solid rings over the suggested rule's grid: %s (at load %d)" % (sorted(ring_values), rings_at_load[0]))
 
     # Drill-down from a scatter point and from a table row.
     point = driver.find_element(By.CSS_SELECTOR, "#fig-release-scatter [data-gesture]")

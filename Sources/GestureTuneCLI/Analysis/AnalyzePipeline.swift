@@ -215,6 +215,10 @@ enum AnalyzePipeline {
         let tuner = Tuner(options: run.tuning)
         progress?.stage("tuning \(digest.statistics.gestureCount) gestures…")
         var tuning = tuner.tune(digest.statistics)
+        // `--by`: each group's statistics against the pooled answer (groups in order of name).
+        let groups = digest.groups.map { groups in
+            GroupAnalysis(columns: run.settings.by.joined(separator: "+"), groups: groups, pooled: tuning, settlingTime: run.tuning.settlingTime)
+        }
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
         tuning.suggested.record(run.physics)
         let tally = digest.statistics.summaries.measurements
@@ -233,6 +237,7 @@ enum AnalyzePipeline {
         var model = ReportModel(
             tuning: tuning, sample: digest.sample, tally: tally, reads: reads, name: run.name,
             generator: generator, currentSource: run.current.preset ?? run.settings.params, files: run.files)
+        if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
         if digest.labels.files > 0 {
             let notice = LabelNotice.implicitLabels(
                 intent: digest.labels.intent, retry: digest.labels.retry, outcome: digest.labels.outcome, window: run.settings.retryWindow,

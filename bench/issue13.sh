@@ -30,9 +30,11 @@ echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # wall seconds and peak RSS (kB) of one run
 measure() {
-    local out
-    out=$({ /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    echo "$out"
+    local t
+    t=$(mktemp)
+    /usr/bin/time -f "%e %M" -o "$t" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; cat "$t" >&2; }
+    tail -1 "$t"
+    rm -f "$t"
 }
 best() { awk 'NR == 1 || $1 < m {m = $1} END {print m}'; }
 v=() a=() r=()

@@ -93,6 +93,20 @@ import Testing
         #expect((report["summary"] as? [String: Any])?["gesturesRead"] as? Int == 300)
     }
 
+    /// `--by`: each group's statistics travel in the partial; the group section merges to
+    /// the unsharded one (people spread over files, so every shard sees several groups).
+    @Test func groupsMergeToTheUnshardedSection() throws {
+        let (dir, paths) = try Self.corpus(files: 4, gestures: 60, extra: ["--people", "3", "--spread", "0.3"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = try Self.unsharded(paths, in: dir, extra: ["--by", "person", "--rule", "threshold"])
+        let merged = try Self.sharded(paths, n: 3, in: dir, extra: ["--by", "person", "--rule", "threshold"])
+        #expect(merged.json == whole.json)
+        let report = try JSONSerialization.jsonObject(with: Data(whole.json.utf8)) as! [String: Any]
+        let groups = (report["groups"] as? [String: Any])?["groups"] as? [[String: Any]]
+        #expect(groups?.compactMap { $0["name"] as? String } == ["p1", "p2", "p3"], "\(String(describing: report["groups"]))")
+        #expect(groups?.compactMap { $0["gestures"] as? Int }.reduce(0, +) == 240)
+    }
+
     /// Ids carry their file whenever the run has more than one file, in every shard alike.
     @Test func idsArePrefixedWithTheFileInMultiFileRuns() throws {
         let (dir, paths) = try Self.corpus(files: 2, gestures: 5)

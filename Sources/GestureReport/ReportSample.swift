@@ -155,6 +155,13 @@ public struct ReportSample: Sendable, Equatable, Codable {
         return copy.entries.sorted { ($0.fileIndex, $0.order) < ($1.fileIndex, $1.order) }
     }
 
+    /// The kept gestures, best-ranked first (the order they are encoded in).
+    public var ranked: [Entry] {
+        var copy = self
+        copy.normalise()
+        return copy.entries
+    }
+
     /// Kept gestures.
     public var count: Int { min(entries.count, capacity) }
     /// True when every gesture offered is kept.

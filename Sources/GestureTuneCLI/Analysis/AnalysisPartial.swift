@@ -296,13 +296,32 @@ enum AnalysisPartialJSON {
         return decoder
     }
 
+    /// The partial's JSON: `schema` first (so `merge` tells a partial from a batch summary by
+    /// its first bytes), then every other key in sorted order, each value encoded on its own
+    /// and the sample's entries one by one, so no tree of the whole file is ever built.
     static func encode(_ partial: AnalysisPartial) throws(CLIError) -> String {
+        let encoder = encoder()
+        func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         do {
-            return String(decoding: try encoder().encode(partial), as: UTF8.self) + "\n"
+            var entries: [String] = []
+            for entry in partial.sample.ranked { entries.append(try json(entry)) }
+            let sample = "{\"capacity\":\(partial.sample.capacity),\"entries\":[" + entries.joined(separator: ",") + "],\"offered\":\(partial.sample.offered)}"
+            var members: [(String, String)] = [
+                ("files", try json(partial.files)), ("labels", try json(partial.labels)), ("motion", try json(partial.motion)),
+                ("reads", try json(partial.reads)), ("sample", sample), ("settings", try json(partial.settings)),
+                ("shard", try json(partial.shard)), ("shardFiles", try json(partial.shardFiles)),
+                ("statistics", try json(partial.statistics)), ("tool", try json(partial.tool)),
+            ]
+            if let groups = partial.groups { members.append(("groups", try json(groups))) }
+            members.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            return "{" + ([("schema", try json(partial.schema))] + members).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
         } catch {
             throw .internalError("cannot encode the analysis partial: \(error)")
         }
     }
+
+    /// How every partial this version writes begins.
+    static var prefix: Data { Data("{\"schema\":\"\(AnalysisPartial.schemaName)\"".utf8) }
 
     /// A value as a JSON object tree (for comparing settings key by key).
     static func object<T: Encodable>(_ value: T) throws -> Any {
@@ -317,18 +336,26 @@ enum AnalysisPartialJSON {
         case other(String?)
     }
 
-    /// The schema of a JSON file, without decoding the rest. Missing file → 66.
-    static func kind(of path: String) throws(CLIError) -> (Kind, Data) {
+    /// The file's bytes. Missing or unreadable → 66.
+    static func contents(_ path: String) throws(CLIError) -> Data {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
         guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
+        return data
+    }
+
+    /// What a file holds, by its schema: a partial this version wrote is known by its first
+    /// bytes; anything else is parsed (batch summaries are small).
+    static func kind(of path: String) throws(CLIError) -> Kind {
+        let data = try contents(path)
+        if data.starts(with: prefix) { return .analysis }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw .badInput(file: path, line: 0, message: "not a JSON object: expected a batch summary or an analyze partial")
         }
         let schema = object["schema"] as? String
         switch schema {
-        case AnalysisPartial.schemaName: return (.analysis, data)
-        case BatchSummary.schemaName: return (.batch, data)
-        default: return (.other(schema), data)
+        case AnalysisPartial.schemaName: return .analysis
+        case BatchSummary.schemaName: return .batch
+        default: return .other(schema)
         }
     }
 

@@ -41,11 +41,8 @@ struct MergeOptions: Sendable {
 enum MergeCommand {
     static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
         // Analyze partials and batch summaries are told apart by their schema, and never mixed.
-        var kinds: [(path: String, kind: AnalysisPartialJSON.Kind, data: Data)] = []
-        for path in options.partials {
-            let (kind, data) = try AnalysisPartialJSON.kind(of: path)
-            kinds.append((path, kind, data))
-        }
+        var kinds: [(path: String, kind: AnalysisPartialJSON.Kind)] = []
+        for path in options.partials { kinds.append((path, try AnalysisPartialJSON.kind(of: path))) }
         if let analysis = kinds.first(where: { if case .analysis = $0.kind { true } else { false } }) {
             if let other = kinds.first(where: { if case .analysis = $0.kind { false } else { true } }) {
                 let what: String
@@ -61,7 +58,7 @@ enum MergeCommand {
             if let option = options.batchOnly.first {
                 throw .usage(UsageError("'--\(option)' applies to batch summaries, not to analyze partials", command: "merge"))
             }
-            return try AnalysisMerge.run(kinds.map { ($0.path, $0.data) }, options: options, console: console)
+            return try AnalysisMerge.run(options.partials, options: options, console: console)
         }
         if let option = options.analysisOnly.first {
             throw .usage(UsageError("'--\(option)' applies to analyze partials, not to batch summaries", command: "merge"))
@@ -129,14 +126,14 @@ enum MergeCommand {
 /// run with one set of settings, each once, merges their digests and writes the report and
 /// summary `analyze` writes on all the files.
 enum AnalysisMerge {
-    static func run(_ files: [(path: String, data: Data)], options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
-        var partials: [(path: String, partial: AnalysisPartial)] = []
-        for (path, data) in files { partials.append((path, try AnalysisPartialJSON.decode(data, path: path))) }
-        let (digest, first) = try merge(partials)
+    static func run(_ paths: [String], options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
+        let (digest, first) = try merge(paths) { path throws(CLIError) in
+            try AnalysisPartialJSON.decode(try AnalysisPartialJSON.contents(path), path: path)
+        }
         let run = try AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
-        let progress = ProgressBar(total: files.count, console: console)
+        let progress = ProgressBar(total: paths.count, console: console)
         let result: AnalyzePipeline.Result
         do {
             result = try AnalyzePipeline.finish(digest, run, progress: progress)
@@ -149,46 +146,52 @@ enum AnalysisMerge {
         return .success
     }
 
-    /// The partials' digests merged, after checking they belong together; the first partial.
-    /// Every refusal is a data error (65) naming the file and what is wrong.
-    static func merge(_ partials: [(path: String, partial: AnalysisPartial)]) throws(CLIError) -> (AnalysisDigest, AnalysisPartial) {
-        guard let (firstPath, first) = partials.first else { throw .internalError("merge without partials") }
+    /// What the first partial said about the run, for the checks of the others.
+    struct Header {
+        var tool: String
+        var settings: AnalysisSettings
+        var shard: AnalysisPartial.Shard
+        var files: [String]
+    }
+
+    /// The partials read one at a time (`load`), each checked against the first and merged
+    /// into the running digest before the next is read, so memory holds one partial and the
+    /// digest; then the shards counted. Every refusal is a data error (65) naming the file and
+    /// what is wrong. Returns the digest and the first partial's header.
+    static func merge(_ paths: [String], load: (String) throws(CLIError) -> AnalysisPartial) throws(CLIError) -> (AnalysisDigest, Header) {
+        guard let firstPath = paths.first else { throw .internalError("merge without partials") }
         func bad(_ path: String, _ message: String) -> CLIError { .badInput(file: path, line: 0, message: message) }
+        var first: Header?
         var seen = Set<Int>()
-        for (path, p) in partials {
-            guard p.tool == first.tool else { throw bad(path, "made by \(p.tool), \(firstPath) by \(first.tool)") }
-            if let d = first.settings.difference(p.settings) {
+        var digest: AnalysisDigest?
+        for path in paths {
+            let p = try load(path)
+            let h = first ?? Header(tool: p.tool, settings: p.settings, shard: p.shard, files: p.files)
+            first = h
+            guard p.tool == h.tool else { throw bad(path, "made by \(p.tool), \(firstPath) by \(h.tool)") }
+            if let d = h.settings.difference(p.settings) {
                 throw bad(path, "setting \(d.key) is \(d.theirs) here but \(d.mine) in \(firstPath): partials made with different settings do not merge")
             }
-            guard p.shard.count == first.shard.count, p.files == first.files else {
+            guard p.shard.count == h.shard.count, p.files == h.files else {
                 throw bad(
                     path,
-                    "shard \(p.shard.index)/\(p.shard.count) of \(p.files.count) files does not belong with \(firstPath) (shard \(first.shard.index)/\(first.shard.count) of \(first.files.count) files)")
+                    "shard \(p.shard.index)/\(p.shard.count) of \(p.files.count) files does not belong with \(firstPath) (shard \(h.shard.index)/\(h.shard.count) of \(h.files.count) files)")
             }
             guard seen.insert(p.shard.index).inserted else { throw bad(path, "shard \(p.shard.index)/\(p.shard.count) is given twice") }
-            let expected = AnalyzePipeline.shardIndices(p.files, shard: .init(index: p.shard.index, count: p.shard.count, corpusFiles: 0))
-            guard p.shardFiles == expected.map({ p.files[$0] }), p.reads.map(\.file).count == p.shardFiles.count else {
+            let indices = AnalyzePipeline.shardIndices(p.files, shard: .init(index: p.shard.index, count: p.shard.count, corpusFiles: 0))
+            guard p.shardFiles == indices.map({ p.files[$0] }), p.reads.map(\.file).count == p.shardFiles.count else {
                 throw bad(path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files")
             }
-        }
-        let missing = (1...first.shard.count).filter { !seen.contains($0) }
-        guard missing.isEmpty else {
-            let list = missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
-            throw bad(firstPath, "missing shard\(missing.count == 1 ? "" : "s") \(list)")
-        }
-        // In shard order, though any order merges to the same digest.
-        var digest: AnalysisDigest?
-        for (path, p) in partials.sorted(by: { $0.partial.shard.index < $1.partial.shard.index }) {
             var part = AnalysisDigest(statistics: p.statistics, sample: p.sample, groups: p.groups)
             part.motion = p.motion.tally
             part.labels = p.labels
-            let indices = AnalyzePipeline.shardIndices(p.files, shard: .init(index: p.shard.index, count: p.shard.count, corpusFiles: 0))
             for (index, read) in zip(indices, p.reads) {
                 switch read.summary() {
                 case .success(let summary): part.reads[index] = summary
                 case .failure(let error): throw bad(path, error.message)
                 }
             }
+            // Any order merges to the same digest.
             if digest == nil {
                 digest = part
             } else {
@@ -199,6 +202,12 @@ enum AnalysisMerge {
                 }
             }
         }
-        return (digest!, first)
+        let count = first!.shard.count
+        let missing = (1...count).filter { !seen.contains($0) }
+        guard missing.isEmpty else {
+            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            throw bad(firstPath, "missing shard\(missing.count == 1 ? "" : "s") \(list)")
+        }
+        return (digest!, first!)
     }
 }

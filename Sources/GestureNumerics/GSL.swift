@@ -294,36 +294,10 @@ package final class RandomSource {
     /// True with probability `p`. `gsl_ran_bernoulli`.
     package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 
-    /// Multinomial counts: `total` draws over categories with probabilities ∝ `probabilities`
-    /// (one binomial per category), into `counts` (resized to fit, reused across calls).
-    /// Calls `gsl_ran_multinomial`.
-    package func multinomial(total: Int, probabilities: [Double], into counts: inout [UInt32]) {
-        if counts.count != probabilities.count { counts = [UInt32](repeating: 0, count: probabilities.count) }
-        guard !probabilities.isEmpty else { return }
-        probabilities.withUnsafeBufferPointer { p in
-            counts.withUnsafeMutableBufferPointer { n in
-                gsl_ran_multinomial(rng, p.count, UInt32(total), p.baseAddress, n.baseAddress)
-            }
-        }
-    }
-
     /// Shuffles in place. Calls `gsl_ran_shuffle`.
     package func shuffle(_ values: inout [Int]) {
         let n = values.count
         guard n > 1 else { return }
         values.withUnsafeMutableBytes { gsl_ran_shuffle(rng, $0.baseAddress, n, MemoryLayout<Int>.stride) }
-    }
-
-    /// `k` distinct indices of 0..<n in increasing order. Calls `gsl_ran_choose`.
-    package func choose(_ k: Int, of n: Int) -> [Int] {
-        var source = Array(0..<n)
-        var chosen = [Int](repeating: 0, count: k)
-        guard k > 0, k <= n else { return k >= n ? source : [] }
-        source.withUnsafeMutableBytes { src in
-            chosen.withUnsafeMutableBytes { dst in
-                _ = gsl_ran_choose(rng, dst.baseAddress, k, src.baseAddress, n, MemoryLayout<Int>.stride)
-            }
-        }
-        return chosen
     }
 }

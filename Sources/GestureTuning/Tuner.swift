@@ -60,7 +60,7 @@ public struct Tuner: Sendable {
         if labelledCount > 0 {
             let (resamples, seed) = (options.bootstrapResamples, options.seed)
             families = Parallel.map(search.families.count) { index in
-                Self.search(search.families[index], resamples: resamples, seed: RandomSource.mix(seed, UInt64(index + 1)))
+                Self.search(search.families[index], resamples: resamples, seed: RandomSource.mix(seed, UInt64(index + 1)), foldSeed: seed)
             }
         }
         let thresholdRule = families.first?.rule
@@ -149,7 +149,8 @@ public struct Tuner: Sendable {
     }
 
     /// One family from its cells: sweep, bootstrap, cross-validation, in-sample confusion.
-    static func search(_ cells: FamilyCells, resamples: Int, seed: UInt64) -> FamilyResult {
+    /// `seed`: the family's (bootstrap); `foldSeed`: the one the folds were dealt with (`--seed`).
+    static func search(_ cells: FamilyCells, resamples: Int, seed: UInt64, foldSeed: UInt64) -> FamilyResult {
         let space = cells.space
         let encoding = Encoding(cells: cells)
         let choice = encoding.choose(weights: encoding.fullWeights)
@@ -157,7 +158,7 @@ public struct Tuner: Sendable {
         let bootstrap = Bootstrap.run(encoding: encoding, estimate: choice, resamples: resamples, seed: seed)
         let parameters = bootstrap?.intervals
             ?? space.parameters(row: choice.row, column: choice.column).map { ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value) }
-        let cv = CrossValidator.run(encoding: encoding, seed: seed)
+        let cv = CrossValidator.run(encoding: encoding, seed: foldSeed)
         let fitted = encoding.confusion(row: choice.row, column: choice.column, weights: encoding.fullWeights)
         return FamilyResult(
             space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: bootstrap, crossValidation: cv,
@@ -237,13 +238,17 @@ public struct Tuner: Sendable {
             let cv: Double?
             let misdecided: Int
             if family == .logistic {
-                let threshold = search(cells.families[0], resamples: 0, seed: RandomSource.mix(seed, 1))
-                let l = fitLogistic(cells.logistic, threshold: cells.families[0], fallback: threshold.rule, seed: seed)
+                guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }), let logisticCells = cells.logistic else { return nil }
+                let threshold = search(thresholdCells, resamples: 0, seed: RandomSource.mix(seed, 1), foldSeed: seed)
+                let l = fitLogistic(logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
                 guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
                 (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
             } else {
-                let index = cells.families.firstIndex { $0.space.family == family } ?? 0
-                let result = search(cells.families[index], resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)))
+                // The family's seed is the one of the headline search (its place among all four).
+                guard let familyCells = cells.families.first(where: { $0.space.family == family }),
+                    let index = statistics.families.firstIndex(where: { $0.space.family == family })
+                else { return nil }
+                let result = search(familyCells, resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)), foldSeed: seed)
                 (rule, cv, misdecided) = (result.rule, result.crossValidation?.errorRate, result.fitted.errors)
             }
             return EstimatorSuggestion(

@@ -121,7 +121,7 @@ enum TuningInputs {
         let threshold = model.rules[0]
         #expect(threshold.suggested)
         // The note names the seed given (TuningOptions.seed 3), not a derived stream.
-        #expect(threshold.note?.contains("stratified 5-fold cross-validation, seed 3") == true)
+        #expect(threshold.note?.contains("5-fold cross-validation on hashed gesture ids, seed 3") == true)
         // Confusion and misclassified ids: the tuned rule applied by hand.
         let rule = tuning.family(.threshold)!.rule
         let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }

@@ -199,6 +199,17 @@ struct StatisticsTests {
         object["schema"] = "gesturetune-tuning-statistics/0"
         let bad = try JSONSerialization.data(withJSONObject: object)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TuningStatistics.self, from: bad) }
+        // Counts that do not add up, or out of range, are refused rather than tuned on.
+        let good = try #require(try JSONSerialization.jsonObject(with: try Self.encoded(Self.statistics(Self.measurements(count: 40, seed: 1), options: .init()))) as? [String: Any])
+        for (path, value) in [(["search", "labelledCount"], 1 << 50), (["search", "current", "truePositive"], -1), (["gestureCount"], -5)] as [([String], Int)] {
+            func set(_ object: [String: Any], _ path: ArraySlice<String>) -> [String: Any] {
+                var o = object
+                if path.count == 1 { o[path.first!] = value } else { o[path.first!] = set(o[path.first!] as! [String: Any], path.dropFirst()) }
+                return o
+            }
+            let data = try JSONSerialization.data(withJSONObject: set(good, path[...]))
+            #expect(throws: DecodingError.self, "\(path)") { try JSONDecoder().decode(TuningStatistics.self, from: data) }
+        }
     }
 
     /// Above the cap the logistic fit runs on 1/128 × 1/32 (progress, progress/s) bins with

@@ -109,6 +109,24 @@ struct SummaryStatisticsTests {
         if !whole.isExact { #expect(whole.minimum == x.min() && whole.maximum == x.max()) }
     }
 
+    @Test("A corrupt sketch is a decoding error, never a crash")
+    func corruptSketches() {
+        let bad = [
+            #"{"count": 3, "values": [1, 3, 2]}"#,  // not sorted
+            #"{"count": 2, "values": [1, 2, 3]}"#,  // count disagrees
+            #"{"count": -1, "values": []}"#,
+            #"{"count": 2049, "bins": [100, 2000], "minimum": 1, "maximum": 2}"#,  // counts add up to 2000
+            #"{"count": 2049, "bins": [100, 2000, 0, 49], "minimum": 1, "maximum": 2}"#,  // key not increasing
+            #"{"count": 2049, "bins": [100, 9223372036854775807, 1, 9223372036854775807], "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": [100], "minimum": 1, "maximum": 2}"#,
+        ]
+        for json in bad {
+            #expect(throws: DecodingError.self, "\(json)") { try JSONDecoder().decode(QuantileSketch.self, from: Data(json.utf8)) }
+        }
+        let good = #"{"count": 2049, "bins": [100, 2000, 1, 49], "minimum": 1, "maximum": 2}"#
+        #expect((try? JSONDecoder().decode(QuantileSketch.self, from: Data(good.utf8)))?.count == 2049)
+    }
+
     /// Values in [1, 16): 4 binades, at most 4 × 2048 bins however many values.
     @Test("The binned size is bounded by the bins in use, not by the count")
     func sizeIsBounded() throws {

@@ -7,6 +7,7 @@ public struct CrossValidation: Sendable, Equatable {
     /// `GestureKey.fold(seed:folds:)`: a seeded hash of its file and id, so it does not depend
     /// on where the gesture was processed. Folds are not stratified; a fold may be empty.
     public var folds: Int
+    /// The seed the folds were dealt with (`TuningOptions.seed`).
     public var seed: UInt64
     /// Held-out decisions pooled over the folds.
     public var confusion: Confusion

@@ -124,6 +124,9 @@ extension FamilyCells: Codable {
         }
         self.init(space: space, folds: folds)
         count = try c.decode(Int.self, forKey: .count)
+        guard (0...TuningStatistics.countLimit).contains(count) else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
+        }
         // Flat: per occupied cell in increasing key order, the key's increase over the previous
         // cell's (the first: the key), then one count per fold.
         let flat = try c.decode([Int].self, forKey: .cells)
@@ -143,9 +146,14 @@ extension FamilyCells: Codable {
             }
             for f in 0..<folds {
                 let n = flat[start + 1 + f]
-                guard n >= 0 else { throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected counts ≥ 0, found \(n)") }
+                guard (0...TuningStatistics.countLimit).contains(n) else {
+                    throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)")
+                }
                 guard n != 0 else { continue }
                 total += n
+                guard total <= TuningStatistics.countLimit * columns else {
+                    throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected cells adding up to at most \(count) gestures")
+                }
                 if isPerColumn {
                     if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
                     dense[key * folds + f] += n

@@ -115,6 +115,9 @@ extension LogisticCells: Codable {
         }
         self.init(folds: folds)
         count = try c.decode(Int.self, forKey: .count)
+        guard (0...TuningStatistics.countLimit).contains(count) else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
+        }
         if let flat = try c.decodeIfPresent([Int].self, forKey: .bins) {
             // Per occupied bin in increasing key order: the key's increase over the previous
             // bin's (the first: the key), then one count per fold.
@@ -133,7 +136,9 @@ extension LogisticCells: Codable {
                 key = key < 0 ? step : key + step
                 for f in 0..<folds {
                     let n = flat[start + 1 + f]
-                    guard n >= 0 else { throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected counts ≥ 0, found \(n)") }
+                    guard (0...TuningStatistics.countLimit).contains(n), total <= TuningStatistics.countLimit else {
+                        throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)")
+                    }
                     if n != 0 {
                         self.bins[key * folds + f, default: 0] += n
                         total += n

@@ -30,6 +30,8 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
 
     /// Values added.
     public private(set) var count = 0
+    /// The largest count a decoded sketch may claim (2^53: merges of such counts cannot overflow).
+    static let countLimit = 1 << 53
     /// Sorted values while `count <= exactLimit`, else empty.
     private var values: [Double] = []
     /// Occupied bins (key → count) while `count > exactLimit`, else empty: adding a value is
@@ -213,6 +215,9 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         count = try c.decode(Int.self, forKey: .count)
+        guard count >= 0 && count <= Self.countLimit else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to 2^53, found \(count)")
+        }
         if count <= Self.exactLimit {
             values = try c.decode([Double].self, forKey: .values)
             guard values.count == count, zip(values, values.dropFirst()).allSatisfy({ $0 <= $1 }), values.allSatisfy(\.isFinite) else {
@@ -228,7 +233,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
             var key: Int64 = 0
             for i in stride(from: 0, to: flat.count, by: 2) {
                 let (step, n) = (flat[i], flat[i + 1])
-                guard i == 0 || step > 0, n > 0, n <= Int64(Int.max) else {
+                guard i == 0 || step > 0, n > 0, n <= Int64(Self.countLimit) else {
                     throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with positive counts")
                 }
                 let (next, overflow) = (i == 0 ? 0 : key).addingReportingOverflow(step)
@@ -238,7 +243,14 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
                 key = next
                 bins[key] = Int(n)
             }
-            guard bins.values.reduce(0, +) == count else {
+            // Summed without trapping: a corrupt file is an error, never a crash.
+            var total = 0
+            for n in bins.values {
+                let (t, overflow) = total.addingReportingOverflow(n)
+                guard !overflow else { total = -1; break }
+                total = t
+            }
+            guard total == count else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with counts adding up to \(count)")
             }
             minimum = try c.decode(Double.self, forKey: .minimum)

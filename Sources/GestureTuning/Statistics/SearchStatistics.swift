@@ -32,13 +32,39 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         [.threshold, .forward, .projection(tau: settings.projectionTau), .kinematic(duration: settings.kinematicDuration)]
     }
 
-    public init(settings: TuningSettings) {
+    /// The families the headline suggestion can come from (so the only ones `byEstimator`
+    /// tunes again): the one asked for (`logistic` falls back to `threshold`); else, when the
+    /// family is chosen by cross-validation, `threshold`, `forward`, `projection` and the
+    /// current one; else the current one.
+    static func headlineFamilies(_ settings: TuningSettings, current: RuleFamily) -> Set<RuleFamily> {
+        var families: Set<RuleFamily>
+        if let f = settings.suggestedFamily {
+            families = [f]
+        } else if settings.chooseFamilyByCrossValidation {
+            families = [.threshold, .forward, .projection, current]
+        } else {
+            families = [current]
+        }
+        if families.contains(.logistic) { families.insert(.threshold) }
+        return families
+    }
+
+    /// The searched spaces kept per estimator (those of `headlineFamilies`).
+    static func estimatorSpaces(_ settings: TuningSettings, current: RuleFamily) -> [SearchSpace] {
+        let families = headlineFamilies(settings, current: current)
+        return spaces(settings).filter { families.contains($0.family) }
+    }
+
+    public init(settings: TuningSettings, current: RuleFamily) {
         folds = settings.foldCount
         families = Self.spaces(settings).map { FamilyCells(space: $0, folds: settings.foldCount) }
         logistic = LogisticCells(folds: settings.foldCount)
         presets = [Confusion](repeating: Confusion(), count: Preset.all.count)
+        let withLogistic = Self.headlineFamilies(settings, current: current).contains(.logistic)
         estimators = settings.compareEstimators
-            ? Estimator.allCases.map { _ in EstimatorCells(spaces: Self.spaces(settings), folds: settings.foldCount) } : []
+            ? Estimator.allCases.map { _ in
+                EstimatorCells(spaces: Self.estimatorSpaces(settings, current: current), folds: settings.foldCount, logistic: withLogistic)
+            } : []
         requestedEstimator = [Int](repeating: 0, count: Estimator.allCases.count)
     }
 
@@ -92,27 +118,43 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     }
 }
 
-/// The searched families and the logistic points of the labelled gestures under one velocity estimator.
+extension SearchStatistics {
+    /// Every count in 0…`TuningStatistics.countLimit` and the families' counts equal to the
+    /// labelled count (a decoded file's consistency).
+    var isWithinLimits: Bool {
+        let range = 0...TuningStatistics.countLimit
+        let confusions = [current, kinematicAtPreset] + presets
+        return range.contains(labelledCount)
+            && confusions.allSatisfy { [$0.truePositive, $0.falsePositive, $0.trueNegative, $0.falseNegative].allSatisfy(range.contains) && $0.total == labelledCount }
+            && requestedEstimator.allSatisfy(range.contains)
+            && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
+            && estimators.allSatisfy { e in range.contains(e.count) && e.families.allSatisfy { $0.count == e.count } && (e.logistic?.count ?? e.count) == e.count }
+    }
+}
+
+/// The labelled gestures under one velocity estimator: the cells of the families the
+/// headline can come from (`SearchStatistics.headlineFamilies`), and the logistic points
+/// when `logistic` is one of them.
 struct EstimatorCells: Sendable, Equatable, Codable {
     var families: [FamilyCells]
-    var logistic: LogisticCells
+    var logistic: LogisticCells?
     var count = 0
 
-    init(spaces: [SearchSpace], folds: Int) {
+    init(spaces: [SearchSpace], folds: Int, logistic: Bool) {
         families = spaces.map { FamilyCells(space: $0, folds: folds) }
-        logistic = LogisticCells(folds: folds)
+        self.logistic = logistic ? LogisticCells(folds: folds) : nil
     }
 
     mutating func add(_ p: TuningPoint, complete: Bool, fold: Int) {
         count += 1
         for f in families.indices { families[f].add(p, complete: complete, fold: fold) }
-        logistic.add(progress: p.progress, velocity: p.velocity, complete: complete, fold: fold)
+        logistic?.add(progress: p.progress, velocity: p.velocity, complete: complete, fold: fold)
     }
 
     mutating func merge(_ other: EstimatorCells) {
         count += other.count
         for f in families.indices { families[f].merge(other.families[f]) }
-        logistic.merge(other.logistic)
+        if let o = other.logistic { logistic?.merge(o) }
     }
 }
 

@@ -11,6 +11,9 @@ import GesturePhysics
 /// counts and tallies of the suggestions, unlabelled analysis and warnings.
 public struct TuningStatistics: Sendable, Equatable, Codable {
     public static let schema = "gesturetune-tuning-statistics/1"
+    /// The largest count a decoded statistics may hold (2^40, as batch partials): sums of a
+    /// few such counts cannot overflow.
+    static let countLimit = 1 << 40
 
     public let settings: TuningSettings
     public var search: SearchStatistics
@@ -26,7 +29,7 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         self.settings = settings
         self.current = current
         decider = current.decider
-        search = SearchStatistics(settings: settings)
+        search = SearchStatistics(settings: settings, current: current.rule.family)
         summaries = SummaryStatistics(options: options, current: current)
     }
 
@@ -80,7 +83,12 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries = try c.decode(SummaryStatistics.self, forKey: .summaries)
         guard search.folds == settings.foldCount, search.families.map(\.space) == SearchStatistics.spaces(settings),
             search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
-            search.presets.count == Preset.all.count, search.requestedEstimator.count == Estimator.allCases.count
+            search.estimators.allSatisfy({
+                $0.families.map(\.space) == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
+                    && ($0.logistic != nil) == SearchStatistics.headlineFamilies(settings, current: current.rule.family).contains(.logistic)
+            }),
+            search.presets.count == Preset.all.count, search.requestedEstimator.count == Estimator.allCases.count,
+            search.isWithinLimits, (0...Self.countLimit).contains(gestureCount)
         else {
             throw DecodingError.dataCorruptedError(forKey: .search, in: c, debugDescription: "expected search statistics made with these settings")
         }

@@ -29,26 +29,68 @@ extension ReportModel {
         tuning: Answer, measurements: [GestureMeasurement], reads: [ReadSummary], name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil
     ) {
-        let builder = TuningReportBuilder(tuning: tuning, measurements: measurements, reads: reads)
+        // Every gesture shown: a sample that keeps them all, in input order.
+        var sample = ReportSample(capacity: max(ReportSample.defaultCapacity, measurements.count))
+        for (k, m) in measurements.enumerated() {
+            sample.offer(
+                ReportSample.Entry(
+                    priority: ReportSample.priority(of: m, current: tuning.current, band: tuning.options.ambiguityBand),
+                    hash: GestureKey(file: m.file, id: m.id).mixed(seed: tuning.options.seed, stream: ReportSample.stream),
+                    fileIndex: 0, order: k, measurement: m))
+        }
+        self.init(
+            tuning: tuning, sample: sample, tally: MeasurementTally(measurements), reads: reads, name: name, generator: generator,
+            currentSource: currentSource, files: files)
+    }
+
+    /// The report model of an `analyze` run from its answer, the bounded sample of gestures
+    /// shown one by one, and the tally of every measurement (issue 17).
+    ///
+    /// Counts, errors, confusions and suggestions are the answer's (over every gesture); the
+    /// gesture rows, their decisions (`Evaluation` on the sample), ambiguity (`Rule.isAmbiguous`),
+    /// the ids listed as misdecided, ambiguous or mismatched, and the figures drawn from rows
+    /// (velocity ratios, the estimator table) are the sample's: every gesture while there are
+    /// no more than the sample's capacity.
+    public init(
+        tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary], name: String,
+        generator: String, currentSource: String? = nil, files: [String]? = nil
+    ) {
+        let entries = sample.inInputOrder
+        let builder = TuningReportBuilder(
+            tuning: tuning, measurements: entries.map(\.measurement), tally: tally, reads: reads)
         self = builder.model(name: name, generator: generator, currentSource: currentSource, files: files)
+        for (k, e) in entries.enumerated() where e.intentSource != nil { gestures[k].intentSource = e.intentSource }
+        if !sample.isComplete {
+            summary.warnings.append(
+                "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered).")
+        }
     }
 }
 
 /// Builds a `ReportModel` from a tuning result; every figure is computed here once.
 struct TuningReportBuilder {
     let tuning: Answer
+    /// The gestures shown (the sample), in input order.
     let measurements: [GestureMeasurement]
+    /// Every measurement's warning tallies (extents, sources, count).
+    let tally: MeasurementTally
     let reads: [ReadSummary]
 
-    /// Closed by `ended` with finite figures: the gestures the tuner used.
-    var used: [GestureMeasurement] {
-        measurements.filter { !$0.interruptedBySystem && TuningPoint($0).state.isFiniteState }
+    /// Closed by `ended` with finite figures: the gestures the tuner used (of those shown).
+    var used: [GestureMeasurement] { measurements.filter(Self.isUsed) }
+
+    static func isUsed(_ m: GestureMeasurement) -> Bool { !m.interruptedBySystem && m.releaseState.isFiniteState }
+
+    /// A used gesture within the current rule's ambiguity band (`Rule.isAmbiguous`, the band
+    /// the tuner counts with).
+    func isAmbiguous(_ m: GestureMeasurement) -> Bool {
+        Self.isUsed(m) && ReportSample.isAmbiguous(m.releaseState, current: tuning.current, band: tuning.options.ambiguityBand)
     }
 
     func model(name: String, generator: String, currentSource: String?, files: [String]?) -> ReportModel {
         let t = tuning
         let labelled = t.counts.labelled > 0
-        let extent = TuningWarning.typicalExtent(measurements)
+        let extent = tally.typicalExtent
         let currentRule = t.current.rule
 
         // The headline rule is the tuner's (tuned, or inferred when unlabelled): picked there, not here.
@@ -59,9 +101,9 @@ struct TuningReportBuilder {
         let suggestedEval = t.suggestedEvaluation
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
         var summary = ReportSummary(
-            files: files ?? reads.map(\.file), gesturesRead: measurements.count, gesturesUsed: t.counts.used,
-            skipped: skipCounts(), labelled: labelled, direction: measurements.first?.direction ?? t.current.direction,
-            extent: extent, extentSource: Self.extentSource(measurements),
+            files: files ?? reads.map(\.file), gesturesRead: tally.count, gesturesUsed: t.counts.used,
+            skipped: skipCounts(), labelled: labelled, direction: tally.direction ?? t.current.direction,
+            extent: extent, extentSource: Self.extentSource(tally),
             currentSource: currentSource ?? t.current.preset ?? "params file", currentRule: currentRule,
             suggestedRule: suggestedRule, currentError: labelled ? currentEval?.errorRate : nil,
             suggestedError: suggestedCV,
@@ -125,12 +167,6 @@ struct TuningReportBuilder {
             outcomeMismatches: outcomeMismatches(), suggestedSetting: t.suggested)
     }
 
-    /// A used gesture within the ambiguity band of the current rule (`Rule.isAmbiguous`).
-    func isAmbiguous(_ m: GestureMeasurement) -> Bool {
-        let state = m.releaseState
-        return !m.interruptedBySystem && state.isFiniteState && tuning.current.rule.isAmbiguous(state, band: tuning.options.ambiguityBand)
-    }
-
     /// Used gestures whose recorded outcome the current rule decides otherwise.
     func outcomeMismatches() -> [OutcomeMismatchRow] {
         guard tuning.outcomeCheck != nil else { return [] }
@@ -166,10 +202,11 @@ struct TuningReportBuilder {
         return out
     }
 
-    /// `default` when any gesture used the 390 pt default, else the first gesture's source.
-    static func extentSource(_ ms: [GestureMeasurement]) -> ExtentSource {
-        if ms.isEmpty || ms.contains(where: { $0.extentSource == .defaultValue }) { return .defaultValue }
-        return ms[0].extentSource
+    /// `default` when any gesture used the 390 pt default (or there is none), `column` when
+    /// every gesture had a width/height column, else `option`.
+    static func extentSource(_ tally: MeasurementTally) -> ExtentSource {
+        if tally.count == 0 || tally.defaultExtents > 0 { return .defaultValue }
+        return tally.columnExtents == tally.count ? .column : .option
     }
 
     // MARK: Errors
@@ -222,8 +259,10 @@ struct TuningReportBuilder {
         }
         if let l = t.logistic, let b = l.fit.coefficients, b.count == 3 {
             let rule = Rule.logistic(b0: b[0], b1: b[1], b2: b[2])
+            // Counts over every gesture (the answer's); the ids listed are the sample's.
             let e = evaluate(rule)
-            let confusion = Self.matrix(e.confusion)
+            let fitted = l.boundary == rule ? l.fitted?.confusion ?? e.confusion : e.confusion
+            let confusion = Self.matrix(fitted)
             let names = ["b0", "b1", "b2"]
             let coefficients = (0..<3).map { k in
                 Coefficient(name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
@@ -233,7 +272,7 @@ struct TuningReportBuilder {
             let isSuggested = !suggestedMarked && rule == suggestedRule
             if isSuggested { suggestedMarked = true }
             rows.append(RuleComparisonRow(
-                rule: rule, crossValidatedError: l.crossValidation?.errorRate, inSampleError: e.errorRate,
+                rule: rule, crossValidatedError: l.crossValidation?.errorRate, inSampleError: fitted.errorRate,
                 confusion: confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
                 note: note))
         }
@@ -305,7 +344,7 @@ struct TuningReportBuilder {
             }
         }
         if !sameFamily, !rows.isEmpty {
-            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: TuningWarning.typicalExtent(measurements)))"
+            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: tally.typicalExtent))"
             rows[0].note = [rows[0].note, text].compactMap { $0 }.joined(separator: "; ")
         }
         let cs = t.completionSpeed

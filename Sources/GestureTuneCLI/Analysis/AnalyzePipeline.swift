@@ -33,22 +33,45 @@ enum AnalyzePipeline {
         var options = options
         options.files = distinctFiles(options.files, console: console)
         // On a terminal only: files and gestures read, then the tuning stage; cleared before the summary.
-        let progress = ProgressBar(total: options.files.count, console: console)
+        let progress = ProgressBar(total: options.shard.map { Corpus.shard(options.files, index: $0.index, count: $0.count).count } ?? options.files.count, console: console)
+        let run: Run
+        do {
+            run = try read(options, progress: progress)
+        } catch {
+            progress.finish()
+            throw error
+        }
+        if let path = options.partial {
+            progress.finish()
+            for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
+            let partial = run.partial()
+            try AtomicFile.writeAll([(try AnalysisPartialJSON.encode(partial), path)], console: console)
+            console.err(
+                "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))")
+            return .success
+        }
         let result: Result
         do {
-            result = try analyse(options, progress: progress)
+            result = try finish(run.digest, try run.report(options), progress: progress)
             progress.finish()
         } catch {
             progress.finish()
             throw error
         }
-        for o in result.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
+        for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
+        present(result, format: options.common.format, console: console)
+        return .success
+    }
+
+    /// The summary on standard output (the same for `analyze` and `merge`), after the skipped
+    /// rows' warnings on standard error.
+    static func present(_ result: Result, format: OutputFormat, console: Console) {
         reportSkippedRows(result.reads, console: console)
-        let format = SummaryFormat(rawValue: options.common.format.rawValue) ?? .text
+        let format = SummaryFormat(rawValue: format.rawValue) ?? .text
         switch format {
         case .json:
             // The full report JSON (the very text of report.json), so other tools read every
-            // per-gesture figure from `analyze FILE --format json --no-report`.
+            // figure, and the sampled gestures, from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
             // Standard output stays pure JSON; where the files went goes to standard error.
             if let folder = result.reportFolder { console.err("report: \(TerminalText.escaped(folder))/report.html") }
@@ -56,7 +79,6 @@ enum AnalyzePipeline {
             // File names, ids and the parameter source come from data: escaped for the terminal.
             console.writeOut(TerminalText.escaped(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format), keepLineBreaks: true))
         }
-        return .success
     }
 
     /// `files` with a file named twice (`a.csv a.csv`, `a.csv ./a.csv`, a link to it) kept
@@ -78,70 +100,150 @@ enum AnalyzePipeline {
         return kept
     }
 
-    /// Everything but printing.
+    /// Everything but printing (tests call it).
     static func analyse(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Result {
+        let run = try read(options, progress: progress)
+        var result = try finish(run.digest, try run.report(options), progress: progress)
+        result.overrides = run.overrides
+        return result
+    }
+
+    /// A run's files read (all, or a shard's): the digest and what the report needs besides.
+    struct Run {
+        var context: DigestContext
+        var settings: AnalysisSettings
+        var shard: AnalysisPartial.Shard
+        /// This run's files, as indices into `context.files`, ascending.
+        var indices: [Int]
+        var digest: AnalysisDigest
+        var overrides: [SettingOverride]
+
+        /// The partial file of this run.
+        func partial() -> AnalysisPartial {
+            AnalysisPartial(
+                tool: AnalyzePipeline.generator, settings: settings, shard: shard, files: context.files,
+                shardFiles: indices.map { context.files[$0] }, reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
+                motion: PartialMotion(digest.motion), labels: digest.labels, statistics: digest.statistics, sample: digest.sample, groups: digest.groups)
+        }
+
+        /// What the report is made of besides the digest.
+        func report(_ options: AnalyzeOptions) throws(CLIError) -> ReportRun {
+            try ReportRun(files: context.files, settings: settings, name: options.reportName, out: options.out, noReport: options.noReport)
+        }
+    }
+
+    /// Everything `finish` needs besides the digest, read from the settings a partial records
+    /// (the same route for `analyze` and `merge`, so both report the same), and where to write.
+    struct ReportRun {
+        var files: [String]
+        var settings: AnalysisSettings
+        var physics: PhysicsOptions
+        var current: ParameterSet
+        var tuning: TuningOptions
+        var name: String
+        var out: String
+        var noReport: Bool
+
+        init(files: [String], settings: AnalysisSettings, name: String, out: String, noReport: Bool) throws(CLIError) {
+            self.files = files
+            self.settings = settings
+            physics = settings.physics
+            do {
+                current = try settings.tuning.currentParameters()
+            } catch {
+                throw .badInput(file: "settings.tuning.current", line: 0, message: "cannot read the current parameters: \(error)")
+            }
+            tuning = settings.tuning.options
+            self.name = name
+            self.out = out
+            self.noReport = noReport
+        }
+    }
+
+    /// The files' index order split the way `batch --shard` splits a corpus: every N-th of the
+    /// paths sorted by their bytes (`Corpus.precedes`), starting at the K-th; in argument order.
+    static func shardIndices(_ files: [String], shard: BatchSummary.Shard?) -> [Int] {
+        guard let shard else { return Array(files.indices) }
+        let sorted = files.indices.sorted { Corpus.precedes(files[$0], files[$1]) }
+        return Corpus.shard(sorted, index: shard.index, count: shard.count).sorted()
+    }
+
+    /// The report name `analyze` gives files by default.
+    static func defaultName(_ files: [String]) -> String {
+        AnalyzeOptions(files: files, common: CommonOptions(), out: "", name: nil, noReport: true, seed: 1, targetDuration: 0).reportName
+    }
+
+    /// Loads the current parameters, fixes every setting, reads this run's files into a digest.
+    static func read(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Run {
         let common = options.common
         let paramsArgument = common.params ?? Preset.defaultName
-        var current = try loadParameters(paramsArgument, extent: common.physics.extent)
+        let current = try loadParameters(paramsArgument, extent: common.physics.extent)
 
         // The parameter file is the whole setting; options given on the command line override it.
         var physics = common.physics
         let overrides = current.apply(to: &physics, keep: common.givenSettings)
 
-        let files: [FileMeasurements]
+        let tuning = TuningOptions(
+            seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
+            suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil)
+        let labels: LabelMode = options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto
+        let context = DigestContext(
+            files: options.files, reader: common.reader, physics: physics, current: current, tuning: tuning,
+            sampleSize: options.sampleSize, labels: labels, retryWindow: options.retryWindow)
+        let settings = AnalysisSettings(
+            input: BatchCommand.settings(common, physics), by: common.reader.groupColumns, params: paramsArgument,
+            tuning: TuningSettings(options: tuning, current: current), labels: labels.rawValue, retryWindow: options.retryWindow,
+            sample: options.sampleSize)
+        let indices = shardIndices(options.files, shard: options.shard)
+        let digest: AnalysisDigest
         do {
-            files = try MeasurementCollector.collect(paths: options.files, reader: common.reader, physics: physics, jobs: common.jobs, progress: progress)
+            digest = try MeasurementCollector.collect(indices: indices, context: context, jobs: common.jobs, progress: progress)
         } catch let error as TraceError {
             throw .trace(error)
         } catch {
             throw .internalError("\(error)")
         }
-        var measurements = uniqueIDs(files)
+        let shard = options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) } ?? .init(index: 1, count: 1)
+        return Run(context: context, settings: settings, shard: shard, indices: indices, digest: digest, overrides: overrides)
+    }
 
-        // Labels from what people did next: asked for, or automatic with an outcome column and no intent column.
-        var labelling: ImplicitLabels?
-        let automatic = options.implicitLabels == nil && files.contains { $0.summary.hasOutcome } && !files.contains { $0.summary.hasIntent }
-        if options.implicitLabels == true || automatic {
-            let labels = ImplicitLabels(measurements, retryWindow: options.retryWindow)
-            measurements = labels.measurements
-            labelling = labels
+    /// The merged digest of every file → the answer (`Tuner.tune` on the statistics) → the
+    /// report model (answer + sample) → the report files. `analyze` is one partial and this
+    /// step, `merge` the partials merged and this step: the same report, byte for byte.
+    static func finish(_ digest: AnalysisDigest, _ run: ReportRun, progress: ProgressBar? = nil) throws(CLIError) -> Result {
+        let reads = run.files.indices.compactMap { digest.reads[$0] }
+        let tuner = Tuner(options: run.tuning)
+        progress?.stage("tuning \(digest.statistics.gestureCount) gestures…")
+        var tuning = tuner.tune(digest.statistics)
+        // `--by`: each group's statistics against the pooled answer (groups in order of name).
+        let groups = digest.groups.map { groups in
+            GroupAnalysis(columns: run.settings.by.joined(separator: "+"), groups: groups, pooled: tuning, settlingTime: run.tuning.settlingTime)
         }
-
-        // A preset with pt/s thresholds is taken at the extent the gestures were measured with.
-        if let preset = current.preset.flatMap(Preset.named), current.extent == nil, let extent = columnExtent(measurements) {
-            current = ParameterSet(preset: preset, extent: extent, direction: physics.direction)
-        }
-
-        let tuner = Tuner(
-            options: TuningOptions(
-                seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
-                suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil))
-        progress?.stage("tuning \(measurements.count) gestures…")
-        var tuning = tuner.tune(measurements, current: current)
-        let groups = common.reader.groupColumns.isEmpty
-            ? nil
-            : GroupAnalysis(
-                columns: common.reader.groupColumns.joined(separator: "+"), measurements: measurements, pooled: tuning, current: current,
-                options: { var o = tuner.options; o.compareEstimators = false; return o }())
         // The suggestion carries the setting it was measured under: what `batch --params` reads back.
-        tuning.suggested.record(physics)
+        tuning.suggested.record(run.physics)
+        let tally = digest.statistics.summaries.measurements
+        // A preset with pt/s thresholds is shown at the extent the gestures were measured with,
+        // when every one took the same from its width/height column (it decides each gesture
+        // at that gesture's own extent in any case).
+        if run.current.followsPresetExtent, run.current.extent == nil, let preset = run.current.preset.flatMap(Preset.named),
+            tally.count > 0, tally.columnExtents == tally.count, tally.extents.count == 1
+        {
+            tuning.current = ParameterSet(preset: preset, extent: tally.extents[0].extent, direction: run.physics.direction)
+        }
         // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
-        var motion = MotionTally()
-        for file in files { motion.add(file.motion) }
         tuning.warnings.insert(
-            contentsOf: TuningWarning.input(
-                measured: measurements, motion: motion, timeUnit: files.first?.summary.timeUnit ?? .s, direction: physics.direction),
+            contentsOf: TuningWarning.input(tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s, direction: run.physics.direction),
             at: 0)
         var model = ReportModel(
-            tuning: tuning, measurements: measurements, reads: files.map(\.summary), name: options.reportName,
-            generator: generator, currentSource: current.preset ?? paramsArgument, files: options.files)
+            tuning: tuning, sample: digest.sample, tally: tally, reads: reads, name: run.name,
+            generator: generator, currentSource: run.current.preset ?? run.settings.params, files: run.files)
         if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
-        if let labelling {
-            let notice = LabelNotice(labelling, automatic: automatic)
+        if digest.labels.files > 0 {
+            let notice = LabelNotice.implicitLabels(
+                intent: digest.labels.intent, retry: digest.labels.retry, outcome: digest.labels.outcome, window: run.settings.retryWindow,
+                automatic: run.settings.labels == LabelMode.auto.rawValue)
             model.labelNotice = notice
             model.summary.warnings.append(notice.sentence)
-            let sources = labelling.sourceByID
-            for k in model.gestures.indices { model.gestures[k].intentSource = sources[model.gestures[k].id] }
         }
 
         let params: String
@@ -151,11 +253,11 @@ enum AnalyzePipeline {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
         var folder: String?
-        if !options.noReport {
+        if !run.noReport {
             progress?.stage("writing the report…")
-            folder = try ReportOutput.write(model, params: params, out: options.out, name: options.reportName)
+            folder = try ReportOutput.write(model, params: params, out: run.out, name: run.name)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: files.map(\.summary), overrides: overrides)
+        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: reads)
     }
 
     /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,
@@ -207,28 +309,6 @@ enum AnalyzePipeline {
         }
     }
 
-    /// The gestures of every file in argument order. When several files share a gesture id,
-    /// every id is prefixed with its file (`a.csv:g1`) so lists of ids stay unambiguous.
-    static func uniqueIDs(_ files: [FileMeasurements]) -> [GestureMeasurement] {
-        var all = files.flatMap(\.measurements)
-        guard files.count > 1 else { return all }
-        var seen = Set<String>()
-        var collide = false
-        for m in all where !seen.insert(m.id).inserted {
-            collide = true
-            break
-        }
-        if collide {
-            for k in all.indices { all[k].id = "\(all[k].file):\(all[k].id)" }
-        }
-        return all
-    }
-
-    /// The extent every gesture shares from its `width`/`height` column, if they share one.
-    static func columnExtent(_ ms: [GestureMeasurement]) -> Double? {
-        guard let first = ms.first?.extent, ms.allSatisfy({ $0.extent == first && $0.extentSource == .column }) else { return nil }
-        return first
-    }
 }
 
 /// Writes the report folder atomically and registers its staging folder with

@@ -1,59 +1,185 @@
 import Dispatch
 import GesturePhysics
+import GestureReport
 import GestureTrace
 import GestureTuning
 
-/// What one file gave: its read summary and the measurement of every gesture it delivered,
-/// in the order gestures closed.
-struct FileMeasurements: Sendable {
-    var path: String
-    var summary: ReadSummary
-    var measurements: [GestureMeasurement]
-    /// Which way the gestures move on screen.
-    var motion = MotionTally()
+/// Where `analyze`'s labels come from (`--labels`).
+enum LabelMode: String, Sendable, Codable {
+    /// The `intent` column only.
+    case intent
+    /// `ImplicitLabels` on every file.
+    case implicit
+    /// `ImplicitLabels` on a file with an `outcome` column and no `intent` column.
+    case auto
 }
 
-/// Reads and measures trace files, in parallel across files, one physics engine per file.
-/// The result is in argument order whatever the number of jobs.
+/// What every file's gestures are added to, fixed before the first file is read: the run's
+/// full file list (file indices and id prefixes), the current parameters (sample priorities,
+/// counts made at add time), the tuning options, the sample size and the labelling.
+struct DigestContext: Sendable {
+    /// Every file of the run, in argument order (a shard reads some of them).
+    var files: [String]
+    var reader: ReaderOptions
+    var physics: PhysicsOptions
+    var current: ParameterSet
+    var tuning: TuningOptions
+    var sampleSize: Int
+    var labels: LabelMode
+    var retryWindow: Double
+    /// `--by`: statistics per group value are kept beside the pooled ones.
+    var byGroup: Bool { !reader.groupColumns.isEmpty }
+
+    /// Gesture ids are prefixed with their file (`a.csv:g1`) whenever the run has more than one
+    /// file, so ids stay unambiguous whatever the files hold and however they are sharded.
+    var prefixesIDs: Bool { files.count > 1 }
+
+    /// Tuning options of a group's statistics: no estimator comparison (as `GroupAnalysis` tunes groups).
+    var groupOptions: TuningOptions {
+        var o = tuning
+        o.compareEstimators = false
+        return o
+    }
+
+    /// A digest of no gesture.
+    func empty() -> AnalysisDigest {
+        AnalysisDigest(
+            statistics: TuningStatistics(options: tuning, current: current), sample: ReportSample(capacity: sampleSize),
+            groups: byGroup ? [:] : nil)
+    }
+
+    /// Adds one measured gesture of file `index` (position `order` in it) to `digest`: the
+    /// statistics under its `GestureKey` (the file as given, the id as read), the sample with
+    /// its priority class and seeded hash.
+    func add(_ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?, to digest: inout AnalysisDigest) {
+        var m = measurement
+        let key = GestureKey(file: files[index], id: m.id)
+        if prefixesIDs { m.id = "\(m.file):\(m.id)" }
+        digest.statistics.add(m, key: key)
+        if digest.groups != nil {
+            // Gestures without a group value form the group "".
+            digest.groups![m.group ?? "", default: TuningStatistics(options: groupOptions, current: current)].add(m, key: key)
+        }
+        digest.sample.offer(
+            ReportSample.Entry(
+                priority: ReportSample.priority(of: m, current: current, band: tuning.ambiguityBand),
+                hash: key.mixed(seed: tuning.seed, stream: ReportSample.stream), fileIndex: index, order: order,
+                measurement: m, intentSource: source))
+    }
+}
+
+/// What reading some files of a run gave, in a form that merges exactly (issue 17): read
+/// summaries by file index, the motion tally, implicit-label counts, the tuning statistics and
+/// the report's sample. Merging is commutative and associative, so any partition of the files
+/// gives the same digest.
+struct AnalysisDigest: Sendable {
+    /// Read summaries by index in the run's full file list.
+    var reads: [Int: ReadSummary] = [:]
+    var motion = MotionTally()
+    var labels = LabelTally()
+    var statistics: TuningStatistics
+    var sample: ReportSample
+    /// `--by`: statistics per group value (nil without `--by`).
+    var groups: [String: TuningStatistics]? = nil
+
+    mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
+        try statistics.merge(other.statistics)
+        if let theirs = other.groups {
+            var mine = groups ?? [:]
+            for (name, g) in theirs {
+                if mine[name] == nil { mine[name] = g } else { try mine[name]!.merge(g) }
+            }
+            groups = mine
+        }
+        sample.merge(other.sample)
+        for (k, r) in other.reads { reads[k] = r }
+        motion.add(other.motion)
+        labels.add(other.labels)
+    }
+}
+
+/// Reads and measures trace files, in parallel across files, one physics engine per file,
+/// streaming each gesture into the file's `AnalysisDigest` (nothing per gesture is kept beyond
+/// the bounded sample). The digests merge into one whatever the order files finish in.
 enum MeasurementCollector {
     /// The most points of a progress curve kept per gesture for the figures (first and
     /// last kept); the numbers never use the curve.
     static let curvePoints = 60
 
-    /// Calls `TraceReader.read` and `PhysicsEngine.measure` for each file. Throws the first
-    /// error in argument order (a `TraceError`), so a malformed file fails the run the
-    /// same way whatever `jobs` is.
-    static func collect(
-        paths: [String], reader: ReaderOptions, physics: PhysicsOptions, jobs: Int, progress: ProgressBar? = nil
-    ) throws -> [FileMeasurements] {
-        let results = ResultSlots<Result<FileMeasurements, any Error>>(count: paths.count)
+    /// Reads the files at `indices` of `context.files`. Throws the first error in argument
+    /// order (a `TraceError`), so a malformed file fails the run the same way whatever `jobs` is.
+    static func collect(indices: [Int], context: DigestContext, jobs: Int, progress: ProgressBar? = nil) throws -> AnalysisDigest {
+        let errors = ResultSlots<any Error>(count: indices.count)
+        let total = Accumulator(context.empty())
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
         let limit = DispatchSemaphore(value: max(1, jobs))
         let group = DispatchGroup()
-        for (index, path) in paths.enumerated() {
+        for (slot, index) in indices.enumerated() {
             limit.wait()
             queue.async(group: group) {
                 defer { limit.signal() }
-                results[index] = Result { try measureFile(path, reader: reader, physics: physics, progress: progress) }
+                do {
+                    let digest = try digestFile(index, context: context, progress: progress)
+                    try total.merge(digest)
+                } catch {
+                    errors[slot] = error
+                }
             }
         }
         group.wait()
-        return try results.values.map { try $0!.get() }
+        if let first = errors.values.compactMap({ $0 }).first { throw first }
+        return total.value
     }
 
-    static func measureFile(_ path: String, reader: ReaderOptions, physics: PhysicsOptions, progress: ProgressBar? = nil) throws -> FileMeasurements {
-        let engine = PhysicsEngine(options: physics)
-        var measurements: [GestureMeasurement] = []
-        var motion = MotionTally()
-        let summary = try TraceReader.read(path: path, options: reader) { gesture in
+    /// One file's digest. With implicit labels the file's measurements are held until its end
+    /// (`ImplicitLabels` orders each stream in time); otherwise every gesture streams through.
+    /// `--labels` unset: a file turns out to need implicit labels only at its end (an outcome
+    /// column and no intent column), so it is read again, labelled (standard input, which
+    /// cannot be read twice, is held from the start).
+    static func digestFile(_ index: Int, context: DigestContext, progress: ProgressBar? = nil) throws -> AnalysisDigest {
+        let path = context.files[index]
+        let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
+        var (digest, held, summary) = try read(index, context: context, hold: hold, progress: progress)
+        let implicit = context.labels == .implicit || (context.labels == .auto && summary.hasOutcome && !summary.hasIntent)
+        if implicit && held == nil { (digest, held, summary) = try read(index, context: context, hold: true, progress: nil) }
+        if let held {
+            if implicit {
+                let labels = ImplicitLabels(held, retryWindow: context.retryWindow)
+                for (k, m) in labels.measurements.enumerated() {
+                    context.add(m, file: index, order: k, source: labels.sources[k], to: &digest)
+                }
+                digest.labels = LabelTally(files: 1, intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome))
+            } else {
+                for (k, m) in held.enumerated() { context.add(m, file: index, order: k, source: nil, to: &digest) }
+            }
+        }
+        digest.reads[index] = summary
+        return digest
+    }
+
+    /// Reads file `index`: streams every gesture into a new digest, or (`hold`) keeps the
+    /// measurements for labelling and adds only the motion.
+    private static func read(
+        _ index: Int, context: DigestContext, hold: Bool, progress: ProgressBar?
+    ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
+        let engine = PhysicsEngine(options: context.physics)
+        var digest = context.empty()
+        var held: [GestureMeasurement]? = hold ? [] : nil
+        var order = 0
+        let summary = try TraceReader.read(path: context.files[index], options: context.reader) { gesture in
             var m = engine.measure(gesture)
             m.progressCurve = thin(m.progressCurve, to: curvePoints)
-            measurements.append(m)
-            motion.add(gesture)
-            if measurements.count % 256 == 0 { progress?.gesturesRead(256) }
+            digest.motion.add(gesture)
+            if held != nil {
+                held!.append(m)
+            } else {
+                context.add(m, file: index, order: order, source: nil, to: &digest)
+            }
+            order += 1
+            if order % 256 == 0 { progress?.gesturesRead(256) }
         }
-        progress?.fileDone(gestures: measurements.count % 256)
-        return FileMeasurements(path: path, summary: summary, measurements: measurements, motion: motion)
+        progress?.fileDone(gestures: order % 256)
+        return (digest, held, summary)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.
@@ -62,6 +188,24 @@ enum MeasurementCollector {
         let step = Double(points.count - 1) / Double(limit - 1)
         return (0..<limit).map { points[Int((Double($0) * step).rounded())] }
     }
+}
+
+/// A digest several workers merge into, under a lock.
+final class Accumulator: @unchecked Sendable {
+    private var digest: AnalysisDigest
+    private let lock = DispatchQueue(label: "gesturetune.accumulate")
+
+    init(_ digest: AnalysisDigest) { self.digest = digest }
+
+    func merge(_ other: AnalysisDigest) throws {
+        var failure: StatisticsMismatch?
+        lock.sync {
+            do throws(StatisticsMismatch) { try digest.merge(other) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    var value: AnalysisDigest { lock.sync { digest } }
 }
 
 /// Fixed slots written by concurrent workers, each slot by exactly one worker.

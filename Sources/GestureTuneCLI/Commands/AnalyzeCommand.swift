@@ -1,6 +1,7 @@
 import GestureTuning
 import Foundation
 import GesturePhysics
+import GestureReport
 import GestureTrace
 
 /// Options of `analyze`, converted to the library's types.
@@ -29,6 +30,12 @@ struct AnalyzeOptions: Sendable {
     var implicitLabels: Bool? = nil
     /// `--retry-window` (s, default 1.5).
     var retryWindow: Double = ImplicitLabels.defaultRetryWindow
+    /// `--shard K/N`: only every N-th file of the sorted list, starting at the K-th (`Corpus.shard`).
+    var shard: BatchSummary.Shard? = nil
+    /// `--partial FILE`: write the shard's mergeable partial result there instead of a report.
+    var partial: String? = nil
+    /// `--sample N`: gestures the report shows one by one (`ReportSample`).
+    var sampleSize: Int = ReportSample.defaultCapacity
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
@@ -40,13 +47,29 @@ struct AnalyzeOptions: Sendable {
         if let tau, tau > 1, let text = values.string("tau") {
             throw values.error("invalid value '\(text)' for '--tau': must be at most 1 s")
         }
+        let shard = try values.string("shard").map { text throws(UsageError) in try BatchOptions.parseShard(text, values) }
+        let partial = values.string("partial")
+        if shard != nil && partial == nil {
+            throw values.error("'--shard' needs '--partial FILE': a shard writes a partial result for 'gesturetune merge'")
+        }
+        if let partial {
+            if partial.isEmpty || partial == "-" { throw values.error("invalid value '\(partial)' for '--partial': expected a file path") }
+            for name in ["out", "name", "no-report"] where values.string(name) != nil || values.flag(name) {
+                throw values.error("'--\(name)' does not apply with '--partial': 'gesturetune merge' writes the report")
+            }
+            if let input = values.parsed.positionals.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
+                throw values.error("'--partial \(partial)' names the input \(input): the output would replace it")
+            }
+        }
         return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
             rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,
             implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
-            retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow)
+            retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow,
+            shard: shard, partial: partial,
+            sampleSize: try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).

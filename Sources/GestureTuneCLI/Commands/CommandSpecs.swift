@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureReport
 import GestureTrace
 
 /// The option groups and every command's spec (cli-and-reports.md, "Commands").
@@ -86,9 +87,20 @@ enum CommandSpecs {
             byOption(help: "per-group parameters for each value of these columns, compared with one pooled set out of sample"),
             OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
             OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
+            OptionSpec("sample", value: "N", help: "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)", default: "\(ReportSample.defaultCapacity)"),
+            OptionSpec("shard", value: "K/N", help: "analyse only every N-th file of the sorted list, starting at the K-th (1-based); needs --partial", default: "none (all files)"),
+            OptionSpec("partial", value: "FILE", help: "write this run's mergeable partial result (schema \(AnalysisPartial.schemaName)) instead of a report; 'gesturetune merge' turns the partials into the report", default: "none"),
         ],
-        examples: ["gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports"],
-        discussion: exitStatus)
+        examples: [
+            "gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports",
+            "gesturetune analyze traces/*.csv --shard 2/8 --partial out/part-2.json",
+        ],
+        discussion: """
+            With --shard K/N --partial FILE each of N runs (given the same files and options) reads
+            its share of the files and writes a partial result of bounded size; 'gesturetune merge
+            out/part-*.json' writes the report an unsharded run writes, byte for byte.
+
+            """ + "\n" + exitStatus)
 
     static let batch = CommandSpec(
         name: "batch", summary: "evaluate a parameter set over many trace files (CI gate)",
@@ -117,9 +129,9 @@ enum CommandSpecs {
             """ + "\n" + exitStatus)
 
     static let merge = CommandSpec(
-        name: "merge", summary: "combine the results of sharded batch runs",
+        name: "merge", summary: "combine the results of sharded batch or analyze runs",
         usage: "gesturetune merge PARTIAL.json... [options]",
-        positionalName: "PARTIAL.json...", positionalHelp: "the --json summaries of shards 1/N ... N/N of one corpus",
+        positionalName: "PARTIAL.json...", positionalHelp: "the --json summaries of batch shards 1/N ... N/N of one corpus, or the --partial files of analyze shards 1/N ... N/N",
         minPositionals: 1,
         options: gateOptions.map { option in
             var option = option
@@ -127,12 +139,25 @@ enum CommandSpecs {
                 option.defaultText = "as recorded in the partial summaries"
             }
             return option
-        } + [formatOption],
-        examples: ["gesturetune merge out/shard-*.json --junit out/gesturetune.xml --json out/summary.json"],
+        } + [
+            formatOption,
+            OptionSpec("out", value: "DIR", help: "analyze partials: folder the report folder is written into", default: "notebooks-out"),
+            OptionSpec("name", value: "NAME", help: "analyze partials: report name", default: "the first file's name"),
+            OptionSpec("no-report", help: "analyze partials: print the figures only, write no files", default: "off"),
+            jobsOption(),
+        ],
+        examples: [
+            "gesturetune merge out/shard-*.json --junit out/gesturetune.xml --json out/summary.json",
+            "gesturetune merge out/part-*.json --out reports --name swipe",
+        ],
         discussion: """
             The shards must come from one corpus and one set of options, every shard exactly once.
-            The merged result equals an unsharded run's and the same gate decides the status:
-            it fails when no file of the corpus holds a labelled gesture, unless --allow-empty.
+            Batch summaries: the merged result equals an unsharded run's and the same gate decides
+            the status: it fails when no file of the corpus holds a labelled gesture, unless
+            --allow-empty. Analyze partials (schema \(AnalysisPartial.schemaName)): the report
+            and summary of 'gesturetune analyze' on all the files; partials made with different
+            settings are refused naming the setting (65), as are a missing or repeated shard and
+            a mix of batch summaries and analyze partials.
 
             """ + "\n" + exitStatus)
 

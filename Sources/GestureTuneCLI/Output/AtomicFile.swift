@@ -116,12 +116,15 @@ public enum TemporaryOutputs {
     /// Removes every registered temporary output; returns how many were removed. With `closing`
     /// (an interrupt) no temporary is created and no set is committed from then on, so nothing
     /// another thread makes between this clean-up and the exit is left behind.
+    /// `including` limits the clean-up to some paths (tests, which share the process with
+    /// other tests' outputs); the interrupt handler removes every one.
     @discardableResult
-    public static func removeAll(closing: Bool = false) -> Int {
+    public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true }) -> Int {
         let all = state.withLock { state -> Set<String> in
             if closing { state.closed = true }
-            defer { state.paths.removeAll() }
-            return state.paths
+            let chosen = state.paths.filter(including)
+            state.paths.subtract(chosen)
+            return chosen
         }
         var removed = 0
         for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }

@@ -63,6 +63,9 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
 
     public mutating func add(_ x: Double) {
         guard x.isFinite else { return }
+        // −0 is kept as +0: the two compare equal, so their order in the sorted values (and a
+        // percentile that lands on them) would depend on the order values were added or merged.
+        let x = x == 0 ? 0 : x
         minimum = Swift.min(minimum ?? x, x)
         maximum = Swift.max(maximum ?? x, x)
         count += 1

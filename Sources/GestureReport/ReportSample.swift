@@ -1,0 +1,196 @@
+import GesturePhysics
+import GestureTuning
+
+/// The gestures a report shows one by one (its gesture table, the progress curves, the
+/// drill-down): a bounded, seeded sample of every gesture read, the same whatever the files'
+/// partition into shards (issue 17).
+///
+/// Each gesture offered gets a priority class, known when it is measured (the current
+/// parameters are fixed before reading): misdecided by the current rule first, then within
+/// its ambiguity band, then recorded outcome different from the current decision, then the
+/// rest. Within a class gestures are ranked by a seeded hash of their `GestureKey`
+/// (`key.mixed(seed: seed, stream: ReportSample.stream)`), then by file index and order
+/// within the file. The sample keeps the first `capacity` gestures of that ranking, so the
+/// union of shard samples cut to `capacity` is the sample of the unsharded run: `merge` is
+/// exact, commutative and associative. Rows are shown in input order: file index in the full
+/// argument list, then order within the file.
+///
+/// With no more gestures than `capacity` every gesture is kept (today's report, unchanged).
+public struct ReportSample: Sendable, Equatable, Codable {
+    /// Default `capacity`: gestures shown one by one.
+    public static let defaultCapacity = 5000
+    /// The hash stream of the ranking (`GestureKey.mixed(seed:stream:)`).
+    public static let stream: UInt64 = 0x5A3E
+
+    /// Priority classes, first kept first.
+    public enum Priority: Int, Sendable, Codable, Comparable {
+        case misdecided = 0
+        case ambiguous = 1
+        case outcomeMismatch = 2
+        case other = 3
+        public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// One kept gesture: its measurement (progress curve thinned) and where it ranks.
+    public struct Entry: Sendable, Equatable, Codable {
+        public var priority: Priority
+        public var hash: UInt64
+        /// Index of the gesture's file in the run's full file list.
+        public var fileIndex: Int
+        /// Position of the gesture in its file (0-based, in the order gestures closed).
+        public var order: Int
+        public var measurement: GestureMeasurement
+        /// Where its label came from, with implicit labels.
+        public var intentSource: IntentSource?
+
+        public init(priority: Priority, hash: UInt64, fileIndex: Int, order: Int, measurement: GestureMeasurement, intentSource: IntentSource? = nil) {
+            self.priority = priority
+            self.hash = hash
+            self.fileIndex = fileIndex
+            self.order = order
+            self.measurement = measurement
+            self.intentSource = intentSource
+        }
+
+        enum CodingKeys: String, CodingKey { case priority, hash, fileIndex, order, measurement, intentSource }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            priority = try c.decode(Priority.self, forKey: .priority)
+            let text = try c.decode(String.self, forKey: .hash)
+            guard text.utf8.count == 16, let h = UInt64(text, radix: 16) else {
+                throw DecodingError.dataCorruptedError(forKey: .hash, in: c, debugDescription: "expected 16 hexadecimal digits")
+            }
+            hash = h
+            fileIndex = try c.decode(Int.self, forKey: .fileIndex)
+            order = try c.decode(Int.self, forKey: .order)
+            measurement = try c.decode(GestureMeasurement.self, forKey: .measurement)
+            intentSource = try c.decodeIfPresent(IntentSource.self, forKey: .intentSource)
+        }
+
+        /// The hash as 16 hexadecimal digits: JSON numbers above 2^53 do not survive every reader.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(priority, forKey: .priority)
+            let hex = String(hash, radix: 16)
+            try c.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .hash)
+            try c.encode(fileIndex, forKey: .fileIndex)
+            try c.encode(order, forKey: .order)
+            try c.encode(measurement, forKey: .measurement)
+            try c.encodeIfPresent(intentSource, forKey: .intentSource)
+        }
+
+        /// The ranking: class, hash, then position (a total order: positions are unique).
+        func ranks(before other: Entry) -> Bool {
+            if priority != other.priority { return priority < other.priority }
+            if hash != other.hash { return hash < other.hash }
+            if fileIndex != other.fileIndex { return fileIndex < other.fileIndex }
+            return order < other.order
+        }
+    }
+
+    /// Most gestures kept.
+    public private(set) var capacity: Int
+    /// Gestures offered (kept or not).
+    public private(set) var offered = 0
+    /// The kept gestures, best-ranked first once `normalise`d (between calls it may hold up to
+    /// twice `capacity` entries, cut lazily).
+    private var entries: [Entry] = []
+
+    public init(capacity: Int = ReportSample.defaultCapacity) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// The class of a gesture under the current parameters: the decider's decision against
+    /// the label (misdecided), `isAmbiguous` (the band `band`), the
+    /// recorded outcome against the decision. Gestures the tuner does not use (interrupted by
+    /// the system, non-finite figures) are `other`.
+    public static func priority(of m: GestureMeasurement, current: ParameterSet, band: Double) -> Priority {
+        let state = m.releaseState
+        guard !m.interruptedBySystem, state.isFiniteState else { return .other }
+        let decided = current.decider.decision(state)
+        if let intent = m.intent, intent != decided { return .misdecided }
+        if isAmbiguous(state, current: current, band: band) { return .ambiguous }
+        if let outcome = m.outcome, outcome != decided { return .outcomeMismatch }
+        return .other
+    }
+
+    /// Within `band` of the current rule's boundary (`Rule.isAmbiguous`), the rule taken at the
+    /// gesture's own extent as its decision is (a preset's pt/s thresholds follow the extent).
+    public static func isAmbiguous(_ state: ReleaseState, current: ParameterSet, band: Double) -> Bool {
+        current.decider.rule(forExtent: state.extent).isAmbiguous(state, band: band)
+    }
+
+    /// Offers one gesture. A gesture ranked below the `capacity`-th kept one is not stored.
+    public mutating func offer(_ entry: Entry) {
+        offered += 1
+        guard capacity > 0 else { return }
+        if entries.count >= capacity, let last = threshold, !entry.ranks(before: last) { return }
+        entries.append(entry)
+        if entries.count >= 2 * capacity { normalise() }
+    }
+
+    /// The worst kept entry after the last cut, when the sample is full.
+    private var threshold: Entry?
+
+    /// Sorts by rank and cuts to `capacity`.
+    private mutating func normalise() {
+        entries.sort { $0.ranks(before: $1) }
+        if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+        threshold = entries.count >= capacity ? entries.last : nil
+    }
+
+    /// The union of two samples cut to `capacity` (the smaller of the two capacities).
+    public mutating func merge(_ other: ReportSample) {
+        capacity = min(capacity, other.capacity)
+        offered += other.offered
+        entries += other.entries
+        normalise()
+    }
+
+    /// The kept gestures in input order (file index, then order within the file).
+    public var inInputOrder: [Entry] {
+        var copy = self
+        copy.normalise()
+        return copy.entries.sorted { ($0.fileIndex, $0.order) < ($1.fileIndex, $1.order) }
+    }
+
+    /// The kept gestures, best-ranked first (the order they are encoded in).
+    public var ranked: [Entry] {
+        var copy = self
+        copy.normalise()
+        return copy.entries
+    }
+
+    /// Kept gestures.
+    public var count: Int { min(entries.count, capacity) }
+    /// True when every gesture offered is kept.
+    public var isComplete: Bool { offered <= capacity }
+
+    // Codable: the normalised entries only.
+    enum CodingKeys: String, CodingKey { case capacity, offered, entries }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        capacity = try c.decode(Int.self, forKey: .capacity)
+        offered = try c.decode(Int.self, forKey: .offered)
+        entries = try c.decode([Entry].self, forKey: .entries)
+        normalise()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var copy = self
+        copy.normalise()
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(capacity, forKey: .capacity)
+        try c.encode(offered, forKey: .offered)
+        try c.encode(copy.entries, forKey: .entries)
+    }
+
+    public static func == (a: ReportSample, b: ReportSample) -> Bool {
+        var x = a, y = b
+        x.normalise()
+        y.normalise()
+        return x.capacity == y.capacity && x.offered == y.offered && x.entries == y.entries
+    }
+}

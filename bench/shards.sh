@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Issue 17: GESTURES gestures simulated in FILES files, analysed through SHARDS shards
+# (`analyze --shard K/N --partial`, PARALLEL at a time, --jobs 1 each) and merged
+# (`gesturetune merge`): wall time and peak memory (maximum resident set size, from
+# /usr/bin/time -v) of each shard and of the merge, and every partial's size.
+#
+#     bench/shards.sh                          # 10,000,000 gestures, 20 files, 8 shards, 2 at a time
+#     GESTURES=1000000 SKIP_BUILD=1 bench/shards.sh
+#
+# Environment: GESTURES (10000000), FILES (20), SHARDS (8), PARALLEL (2), RATE (60 Hz: few
+# samples per gesture), RESAMPLES (1000), DIR (/tmp/gesturetune-bench-shards-$GESTURES; the
+# traces are kept there and reused), SKIP_BUILD, KEEP (1 keeps the partials and report).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GESTURES=${GESTURES:-10000000}
+FILES=${FILES:-20}
+SHARDS=${SHARDS:-8}
+PARALLEL=${PARALLEL:-2}
+RATE=${RATE:-60}
+RESAMPLES=${RESAMPLES:-1000}
+DIR=${DIR:-/tmp/gesturetune-bench-shards-$GESTURES}
+BIN=$PWD/.build/release/gesturetune
+
+if [[ -z "${SKIP_BUILD:-}" ]]; then
+    swift build -c release --product gesturetune 2>&1 | grep -E "error|warning:|Compiling|Build" | tail -3
+fi
+
+per=$((GESTURES / FILES))
+mkdir -p "$DIR/traces"
+if [[ ! -f "$DIR/traces/.done" ]]; then
+    echo "simulating $FILES files of $per gestures at $RATE Hz into $DIR/traces ($PARALLEL at a time) ..."
+    start=$(date +%s.%N)
+    seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
+    touch "$DIR/traces/.done"
+    echo "  simulated in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"
+fi
+bytes=$(cat "$DIR"/traces/*.csv | wc -c)
+echo "traces: $FILES files, $((FILES * per)) gestures, $(awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e9}') GB"
+echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+rm -f "$DIR"/part-*.json "$DIR"/time-*.txt
+# Every shard gets the same file list; --shard picks its files.
+mapfile -t traces < <(ls "$DIR"/traces/*.csv)
+export BIN DIR SHARDS RESAMPLES
+run_shard() {
+    /usr/bin/time -v -o "$DIR/time-$1.txt" "$BIN" analyze "${@:2}" --shard "$1/$SHARDS" --partial "$DIR/part-$1.json" \
+        --jobs 1 --resamples "$RESAMPLES" 2>"$DIR/shard-$1.err"
+}
+export -f run_shard
+start=$(date +%s.%N)
+seq 1 "$SHARDS" | xargs -P "$PARALLEL" -I{} bash -c 'run_shard "$@"' _ {} "${traces[@]}"
+shards_wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}')
+
+/usr/bin/time -v -o "$DIR/time-merge.txt" "$BIN" merge "$DIR"/part-*.json --out "$DIR/report" --name bench --jobs 2 >"$DIR/merge.out" 2>"$DIR/merge.err"
+
+field() { grep -F "$2" "$1" | sed -E 's/.*: //'; }
+wall_s() { field "$1" "Elapsed (wall clock)" | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }'; }
+printf "%-8s %10s %10s %12s %14s\n" run "wall (s)" "CPU (s)" "peak RSS MB" "partial (kB)"
+for ((k = 1; k <= SHARDS; k++)); do
+    t="$DIR/time-$k.txt"
+    cpu=$(awk -v u="$(field "$t" "User time")" -v s="$(field "$t" "System time")" 'BEGIN {printf "%.1f", u + s}')
+    printf "%-8s %10.1f %10s %12.0f %14.0f\n" "shard $k" "$(wall_s "$t")" "$cpu" "$(($(field "$t" "Maximum resident") / 1024))" \
+        "$(awk -v b="$(stat -c %s "$DIR/part-$k.json")" 'BEGIN {print b / 1000}')"
+done
+t="$DIR/time-merge.txt"
+cpu=$(awk -v u="$(field "$t" "User time")" -v s="$(field "$t" "System time")" 'BEGIN {printf "%.1f", u + s}')
+printf "%-8s %10.1f %10s %12.0f %14s\n" merge "$(wall_s "$t")" "$cpu" "$(($(field "$t" "Maximum resident") / 1024))" -
+echo "all $SHARDS shards, $PARALLEL at a time: $shards_wall s wall"
+grep -m1 -E "gestures" "$DIR/merge.out" || true
+head -5 "$DIR/merge.out"
+[[ "${KEEP:-}" == 1 ]] || rm -rf "$DIR"/part-*.json "$DIR/report"

@@ -203,6 +203,20 @@ struct TunerTests {
         #expect(GestureKey(file: "a", id: "bc").value != GestureKey(file: "ab", id: "c").value)
     }
 
+    /// The key hashes the file's name, not how its path is spelt: the same recording analysed
+    /// as `traces/a.csv`, `./traces/a.csv` or from another checkout folder (a CI runner) gets the
+    /// same folds and resamples, so the same answer.
+    @Test("Gesture keys do not depend on the folder the file is read from")
+    func keysIgnoreTheFolder() {
+        let spellings = ["a.csv", "traces/a.csv", "./traces/a.csv", "/home/ci/build/traces/a.csv", "traces//a.csv"]
+        let values = Set(spellings.map { GestureKey(file: $0, id: "g7").value })
+        #expect(values.count == 1)
+        #expect(GestureKey(file: "-", id: "g1").value == GestureKey(file: "<stdin>", id: "g1").value)
+        #expect(GestureKey(file: "traces/a.csv", id: "g1").value != GestureKey(file: "traces/b.csv", id: "g1").value)
+        // The spelling given is kept for display.
+        #expect(GestureKey(file: "./traces/a.csv", id: "g1").file == "./traces/a.csv")
+    }
+
     @Test("Perfect separation, one class, a single gesture and no labels give clear results")
     func edgeCases() {
         // Perfectly separated: complete iff p_r >= 0.6, no noise, gap between 0.55 and 0.65.

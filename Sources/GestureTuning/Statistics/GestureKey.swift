@@ -1,9 +1,12 @@
 internal import GestureNumerics
 
-/// The identity of a gesture wherever it is processed: the file as given on the command line
-/// and the gesture id within it. Folds and every per-gesture seeded choice derive from
-/// `value` (FNV-1a 64 of `file + "\u{0}" + id`, finalised with splitmix64), so they do not
-/// depend on which shard, thread or position a gesture was read at.
+/// The identity of a gesture wherever it is processed: its file and the gesture id within it.
+/// Folds and every per-gesture seeded choice derive from `value` (FNV-1a 64 of
+/// `name + "\u{0}" + id`, finalised with splitmix64, where `name` is the file's last path
+/// component, `<stdin>` for `-`), so they depend neither on which shard, thread or position a
+/// gesture was read at, nor on how its path is spelt (`traces/a.csv`, `./traces/a.csv`,
+/// `/work/traces/a.csv`, a CI runner's own checkout folder): the same files give the same
+/// answer wherever they are.
 public struct GestureKey: Sendable, Hashable, Codable {
     public var file: String
     public var id: String
@@ -13,10 +16,18 @@ public struct GestureKey: Sendable, Hashable, Codable {
         self.file = file
         self.id = id
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in file.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in GestureKey.name(file).utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         h = (h ^ 0) &* 0x0000_0100_0000_01B3
         for byte in id.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         value = GestureKey.splitmix64(h)
+    }
+
+    /// The part of a path the key hashes: the last path component (`<stdin>` for `-`).
+    static func name(_ path: String) -> Substring {
+        if path == "-" { return "<stdin>" }
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.split(separator: "/", omittingEmptySubsequences: true).last ?? trimmed
     }
 
     enum CodingKeys: String, CodingKey { case file, id }

@@ -323,7 +323,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         let edge = Suggestions.edgeWidth(starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
         if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
         let lock = Suggestions.directionLock(
-            angles: entryAngles, population: labelled == 0 ? "gestures (no intent labels)" : "intended swipes")
+            angles: entryAngles, population: labelled == 0 ? .unlabelledGestures : .intendedSwipes)
 
         var analysis: UnlabelledAnalysis?
         if unlabelled > 0 {

@@ -350,17 +350,17 @@ struct TuningReportBuilder {
         let cs = t.completionSpeed
         rows.append(ParameterRow(
             name: "completion speed", symbol: "completionSpeed", unit: .ratio, suggested: cs.value, current: cs.currentCompletionSpeed,
-            defaults: [1, nil], note: cs.basis))
+            defaults: [1, nil], note: cs.basisText))
         let cap = t.fingerSpeedCap
-        rows.append(ParameterRow(name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds, suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil], note: cap.basis))
+        rows.append(ParameterRow(name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds, suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil], note: cap.basisText))
         let spring = t.spring
         rows.append(ParameterRow(
             name: "spring response (damping ratio \(NumberText.parameter(spring.dampingRatio)))", symbol: "response", unit: .seconds,
-            suggested: spring.response, current: t.current.spring?.response, defaults: [nil, nil], note: spring.basis))
+            suggested: spring.response, current: t.current.spring?.response, defaults: [nil, nil], note: spring.basisText))
         let edge = t.edgeWidth
-        rows.append(ParameterRow(name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value, current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basis))
+        rows.append(ParameterRow(name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value, current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
         let lock = t.directionLock
-        rows.append(ParameterRow(name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value, current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basis))
+        rows.append(ParameterRow(name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value, current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basisText))
         return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
     }
 

@@ -166,6 +166,38 @@ enum TuningInputs {
         #expect(model.estimators[1].gestures == 12)
     }
 
+    /// `android-drawer` (0.5 progress or 400 pt/s) in a 320 pt container: `v_th` = 400 / 320 =
+    /// 1.25 progress/s, band [1.125, 1.375] (at the 390 pt default it would be 1.026, band
+    /// [0.923, 1.128]); `p_th` band [0.45, 0.55]. By hand, ambiguous at 320 pt: a1 (0.2, 1.2),
+    /// a2 (0.2, 1.3), a5 (0.52, 0); a3 (0.2, 1.0) is ambiguous only at 390 pt. The answer's count
+    /// and the flagged rows agree on 3 (the rule at 390 pt would count 2: a3, a5).
+    @Test func presetAmbiguityAtTheGesturesOwnExtent() throws {
+        let ms = [
+            TuningInputs.gesture("a1", 0.2, 1.2, .complete), TuningInputs.gesture("a2", 0.2, 1.3, .complete),
+            TuningInputs.gesture("a3", 0.2, 1.0, .cancel), TuningInputs.gesture("a4", 0.8, 0, .complete),
+            TuningInputs.gesture("a5", 0.52, 0, .cancel), TuningInputs.gesture("a6", 0.1, -0.5, .cancel),
+            TuningInputs.gesture("a7", 0.3, 2.0, .complete),
+        ].map { m -> GestureMeasurement in
+            var m = m
+            m.extent = 320
+            return m
+        }
+        let current = ParameterSet(preset: try #require(Preset.named("android-drawer")))
+        let tuning = Tuner(options: TuningInputs.options).tune(ms, current: current)
+        let model = ReportModel(tuning: tuning, measurements: ms, reads: TuningInputs.reads, name: "t", generator: "test")
+        let flagged = model.gestures.filter(\.flags.ambiguous).map(\.id)
+        #expect(flagged == ["a1", "a2", "a5"])
+        #expect(tuning.ambiguousCount == 3)
+        #expect(tuning.ambiguousCount == flagged.count)
+        // Statistics read back from their file keep the preset's per-extent rule.
+        var statistics = TuningStatistics(options: TuningInputs.options, current: current)
+        for m in ms.prefix(4) { statistics.add(m, key: GestureKey(file: "a.csv", id: m.id)) }
+        var decoded = try JSONDecoder().decode(TuningStatistics.self, from: JSONEncoder().encode(statistics))
+        #expect(decoded == statistics)
+        for m in ms.dropFirst(4) { decoded.add(m, key: GestureKey(file: "a.csv", id: m.id)) }
+        #expect(Tuner(options: TuningInputs.options).tune(decoded).ambiguousCount == 3)
+    }
+
     @Test func defaultExtentAndFallbackWarnings() {
         let ms = TuningInputs.labelled.map { m -> GestureMeasurement in
             var m = m

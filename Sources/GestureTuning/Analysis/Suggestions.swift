@@ -18,7 +18,8 @@ public struct CompletionSpeedSuggestion: Sendable, Equatable {
     public var currentCompletionSpeed: Double
     /// Completing gestures with `v_p > 0` the figure rests on.
     public var count: Int
-    public var basis: String
+    /// `median(1 / v_p)` over them, s (nil when no completing gesture moved forward).
+    public var medianInverseVelocity: Double?
 }
 
 /// Finger-speed completion (iOS system pop, Ionic): remaining time `min(D, r / abs(v_p))`.
@@ -30,7 +31,8 @@ public struct FingerSpeedCapSuggestion: Sendable, Equatable {
     /// The 90th percentile before clamping, s.
     public var percentile90: Double?
     public var count: Int
-    public var basis: String
+    /// The range the cap is clamped to, s.
+    public static let bounds: ClosedRange<Double> = 0.2...0.54
 }
 
 /// Spring completion (`UISpringTimingParameters`): the response whose median settling time
@@ -57,7 +59,8 @@ public struct SpringSuggestion: Sendable, Equatable {
     public var count: Int
     /// Median initial relative velocity, 1/s.
     public var medianInitialVelocity: Double?
-    public var basis: String
+    /// The responses searched, s.
+    public static let responseRange: ClosedRange<Double> = 0.02...3
 }
 
 /// Edge region: start positions (pt from the leading edge) of gestures meant to complete.
@@ -72,7 +75,8 @@ public struct EdgeWidthSuggestion: Sendable, Equatable {
     public var coverage20: Double?
     public var coverage50: Double?
     public var coverageSuggested: Double?
-    public var basis: String
+    /// Starts before the leading edge (negative distance), left out.
+    public var beforeEdge: Int
     /// The width before clamping, when it exceeded the smallest container and `value` was
     /// clamped to that container (pt).
     public var clampedFrom: Double?
@@ -81,10 +85,22 @@ public struct EdgeWidthSuggestion: Sendable, Equatable {
 /// Direction lock: the entry angle (degrees from the axis) that keeps 95% of intended
 /// swipes: the 95th percentile of `abs(entry angle)`, rounded to 0.1°.
 public struct DirectionLockSuggestion: Sendable, Equatable {
+    /// What the angles are of.
+    public enum Population: Sendable, Equatable {
+        /// Gestures labelled `complete` (or unlabelled among labelled ones).
+        case intendedSwipes
+        /// Every gesture: nothing is labelled.
+        case unlabelledGestures
+    }
+
     public var value: Double?
     public var median: Double?
+    /// The 95th percentile of `|entry angle|`, degrees, before rounding and the floor.
+    public var percentile95: Double?
     public var count: Int
-    public var basis: String
+    public var population: Population
+    /// The floor `value` was raised to (`Suggestions.minimumDirectionLock`), when it was.
+    public var raisedToFloor: Double?
 }
 
 enum Suggestions {
@@ -110,7 +126,7 @@ enum Suggestions {
         guard let medianInverse = inverseVelocities.quantile(0.5) else {
             return CompletionSpeedSuggestion(
                 value: nil, unclamped: nil, transitionDuration: d, currentMedianRatio: nil, currentCompletionSpeed: current,
-                count: 0, basis: "no completing gesture moved forward at release")
+                count: 0, medianInverseVelocity: nil)
         }
         let count = inverseVelocities.count
         let raw = d / medianInverse
@@ -118,8 +134,7 @@ enum Suggestions {
         let currentRatio = (current / d) * medianInverse
         return CompletionSpeedSuggestion(
             value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio, currentCompletionSpeed: current,
-            count: count,
-            basis: "median 1/v_p = \(fmt(medianInverse)) s over \(count) completing gestures with v_p > 0; D = \(fmt(d)) s; median velocity ratio now \(fmt(currentRatio))")
+            count: count, medianInverseVelocity: medianInverse)
     }
 
     static func fingerSpeedCap(completing: [TuningPoint]) -> FingerSpeedCapSuggestion {
@@ -133,11 +148,11 @@ enum Suggestions {
     /// `times`: `r / |v_p|` of the completing gestures.
     static func fingerSpeedCap(times: QuantileSketch) -> FingerSpeedCapSuggestion {
         guard let p90 = times.quantile(0.9) else {
-            return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0, basis: "no completing release with nonzero velocity")
+            return FingerSpeedCapSuggestion(value: nil, percentile90: nil, count: 0)
         }
+        let bounds = FingerSpeedCapSuggestion.bounds
         return FingerSpeedCapSuggestion(
-            value: rounded(min(max(p90, 0.2), 0.54), step: 0.001), percentile90: p90, count: times.count,
-            basis: "90th percentile of r/|v_p| = \(fmt(p90)) s over \(times.count) completing releases, clamped to [0.2, 0.54] s")
+            value: rounded(min(max(p90, bounds.lowerBound), bounds.upperBound), step: 0.001), percentile90: p90, count: times.count)
     }
 
     static func spring(
@@ -155,11 +170,10 @@ enum Suggestions {
     ) -> SpringSuggestion {
         var result = SpringSuggestion(
             status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target, count: velocities.count,
-            medianInitialVelocity: velocities.quantile(0.5), basis: "no gesture with room left to animate")
+            medianInitialVelocity: velocities.quantile(0.5))
         guard !velocities.isEmpty else { return result }
         guard let settlingTime else {
             result.status = .unavailable
-            result.basis = "no spring settling-time function available"
             return result
         }
         // The median over at most 2,000 evenly spaced gestures (in order of velocity) keeps the
@@ -171,17 +185,15 @@ enum Suggestions {
             return GSL.quantile(times, 0.5)!
         }
         do {
-            guard let response = try GSL.brentRoot(lower: 0.02, upper: 3, xTolerance: 1e-5, relativeTolerance: 1e-6, { try medianSettling($0) - target }) else {
+            let range = SpringSuggestion.responseRange
+            guard let response = try GSL.brentRoot(lower: range.lowerBound, upper: range.upperBound, xTolerance: 1e-5, relativeTolerance: 1e-6, { try medianSettling($0) - target }) else {
                 result.status = .noBracket
-                result.basis = "median settling time does not reach \(fmt(target)) s for responses in [0.02, 3] s"
                 return result
             }
             result.status = .found
             result.response = rounded(response, step: 0.001)
-            result.basis = "median settling time \(fmt(target)) s (within 0.5%) over \(velocities.count) gestures (response rounded to 1 ms), damping ratio \(fmt(dampingRatio)), median initial velocity \(fmt(result.medianInitialVelocity ?? 0)) /s"
         } catch {
             result.status = .failed("\(error)")
-            result.basis = "settling time failed: \(error)"
         }
         return result
     }
@@ -195,15 +207,12 @@ enum Suggestions {
     /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
     /// starts inside the container (`>= 0`, the sketch `starts`); starts before the leading edge
     /// (negative: a wrong `--direction` or `--extent`, or a touch that began off the view) are
-    /// left out and counted in the basis (`beforeEdge`), and when every start is off-container
+    /// left out and counted (`beforeEdge`), and when every start is off-container
     /// the value is nil with that reason. `container`: the smallest extent of the gestures
     /// (pt); a width beyond it is clamped to it.
     static func edgeWidth(starts: QuantileSketch, beforeEdge off: Int, container: Double? = nil) -> EdgeWidthSuggestion {
         guard let p95 = starts.quantile(0.95) else {
-            let basis = off == 0
-                ? "no gesture start positions"
-                : "n/a: all \(off) start positions lie before the leading edge (negative distance): check --direction and --extent"
-            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, basis: basis)
+            return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, beforeEdge: off)
         }
         var width = rounded(max(0, p95 + 4), step: 0.5)
         var clampedFrom: Double?
@@ -212,42 +221,31 @@ enum Suggestions {
             width = c
         }
         func share(_ w: Double) -> Double { Double(starts.count(atMost: w)) / Double(starts.count) }
-        let excluded = off > 0 ? "; \(off) start\(off == 1 ? "" : "s") before the leading edge left out" : ""
         return EdgeWidthSuggestion(
             value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
-            basis: "95th percentile of start position \(fmt(p95)) pt + 4 pt over \(starts.count) gestures; 20 pt keeps \(pct(share(20))), 50 pt keeps \(pct(share(50)))\(excluded)",
-            clampedFrom: clampedFrom)
+            beforeEdge: off, clampedFrom: clampedFrom)
     }
 
-    static func directionLock(angles: [Double], population: String = "intended swipes") -> DirectionLockSuggestion {
+    static func directionLock(angles: [Double], population: DirectionLockSuggestion.Population = .intendedSwipes) -> DirectionLockSuggestion {
         directionLock(angles: QuantileSketch(angles.map { abs($0) }), population: population)
     }
 
-    /// `angles`: `|entry angle|` (degrees). `population` names what the angles are of in the
-    /// basis ("intended swipes" when labelled, "gestures (no intent labels)" otherwise).
+    /// `angles`: `|entry angle|` (degrees). `population`: what the angles are of (intended
+    /// swipes when labelled, every gesture otherwise).
     ///
     /// The suggestion is never below `minimumDirectionLock` (6°): the entry angle is read when the
     /// displacement first exceeds 10 pt, where 1 pt of sideways jitter is already 5.7°, so a
     /// smaller lock fitted on very straight (or synthetic) strokes would refuse real fingers.
-    static func directionLock(angles a: QuantileSketch, population: String = "intended swipes") -> DirectionLockSuggestion {
+    static func directionLock(angles a: QuantileSketch, population: DirectionLockSuggestion.Population = .intendedSwipes) -> DirectionLockSuggestion {
         guard let p95 = a.quantile(0.95) else {
-            return DirectionLockSuggestion(value: nil, median: nil, count: 0, basis: "no entry angles (no gesture moved 10 pt)")
+            return DirectionLockSuggestion(value: nil, median: nil, percentile95: nil, count: 0, population: population, raisedToFloor: nil)
         }
         let value = max(minimumDirectionLock, rounded(p95, step: 0.1))
-        let floor = value > rounded(p95, step: 0.1) ? "; raised to the \(fmt(minimumDirectionLock))° floor (1 pt of jitter at 10 pt)" : ""
         return DirectionLockSuggestion(
-            value: value, median: a.quantile(0.5), count: a.count,
-            basis: "95th percentile of |entry angle| = \(fmt(p95))° over \(a.count) \(population)\(floor)")
+            value: value, median: a.quantile(0.5), percentile95: p95, count: a.count, population: population,
+            raisedToFloor: value > rounded(p95, step: 0.1) ? minimumDirectionLock : nil)
     }
 
     /// The smallest direction lock suggested (degrees).
     static let minimumDirectionLock = 6.0
 }
-
-func fmt(_ x: Double) -> String {
-    guard x.isFinite else { return x > 0 ? "inf" : (x < 0 ? "-inf" : "nan") }
-    let r = (x * 1000).rounded() / 1000
-    return "\(r)"
-}
-
-func pct(_ x: Double) -> String { "\(Int((x * 100).rounded()))%" }

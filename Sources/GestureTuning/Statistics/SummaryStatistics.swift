@@ -24,9 +24,14 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         public var landingTau: Double
         /// `currentRule.ambiguityBox(band: ambiguityBand)`, computed once (not encoded).
         let box: [Rule]
+        /// What decides a gesture (`ParameterSet.decider`): ambiguity is the band of its rule at
+        /// the gesture's own extent, as the report flags rows (`ReportSample.isAmbiguous`). Not
+        /// encoded: `TuningStatistics` sets it again from its current set when decoded.
+        var decider: Decider
 
         public init(options: TuningOptions, current: ParameterSet) {
             currentRule = current.rule
+            decider = current.decider
             ambiguityBand = options.ambiguityBand
             if case .projection(_, let t) = current.rule { landingTau = t } else { landingTau = options.projectionTau ?? 0.3 }
             box = current.rule.ambiguityBox(band: options.ambiguityBand)
@@ -75,6 +80,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             ambiguityBand = try c.decode(Double.self, forKey: .ambiguityBand)
             landingTau = try c.decode(Double.self, forKey: .landingTau)
             box = currentRule.ambiguityBox(band: ambiguityBand)
+            decider = .rule(currentRule)
         }
 
         /// Parameters as text: `inf` is a parameter value JSON numbers cannot hold.
@@ -130,7 +136,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
     public private(set) var across = 0
     /// Landing progress `p_r + tau v_p` of the other unlabelled gestures.
     public private(set) var landings = QuantileSketch()
-    /// Used gestures within the current rule's ambiguity band.
+    /// Used gestures within the ambiguity band of the current decider's rule at their own extent.
     public private(set) var ambiguous = 0
     /// Used gestures with a recorded outcome, and those the current rule decides otherwise.
     public private(set) var outcomesChecked = 0
@@ -162,7 +168,11 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         let rule = settings.currentRule
         let state = p.state
         let decidedComplete = rule.completes(state)
-        let isAmbiguous = rule.isAmbiguous(state, box: settings.box)
+        let isAmbiguous: Bool
+        switch settings.decider {
+        case .rule(let r) where r == rule: isAmbiguous = rule.isAmbiguous(state, box: settings.box)
+        case let decider: isAmbiguous = decider.rule(forExtent: state.extent).isAmbiguous(state, band: settings.ambiguityBand)
+        }
         switch p.intent {
         case .complete: labelledComplete += 1
         case .cancel: labelledCancel += 1
@@ -323,7 +333,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         let edge = Suggestions.edgeWidth(starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
         if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
         let lock = Suggestions.directionLock(
-            angles: entryAngles, population: labelled == 0 ? "gestures (no intent labels)" : "intended swipes")
+            angles: entryAngles, population: labelled == 0 ? .unlabelledGestures : .intendedSwipes)
 
         var analysis: UnlabelledAnalysis?
         if unlabelled > 0 {

@@ -101,6 +101,7 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         gestureCount = try c.decode(Int.self, forKey: .gestureCount)
         search = try c.decode(SearchStatistics.self, forKey: .search)
         summaries = try c.decode(SummaryStatistics.self, forKey: .summaries)
+        summaries.settings.decider = decider
         guard search.folds == settings.foldCount, search.families.map(\.space) == SearchStatistics.spaces(settings),
             search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
             search.estimators.allSatisfy({

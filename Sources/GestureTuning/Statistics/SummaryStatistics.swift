@@ -167,11 +167,18 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         }
         let rule = settings.currentRule
         let state = p.state
-        let decidedComplete = rule.completes(state)
+        // The current set decides as `Evaluation` and the report's rows do: a preset with pt/s
+        // thresholds at the gesture's own extent.
+        let decidedComplete: Bool
         let isAmbiguous: Bool
         switch settings.decider {
-        case .rule(let r) where r == rule: isAmbiguous = rule.isAmbiguous(state, box: settings.box)
-        case let decider: isAmbiguous = decider.rule(forExtent: state.extent).isAmbiguous(state, band: settings.ambiguityBand)
+        case .rule(let r) where r == rule:
+            decidedComplete = rule.completes(state)
+            isAmbiguous = rule.isAmbiguous(state, box: settings.box)
+        case let decider:
+            let atExtent = decider.rule(forExtent: state.extent)
+            decidedComplete = atExtent.completes(state)
+            isAmbiguous = atExtent.isAmbiguous(state, band: settings.ambiguityBand)
         }
         switch p.intent {
         case .complete: labelledComplete += 1

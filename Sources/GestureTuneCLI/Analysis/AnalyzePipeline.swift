@@ -226,9 +226,9 @@ enum AnalyzePipeline {
         // when every one took the same from its width/height column (it decides each gesture
         // at that gesture's own extent in any case).
         if run.current.followsPresetExtent, run.current.extent == nil, let preset = run.current.preset.flatMap(Preset.named),
-            tally.count > 0, tally.columnExtents == tally.count, tally.extents.count == 1
+            let extent = tally.sharedColumnExtent
         {
-            tuning.current = ParameterSet(preset: preset, extent: tally.extents[0].extent, direction: run.physics.direction)
+            tuning.current = ParameterSet(preset: preset, extent: extent, direction: run.physics.direction)
         }
         // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
         tuning.warnings.insert(

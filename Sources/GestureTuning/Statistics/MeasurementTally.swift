@@ -100,6 +100,13 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
         return best?.extent ?? PhysicsOptions.defaultExtent
     }
 
+    /// The extent every measurement took from its width/height column, when they all took the
+    /// same one; else nil.
+    public var sharedColumnExtent: Double? {
+        guard count > 0, columnExtents == count, extents.count == 1 else { return nil }
+        return extents[0].extent
+    }
+
     /// The extent and its source every measurement was measured with when none had a
     /// width/height column: the option's when one was given, else the default.
     public var assumedExtent: (extent: Double, source: ExtentSource)? {

@@ -291,51 +291,67 @@ package final class RandomSource {
     package func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
     /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
     package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
-    /// Independent Poisson(`means[i]`) counts for every `i`, written to `counts` (same length).
-    /// Cells of mean below `PoissonScratch.directLimit` (16) draw their own `gsl_ran_poisson`
-    /// (fast at small means), in index order. The others are drawn jointly: the total
-    /// N ~ Poisson(Σ their means) (`gsl_ran_poisson`), then N split over them by
-    /// Multinomial(N; mean / Σ means) (`gsl_ran_multinomial`, one binomial per cell in index
-    /// order). Conditioned on their sum, independent Poissons are multinomial with those
+    /// Independent Poisson(`counts[i]`) weights for every `i`, written to `weights` (same
+    /// length): a resample of cells of those counts. Counts from 1 to `PoissonTables.limit`
+    /// draw from their count's alias table (`gsl_ran_discrete`, one uniform: O(1) whatever
+    /// the count), in index order. Larger counts are drawn jointly: the total
+    /// N ~ Poisson(Σ their counts) (`gsl_ran_poisson`), then N split over them by
+    /// Multinomial(N; count / Σ counts) (`gsl_ran_multinomial`, one binomial per cell in
+    /// index order). Conditioned on their sum, independent Poissons are multinomial with those
     /// probabilities, and disjoint groups of independent cells stay independent, so this is
-    /// exactly the law of one `poisson(mean:)` per cell, without a slow large-mean Poisson per
-    /// cell. Means must be ≥ 0 and finite; a zero mean gives 0. When the joint total reaches
-    /// 2^31 (the multinomial counts are `unsigned int`), every cell draws its own Poisson.
-    package func poissonCounts(means: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch) {
-        precondition(means.count == counts.count, "one count per mean")
-        let n = means.count
+    /// the law of one `poisson(mean:)` per cell. Counts must be ≥ 0 and covered by `tables`
+    /// (`PoissonTables(counts:)` of the same counts; a count without its table, e.g. when
+    /// GSL could not allocate it, is drawn jointly); a zero count gives 0. When the joint
+    /// total reaches 2^31 (the multinomial counts are `unsigned int`), every large cell draws
+    /// its own Poisson.
+    package func poissonCounts(
+        _ counts: UnsafeBufferPointer<Int>, tables: PoissonTables, into weights: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch
+    ) {
+        precondition(counts.count == weights.count, "one weight per count")
+        let n = counts.count
         guard n > 0 else { return }
         if scratch.counts.count != n {
             scratch.counts = [UInt32](repeating: 0, count: n)
             scratch.probabilities = [Double](repeating: 0, count: n)
         }
         var total = 0.0
-        scratch.probabilities.withUnsafeMutableBufferPointer { q in
-            for i in 0..<n {
-                let m = means[i]
-                if m < PoissonScratch.directLimit {
-                    counts[i] = m > 0 ? Int(gsl_ran_poisson(rng, m)) : 0
-                    q[i] = 0
-                } else {
-                    q[i] = m
-                    total += m
+        let limit = PoissonTables.limit
+        tables.withTables { table in
+            scratch.probabilities.withUnsafeMutableBufferPointer { q in
+                for i in 0..<n {
+                    let m = counts[i]
+                    if m <= limit, let t = table[m] {
+                        weights[i] = Int(gsl_ran_discrete(rng, t))
+                        q[i] = 0
+                    } else if m > 0 {
+                        q[i] = Double(m)
+                        total += Double(m)
+                    } else {
+                        weights[i] = 0
+                        q[i] = 0
+                    }
                 }
             }
         }
         guard total > 0 else { return }
+        func fallback() {
+            scratch.probabilities.withUnsafeBufferPointer { q in
+                for i in 0..<n where q[i] > 0 { weights[i] = poisson(mean: q[i]) }
+            }
+        }
         guard total < 2_147_483_648 else {
-            for i in 0..<n where means[i] >= PoissonScratch.directLimit { counts[i] = poisson(mean: means[i]) }
+            fallback()
             return
         }
         let draws = Int(gsl_ran_poisson(rng, total))
         guard draws < Int(UInt32.max) else {
-            for i in 0..<n where means[i] >= PoissonScratch.directLimit { counts[i] = poisson(mean: means[i]) }
+            fallback()
             return
         }
         scratch.probabilities.withUnsafeBufferPointer { q in
             scratch.counts.withUnsafeMutableBufferPointer { out in
                 gsl_ran_multinomial(rng, n, UInt32(draws), q.baseAddress, out.baseAddress)
-                for i in 0..<n where q[i] > 0 { counts[i] = Int(out[i]) }
+                for i in 0..<n where q[i] > 0 { weights[i] = Int(out[i]) }
             }
         }
     }
@@ -353,9 +369,44 @@ package final class RandomSource {
 
 /// Reusable buffers of `RandomSource.poissonCounts` (one per thread).
 package struct PoissonScratch {
-    /// Means below this draw their own Poisson; the others are split from a joint total.
-    package static let directLimit = 16.0
     var counts: [UInt32] = []
     var probabilities: [Double] = []
     package init() {}
+}
+
+/// Alias tables of Poisson(n) for the integer counts n from 1 to `limit` that occur in a set
+/// of cells (`gsl_ran_discrete_preproc` of `gsl_ran_poisson_pdf(k, n)` for k from 0 to
+/// n + 12√n + 30; the mass left above is below 1e-30, far under double rounding), so a
+/// cell's Poisson weight costs one table lookup. Built once per bootstrap and read by every
+/// thread (`gsl_ran_discrete` only reads a table).
+package final class PoissonTables: @unchecked Sendable {
+    /// Counts up to this draw from a table; larger ones jointly (`poissonCounts`).
+    package static let limit = 1024
+    /// Index n: the table of Poisson(n), nil when n does not occur.
+    private let tables: [UnsafeMutablePointer<gsl_ran_discrete_t>?]
+
+    /// Tables for every count in 1...limit that `counts` holds. A table GSL cannot allocate
+    /// (`gsl_ran_discrete_preproc` returns NULL) is left out: `poissonCounts` then draws that
+    /// count jointly with the large ones, the same law.
+    package init(counts: some Sequence<Int>) {
+        GSL.ensureInitialised()
+        var tables = [UnsafeMutablePointer<gsl_ran_discrete_t>?](repeating: nil, count: Self.limit + 1)
+        var tried = [Bool](repeating: false, count: Self.limit + 1)
+        for n in counts where n >= 1 && n <= Self.limit && !tried[n] {
+            tried[n] = true
+            let mean = Double(n)
+            let size = Int(mean + 12 * mean.squareRoot() + 30)
+            let pdf = (0..<size).map { gsl_ran_poisson_pdf(UInt32($0), mean) }
+            tables[n] = pdf.withUnsafeBufferPointer { gsl_ran_discrete_preproc(size, $0.baseAddress) }
+        }
+        self.tables = tables
+    }
+
+    deinit {
+        for t in tables { if let t { gsl_ran_discrete_free(t) } }
+    }
+
+    fileprivate func withTables<R>(_ body: (UnsafeBufferPointer<UnsafeMutablePointer<gsl_ran_discrete_t>?>) -> R) -> R {
+        tables.withUnsafeBufferPointer(body)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureNumerics
 import Testing
 import GestureTrace
@@ -101,16 +102,20 @@ struct TunerTests {
         var p: [Double] = [], v: [Double] = []
         for b in 0..<60 {
             let rng = RandomSource(seed: RandomSource.mix(4, Bootstrap.stream), stream: UInt64(b))
-            let means = encoding.counts.map(Double.init)
-            var weights = [Int](repeating: 0, count: means.count), scratch = PoissonScratch()
-            means.withUnsafeBufferPointer { m in weights.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
+            let counts = encoding.counts
+            var weights = [Int](repeating: 0, count: counts.count), scratch = PoissonScratch()
+            counts.withUnsafeBufferPointer { n in
+                weights.withUnsafeMutableBufferPointer { rng.poissonCounts(n, tables: PoissonTables(counts: counts), into: $0, scratch: &scratch) }
+            }
             let c = ScaleTests.referenceChoice(encoding.errorGrid(weights: weights), rows: encoding.rows, reference: SearchSpace.threshold.reference)
             let values = SearchSpace.threshold.parameters(row: c.row, column: c.column).map(\.value)
             p.append(values[0])
             v.append(values[1])
         }
-        #expect(summary.intervals[0].lower == GSL.quantile(p, 0.025) && summary.intervals[0].upper == GSL.quantile(p, 0.975))
-        #expect(summary.intervals[1].lower == GSL.quantile(v, 0.025) && summary.intervals[1].upper == GSL.quantile(v, 0.975))
+        // The percentiles as `Bootstrap.run` computes them from the level (0.025 and 0.975 up to rounding).
+        let (low, high) = ((1 - 0.95) / 2, 1 - (1 - 0.95) / 2)
+        #expect(summary.intervals[0].lower == GSL.quantile(p, low) && summary.intervals[0].upper == GSL.quantile(p, high))
+        #expect(summary.intervals[1].lower == GSL.quantile(v, low) && summary.intervals[1].upper == GSL.quantile(v, high))
     }
 
     /// The law of the cell draws: Poisson(n) per cell is the sum of n independent Poisson(1)
@@ -129,6 +134,31 @@ struct TunerTests {
         #expect(rng.poisson(mean: 0) == 0)
     }
 
+    /// The alias tables draw Poisson(n): the frequency of each value k over many draws lies
+    /// within 5 standard errors of the Poisson probability (closed form n^k e^-n / k!).
+    @Test("Alias-table cell weights have Poisson(n) frequencies")
+    func poissonTableFrequencies() {
+        let rng = RandomSource(seed: 7)
+        let r = 100_000
+        for n in [1, 4, 30] {
+            let tables = PoissonTables(counts: [n])
+            var scratch = PoissonScratch()
+            var frequency = [Int](repeating: 0, count: 200)
+            var out = [0]
+            for _ in 0..<r {
+                [n].withUnsafeBufferPointer { c in out.withUnsafeMutableBufferPointer { rng.poissonCounts(c, tables: tables, into: $0, scratch: &scratch) } }
+                frequency[min(out[0], 199)] += 1
+            }
+            var logFactorial = 0.0
+            for k in 0..<(n * 3 + 10) {
+                if k > 0 { logFactorial += log(Double(k)) }
+                let p = exp(Double(k) * log(Double(n)) - Double(n) - logFactorial)
+                let observed = Double(frequency[k]) / Double(r)
+                #expect(abs(observed - p) < 5 * (p * (1 - p) / Double(r)).squareRoot() + 1e-5, "n=\(n) k=\(k): \(observed) vs \(p)")
+            }
+        }
+    }
+
     /// The joint draw (Poisson total, then multinomial split) must have the law of one
     /// independent Poisson per cell: per cell mean = variance = the count, and zero covariance
     /// between cells (a multinomial alone would make them negative: −N p_i p_j). Standard
@@ -137,13 +167,16 @@ struct TunerTests {
     @Test("poissonCounts: per-cell mean and variance n, zero covariance between cells")
     func poissonCountsLaw() {
         let rng = RandomSource(seed: 2024)
-        let means: [Double] = [3, 0, 40, 900, 1, 250, 15.5, 16, 17]
+        // Table-drawn counts (up to 1024) and joint ones (above), mixed.
+        let cells = [3, 0, 40, 900, 1, 250, 1024, 1025, 3000, 16]
+        let means = cells.map(Double.init)
+        let tables = PoissonTables(counts: cells)
         let r = 40000
         var sums = [Double](repeating: 0, count: means.count)
         var products = [Double](repeating: 0, count: means.count * means.count)
         var counts = [Int](repeating: 0, count: means.count), scratch = PoissonScratch()
         for _ in 0..<r {
-            means.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
+            cells.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch) } }
             #expect(counts[1] == 0)
             for i in 0..<means.count {
                 sums[i] += Double(counts[i])
@@ -162,10 +195,18 @@ struct TunerTests {
             }
         }
         // All-zero means give zeros.
-        let zeros: [Double] = [0, 0]
+        let zeros = [0, 0]
         var out = [7, 7]
-        zeros.withUnsafeBufferPointer { m in out.withUnsafeMutableBufferPointer { rng.poissonCounts(means: m, into: $0, scratch: &scratch) } }
+        zeros.withUnsafeBufferPointer { m in out.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch) } }
         #expect(out == [0, 0])
+        // Counts without a table (none built) are drawn jointly: the same law.
+        let bare = PoissonTables(counts: [Int]())
+        var sum = 0.0
+        for _ in 0..<r {
+            cells.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: bare, into: $0, scratch: &scratch) } }
+            sum += Double(counts[4])
+        }
+        #expect(abs(sum / Double(r) - 1) < 5 * (1 / Double(r)).squareRoot())
     }
 
     /// Above the old exact limit (10,000), `projection` with `tau` searched is resampled like

@@ -25,9 +25,9 @@ public struct ParameterInterval: Sendable, Equatable, Codable {
 public enum BootstrapMethod: Sendable, Equatable, Codable {
     /// Poisson bootstrap on the merged cell counts: in resample `r`, every occupied cell of
     /// count `n` gets an independent weight Poisson(n), the cells of the search taken in
-    /// increasing key order, drawn jointly from the resample's own generator as
-    /// N ~ Poisson(Σ n) then Multinomial(N; n / Σ n) (`RandomSource.poissonCounts`; the same
-    /// law, much faster). The same law as giving each gesture a Poisson(1) weight and summing
+    /// increasing key order, from the resample's own generator (`RandomSource.poissonCounts`:
+    /// an alias-table draw per cell of count up to 1024, the larger cells jointly as
+    /// N ~ Poisson(Σ n) then Multinomial(N; n / Σ n); the same law, much faster). The same law as giving each gesture a Poisson(1) weight and summing
     /// per cell, so it depends only on the merged counts: sharded and unsharded runs give the
     /// same intervals. Percentile intervals.
     case poisson
@@ -53,9 +53,10 @@ enum Bootstrap {
     ///
     /// The cell weights of a resample are independent Poisson(count) draws, made by
     /// `RandomSource.poissonCounts` over all the search's cells in key order: cells of count
-    /// below 16 draw their own Poisson, the others jointly by one Poisson total and one
-    /// multinomial; conditioned on their sum, independent Poissons are multinomial, so this is
-    /// exactly the law of one Poisson per cell.
+    /// up to 1024 draw from their count's alias table (`PoissonTables`, built once per run:
+    /// one uniform per cell), the others jointly by one Poisson total and one multinomial;
+    /// conditioned on their sum, independent Poissons are multinomial, so this is the law of
+    /// one Poisson per cell.
     ///
     /// `projection` with `tau` searched: each tau column has its own cells, and one
     /// `poissonCounts` (one multinomial) spans all the columns' cells. That keeps the law the per-cell draws had:
@@ -70,13 +71,14 @@ enum Bootstrap {
         let names = space.parameters(row: estimate.row, column: estimate.column)
         let estimates = names.map(\.value)
         let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
-        let means = encoding.counts.map(Double.init)
+        let counts = encoding.counts
+        let tables = PoissonTables(counts: counts)
         let base = RandomSource.mix(seed, stream)
         let choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in
             let rng = RandomSource(seed: base, stream: UInt64(r))
             ws.weights.withUnsafeMutableBufferPointer { w in
-                means.withUnsafeBufferPointer { m in
-                    rng.poissonCounts(means: m, into: w, scratch: &ws.draws)
+                counts.withUnsafeBufferPointer { n in
+                    rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
                 }
             }
             return ws.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws) }

@@ -55,12 +55,12 @@ public struct Tuner: Sendable {
         let search = statistics.search
         let labelledCount = search.labelledCount
 
-        // Searched families.
+        // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
         if labelledCount > 0 {
-            let (resamples, seed) = (options.bootstrapResamples, options.seed)
+            let seed = options.seed
             families = Parallel.map(search.families.count) { index in
-                Self.search(search.families[index], resamples: resamples, seed: RandomSource.mix(seed, UInt64(index + 1)), foldSeed: seed)
+                Self.search(search.families[index], foldSeed: seed)
             }
         }
         let thresholdRule = families.first?.rule
@@ -92,6 +92,17 @@ public struct Tuner: Sendable {
                 suggestedRule = f.rule
                 suggestedConfusion = f.fitted.confusion
             }
+        }
+
+        // Bootstrap intervals of the suggested rule's family: the only intervals anything
+        // shows (the parameter table, `--by` groups); every family is searched and
+        // cross-validated either way, so the choice of family does not depend on them.
+        if labelledCount > 0, options.bootstrapResamples > 0,
+            let index = families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule })
+        {
+            families[index] = Self.bootstrapped(
+                families[index], cells: search.families[index], resamples: options.bootstrapResamples,
+                seed: Self.bootstrapSeed(options.seed, family: index))
         }
 
         // Comparisons on the same labelled gestures.
@@ -148,20 +159,34 @@ public struct Tuner: Sendable {
         return tied.min { $0.rank < $1.rank }?.family
     }
 
-    /// One family from its cells: sweep, bootstrap, cross-validation, in-sample confusion.
-    /// `seed`: the family's (bootstrap); `foldSeed`: the one the folds were dealt with (`--seed`).
-    static func search(_ cells: FamilyCells, resamples: Int, seed: UInt64, foldSeed: UInt64) -> FamilyResult {
+    /// The bootstrap seed of the family at `index` of `SearchStatistics.spaces` under `--seed`.
+    static func bootstrapSeed(_ seed: UInt64, family index: Int) -> UInt64 { RandomSource.mix(seed, UInt64(index + 1)) }
+
+    /// `result` (the search of `cells`) with its parameters' bootstrap intervals.
+    static func bootstrapped(_ result: FamilyResult, cells: FamilyCells, resamples: Int, seed: UInt64) -> FamilyResult {
+        let encoding = Encoding(cells: cells)
+        guard let bootstrap = Bootstrap.run(encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed) else { return result }
+        var r = result
+        r.bootstrap = bootstrap
+        r.parameters = bootstrap.intervals
+        return r
+    }
+
+    /// One family from its cells: sweep, cross-validation, in-sample confusion; parameters
+    /// without intervals (estimate = lower = upper) until `bootstrapped`. `foldSeed`: the
+    /// seed the folds were dealt with (`--seed`).
+    static func search(_ cells: FamilyCells, foldSeed: UInt64) -> FamilyResult {
         let space = cells.space
         let encoding = Encoding(cells: cells)
         let choice = encoding.choose(weights: encoding.fullWeights)
         let rule = space.rule(row: choice.row, column: choice.column)
-        let bootstrap = Bootstrap.run(encoding: encoding, estimate: choice, resamples: resamples, seed: seed)
-        let parameters = bootstrap?.intervals
-            ?? space.parameters(row: choice.row, column: choice.column).map { ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value) }
+        let parameters = space.parameters(row: choice.row, column: choice.column).map {
+            ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
+        }
         let cv = CrossValidator.run(encoding: encoding, seed: foldSeed)
         let fitted = encoding.confusion(row: choice.row, column: choice.column, weights: encoding.fullWeights)
         return FamilyResult(
-            space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: bootstrap, crossValidation: cv,
+            space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: nil, crossValidation: cv,
             fitted: RuleEvaluation(name: space.family.rawValue, source: nil, rule: rule, confusion: fitted))
     }
 
@@ -239,16 +264,13 @@ public struct Tuner: Sendable {
             let misdecided: Int
             if family == .logistic {
                 guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }), let logisticCells = cells.logistic else { return nil }
-                let threshold = search(thresholdCells, resamples: 0, seed: RandomSource.mix(seed, 1), foldSeed: seed)
+                let threshold = search(thresholdCells, foldSeed: seed)
                 let l = fitLogistic(logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
                 guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
                 (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
             } else {
-                // The family's seed is the one of the headline search (its place among all four).
-                guard let familyCells = cells.families.first(where: { $0.space.family == family }),
-                    let index = statistics.families.firstIndex(where: { $0.space.family == family })
-                else { return nil }
-                let result = search(familyCells, resamples: 0, seed: RandomSource.mix(seed, UInt64(index + 1)), foldSeed: seed)
+                guard let familyCells = cells.families.first(where: { $0.space.family == family }) else { return nil }
+                let result = search(familyCells, foldSeed: seed)
                 (rule, cv, misdecided) = (result.rule, result.crossValidation?.errorRate, result.fitted.errors)
             }
             return EstimatorSuggestion(

@@ -134,6 +134,28 @@ struct TunerTests {
         #expect(rng.poisson(mean: 0) == 0)
     }
 
+    /// Only the suggested rule's family is bootstrapped (the only intervals the report shows),
+    /// with the seed it always had: `Bootstrap.run` on its cells under `mix(seed, index + 1)`.
+    /// The other families keep point parameters and no bootstrap.
+    @Test("Only the suggested family is bootstrapped, with its own seed")
+    func bootstrapsTheSuggestedFamily() {
+        let points = TestData.labelled(count: 600, seed: 12, truth: Self.truth, noise: 0.05)
+        for family in [RuleFamily.threshold, .projection] {
+            let options = TuningOptions(seed: 9, bootstrapResamples: 40, suggestedFamily: family)
+            let answer = Tuner(options: options).tune(points: points)
+            var statistics = TuningStatistics(options: options, current: .default)
+            for p in points { statistics.add(p, key: GestureKey(file: "", id: p.id)) }
+            let index = statistics.search.families.firstIndex { $0.space.family == family }!
+            let encoding = Encoding(cells: statistics.search.families[index])
+            let expected = Bootstrap.run(encoding: encoding, estimate: encoding.choose(weights: encoding.fullWeights), resamples: 40, seed: RandomSource.mix(9, UInt64(index + 1)))
+            #expect(answer.family(family)?.bootstrap == expected)
+            #expect(answer.family(family)?.parameters == expected?.intervals)
+            for other in answer.families where other.family != family {
+                #expect(other.bootstrap == nil && other.parameters.allSatisfy { $0.lower == $0.estimate && $0.upper == $0.estimate })
+            }
+        }
+    }
+
     /// The alias tables draw Poisson(n): the frequency of each value k over many draws lies
     /// within 5 standard errors of the Poisson probability (closed form n^k e^-n / k!).
     @Test("Alias-table cell weights have Poisson(n) frequencies")

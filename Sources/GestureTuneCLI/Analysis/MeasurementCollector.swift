@@ -110,6 +110,8 @@ enum MeasurementCollector {
     /// order (a `TraceError`), so a malformed file fails the run the same way whatever `jobs` is.
     static func collect(indices: [Int], context: DigestContext, jobs: Int, progress: ProgressBar? = nil) throws -> AnalysisDigest {
         let errors = ResultSlots<any Error>(count: indices.count)
+        // Fewer files than workers: each file's reading and measuring run on two threads.
+        let pipelined = jobs > indices.count
         let total = Accumulator(context.empty())
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
         let limit = DispatchSemaphore(value: max(1, jobs))
@@ -119,7 +121,7 @@ enum MeasurementCollector {
             queue.async(group: group) {
                 defer { limit.signal() }
                 do {
-                    let digest = try digestFile(index, context: context, progress: progress)
+                    let digest = try digestFile(index, context: context, pipelined: pipelined, progress: progress)
                     try total.merge(digest)
                 } catch {
                     errors[slot] = error
@@ -136,12 +138,14 @@ enum MeasurementCollector {
     /// `--labels` unset: a file turns out to need implicit labels only at its end (an outcome
     /// column and no intent column), so it is read again, labelled (standard input, which
     /// cannot be read twice, is held from the start).
-    static func digestFile(_ index: Int, context: DigestContext, progress: ProgressBar? = nil) throws -> AnalysisDigest {
+    /// `pipelined`: the reader hands gestures in batches to a second thread that measures and
+    /// adds them, in order (the same digest either way).
+    static func digestFile(_ index: Int, context: DigestContext, pipelined: Bool = false, progress: ProgressBar? = nil) throws -> AnalysisDigest {
         let path = context.files[index]
         let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
-        var (digest, held, summary) = try read(index, context: context, hold: hold, progress: progress)
+        var (digest, held, summary) = try read(index, context: context, hold: hold, pipelined: pipelined, progress: progress)
         let implicit = context.labels == .implicit || (context.labels == .auto && summary.hasOutcome && !summary.hasIntent)
-        if implicit && held == nil { (digest, held, summary) = try read(index, context: context, hold: true, progress: nil) }
+        if implicit && held == nil { (digest, held, summary) = try read(index, context: context, hold: true, pipelined: pipelined, progress: nil) }
         if let held {
             if implicit {
                 let labels = ImplicitLabels(held, retryWindow: context.retryWindow)
@@ -158,28 +162,22 @@ enum MeasurementCollector {
     }
 
     /// Reads file `index`: streams every gesture into a new digest, or (`hold`) keeps the
-    /// measurements for labelling and adds only the motion.
+    /// measurements for labelling and adds only the motion. `pipelined`: measuring and adding
+    /// run on a second thread (`GesturePipe`), gesture order kept.
     private static func read(
-        _ index: Int, context: DigestContext, hold: Bool, progress: ProgressBar?
+        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool, progress: ProgressBar?
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
-        let engine = PhysicsEngine(options: context.physics)
-        var digest = context.empty()
-        var held: [GestureMeasurement]? = hold ? [] : nil
-        var order = 0
-        let summary = try TraceReader.read(path: context.files[index], options: context.reader) { gesture in
-            var m = engine.measure(gesture)
-            m.progressCurve = thin(m.progressCurve, to: curvePoints)
-            digest.motion.add(gesture)
-            if held != nil {
-                held!.append(m)
-            } else {
-                context.add(m, file: index, order: order, source: nil, to: &digest)
-            }
-            order += 1
-            if order % 256 == 0 { progress?.gesturesRead(256) }
+        let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
+        let summary: ReadSummary
+        if pipelined {
+            let pipe = GesturePipe { batch in for gesture in batch { stage.add(gesture) } }
+            defer { pipe.finish() }
+            summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
+        } else {
+            summary = try TraceReader.read(path: context.files[index], options: context.reader) { stage.add($0) }
         }
-        progress?.fileDone(gestures: order % 256)
-        return (digest, held, summary)
+        progress?.fileDone(gestures: stage.order % 256)
+        return (stage.digest, stage.held, summary)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.
@@ -221,4 +219,79 @@ final class ResultSlots<Value>: @unchecked Sendable {
     }
 
     var values: [Value?] { lock.sync { storage } }
+}
+
+/// One file's measuring and adding: its physics engine, digest, held measurements and
+/// gesture count. Used by one thread at a time (the reader's, or the pipe's in order).
+private final class FileStage: @unchecked Sendable {
+    let index: Int
+    let context: DigestContext
+    let engine: PhysicsEngine
+    let progress: ProgressBar?
+    var digest: AnalysisDigest
+    var held: [GestureMeasurement]?
+    var order = 0
+
+    init(index: Int, context: DigestContext, hold: Bool, progress: ProgressBar?) {
+        self.index = index
+        self.context = context
+        self.progress = progress
+        engine = PhysicsEngine(options: context.physics)
+        digest = context.empty()
+        held = hold ? [] : nil
+    }
+
+    func add(_ gesture: Gesture) {
+        var m = engine.measure(gesture)
+        m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
+        digest.motion.add(gesture)
+        if held != nil {
+            held!.append(m)
+        } else {
+            context.add(m, file: index, order: order, source: nil, to: &digest)
+        }
+        order += 1
+        if order % 256 == 0 { progress?.gesturesRead(256) }
+    }
+}
+
+/// Gestures handed from the reading thread to one serial worker in batches of `batchSize`,
+/// at most `depth` batches waiting (memory stays bounded when the worker is the slower
+/// side). `send` is called from one thread; `finish` sends the last batch and waits until
+/// every batch is consumed.
+final class GesturePipe: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "gesturetune.measure")
+    private let slots: DispatchSemaphore
+    private let batchSize: Int
+    private let consume: @Sendable ([Gesture]) -> Void
+    private var batch: [Gesture] = []
+
+    init(batchSize: Int = 128, depth: Int = 4, consume: @escaping @Sendable ([Gesture]) -> Void) {
+        self.batchSize = batchSize
+        self.consume = consume
+        slots = DispatchSemaphore(value: depth)
+        batch.reserveCapacity(batchSize)
+    }
+
+    func send(_ gesture: Gesture) {
+        batch.append(gesture)
+        if batch.count == batchSize { flush() }
+    }
+
+    func finish() {
+        flush()
+        queue.sync {}
+    }
+
+    private func flush() {
+        guard !batch.isEmpty else { return }
+        let full = batch
+        batch = []
+        batch.reserveCapacity(batchSize)
+        slots.wait()
+        queue.async { [consume, slots] in
+            consume(full)
+            slots.signal()
+        }
+    }
 }

@@ -94,7 +94,8 @@ public struct ReportSample: Sendable, Equatable, Codable {
     /// Gestures offered (kept or not).
     public private(set) var offered = 0
     /// The kept gestures, best-ranked first once `normalise`d (between calls it may hold up to
-    /// twice `capacity` entries, cut lazily).
+    /// `capacity` + a quarter entries, cut lazily: each entry holds a measurement, so the
+    /// slack is memory).
     private var entries: [Entry] = []
 
     public init(capacity: Int = ReportSample.defaultCapacity) {
@@ -127,7 +128,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
         guard capacity > 0 else { return }
         if entries.count >= capacity, let last = threshold, !entry.ranks(before: last) { return }
         entries.append(entry)
-        if entries.count >= 2 * capacity { normalise() }
+        if entries.count >= capacity + max(capacity / 4, 64) { normalise() }
     }
 
     /// The worst kept entry after the last cut, when the sample is full.
@@ -135,8 +136,17 @@ public struct ReportSample: Sendable, Equatable, Codable {
 
     /// Sorts by rank and cuts to `capacity`.
     private mutating func normalise() {
-        entries.sort { $0.ranks(before: $1) }
-        if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+        // Sorted by position, then the kept entries gathered once: an entry (a measurement with
+        // its arrays) is copied once instead of at every move of a sort.
+        let order = entries.withUnsafeBufferPointer { e in
+            (0..<e.count).sorted { e[$0].ranks(before: e[$1]) }
+        }
+        let kept = min(order.count, capacity)
+        if order.prefix(kept).enumerated().contains(where: { $0.offset != $0.element }) {
+            entries = order.prefix(kept).map { entries[$0] }
+        } else if entries.count > kept {
+            entries.removeLast(entries.count - kept)
+        }
         threshold = entries.count >= capacity ? entries.last : nil
     }
 

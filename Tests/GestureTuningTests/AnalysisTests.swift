@@ -48,6 +48,33 @@ struct AnalysisTests {
         #expect(!Rule.projection(progress: 0.5, tau: 0.3).isAmbiguous(ReleaseState(progress: 0.9, velocity: 0.1)))
     }
 
+    /// The band written out: every combination of factors (1 ± 10%, and 1 for kinematic)
+    /// applied to the parameters, on a grid of states, for every family.
+    @Test("Ambiguity equals the written-out box of factor combinations, every family")
+    func ambiguityBoxWrittenOut() {
+        let rules: [Rule] = [
+            .threshold(progress: 0.5, velocity: 1.0), .forward(progress: 0.4, velocity: 0.8), .projection(progress: 0.5, tau: 0.3),
+            .kinematic(distance: 187.5, duration: 0.35), .logistic(b0: -2, b1: 4, b2: 1.5),
+        ]
+        for rule in rules {
+            let levels: [Double] = { if case .kinematic = rule { [0.9, 1, 1.1] } else { [0.9, 1.1] } }()
+            for p in stride(from: -0.1, through: 1.1, by: 0.05) {
+                for v in stride(from: -2.0, through: 2.0, by: 0.1) {
+                    let state = ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: -v, sampleCount: 5, extent: 375)
+                    var differs = false
+                    for a in levels {
+                        for b in levels {
+                            for c in (rule.parameterCount == 3 ? levels : [1]) {
+                                if rule.scaled([a, b, c]).completes(state) != rule.completes(state) { differs = true }
+                            }
+                        }
+                    }
+                    #expect(rule.isAmbiguous(state, band: 0.1) == differs, "\(rule) p=\(p) v=\(v)")
+                }
+            }
+        }
+    }
+
     @Test("Outcome check counts the gestures the current rule decides otherwise")
     func outcomes() {
         let points = [

@@ -278,6 +278,9 @@ struct TunerTests {
         #expect(GestureKey(file: "traces/a.csv", id: "g1").value != GestureKey(file: "traces/b.csv", id: "g1").value)
         // The spelling given is kept for display.
         #expect(GestureKey(file: "./traces/a.csv", id: "g1").file == "./traces/a.csv")
+        // The name hashed: the last path component; trailing slashes dropped; "/" stays "/".
+        let names = ["traces/a.csv/", "a.csv", "traces//a.csv", "/", "-", "/x/y.csv"].map { String(GestureKey.name($0)) }
+        #expect(names == ["a.csv", "a.csv", "a.csv", "/", "<stdin>", "y.csv"])
     }
 
     @Test("Perfect separation, one class, a single gesture and no labels give clear results")

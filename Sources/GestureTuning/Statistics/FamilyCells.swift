@@ -13,7 +13,7 @@ struct FamilyCells: Sendable {
     let space: SearchSpace
     let folds: Int
     /// Staircase: `key * folds + fold` → count.
-    var sparse: [Int: Int] = [:]
+    var sparse = CellCounts()
     /// Per column: `key * folds + fold` → count; empty until the first gesture.
     var dense: [Int] = []
     /// Labelled gestures added.
@@ -62,14 +62,14 @@ struct FamilyCells: Sendable {
         } else {
             let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: rowAxis, columnAxis: columnAxis)
             let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
-            sparse[key * folds + fold, default: 0] += 1
+            sparse.add(key * folds + fold)
         }
     }
 
     mutating func merge(_ other: FamilyCells) {
         precondition(space == other.space && folds == other.folds)
         count += other.count
-        for (key, n) in other.sparse { sparse[key, default: 0] += n }
+        other.sparse.forEach { key, n in sparse.add(key, n) }
         if !other.dense.isEmpty {
             if dense.isEmpty { dense = other.dense } else { for i in dense.indices { dense[i] += other.dense[i] } }
         }
@@ -80,16 +80,20 @@ struct FamilyCells: Sendable {
         var out: [(key: Int, folds: [Int])] = []
         if isPerColumn {
             guard !dense.isEmpty else { return [] }
-            for key in 0..<keyCount {
-                let slice = Array(dense[(key * folds)..<(key * folds + folds)])
-                if slice.contains(where: { $0 != 0 }) { out.append((key, slice)) }
+            for key in 0..<keyCount where dense[(key * folds)..<(key * folds + folds)].contains(where: { $0 != 0 }) {
+                out.append((key, Array(dense[(key * folds)..<(key * folds + folds)])))
             }
         } else {
-            var byKey: [Int: [Int]] = [:]
-            for (packed, n) in sparse where n != 0 {
-                byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n
+            var packed: [(key: Int, count: Int)] = []
+            packed.reserveCapacity(sparse.count)
+            sparse.forEach { key, n in if n != 0 { packed.append((key, n)) } }
+            packed.sort { $0.key < $1.key }
+            // Packed keys `key * folds + fold` in order: a cell's folds are adjacent.
+            for (p, n) in packed {
+                let key = p / folds
+                if out.last?.key != key { out.append((key, [Int](repeating: 0, count: folds))) }
+                out[out.count - 1].folds[p % folds] += n
             }
-            out = byKey.keys.sorted().map { ($0, byKey[$0]!) }
         }
         return out
     }
@@ -158,7 +162,7 @@ extension FamilyCells: Codable {
                     if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
                     dense[key * folds + f] += n
                 } else {
-                    sparse[key * folds + f, default: 0] += n
+                    sparse.add(key * folds + f, n)
                 }
             }
         }

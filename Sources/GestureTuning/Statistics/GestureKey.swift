@@ -26,8 +26,11 @@ public struct GestureKey: Sendable, Hashable, Codable {
     static func name(_ path: String) -> Substring {
         if path == "-" { return "<stdin>" }
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return trimmed.split(separator: "/", omittingEmptySubsequences: true).last ?? trimmed
+        while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        // After the last "/" (the whole when there is none, or nothing follows it: "/").
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+        let after = trimmed[trimmed.utf8.index(after: slash)...]
+        return after.isEmpty ? trimmed : after
     }
 
     enum CodingKeys: String, CodingKey { case file, id }

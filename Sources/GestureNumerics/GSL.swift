@@ -292,18 +292,20 @@ package final class RandomSource {
     /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
     package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
     /// Independent Poisson(`counts[i]`) weights for every `i`, written to `weights` (same
-    /// length): a resample of cells of those counts. Counts from 1 to `PoissonTables.limit`
-    /// draw from their count's alias table (`gsl_ran_discrete`, one uniform: O(1) whatever
-    /// the count), in index order. Larger counts are drawn jointly: the total
+    /// length): a resample of cells of those counts, drawn in index order. A count n up to
+    /// `PoissonTables.limit` (256) draws from its alias table (`gsl_ran_discrete`: one
+    /// uniform, whatever n); up to `PoissonTables.summedLimit` (4096) as the sum of ⌊n/256⌋
+    /// draws from the table of 256 and one from the table of n mod 256 (independent Poissons
+    /// add up to the Poisson of the sum). Larger counts are drawn jointly: the total
     /// N ~ Poisson(Σ their counts) (`gsl_ran_poisson`), then N split over them by
     /// Multinomial(N; count / Σ counts) (`gsl_ran_multinomial`, one binomial per cell in
     /// index order). Conditioned on their sum, independent Poissons are multinomial with those
     /// probabilities, and disjoint groups of independent cells stay independent, so this is
-    /// the law of one `poisson(mean:)` per cell. Counts must be ≥ 0 and covered by `tables`
-    /// (`PoissonTables(counts:)` of the same counts; a count without its table, e.g. when
-    /// GSL could not allocate it, is drawn jointly); a zero count gives 0. When the joint
-    /// total reaches 2^31 (the multinomial counts are `unsigned int`), every large cell draws
-    /// its own Poisson.
+    /// the law of one `poisson(mean:)` per cell. Counts must be ≥ 0; `tables` should be
+    /// `PoissonTables(counts:)` of the same counts (a count whose tables are missing, e.g. when
+    /// GSL could not allocate one, is drawn jointly: the same law); a zero count gives 0. When
+    /// the joint total reaches 2^31 (the multinomial counts are `unsigned int`), every large
+    /// cell draws its own Poisson.
     package func poissonCounts(
         _ counts: UnsafeBufferPointer<Int>, tables: PoissonTables, into weights: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch
     ) {
@@ -322,6 +324,12 @@ package final class RandomSource {
                     let m = counts[i]
                     if m <= limit, let t = table[m] {
                         weights[i] = Int(gsl_ran_discrete(rng, t))
+                        q[i] = 0
+                    } else if m > limit, m <= PoissonTables.summedLimit, let whole = table[limit], m % limit == 0 || table[m % limit] != nil {
+                        var w = 0
+                        for _ in 0..<(m / limit) { w += Int(gsl_ran_discrete(rng, whole)) }
+                        if let rest = table[m % limit] { w += Int(gsl_ran_discrete(rng, rest)) }
+                        weights[i] = w
                         q[i] = 0
                     } else if m > 0 {
                         q[i] = Double(m)
@@ -374,26 +382,38 @@ package struct PoissonScratch {
     package init() {}
 }
 
-/// Alias tables of Poisson(n) for the integer counts n from 1 to `limit` that occur in a set
-/// of cells (`gsl_ran_discrete_preproc` of `gsl_ran_poisson_pdf(k, n)` for k from 0 to
-/// n + 12√n + 30; the mass left above is below 1e-30, far under double rounding), so a
-/// cell's Poisson weight costs one table lookup. Built once per bootstrap and read by every
-/// thread (`gsl_ran_discrete` only reads a table).
+/// Alias tables of Poisson(n) for the integer counts n from 1 to `limit` (256) that a set of
+/// cells needs (`gsl_ran_discrete_preproc` of `gsl_ran_poisson_pdf(k, n)` for k from 0 to
+/// n + 12√n + 30; the mass left above is below 1e-30, far under double rounding): n itself,
+/// or for a count up to `summedLimit` (4096) 256 and n mod 256. A cell's Poisson weight then
+/// costs one to sixteen table lookups, and the tables stay under about 1.5 MB whatever the
+/// counts. Built once per bootstrap and read by every thread (`gsl_ran_discrete` only reads
+/// a table).
 package final class PoissonTables: @unchecked Sendable {
-    /// Counts up to this draw from a table; larger ones jointly (`poissonCounts`).
-    package static let limit = 1024
-    /// Index n: the table of Poisson(n), nil when n does not occur.
+    /// Counts up to this draw from their own table.
+    package static let limit = 256
+    /// Counts up to this draw as a sum of table draws; larger ones jointly (`poissonCounts`).
+    package static let summedLimit = 4096
+    /// Index n: the table of Poisson(n), nil when no count needs it.
     private let tables: [UnsafeMutablePointer<gsl_ran_discrete_t>?]
 
-    /// Tables for every count in 1...limit that `counts` holds. A table GSL cannot allocate
-    /// (`gsl_ran_discrete_preproc` returns NULL) is left out: `poissonCounts` then draws that
-    /// count jointly with the large ones, the same law.
+    /// The tables `counts` needs. A table GSL cannot allocate (`gsl_ran_discrete_preproc`
+    /// returns NULL) is left out: `poissonCounts` then draws the counts that need it jointly
+    /// with the large ones, the same law.
     package init(counts: some Sequence<Int>) {
         GSL.ensureInitialised()
+        var needed = [Bool](repeating: false, count: Self.limit + 1)
+        for n in counts where n >= 1 && n <= Self.summedLimit {
+            if n <= Self.limit {
+                needed[n] = true
+            } else {
+                needed[Self.limit] = true
+                needed[n % Self.limit] = true
+            }
+        }
+        needed[0] = false
         var tables = [UnsafeMutablePointer<gsl_ran_discrete_t>?](repeating: nil, count: Self.limit + 1)
-        var tried = [Bool](repeating: false, count: Self.limit + 1)
-        for n in counts where n >= 1 && n <= Self.limit && !tried[n] {
-            tried[n] = true
+        for n in 1...Self.limit where needed[n] {
             let mean = Double(n)
             let size = Int(mean + 12 * mean.squareRoot() + 30)
             let pdf = (0..<size).map { gsl_ran_poisson_pdf(UInt32($0), mean) }

@@ -189,8 +189,8 @@ struct TunerTests {
     @Test("poissonCounts: per-cell mean and variance n, zero covariance between cells")
     func poissonCountsLaw() {
         let rng = RandomSource(seed: 2024)
-        // Table-drawn counts (up to 1024) and joint ones (above), mixed.
-        let cells = [3, 0, 40, 900, 1, 250, 1024, 1025, 3000, 16]
+        // Table-drawn counts (up to 256), summed table draws (to 4096) and joint ones (above), mixed.
+        let cells = [3, 0, 40, 900, 1, 250, 256, 512, 4096, 4097, 9000, 16]
         let means = cells.map(Double.init)
         let tables = PoissonTables(counts: cells)
         let r = 40000

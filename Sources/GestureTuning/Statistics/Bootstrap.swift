@@ -26,7 +26,7 @@ public enum BootstrapMethod: Sendable, Equatable, Codable {
     /// Poisson bootstrap on the merged cell counts: in resample `r`, every occupied cell of
     /// count `n` gets an independent weight Poisson(n), the cells of the search taken in
     /// increasing key order, from the resample's own generator (`RandomSource.poissonCounts`:
-    /// an alias-table draw per cell of count up to 1024, the larger cells jointly as
+    /// alias-table draws for cells of count up to 4096, the larger cells jointly as
     /// N ~ Poisson(Σ n) then Multinomial(N; n / Σ n); the same law, much faster). The same law as giving each gesture a Poisson(1) weight and summing
     /// per cell, so it depends only on the merged counts: sharded and unsharded runs give the
     /// same intervals. Percentile intervals.
@@ -53,8 +53,8 @@ enum Bootstrap {
     ///
     /// The cell weights of a resample are independent Poisson(count) draws, made by
     /// `RandomSource.poissonCounts` over all the search's cells in key order: cells of count
-    /// up to 1024 draw from their count's alias table (`PoissonTables`, built once per run:
-    /// one uniform per cell), the others jointly by one Poisson total and one multinomial;
+    /// up to 4096 draw from alias tables (`PoissonTables`, built once per run:
+    /// one to sixteen uniforms per cell), the others jointly by one Poisson total and one multinomial;
     /// conditioned on their sum, independent Poissons are multinomial, so this is the law of
     /// one Poisson per cell.
     ///

@@ -31,7 +31,8 @@ public struct FamilyResult: Sendable, Equatable {
     public var rule: Rule
     public var choice: GridChoice
     /// Each searched parameter with its bootstrap interval (estimate = lower = upper when
-    /// the bootstrap was off).
+    /// the bootstrap was off, or for a family the suggestion does not come from: only the
+    /// suggested rule's family is bootstrapped).
     public var parameters: [ParameterInterval]
     public var bootstrap: BootstrapSummary?
     /// Honest error: k-fold cross-validation on hash folds (nil with fewer than 2 gestures).

@@ -76,7 +76,7 @@ enum CommandSpecs {
             formatOption,
             OptionSpec("no-report", help: "print the figures only, write no files", default: "off"),
             OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
-            OptionSpec("resamples", value: "N", help: "bootstrap resamples per rule family (0: no intervals)", default: "1000"),
+            OptionSpec("resamples", value: "N", help: "bootstrap resamples for the suggested parameters' intervals (0: no intervals)", default: "1000"),
             jobsOption(),
             OptionSpec("target-duration", value: "SECONDS", help: "target settling time of the suggested spring", default: "0.35"),
             OptionSpec(

@@ -23,16 +23,18 @@ public struct Tuner: Sendable {
 
     /// Tunes on measurements from `PhysicsEngine.measure` (key: `GestureKey(file: m.file, id: m.id)`).
     public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
-        var statistics = TuningStatistics(options: options, current: current)
-        for m in measurements { statistics.add(m, key: GestureKey(file: m.file, id: m.id)) }
+        let statistics = TuningStatistics.gathered(measurements.count, options: options, current: current) {
+            $0.add(measurements[$1], key: GestureKey(file: measurements[$1].file, id: measurements[$1].id))
+        }
         return tune(statistics)
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`; key:
     /// `GestureKey(file: "", id: p.id)`), plus `interruptedBySystem` skipped gestures.
     public func tune(points: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
-        var statistics = TuningStatistics(options: options, current: current)
-        for p in points { statistics.add(p, key: GestureKey(file: "", id: p.id)) }
+        var statistics = TuningStatistics.gathered(points.count, options: options, current: current) {
+            $0.add(points[$1], key: GestureKey(file: "", id: points[$1].id))
+        }
         statistics.addInterrupted(interruptedBySystem)
         return tune(statistics)
     }

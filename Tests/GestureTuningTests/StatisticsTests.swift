@@ -92,6 +92,20 @@ struct StatisticsTests {
         #expect(whole.search.current == Evaluation(.rule(ParameterSet.default.rule), measurements: used).confusion)
     }
 
+    @Test("Statistics gathered in parallel runs (what Tuner.tune uses) equal those added one by one")
+    func parallelGatheringEqualsSequential() throws {
+        let ms = Self.measurements(count: 3000, seed: 5)
+        let options = TuningOptions(seed: 3, bootstrapResamples: 50)
+        let whole = Self.statistics(ms, options: options)
+        for run in [1, 700, 1500, 5000] {
+            let gathered = TuningStatistics.gathered(ms.count, options: options, current: .default, minimumRun: run) {
+                $0.add(ms[$1], key: GestureKey(file: ms[$1].file, id: ms[$1].id))
+            }
+            #expect(gathered == whole, "runs of at least \(run)")
+            #expect(try Self.encoded(gathered) == Self.encoded(whole), "runs of at least \(run)")
+        }
+    }
+
     @Test("The answer from merged shards equals the answer from the whole")
     func answerFromMergedShards() throws {
         let ms = Self.measurements(count: 1500, seed: 8)

@@ -47,6 +47,32 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries.add(p)
     }
 
+    /// Statistics of `count` items (`add(&statistics, i)` adds item `i`), gathered on every
+    /// core: contiguous runs of at least `minimumRun` items, one per worker, merged in order.
+    /// Merging is exact, so this equals adding the items one by one, whatever the core count.
+    static func gathered(
+        _ count: Int, options: TuningOptions, current: ParameterSet, minimumRun: Int = 50_000,
+        _ add: @Sendable (inout TuningStatistics, Int) -> Void
+    ) -> TuningStatistics {
+        let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumRun)))
+        let parts = Parallel.map(runs) { run in
+            var part = TuningStatistics(options: options, current: current)
+            for i in (count * run / runs)..<(count * (run + 1) / runs) { add(&part, i) }
+            return part
+        }
+        var whole = parts[0]
+        for part in parts.dropFirst() {
+            // Same settings and counts far below 2^40: a merge cannot be refused; if one were,
+            // gather one by one instead.
+            do throws(StatisticsMismatch) { try whole.merge(part) } catch {
+                whole = TuningStatistics(options: options, current: current)
+                for i in 0..<count { add(&whole, i) }
+                return whole
+            }
+        }
+        return whole
+    }
+
     /// Adds `other`'s gestures; refuses statistics made with other settings, naming the first
     /// setting that differs.
     public mutating func merge(_ other: TuningStatistics) throws(StatisticsMismatch) {

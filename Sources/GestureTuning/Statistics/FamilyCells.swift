@@ -8,13 +8,15 @@ import GesturePhysics
 /// - Staircase families (`threshold`, `forward`, fixed-`tau` `projection`, `kinematic`): key
 ///   `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see `Encoding`), kept sparse.
 /// - `projection` with `tau` searched: per tau column `t`, key `(t * (rows + 1) + k) * 2 + label`,
-///   kept dense (columns × (rows + 1) × 2 × folds counts) once anything is added.
+///   kept dense (columns × (rows + 1) × 2 × folds counts) once anything is added, the column
+///   varying fastest (`denseSlot`): one gesture's counts in successive columns mostly share a
+///   row count, so adding it touches a few adjacent cache lines instead of one per column.
 struct FamilyCells: Sendable {
     let space: SearchSpace
     let folds: Int
     /// Staircase: `key * folds + fold` → count.
     var sparse = CellCounts()
-    /// Per column: `key * folds + fold` → count; empty until the first gesture.
+    /// Per column: `denseSlot(key, fold)` → count; empty until the first gesture.
     var dense: [Int] = []
     /// Labelled gestures added.
     var count = 0
@@ -49,14 +51,20 @@ struct FamilyCells: Sendable {
             // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
             // column's count instead of being searched afresh (the same comparisons).
             var k = rowAxis.countAtMost(p + taus[0] * v)
-            let folds = self.folds
+            let columns = taus.count
+            // denseSlot((t * (rows + 1) + k) * 2 + label, fold) = k * kStride + offset + t.
+            let kStride = 2 * folds * columns, offset = (label * folds + fold) * columns
             dense.withUnsafeMutableBufferPointer { d in
-                d[((0 * (rowCount + 1) + k) * 2 + label) * folds + fold] += 1
-                for t in 1..<taus.count {
-                    let x = p + taus[t] * v
-                    while k < rowCount && rowValues[k] <= x { k += 1 }
-                    while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
-                    d[((t * (rowCount + 1) + k) * 2 + label) * folds + fold] += 1
+                taus.withUnsafeBufferPointer { taus in
+                    rowValues.withUnsafeBufferPointer { rowValues in
+                        d[k * kStride + offset] += 1
+                        for t in 1..<columns {
+                            let x = p + taus[t] * v
+                            while k < rowCount && rowValues[k] <= x { k += 1 }
+                            while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
+                            d[k * kStride + offset + t] += 1
+                        }
+                    }
                 }
             }
         } else {
@@ -64,6 +72,14 @@ struct FamilyCells: Sendable {
             let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
             sparse.add(key * folds + fold)
         }
+    }
+
+    /// Where `dense` holds the count of per-column `key` in `fold`: `key = (t * (rows + 1) + k) * 2 + label`
+    /// at `((k * 2 + label) * folds + fold) * columns + t`.
+    func denseSlot(_ key: Int, _ fold: Int) -> Int {
+        let perColumn = (rows + 1) * 2
+        let t = key / perColumn, kl = key % perColumn
+        return (kl * folds + fold) * columns + t
     }
 
     mutating func merge(_ other: FamilyCells) {
@@ -80,8 +96,8 @@ struct FamilyCells: Sendable {
         var out: [(key: Int, folds: [Int])] = []
         if isPerColumn {
             guard !dense.isEmpty else { return [] }
-            for key in 0..<keyCount where dense[(key * folds)..<(key * folds + folds)].contains(where: { $0 != 0 }) {
-                out.append((key, Array(dense[(key * folds)..<(key * folds + folds)])))
+            for key in 0..<keyCount where (0..<folds).contains(where: { dense[denseSlot(key, $0)] != 0 }) {
+                out.append((key, (0..<folds).map { dense[denseSlot(key, $0)] }))
             }
         } else {
             var packed: [(key: Int, count: Int)] = []
@@ -160,7 +176,7 @@ extension FamilyCells: Codable {
                 }
                 if isPerColumn {
                     if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-                    dense[key * folds + f] += n
+                    dense[denseSlot(key, f)] += n
                 } else {
                     sparse.add(key * folds + f, n)
                 }

@@ -43,7 +43,7 @@ release: deps
 test: deps pydeps
 	$(SWIFT) test --parallel
 
-## sanitize: the whole test suite under AddressSanitizer (+ LeakSanitizer), the batch tests under
+## sanitize: the whole test suite under AddressSanitizer (+ LeakSanitizer), the batch, shard and analyze tests under
 ## ThreadSanitizer, each in its own scratch folder. Linked with lld (ld.gold links these too, but
 ## warns about every ASan symbol; it crashes on -sanitize=fuzzer). The built binary the end-to-end
 ## tests run is the sanitized one (GESTURETUNE_BIN). fuzz/lsan.supp silences the toolchain's own
@@ -58,7 +58,7 @@ sanitize: deps pydeps
 	  $(SWIFT) test --scratch-path .build/asan --sanitize=address $(SAN_LD) --skip-build
 	$(SWIFT) build --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --build-tests
 	$(SAN_ENV) GESTURETUNE_BIN=$(CURDIR)/.build/tsan/debug/gesturetune \
-	  $(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --skip-build --filter 'Batch|Shard|Parallel|Robustness'
+	  $(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(SAN_LD) --skip-build --filter 'Batch|Shard|Parallel|Robustness|Analyze'
 
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 20000

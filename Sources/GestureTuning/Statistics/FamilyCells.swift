@@ -51,18 +51,16 @@ struct FamilyCells: Sendable {
             // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
             // column's count instead of being searched afresh (the same comparisons).
             var k = rowAxis.countAtMost(p + taus[0] * v)
-            let columns = taus.count
-            // denseSlot((t * (rows + 1) + k) * 2 + label, fold) = k * kStride + offset + t.
-            let kStride = 2 * folds * columns, offset = (label * folds + fold) * columns
+            let columns = taus.count, folds = self.folds
             dense.withUnsafeMutableBufferPointer { d in
                 taus.withUnsafeBufferPointer { taus in
                     rowValues.withUnsafeBufferPointer { rowValues in
-                        d[k * kStride + offset] += 1
+                        d[Self.denseSlot(column: 0, count: k, label: label, fold: fold, folds: folds, columns: columns)] += 1
                         for t in 1..<columns {
                             let x = p + taus[t] * v
                             while k < rowCount && rowValues[k] <= x { k += 1 }
                             while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
-                            d[k * kStride + offset + t] += 1
+                            d[Self.denseSlot(column: t, count: k, label: label, fold: fold, folds: folds, columns: columns)] += 1
                         }
                     }
                 }
@@ -74,12 +72,18 @@ struct FamilyCells: Sendable {
         }
     }
 
-    /// Where `dense` holds the count of per-column `key` in `fold`: `key = (t * (rows + 1) + k) * 2 + label`
-    /// at `((k * 2 + label) * folds + fold) * columns + t`.
+    /// Where `dense` holds the count of tau column `column`, row count `count`, `label`, in
+    /// `fold` (of `folds`, `columns` tau columns): the column varies fastest.
+    @inline(__always)
+    static func denseSlot(column: Int, count: Int, label: Int, fold: Int, folds: Int, columns: Int) -> Int {
+        ((count * 2 + label) * folds + fold) * columns + column
+    }
+
+    /// `denseSlot` of per-column `key = (t * (rows + 1) + k) * 2 + label`.
     func denseSlot(_ key: Int, _ fold: Int) -> Int {
         let perColumn = (rows + 1) * 2
-        let t = key / perColumn, kl = key % perColumn
-        return (kl * folds + fold) * columns + t
+        let kl = key % perColumn
+        return Self.denseSlot(column: key / perColumn, count: kl / 2, label: kl % 2, fold: fold, folds: folds, columns: columns)
     }
 
     mutating func merge(_ other: FamilyCells) {

@@ -47,14 +47,16 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries.add(p)
     }
 
-    /// Statistics of `count` items (`add(&statistics, i)` adds item `i`), gathered on every
-    /// core: contiguous runs of at least `minimumRun` items, one per worker, merged in order.
-    /// Merging is exact, so this equals adding the items one by one, whatever the core count.
+    /// Statistics of `count` items (`add(&statistics, i)` adds item `i`), gathered in parallel:
+    /// at most `maximumRuns` (default: one per core) contiguous runs of at least `minimumRun`
+    /// items, merged in order. Merging is exact, so this equals adding the items one by one,
+    /// whatever the number of runs.
     static func gathered(
         _ count: Int, options: TuningOptions, current: ParameterSet, minimumRun: Int = 50_000,
+        maximumRuns: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ add: @Sendable (inout TuningStatistics, Int) -> Void
     ) -> TuningStatistics {
-        let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumRun)))
+        let runs = max(1, min(maximumRuns, count / max(1, minimumRun)))
         let parts = Parallel.map(runs) { run in
             var part = TuningStatistics(options: options, current: current)
             for i in (count * run / runs)..<(count * (run + 1) / runs) { add(&part, i) }

@@ -364,6 +364,14 @@ package final class RandomSource {
         }
     }
 
+    /// Splits `total` over the cells of `probabilities` (≥ 0, not all 0; normalised by their
+    /// sum) by Multinomial(total; p / Σ p), written to `counts` (same length).
+    /// `gsl_ran_multinomial`: one binomial per cell in index order.
+    package func multinomial(total: UInt32, probabilities: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<UInt32>) {
+        precondition(counts.count == probabilities.count, "one count per probability")
+        gsl_ran_multinomial(rng, probabilities.count, total, probabilities.baseAddress, counts.baseAddress)
+    }
+
     /// True with probability `p`. `gsl_ran_bernoulli`.
     package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 

@@ -71,17 +71,26 @@ enum Bootstrap {
         let names = space.parameters(row: estimate.row, column: estimate.column)
         let estimates = names.map(\.value)
         let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
-        let counts = encoding.counts
-        let tables = PoissonTables(counts: counts)
         let base = RandomSource.mix(seed, stream)
-        let choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in
-            let rng = RandomSource(seed: base, stream: UInt64(r))
-            ws.weights.withUnsafeMutableBufferPointer { w in
-                counts.withUnsafeBufferPointer { n in
-                    rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
-                }
+        let choices: [GridChoice]
+        if encoding.perColumn && ColumnBlocks.fits(encoding) {
+            let blocks = ColumnBlocks(encoding)
+            let tables = PoissonTables(counts: blocks.groupCounts)
+            choices = resampleChoices(count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }) { r, ws in
+                blocks.choose(rng: RandomSource(seed: base, stream: UInt64(r)), tables: tables, workspace: ws)
             }
-            return ws.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws) }
+        } else {
+            let counts = encoding.counts
+            let tables = PoissonTables(counts: counts)
+            choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in
+                let rng = RandomSource(seed: base, stream: UInt64(r))
+                ws.weights.withUnsafeMutableBufferPointer { w in
+                    counts.withUnsafeBufferPointer { n in
+                        rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
+                    }
+                }
+                return ws.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws) }
+            }
         }
         let intervals = names.enumerated().map { k, name in
             let column = choices.map { space.parameters(row: $0.row, column: $0.column)[k].value }
@@ -93,9 +102,9 @@ enum Bootstrap {
     /// Runs `body` for resamples 0..<count on `jobs` workers (nil: one per core; resample `b`
     /// on worker `b % workers`), each worker with one workspace; `body` seeds its own
     /// generator from the resample index, so the choices do not depend on `jobs`.
-    static func resampleChoices(
-        count: Int, jobs: Int?, workspace: @Sendable () -> ChoiceWorkspace,
-        _ body: @Sendable (Int, ChoiceWorkspace) -> GridChoice
+    static func resampleChoices<Workspace>(
+        count: Int, jobs: Int?, workspace: @Sendable () -> Workspace,
+        _ body: @Sendable (Int, Workspace) -> GridChoice
     ) -> [GridChoice] {
         var out = [GridChoice](repeating: GridChoice(row: 0, column: 0, errors: 0, tiedCandidates: 0), count: count)
         let workers = max(1, min(count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))

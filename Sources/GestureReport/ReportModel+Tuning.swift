@@ -77,7 +77,18 @@ struct TuningReportBuilder {
     let reads: [ReadSummary]
 
     /// Closed by `ended` with finite figures: the gestures the tuner used (of those shown).
-    var used: [GestureMeasurement] { measurements.filter(Self.isUsed) }
+    let used: [GestureMeasurement]
+    /// The labelled ones among `used`: what `evaluate` decides.
+    let labelledUsed: [GestureMeasurement]
+
+    init(tuning: Answer, measurements: [GestureMeasurement], tally: MeasurementTally, reads: [ReadSummary]) {
+        self.tuning = tuning
+        self.measurements = measurements
+        self.tally = tally
+        self.reads = reads
+        used = measurements.filter(Self.isUsed)
+        labelledUsed = used.filter { $0.intent != nil }
+    }
 
     static func isUsed(_ m: GestureMeasurement) -> Bool { !m.interruptedBySystem && m.releaseState.isFiniteState }
 
@@ -213,7 +224,7 @@ struct TuningReportBuilder {
 
     /// In-sample decisions of `rule` on the labelled used gestures (`Evaluation`).
     func evaluate(_ rule: Rule) -> Evaluation {
-        Evaluation(.rule(rule), measurements: used.filter { $0.intent != nil })
+        Evaluation(.rule(rule), measurements: labelledUsed)
     }
 
     /// Cross-validated error of the family whose suggestion `rule` is; nil when none matches.

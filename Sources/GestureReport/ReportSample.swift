@@ -81,11 +81,24 @@ public struct ReportSample: Sendable, Equatable, Codable {
         }
 
         /// The ranking: class, hash, then position (a total order: positions are unique).
-        func ranks(before other: Entry) -> Bool {
-            if priority != other.priority { return priority < other.priority }
-            if hash != other.hash { return hash < other.hash }
-            if fileIndex != other.fileIndex { return fileIndex < other.fileIndex }
-            return order < other.order
+        func ranks(before other: Entry) -> Bool { rank < other.rank }
+
+        /// Where the entry ranks, without its measurement (sorting keys copy nothing else).
+        var rank: Rank { Rank(priority: priority.rawValue, hash: hash, fileIndex: fileIndex, order: order) }
+    }
+
+    /// An entry's place in the ranking: class, hash, then position.
+    struct Rank: Comparable {
+        var priority: Int
+        var hash: UInt64
+        var fileIndex: Int
+        var order: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            if a.priority != b.priority { return a.priority < b.priority }
+            if a.hash != b.hash { return a.hash < b.hash }
+            if a.fileIndex != b.fileIndex { return a.fileIndex < b.fileIndex }
+            return a.order < b.order
         }
     }
 
@@ -138,8 +151,9 @@ public struct ReportSample: Sendable, Equatable, Codable {
     private mutating func normalise() {
         // Sorted by position, then the kept entries gathered once: an entry (a measurement with
         // its arrays) is copied once instead of at every move of a sort.
-        let order = entries.withUnsafeBufferPointer { e in
-            (0..<e.count).sorted { e[$0].ranks(before: e[$1]) }
+        let ranks = entries.map(\.rank)
+        let order = ranks.withUnsafeBufferPointer { r in
+            (0..<r.count).sorted { r[$0] < r[$1] }
         }
         let kept = min(order.count, capacity)
         if order.prefix(kept).enumerated().contains(where: { $0.offset != $0.element }) {
@@ -162,7 +176,13 @@ public struct ReportSample: Sendable, Equatable, Codable {
     public var inInputOrder: [Entry] {
         var copy = self
         copy.normalise()
-        return copy.entries.sorted { ($0.fileIndex, $0.order) < ($1.fileIndex, $1.order) }
+        // Indices sorted, then the entries gathered once (an entry holds a measurement's arrays).
+        let kept = copy.entries
+        let positions = kept.map { (fileIndex: $0.fileIndex, order: $0.order) }
+        let order = positions.withUnsafeBufferPointer { p in
+            (0..<p.count).sorted { (p[$0].fileIndex, p[$0].order) < (p[$1].fileIndex, p[$1].order) }
+        }
+        return order.map { kept[$0] }
     }
 
     /// The kept gestures, best-ranked first (the order they are encoded in).

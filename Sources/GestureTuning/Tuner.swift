@@ -99,13 +99,22 @@ public struct Tuner: Sendable {
         // Bootstrap intervals of the suggested rule's family: the only intervals anything
         // shows (the parameter table, `--by` groups); every family is searched and
         // cross-validated either way, so the choice of family does not depend on them.
-        if labelledCount > 0, options.bootstrapResamples > 0,
-            let index = families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule })
-        {
-            families[index] = Self.bootstrapped(
-                families[index], cells: search.families[index], resamples: options.bootstrapResamples,
-                seed: Self.bootstrapSeed(options.seed, family: index))
-        }
+        // Meanwhile, on another thread, the steps that do not depend on it: the summaries
+        // (counts, suggestions, unlabelled analysis) and the headline family under each estimator.
+        let bootstrapIndex = labelledCount > 0 && options.bootstrapResamples > 0
+            ? families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule }) : nil
+        let summaries = statistics.summaries, estimatorFamily = suggestedRule.family
+        let (bootstrapped, (parts, estimators)) = Parallel.both({ [families] in
+            bootstrapIndex.map { index in
+                Self.bootstrapped(
+                    families[index], cells: search.families[index], resamples: options.bootstrapResamples,
+                    seed: Self.bootstrapSeed(options.seed, family: index))
+            }
+        }, { [options] in
+            (summaries.summarize(current: current, options: options),
+             options.compareEstimators ? Self.byEstimator(search, family: estimatorFamily, seed: options.seed) : nil)
+        })
+        if let index = bootstrapIndex, let bootstrapped { families[index] = bootstrapped }
 
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
@@ -118,8 +127,8 @@ public struct Tuner: Sendable {
             }
         }
 
-        // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes (`SummaryStatistics`).
-        let parts = statistics.summaries.summarize(current: current, options: options)
+        // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes (`SummaryStatistics`,
+        // summarised above beside the bootstrap).
         var warnings = parts.warnings
         var suggested = current
         suggested.preset = nil
@@ -140,9 +149,8 @@ public struct Tuner: Sendable {
             unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount, outcomeCheck: parts.outcomeCheck,
             completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap, spring: parts.spring, edgeWidth: parts.edgeWidth,
             directionLock: parts.directionLock)
-        if options.compareEstimators {
-            answer.byEstimator = Self.byEstimator(search, family: answer.suggested.rule.family, seed: options.seed)
-        }
+        // `byEstimator` is empty unless something is labelled, and then the suggested rule is `suggestedRule`.
+        if let estimators { answer.byEstimator = estimators }
         return answer
     }
 

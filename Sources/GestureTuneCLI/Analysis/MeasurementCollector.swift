@@ -191,6 +191,8 @@ enum MeasurementCollector {
 /// A digest several workers merge into, under a lock.
 final class Accumulator: @unchecked Sendable {
     private var digest: AnalysisDigest
+    /// Nothing merged yet: the first digest (made from the same context) is taken as it is.
+    private var untouched = true
     private let lock = DispatchQueue(label: "gesturetune.accumulate")
 
     init(_ digest: AnalysisDigest) { self.digest = digest }
@@ -198,6 +200,11 @@ final class Accumulator: @unchecked Sendable {
     func merge(_ other: AnalysisDigest) throws {
         var failure: StatisticsMismatch?
         lock.sync {
+            if untouched {
+                digest = other
+                untouched = false
+                return
+            }
             do throws(StatisticsMismatch) { try digest.merge(other) } catch { failure = error }
         }
         if let failure { throw failure }

@@ -50,12 +50,11 @@ struct Encoding: Sendable {
         folds = family.folds
         perColumn = family.isPerColumn
         gestureCount = family.count
-        let cells = family.cells()
         var c: [Int32] = [], k: [Int32] = [], label: [Bool] = [], fixedWrong: [Bool] = []
         var counts: [Int] = [], foldCounts: [Int] = []
-        c.reserveCapacity(cells.count)
         var columnStart = [Int](repeating: 0, count: columns + 2)
-        for (key, perFold) in cells {
+        let rows = family.rows, perColumn = family.isPerColumn
+        family.forEachCell { key, perFold in
             let l = key & 1 == 1
             let column: Int, row: Int, wrong: Bool
             if perColumn {
@@ -70,7 +69,9 @@ struct Encoding: Sendable {
             k.append(Int32(row))
             label.append(l)
             fixedWrong.append(wrong)
-            counts.append(perFold.reduce(0, +))
+            var total = 0
+            for n in perFold { total += n }
+            counts.append(total)
             foldCounts.append(contentsOf: perFold)
             columnStart[column + 1] += 1
         }

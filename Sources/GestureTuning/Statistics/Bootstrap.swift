@@ -46,21 +46,22 @@ enum Bootstrap {
     static let stream: UInt64 = 0xB007
 
     /// Percentile intervals of the searched parameters of `encoding.space` over `resamples`
-    /// Poisson resamples of the cells. Resample `r` draws from
-    /// `RandomSource(seed: mix(seed, 0xB007), stream: r)`, cells in increasing key order, so
-    /// the result depends on neither the thread count (`jobs`; nil: every core) nor on how
-    /// the counts were gathered. Every refit is the sorted sweep (`Encoding.choose`).
+    /// Poisson resamples of the cells. Resample `r` draws from its own generator
+    /// (`generator(mix(seed, 0xB007), resample: r)`: GSL's `taus2`), so the result depends on
+    /// neither the thread count (`jobs`; nil: every core) nor on how the counts were gathered.
     ///
-    /// The cell weights of a resample are independent Poisson(count) draws, made by
-    /// `RandomSource.poissonCounts` over all the search's cells in key order: cells of count
-    /// up to 4096 draw from alias tables (`PoissonTables`, built once per run:
-    /// one to sixteen uniforms per cell), the others jointly by one Poisson total and one multinomial;
-    /// conditioned on their sum, independent Poissons are multinomial, so this is the law of
-    /// one Poisson per cell.
+    /// The cell weights of a resample are independent Poisson(count) draws:
+    /// - staircase families: `RandomSource.poissonCounts` over all the search's cells in key
+    ///   order (cells of count up to 4096 from alias tables, `PoissonTables`, built once per
+    ///   run; the others jointly by one Poisson total and one multinomial: conditioned on
+    ///   their sum, independent Poissons are multinomial), then the sorted sweep
+    ///   (`Encoding.choose`);
+    /// - `projection` with `tau` searched: `ColumnBlocks.choose`, the cells of each tau column
+    ///   and label drawn as block totals (one `poissonCounts` over the blocks) and split
+    ///   (`multinomial`) only in the blocks whose lower bound can hold the minimum: the same
+    ///   law, and exactly the choice of the sorted sweep over all the cells.
     ///
-    /// `projection` with `tau` searched: each tau column has its own cells, and one
-    /// `poissonCounts` (one multinomial) spans all the columns' cells. That keeps the law the per-cell draws had:
-    /// every cell of every column an independent Poisson, so the columns are
+    /// Each tau column has its own cells, every one an independent Poisson, so the columns are
     /// resampled independently of each other (each with the right law, not jointly as the
     /// same gestures would be). The per-column counts cannot tell which gestures a column's
     /// cell shares with the next column's; independent columns let the chosen `tau` move more
@@ -77,13 +78,13 @@ enum Bootstrap {
             let blocks = ColumnBlocks(encoding)
             let tables = PoissonTables(counts: blocks.groupCounts)
             choices = resampleChoices(count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }) { r, ws in
-                blocks.choose(rng: RandomSource(seed: base, stream: UInt64(r)), tables: tables, workspace: ws)
+                blocks.choose(rng: generator(base, resample: r), tables: tables, workspace: ws)
             }
         } else {
             let counts = encoding.counts
             let tables = PoissonTables(counts: counts)
             choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in
-                let rng = RandomSource(seed: base, stream: UInt64(r))
+                let rng = generator(base, resample: r)
                 ws.weights.withUnsafeMutableBufferPointer { w in
                     counts.withUnsafeBufferPointer { n in
                         rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
@@ -99,24 +100,22 @@ enum Bootstrap {
         return BootstrapSummary(resamples: resamples, level: level, method: .poisson, intervals: intervals)
     }
 
-    /// Runs `body` for resamples 0..<count on `jobs` workers (nil: one per core; resample `b`
-    /// on worker `b % workers`), each worker with one workspace; `body` seeds its own
-    /// generator from the resample index, so the choices do not depend on `jobs`.
+    /// The generator of resample `r` under `base` (`mix(seed, stream)`): GSL's `taus2`, seeded
+    /// from the resample's index alone.
+    static func generator(_ base: UInt64, resample r: Int) -> RandomSource {
+        RandomSource(seed: base, stream: UInt64(r), generator: .taus2)
+    }
+
+    /// Resamples per chunk of work handed to a worker (each chunk makes its own workspace).
+    static let chunk = 25
+
+    /// Runs `body` for resamples 0..<count on `jobs` workers (nil: one per core), in chunks
+    /// taken as workers free up (`Parallel.chunkedMap`); `body` seeds its own generator from
+    /// the resample index, so the choices do not depend on `jobs`.
     static func resampleChoices<Workspace>(
         count: Int, jobs: Int?, workspace: @Sendable () -> Workspace,
         _ body: @Sendable (Int, Workspace) -> GridChoice
     ) -> [GridChoice] {
-        var out = [GridChoice](repeating: GridChoice(row: 0, column: 0, errors: 0, tiedCandidates: 0), count: count)
-        let workers = max(1, min(count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
-        out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let target = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let ws = workspace()
-                for index in stride(from: worker, to: count, by: workers) {
-                    target[index] = body(index, ws)
-                }
-            }
-        }
-        return out
+        Parallel.chunkedMap(count, chunk: chunk, jobs: jobs, workspace: workspace, body)
     }
 }

@@ -98,10 +98,33 @@ struct FamilyCells: Sendable {
     /// Occupied cells in increasing key order with their per-fold counts.
     func cells() -> [(key: Int, folds: [Int])] {
         var out: [(key: Int, folds: [Int])] = []
+        forEachCell { key, perFold in out.append((key, Array(perFold))) }
+        return out
+    }
+
+    /// Calls `body(key, perFold)` for every occupied cell in increasing key order, `perFold`
+    /// holding its `folds` counts (valid during the call only): `cells()` without an array per cell.
+    func forEachCell(_ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+        var perFold = [Int](repeating: 0, count: folds)
+        let folds = self.folds
         if isPerColumn {
-            guard !dense.isEmpty else { return [] }
-            for key in 0..<keyCount where (0..<folds).contains(where: { dense[denseSlot(key, $0)] != 0 }) {
-                out.append((key, (0..<folds).map { dense[denseSlot(key, $0)] }))
+            guard !dense.isEmpty else { return }
+            let perColumn = (rows + 1) * 2, columns = self.columns
+            dense.withUnsafeBufferPointer { d in
+                perFold.withUnsafeMutableBufferPointer { out in
+                    for key in 0..<keyCount {
+                        let kl = key % perColumn
+                        // Slots of one key: `denseSlot(column, count, label, fold)` for fold 0..<folds.
+                        let first = Self.denseSlot(column: key / perColumn, count: kl / 2, label: kl % 2, fold: 0, folds: folds, columns: columns)
+                        var any = false
+                        for f in 0..<folds {
+                            let n = d[first + f * columns]
+                            out[f] = n
+                            if n != 0 { any = true }
+                        }
+                        if any { body(key, UnsafeBufferPointer(out)) }
+                    }
+                }
             }
         } else {
             var packed: [(key: Int, count: Int)] = []
@@ -109,13 +132,20 @@ struct FamilyCells: Sendable {
             sparse.forEach { key, n in if n != 0 { packed.append((key, n)) } }
             packed.sort { $0.key < $1.key }
             // Packed keys `key * folds + fold` in order: a cell's folds are adjacent.
-            for (p, n) in packed {
-                let key = p / folds
-                if out.last?.key != key { out.append((key, [Int](repeating: 0, count: folds))) }
-                out[out.count - 1].folds[p % folds] += n
+            perFold.withUnsafeMutableBufferPointer { out in
+                var current = -1
+                for (p, n) in packed {
+                    let key = p / folds
+                    if key != current {
+                        if current >= 0 { body(current, UnsafeBufferPointer(out)) }
+                        current = key
+                        for f in 0..<folds { out[f] = 0 }
+                    }
+                    out[p % folds] += n
+                }
+                if current >= 0 { body(current, UnsafeBufferPointer(out)) }
             }
         }
-        return out
     }
 }
 
@@ -208,10 +238,10 @@ extension FamilyCells: Codable {
         try c.encode(count, forKey: .count)
         var flat: [Int] = []
         var previous = -1
-        for cell in cells() {
-            flat.append(previous < 0 ? cell.key : cell.key - previous)
-            flat.append(contentsOf: cell.folds)
-            previous = cell.key
+        forEachCell { key, perFold in
+            flat.append(previous < 0 ? key : key - previous)
+            flat.append(contentsOf: perFold)
+            previous = key
         }
         try c.encode(flat, forKey: .cells)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 enum Parallel {
     /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`),
@@ -10,5 +11,71 @@ enum Parallel {
             DispatchQueue.concurrentPerform(iterations: count) { i in target[i] = body(i) }
         }
         return out.map { $0! }
+    }
+
+    /// `first()` on this thread while `second()` runs on another, both results when both are
+    /// done: for independent steps, so one's serial part overlaps the other's parallel one.
+    /// With one core, one after the other on this thread.
+    ///
+    /// `second` goes to a private serial queue, which libdispatch serves from its overcommit
+    /// pool (a thread is always found): waiting for it cannot deadlock even when every worker
+    /// of the width-limited global pool is itself waiting here (`tune` inside `Parallel.map`).
+    static func both<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
+        let box = Box<B>()
+        let group = DispatchGroup()
+        DispatchQueue(label: "gesturetune.parallel.both").async(group: group) { box.value = second() }
+        let a = first()
+        group.wait()
+        return (a, box.value!)
+    }
+
+    /// What `both`'s second step hands back; written before `group.wait()` returns.
+    private final class Box<T>: @unchecked Sendable {
+        var value: T?
+    }
+
+    /// Runs `body(index, workspace)` for every index in 0..<count on `jobs` workers (nil: one
+    /// per core), in chunks of `chunk` consecutive indices taken as workers free up, each chunk
+    /// with a fresh `workspace()`; results in index order. `body` must depend only on the
+    /// index (seeding from it), so the results do not depend on `jobs` or on scheduling.
+    static func chunkedMap<T: Sendable, Workspace>(
+        _ count: Int, chunk: Int, jobs: Int?, workspace: @Sendable () -> Workspace, _ body: @Sendable (Int, Workspace) -> T
+    ) -> [T] {
+        var out = [T?](repeating: nil, count: count)
+        let chunks = (count + chunk - 1) / chunk
+        let workers = max(1, min(chunks, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let target = buffer
+            @Sendable func run(_ c: Int) {
+                let ws = workspace()
+                for index in (c * chunk)..<min(count, (c + 1) * chunk) { target[index] = body(index, ws) }
+            }
+            if workers == 1 {
+                for c in 0..<chunks { run(c) }
+            } else if workers >= chunks || jobs == nil {
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in run(c) }
+            } else {
+                // At most `workers` at once: each takes the next chunk until none is left.
+                let next = NextIndex()
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let c = next.take(below: chunks) { run(c) }
+                }
+            }
+        }
+        return out.map { $0! }
+    }
+
+    /// A shared counter handing out 0, 1, 2, … to the workers of `chunkedMap`.
+    private final class NextIndex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }

@@ -56,6 +56,10 @@ public struct Tuner: Sendable {
         let current = statistics.current
         let search = statistics.search
         let labelledCount = search.labelledCount
+        // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes
+        // (`SummaryStatistics`): independent of the searches, so on another thread meanwhile.
+        let summaries = statistics.summaries
+        let summarized = Parallel.start { [options] in summaries.summarize(current: current, options: options) }
 
         // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
@@ -99,21 +103,17 @@ public struct Tuner: Sendable {
         // Bootstrap intervals of the suggested rule's family: the only intervals anything
         // shows (the parameter table, `--by` groups); every family is searched and
         // cross-validated either way, so the choice of family does not depend on them.
-        // Meanwhile, on another thread, the steps that do not depend on it: the summaries
-        // (counts, suggestions, unlabelled analysis) and the headline family under each estimator.
+        // Meanwhile, on another thread, the headline family under each estimator.
+        let estimatorFamily = suggestedRule.family
+        let estimators = options.compareEstimators
+            ? Parallel.start { Self.byEstimator(search, family: estimatorFamily, seed: options.seed) } : nil
         let bootstrapIndex = labelledCount > 0 && options.bootstrapResamples > 0
             ? families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule }) : nil
-        let summaries = statistics.summaries, estimatorFamily = suggestedRule.family
-        let (bootstrapped, (parts, estimators)) = Parallel.both({ [families] in
-            bootstrapIndex.map { index in
-                Self.bootstrapped(
-                    families[index], cells: search.families[index], resamples: options.bootstrapResamples,
-                    seed: Self.bootstrapSeed(options.seed, family: index))
-            }
-        }, { [options] in
-            (summaries.summarize(current: current, options: options),
-             options.compareEstimators ? Self.byEstimator(search, family: estimatorFamily, seed: options.seed) : nil)
-        })
+        let bootstrapped = bootstrapIndex.map { index in
+            Self.bootstrapped(
+                families[index], cells: search.families[index], resamples: options.bootstrapResamples,
+                seed: Self.bootstrapSeed(options.seed, family: index))
+        }
         if let index = bootstrapIndex, let bootstrapped { families[index] = bootstrapped }
 
         // Comparisons on the same labelled gestures.
@@ -127,8 +127,7 @@ public struct Tuner: Sendable {
             }
         }
 
-        // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes (`SummaryStatistics`,
-        // summarised above beside the bootstrap).
+        let parts = summarized.value
         var warnings = parts.warnings
         var suggested = current
         suggested.preset = nil
@@ -150,7 +149,7 @@ public struct Tuner: Sendable {
             completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap, spring: parts.spring, edgeWidth: parts.edgeWidth,
             directionLock: parts.directionLock)
         // `byEstimator` is empty unless something is labelled, and then the suggested rule is `suggestedRule`.
-        if let estimators { answer.byEstimator = estimators }
+        if let estimators { answer.byEstimator = estimators.value }
         return answer
     }
 

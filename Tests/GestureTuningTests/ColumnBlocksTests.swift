@@ -74,6 +74,41 @@ struct ColumnBlocksTests {
         }
     }
 
+    /// Each column's blocks cover `k` from 0 to `rows` in order, blocks of `blockRows` or fewer
+    /// near the minimum and wider ones only where even the full counts bound them far above it.
+    @Test("Blocks tile every column; the wide ones are bounded far above the least error")
+    func partition() {
+        for encoding in Self.encodings() {
+            let blocks = ColumnBlocks(encoding)
+            let width = encoding.rows + 1
+            var complete = [Int](repeating: 0, count: encoding.columns * width), cancel = complete
+            for u in 0..<encoding.unitCount {
+                let slot = Int(encoding.c[u]) * width + Int(encoding.k[u])
+                if encoding.label[u] { complete[slot] += encoding.counts[u] } else { cancel[slot] += encoding.counts[u] }
+            }
+            let least = encoding.choose(weights: encoding.fullWeights).errors
+            let far = ColumnBlocks.far(complete: complete, cancel: cancel, rows: encoding.rows, columns: encoding.columns)
+            #expect(far > least)
+            var wide = 0
+            for j in 0..<encoding.columns {
+                var next = 0
+                for b in blocks.columnStart[j]..<blocks.columnStart[j + 1] {
+                    let lo = Int(blocks.blockLow[b]), hi = Int(blocks.blockHigh[b])
+                    #expect(lo == next && hi > lo)
+                    next = hi
+                    if hi - lo > ColumnBlocks.blockRows {
+                        wide += 1
+                        // The block's bound under the full counts.
+                        let bound = complete[(j * width)..<(j * width + lo)].reduce(0, +) + cancel[(j * width + hi)..<(j * width + width)].reduce(0, +)
+                        #expect(bound > far, "column \(j) block \(lo)..<\(hi): bound \(bound), far \(far)")
+                    }
+                }
+                #expect(next == width)
+            }
+            if encoding.gestureCount >= 400 { #expect(wide > 0) }
+        }
+    }
+
     /// Splitting every block gives every cell's weight: the full sweep of those is the choice.
     @Test("Splitting every block gives the full sweep's choice of the drawn cell weights")
     func refineAllIsTheSweep() {

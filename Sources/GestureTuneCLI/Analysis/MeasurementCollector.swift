@@ -169,7 +169,20 @@ enum MeasurementCollector {
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
         let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
         let summary: ReadSummary
-        if pipelined {
+        if pipelined && !hold {
+            // Three threads in a row, each in gesture order: reading, physics, adding.
+            let adding = GesturePipe.Stage(label: "gesturetune.add")
+            let pipe = GesturePipe { batch in
+                let measured = batch.map { stage.measure($0) }
+                adding.async { for m in measured { stage.add(measured: m) } }
+            }
+            defer {
+                pipe.finish()
+                adding.finish()
+                stage.mergeMotion()
+            }
+            summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
+        } else if pipelined {
             let pipe = GesturePipe { batch in for gesture in batch { stage.add(gesture) } }
             defer { pipe.finish() }
             summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
@@ -260,6 +273,32 @@ private final class FileStage: @unchecked Sendable {
         order += 1
         if order % 256 == 0 { progress?.gesturesRead(256) }
     }
+
+    // `add(_:)` in two halves on two threads (`measure` on one, `add(measured:)` on the
+    // other, each in gesture order), then `mergeMotion` once both are done.
+
+    /// The motion of the gestures `measure` saw.
+    private var motion = MotionTally()
+
+    /// The physics half of `add(_:)`.
+    func measure(_ gesture: Gesture) -> GestureMeasurement {
+        var m = engine.measure(gesture)
+        m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
+        motion.add(gesture)
+        return m
+    }
+
+    /// The adding half of `add(_:)`.
+    func add(measured m: GestureMeasurement) {
+        context.add(m, file: index, order: order, source: nil, to: &digest)
+        order += 1
+        if order % 256 == 0 { progress?.gesturesRead(256) }
+    }
+
+    func mergeMotion() {
+        digest.motion.add(motion)
+        motion = MotionTally()
+    }
 }
 
 /// Gestures handed from the reading thread to one serial worker in batches of `batchSize`,
@@ -288,6 +327,28 @@ final class GesturePipe: @unchecked Sendable {
     func finish() {
         flush()
         queue.sync {}
+    }
+
+    /// A serial worker fed by one thread, at most `depth` blocks waiting.
+    final class Stage: @unchecked Sendable {
+        private let queue: DispatchQueue
+        private let slots: DispatchSemaphore
+
+        init(label: String, depth: Int = 4) {
+            queue = DispatchQueue(label: label)
+            slots = DispatchSemaphore(value: depth)
+        }
+
+        func async(_ work: @escaping @Sendable () -> Void) {
+            slots.wait()
+            queue.async { [slots] in
+                work()
+                slots.signal()
+            }
+        }
+
+        /// Waits until every block sent is done.
+        func finish() { queue.sync {} }
     }
 
     private func flush() {

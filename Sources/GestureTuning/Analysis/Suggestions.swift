@@ -180,8 +180,16 @@ enum Suggestions {
         // root search cheap on large sets; each evaluation is one settling time per gesture.
         let stride = max(1, velocities.count / 2000)
         let sample = velocities.values(atRanks: Array(Swift.stride(from: 0, to: velocities.count, by: stride)))
+        // Each evaluation's settling times in chunks on every core (the first error in sample
+        // order is thrown, as a plain map would).
+        let chunk = 250, chunks = (sample.count + chunk - 1) / chunk
         let medianSettling: (Double) throws -> Double = { response in
-            let times = try sample.map { try settlingTime(dampingRatio, response, $0) }
+            let parts: [Result<[Double], any Error>] = Parallel.map(chunks) { c in
+                Result { try sample[(c * chunk)..<min(sample.count, (c + 1) * chunk)].map { try settlingTime(dampingRatio, response, $0) } }
+            }
+            var times: [Double] = []
+            times.reserveCapacity(sample.count)
+            for part in parts { times += try part.get() }
             return GSL.quantile(times, 0.5)!
         }
         do {

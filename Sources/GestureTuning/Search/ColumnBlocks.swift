@@ -1,8 +1,8 @@
 internal import GestureNumerics
 
 /// The cells of a per-column encoding (`projection` with `tau` searched) grouped, in each tau
-/// column and for each label, into blocks of `blockRows` consecutive `k`, so that a bootstrap
-/// resample draws only what can decide its minimum (`choose(rng:…)`).
+/// column and for each label, into blocks of consecutive `k`, so that a bootstrap resample
+/// draws only what can decide its minimum (`choose(rng:…)`).
 ///
 /// **Why it is exact.** At row `i` of column `j` the error is
 /// `Σ_{k ≤ i} complete(k) + Σ_{k > i} cancel(k)`. For the rows of the block `[lo, hi)` it is at
@@ -14,15 +14,26 @@ internal import GestureNumerics
 /// upper bound, and splits (`multinomial`) only the blocks whose bound does not exceed the
 /// least error seen so far: the others cannot hold a candidate at the minimum, nor one tied
 /// with it. The cell weights drawn have the law of one Poisson(n) per cell; only the order of
-/// the draws differs from drawing every cell.
+/// the draws differs from drawing every cell. Any partition of a column into blocks of
+/// consecutive `k` keeps this exact.
+///
+/// **The partition** (fixed by the counts, so sharded and unsharded runs draw alike): near
+/// where a column's errors come close to the least error of the whole search, blocks of
+/// `blockRows`; below and above, where even the full counts put the bound far above that
+/// least error (`far`), one block each, which a resample almost never needs to split. Fewer
+/// blocks, fewer draws.
 struct ColumnBlocks: Sendable {
-    /// Rows of `k` per block.
+    /// Rows of `k` per block near the minimum.
     static let blockRows = 8
 
     let rows: Int
     let columns: Int
-    let blocksPerColumn: Int
-    /// Group `g = (column * blocksPerColumn + block) * 2 + label` (label 1: complete).
+    /// The blocks of column `j`: `columnStart[j]..<columnStart[j + 1]`.
+    let columnStart: [Int]
+    /// Per block, its `k` range `lo..<hi` (`hi` up to `rows + 1`).
+    let blockLow: [Int32]
+    let blockHigh: [Int32]
+    /// Group `g = block * 2 + label` (label 1: complete).
     let groupCounts: [Int]
     /// The cells of group `g`: `groupStart[g]..<groupStart[g + 1]` of the member arrays.
     let groupStart: [Int]
@@ -30,22 +41,72 @@ struct ColumnBlocks: Sendable {
     let memberK: [Int32]
     let memberP: [Double]
     let memberUnit: [Int32]
-    /// The most cells of one group.
+    /// The most cells of one group, and the most `k` of one block.
     let widestGroup: Int
+    let widestBlock: Int
     let reference: (row: Int, column: Int)
 
     var groupCount: Int { groupCounts.count }
+    var blockCount: Int { blockLow.count }
 
     init(_ encoding: Encoding) {
         precondition(encoding.perColumn, "blocks are per tau column")
-        rows = encoding.rows
-        columns = encoding.columns
+        let rows = encoding.rows, columns = encoding.columns, width = rows + 1
+        self.rows = rows
+        self.columns = columns
         reference = encoding.space.reference
-        let blocks = (encoding.rows + 1 + Self.blockRows - 1) / Self.blockRows
-        blocksPerColumn = blocks
-        let groups = encoding.columns * blocks * 2
+        // Full counts per (column, k) and label.
+        var complete = [Int](repeating: 0, count: columns * width), cancel = complete
+        for unit in 0..<encoding.unitCount {
+            let slot = Int(encoding.c[unit]) * width + Int(encoding.k[unit])
+            if encoding.label[unit] { complete[slot] += encoding.counts[unit] } else { cancel[slot] += encoding.counts[unit] }
+        }
+        let far = Self.far(complete: complete, cancel: cancel, rows: rows, columns: columns)
+        var columnStart = [0], low: [Int32] = [], high: [Int32] = []
+        var blockOf = [Int32](repeating: 0, count: columns * width)
+        for j in 0..<columns {
+            let base = j * width
+            // b: the most k below which a block's bound, the cancel weight from b on, is still far.
+            var cancelFrom = 0, b = 0
+            for k in stride(from: rows, through: 0, by: -1) {
+                cancelFrom += cancel[base + k]
+                if cancelFrom > far {
+                    b = k
+                    break
+                }
+            }
+            // a: the least k from which a block's bound, the complete weight below a, is far.
+            var completeBelow = 0, a = width
+            for k in 0..<width {
+                if completeBelow > far {
+                    a = k
+                    break
+                }
+                completeBelow += complete[base + k]
+            }
+            var cuts: [Int] = [0]
+            if b >= a {
+                cuts.append(a)
+            } else {
+                if b > 0 { cuts.append(b) }
+                var k = b + Self.blockRows
+                while k < a {
+                    cuts.append(k)
+                    k += Self.blockRows
+                }
+                if a < width && cuts.last! != a { cuts.append(a) }
+            }
+            cuts.append(width)
+            for c in 0..<(cuts.count - 1) {
+                for k in cuts[c]..<cuts[c + 1] { blockOf[base + k] = Int32(low.count) }
+                low.append(Int32(cuts[c]))
+                high.append(Int32(cuts[c + 1]))
+            }
+            columnStart.append(low.count)
+        }
+        let groups = low.count * 2
         func group(_ unit: Int) -> Int {
-            (Int(encoding.c[unit]) * blocks + Int(encoding.k[unit]) / Self.blockRows) * 2 + (encoding.label[unit] ? 1 : 0)
+            Int(blockOf[Int(encoding.c[unit]) * width + Int(encoding.k[unit])]) * 2 + (encoding.label[unit] ? 1 : 0)
         }
         var counts = [Int](repeating: 0, count: groups)
         var start = [Int](repeating: 0, count: groups + 1)
@@ -69,7 +130,31 @@ struct ColumnBlocks: Sendable {
             memberUnit[m] = Int32(unit)
         }
         widestGroup = (0..<groups).map { start[$0 + 1] - start[$0] }.max() ?? 0
+        widestBlock = zip(low, high).map { Int($1 - $0) }.max() ?? 1
+        (self.columnStart, blockLow, blockHigh) = (columnStart, low, high)
         (groupCounts, groupStart, self.memberK, self.memberP, self.memberUnit) = (counts, start, memberK, memberP, memberUnit)
+    }
+
+    /// A bound far enough above the least full-count error `e` that a resample's bound, drawn
+    /// around a full-count bound beyond it, almost never falls to the resample's minimum
+    /// (both move by a few square roots of themselves): `e + 8√e + 16`. Only the speed
+    /// depends on it, never the choice.
+    static func far(complete: [Int], cancel: [Int], rows: Int, columns: Int) -> Int {
+        let width = rows + 1
+        var least = Int.max
+        for j in 0..<columns {
+            let base = j * width
+            var cancelAbove = 0
+            for k in 0..<width { cancelAbove += cancel[base + k] }
+            var completeUpTo = 0
+            for i in 0..<rows {
+                completeUpTo += complete[base + i]
+                cancelAbove -= cancel[base + i]
+                least = min(least, completeUpTo + cancelAbove)
+            }
+        }
+        guard least < Int.max else { return 0 }
+        return least + Int((8 * Double(least).squareRoot()).rounded(.up)) + 16
     }
 
     /// The candidate chosen in one resample, with the tie-breaks of `Encoding.choose`: block
@@ -81,63 +166,67 @@ struct ColumnBlocks: Sendable {
         rng: RandomSource, tables: PoissonTables, workspace ws: BlockWorkspace,
         refineAll: Bool = false, realized: UnsafeMutableBufferPointer<Int>? = nil
     ) -> GridChoice {
-        let rows = self.rows, blocks = blocksPerColumn, width = Self.blockRows
+        let rows = self.rows
         ws.groupWeights.withUnsafeMutableBufferPointer { w in
             groupCounts.withUnsafeBufferPointer { n in rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws) }
         }
         var best = Int.max, tiedCount = 0, sumRow = 0, sumColumn = 0
         ws.groupWeights.withUnsafeBufferPointer { w in
             ws.bounds.withUnsafeMutableBufferPointer { bound in
-                // Every block's bound, and the least exact block-end error.
-                var upper = Int.max
-                for j in 0..<columns {
-                    let base = j * blocks
-                    var cancelAfter = 0
-                    for b in 0..<blocks { cancelAfter += w[(base + b) * 2] }
-                    var completeBefore = 0
-                    for b in 0..<blocks {
-                        let complete = w[(base + b) * 2 + 1]
-                        cancelAfter -= w[(base + b) * 2]
-                        let lb = completeBefore + cancelAfter
-                        bound[base + b] = lb
-                        if (b + 1) * width <= rows { upper = min(upper, lb + complete) }
-                        completeBefore += complete
-                    }
-                }
-                // Split the blocks that can hold the minimum, in (column, row) order, keeping
-                // the running minimum and the candidates tied at it.
-                ws.tied.withUnsafeMutableBufferPointer { tied in
-                    ws.histComplete.withUnsafeMutableBufferPointer { hc in
-                        ws.histCancel.withUnsafeMutableBufferPointer { hx in
+                columnStart.withUnsafeBufferPointer { columnStart in
+                    blockLow.withUnsafeBufferPointer { blockLow in
+                        blockHigh.withUnsafeBufferPointer { blockHigh in
+                            // Every block's bound, and the least exact block-end error.
+                            var upper = Int.max
                             for j in 0..<columns {
-                                for b in 0..<blocks {
-                                    let lb = bound[j * blocks + b]
-                                    if !refineAll && lb > min(upper, best) { continue }
-                                    let g = (j * blocks + b) * 2
-                                    let lo = b * width
-                                    for i in 0..<width {
-                                        hc[i] = 0
-                                        hx[i] = 0
-                                    }
-                                    split(group: g + 1, weight: w[g + 1], lo: lo, rng: rng, ws: ws, into: hc, realized: realized)
-                                    split(group: g, weight: w[g], lo: lo, rng: rng, ws: ws, into: hx, realized: realized)
-                                    var cumComplete = 0, cumCancel = 0
-                                    let cancel = w[g]
-                                    for i in lo..<min(lo + width, rows) {
-                                        cumComplete += hc[i - lo]
-                                        cumCancel += hx[i - lo]
-                                        let e = lb + cumComplete + cancel - cumCancel
-                                        if e < best {
-                                            best = e
-                                            tiedCount = 0
-                                            sumRow = 0
-                                            sumColumn = 0
-                                        }
-                                        if e == best {
-                                            tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
-                                            tiedCount += 1
-                                            sumRow += i
-                                            sumColumn += j
+                                var cancelAfter = 0
+                                for b in columnStart[j]..<columnStart[j + 1] { cancelAfter += w[b * 2] }
+                                var completeBefore = 0
+                                for b in columnStart[j]..<columnStart[j + 1] {
+                                    let complete = w[b * 2 + 1]
+                                    cancelAfter -= w[b * 2]
+                                    let lb = completeBefore + cancelAfter
+                                    bound[b] = lb
+                                    if Int(blockHigh[b]) <= rows { upper = min(upper, lb + complete) }
+                                    completeBefore += complete
+                                }
+                            }
+                            // Split the blocks that can hold the minimum, in (column, row) order,
+                            // keeping the running minimum and the candidates tied at it.
+                            ws.tied.withUnsafeMutableBufferPointer { tied in
+                                ws.histComplete.withUnsafeMutableBufferPointer { hc in
+                                    ws.histCancel.withUnsafeMutableBufferPointer { hx in
+                                        for j in 0..<columns {
+                                            for b in columnStart[j]..<columnStart[j + 1] {
+                                                let lb = bound[b]
+                                                if !refineAll && lb > min(upper, best) { continue }
+                                                let lo = Int(blockLow[b]), hi = Int(blockHigh[b])
+                                                for i in 0..<(hi - lo) {
+                                                    hc[i] = 0
+                                                    hx[i] = 0
+                                                }
+                                                split(group: b * 2 + 1, weight: w[b * 2 + 1], lo: lo, rng: rng, ws: ws, into: hc, realized: realized)
+                                                split(group: b * 2, weight: w[b * 2], lo: lo, rng: rng, ws: ws, into: hx, realized: realized)
+                                                var cumComplete = 0, cumCancel = 0
+                                                let cancel = w[b * 2]
+                                                for i in lo..<min(hi, rows) {
+                                                    cumComplete += hc[i - lo]
+                                                    cumCancel += hx[i - lo]
+                                                    let e = lb + cumComplete + cancel - cumCancel
+                                                    if e < best {
+                                                        best = e
+                                                        tiedCount = 0
+                                                        sumRow = 0
+                                                        sumColumn = 0
+                                                    }
+                                                    if e == best {
+                                                        tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
+                                                        tiedCount += 1
+                                                        sumRow += i
+                                                        sumColumn += j
+                                                    }
+                                                }
+                                            }
                                         }
                                     }
                                 }
@@ -202,9 +291,9 @@ final class BlockWorkspace {
 
     init(_ blocks: ColumnBlocks) {
         groupWeights = [Int](repeating: 0, count: blocks.groupCount)
-        bounds = [Int](repeating: 0, count: blocks.columns * blocks.blocksPerColumn)
-        histComplete = [Int](repeating: 0, count: ColumnBlocks.blockRows)
-        histCancel = [Int](repeating: 0, count: ColumnBlocks.blockRows)
+        bounds = [Int](repeating: 0, count: blocks.blockCount)
+        histComplete = [Int](repeating: 0, count: blocks.widestBlock)
+        histCancel = [Int](repeating: 0, count: blocks.widestBlock)
         split = [UInt32](repeating: 0, count: max(1, blocks.widestGroup))
         tied = [UInt32](repeating: 0, count: blocks.rows * blocks.columns)
     }

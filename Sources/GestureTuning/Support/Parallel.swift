@@ -13,26 +13,40 @@ enum Parallel {
         return out.map { $0! }
     }
 
-    /// `first()` on this thread while `second()` runs on another, both results when both are
-    /// done: for independent steps, so one's serial part overlaps the other's parallel one.
-    /// With one core, one after the other on this thread.
+    /// Starts `work` on another thread and returns at once; `Pending.value` waits for its
+    /// result. For independent steps, so one's serial part overlaps another's parallel one.
+    /// With one core, `work` runs when its value is first asked for, on the asking thread.
     ///
-    /// `second` goes to a private serial queue, which libdispatch serves from its overcommit
+    /// `work` goes to a private serial queue, which libdispatch serves from its overcommit
     /// pool (a thread is always found): waiting for it cannot deadlock even when every worker
-    /// of the width-limited global pool is itself waiting here (`tune` inside `Parallel.map`).
-    static func both<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
-        guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
-        let box = Box<B>()
-        let group = DispatchGroup()
-        DispatchQueue(label: "gesturetune.parallel.both").async(group: group) { box.value = second() }
-        let a = first()
-        group.wait()
-        return (a, box.value!)
+    /// of the width-limited global pool is itself waiting (`tune` inside `Parallel.map`).
+    static func start<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
+        Pending(work)
     }
 
-    /// What `both`'s second step hands back; written before `group.wait()` returns.
-    private final class Box<T>: @unchecked Sendable {
-        var value: T?
+    /// The result of a `start`ed step.
+    final class Pending<T: Sendable>: @unchecked Sendable {
+        private var result: T?
+        private var work: (@Sendable () -> T)?
+        private let group = DispatchGroup()
+
+        fileprivate init(_ work: @escaping @Sendable () -> T) {
+            if ProcessInfo.processInfo.activeProcessorCount > 1 {
+                DispatchQueue(label: "gesturetune.parallel.start").async(group: group) { self.result = work() }
+            } else {
+                self.work = work
+            }
+        }
+
+        /// Waits for the step (or runs it, with one core); call from one thread.
+        var value: T {
+            if let work {
+                result = work()
+                self.work = nil
+            }
+            group.wait()
+            return result!
+        }
     }
 
     /// Runs `body(index, workspace)` for every index in 0..<count on `jobs` workers (nil: one

@@ -165,9 +165,13 @@ package enum GSL {
     /// A root of `f` in `[lower, upper]` (which must bracket a sign change) to absolute
     /// tolerance `xTolerance` or relative `relativeTolerance`. Calls `gsl_root_fsolver_brent`.
     /// Returns nil when the bracket holds no sign change; rethrows what `f` throws.
+    ///
+    /// `enough(lo, hi)`, when given, ends the search early with the solver's current root once
+    /// the bracket `[lo, hi]` is as good as the caller needs (say both ends round to the same
+    /// printed value: every later iterate stays inside the bracket, so it would round the same).
     package static func brentRoot(
         lower: Double, upper: Double, xTolerance: Double = 1e-9, relativeTolerance: Double = 1e-10,
-        maxIterations: Int = 200, _ f: @escaping (Double) throws -> Double
+        maxIterations: Int = 200, enough: ((Double, Double) -> Bool)? = nil, _ f: @escaping (Double) throws -> Double
     ) throws -> Double? {
         ensureInitialised()
         let flo = try f(lower), fhi = try f(upper)
@@ -199,7 +203,7 @@ package enum GSL {
             if let error = context.error { throw error }
             guard status == GSL_SUCCESS else { throw failure(status, "gsl_root_fsolver_iterate") }
             let lo = gsl_root_fsolver_x_lower(solver), hi = gsl_root_fsolver_x_upper(solver)
-            if gsl_root_test_interval(lo, hi, xTolerance, relativeTolerance) == GSL_SUCCESS {
+            if gsl_root_test_interval(lo, hi, xTolerance, relativeTolerance) == GSL_SUCCESS || enough?(lo, hi) == true {
                 return gsl_root_fsolver_root(solver)
             }
         }

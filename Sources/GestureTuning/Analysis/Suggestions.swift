@@ -194,12 +194,18 @@ enum Suggestions {
         }
         do {
             let range = SpringSuggestion.responseRange
-            guard let response = try GSL.brentRoot(lower: range.lowerBound, upper: range.upperBound, xTolerance: 1e-5, relativeTolerance: 1e-6, { try medianSettling($0) - target }) else {
+            // The response is reported to 0.001 s: once both ends of the bracket round alike,
+            // so does the root the search would end on (it stays inside the bracket).
+            let step = 0.001
+            guard let response = try GSL.brentRoot(
+                lower: range.lowerBound, upper: range.upperBound, xTolerance: 1e-5, relativeTolerance: 1e-6,
+                enough: { rounded($0, step: step) == rounded($1, step: step) }, { try medianSettling($0) - target })
+            else {
                 result.status = .noBracket
                 return result
             }
             result.status = .found
-            result.response = rounded(response, step: 0.001)
+            result.response = rounded(response, step: step)
         } catch {
             result.status = .failed("\(error)")
         }

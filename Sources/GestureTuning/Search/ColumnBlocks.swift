@@ -170,7 +170,7 @@ struct ColumnBlocks: Sendable {
         ws.groupWeights.withUnsafeMutableBufferPointer { w in
             groupCounts.withUnsafeBufferPointer { n in rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws) }
         }
-        var best = Int.max, tiedCount = 0, sumRow = 0, sumColumn = 0
+        var minimum = RunningMinimum()
         ws.groupWeights.withUnsafeBufferPointer { w in
             ws.bounds.withUnsafeMutableBufferPointer { bound in
                 columnStart.withUnsafeBufferPointer { columnStart in
@@ -199,7 +199,7 @@ struct ColumnBlocks: Sendable {
                                         for j in 0..<columns {
                                             for b in columnStart[j]..<columnStart[j + 1] {
                                                 let lb = bound[b]
-                                                if !refineAll && lb > min(upper, best) { continue }
+                                                if !refineAll && lb > min(upper, minimum.best) { continue }
                                                 let lo = Int(blockLow[b]), hi = Int(blockHigh[b])
                                                 for i in 0..<(hi - lo) {
                                                     hc[i] = 0
@@ -212,19 +212,7 @@ struct ColumnBlocks: Sendable {
                                                 for i in lo..<min(hi, rows) {
                                                     cumComplete += hc[i - lo]
                                                     cumCancel += hx[i - lo]
-                                                    let e = lb + cumComplete + cancel - cumCancel
-                                                    if e < best {
-                                                        best = e
-                                                        tiedCount = 0
-                                                        sumRow = 0
-                                                        sumColumn = 0
-                                                    }
-                                                    if e == best {
-                                                        tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
-                                                        tiedCount += 1
-                                                        sumRow += i
-                                                        sumColumn += j
-                                                    }
+                                                    minimum.visit(column: j, row: i, errors: lb + cumComplete + cancel - cumCancel, tied: tied)
                                                 }
                                             }
                                         }
@@ -236,10 +224,7 @@ struct ColumnBlocks: Sendable {
                 }
             }
         }
-        return ws.tied.withUnsafeBufferPointer {
-            TiedCandidates(positions: UnsafeBufferPointer(rebasing: $0[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
-                .choose(errors: best, reference: reference)
-        }
+        return ws.tied.withUnsafeBufferPointer { minimum.choose($0, reference: reference) }
     }
 
     /// Splits a group's drawn `weight` over its cells into `hist[k - lo]`.

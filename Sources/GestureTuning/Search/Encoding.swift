@@ -145,27 +145,11 @@ struct Encoding: Sendable {
     /// `chooseAmongTied`. No error grid is materialised; `workspace` (one per thread) holds
     /// every buffer, so a call allocates nothing.
     func choose(weights: UnsafeBufferPointer<Int>, workspace: ChoiceWorkspace) -> GridChoice {
-        var best = Int.max, tiedCount = 0, sumRow = 0, sumColumn = 0
+        var minimum = RunningMinimum()
         workspace.tied.withUnsafeMutableBufferPointer { tied in
-            sweep(weights, workspace) { j, i, e in
-                if e < best {
-                    best = e
-                    tiedCount = 0
-                    sumRow = 0
-                    sumColumn = 0
-                }
-                if e == best {
-                    tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
-                    tiedCount += 1
-                    sumRow += i
-                    sumColumn += j
-                }
-            }
+            sweep(weights, workspace) { j, i, e in minimum.visit(column: j, row: i, errors: e, tied: tied) }
         }
-        return workspace.tied.withUnsafeBufferPointer {
-            TiedCandidates(positions: UnsafeBufferPointer(rebasing: $0[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
-                .choose(errors: best, reference: space.reference)
-        }
+        return workspace.tied.withUnsafeBufferPointer { minimum.choose($0, reference: space.reference) }
     }
 
     /// Calls `visit(column, row, errors)` for every candidate in (column, row) order.

@@ -146,6 +146,38 @@ func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: In
     }
 }
 
+/// A sweep's running minimum and the candidates tied at it, in the order visited (the
+/// positions go to a buffer of the caller's, one slot per candidate): what `Encoding.choose`
+/// and `ColumnBlocks.choose` keep while they visit candidates in (column, row) order.
+struct RunningMinimum {
+    var best = Int.max
+    var tiedCount = 0
+    var sumRow = 0
+    var sumColumn = 0
+
+    @inline(__always)
+    mutating func visit(column j: Int, row i: Int, errors e: Int, tied: UnsafeMutableBufferPointer<UInt32>) {
+        if e < best {
+            best = e
+            tiedCount = 0
+            sumRow = 0
+            sumColumn = 0
+        }
+        if e == best {
+            tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
+            tiedCount += 1
+            sumRow += i
+            sumColumn += j
+        }
+    }
+
+    /// The choice among the candidates tied at the minimum (`TiedCandidates.choose`).
+    func choose(_ tied: UnsafeBufferPointer<UInt32>, reference: (row: Int, column: Int)) -> GridChoice {
+        TiedCandidates(positions: UnsafeBufferPointer(rebasing: tied[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
+            .choose(errors: best, reference: reference)
+    }
+}
+
 /// The candidates at the minimum of an error grid, in (column, row) order, with the sums of
 /// their rows and columns: `choose` applies `chooseCandidate`'s tie-breaks.
 struct TiedCandidates {

@@ -138,8 +138,8 @@ enum MeasurementCollector {
     /// `--labels` unset: a file turns out to need implicit labels only at its end (an outcome
     /// column and no intent column), so it is read again, labelled (standard input, which
     /// cannot be read twice, is held from the start).
-    /// `pipelined`: the reader hands gestures in batches to a second thread that measures and
-    /// adds them, in order (the same digest either way).
+    /// `pipelined`: the reader hands gestures in batches to a second thread that measures them
+    /// and a third that adds them, in order (the same digest either way).
     static func digestFile(_ index: Int, context: DigestContext, pipelined: Bool = false, progress: ProgressBar? = nil) throws -> AnalysisDigest {
         let path = context.files[index]
         let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
@@ -162,14 +162,14 @@ enum MeasurementCollector {
     }
 
     /// Reads file `index`: streams every gesture into a new digest, or (`hold`) keeps the
-    /// measurements for labelling and adds only the motion. `pipelined`: measuring and adding
-    /// run on a second thread (`GesturePipe`), gesture order kept.
+    /// measurements for labelling and adds only the motion. `pipelined`: measuring runs on a
+    /// second thread and adding on a third (`GesturePipe`), gesture order kept.
     private static func read(
         _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool, progress: ProgressBar?
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
         let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
         let summary: ReadSummary
-        if pipelined && !hold {
+        if pipelined {
             // Three threads in a row, each in gesture order: reading, physics, adding.
             let adding = GesturePipe.Stage(label: "gesturetune.add")
             let pipe = GesturePipe { batch in
@@ -179,18 +179,13 @@ enum MeasurementCollector {
             defer {
                 pipe.finish()
                 adding.finish()
-                stage.mergeMotion()
             }
-            summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
-        } else if pipelined {
-            let pipe = GesturePipe { batch in for gesture in batch { stage.add(gesture) } }
-            defer { pipe.finish() }
             summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
         } else {
             summary = try TraceReader.read(path: context.files[index], options: context.reader) { stage.add($0) }
         }
         progress?.fileDone(gestures: stage.order % 256)
-        return (stage.digest, stage.held, summary)
+        return (stage.finishedDigest(), stage.held, summary)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.
@@ -242,15 +237,18 @@ final class ResultSlots<Value>: @unchecked Sendable {
 }
 
 /// One file's measuring and adding: its physics engine, digest, held measurements and
-/// gesture count. Used by one thread at a time (the reader's, or the pipe's in order).
+/// gesture count. `measure` and `add(measured:)` may run on two threads (each called in
+/// gesture order from one thread; they share no state); `add(_:)` is both on one.
 private final class FileStage: @unchecked Sendable {
     let index: Int
     let context: DigestContext
     let engine: PhysicsEngine
     let progress: ProgressBar?
-    var digest: AnalysisDigest
+    private var digest: AnalysisDigest
     var held: [GestureMeasurement]?
     var order = 0
+    /// The motion of the gestures `measure` saw, added to the digest by `finishedDigest`.
+    private var motion = MotionTally()
 
     init(index: Int, context: DigestContext, hold: Bool, progress: ProgressBar?) {
         self.index = index
@@ -261,10 +259,18 @@ private final class FileStage: @unchecked Sendable {
         held = hold ? [] : nil
     }
 
-    func add(_ gesture: Gesture) {
+    func add(_ gesture: Gesture) { add(measured: measure(gesture)) }
+
+    /// The physics half: the measurement, its progress curve thinned; the motion tallied.
+    func measure(_ gesture: Gesture) -> GestureMeasurement {
         var m = engine.measure(gesture)
         m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
-        digest.motion.add(gesture)
+        motion.add(gesture)
+        return m
+    }
+
+    /// The adding half: into the digest, or kept for labelling (`hold`).
+    func add(measured m: GestureMeasurement) {
         if held != nil {
             held!.append(m)
         } else {
@@ -274,30 +280,11 @@ private final class FileStage: @unchecked Sendable {
         if order % 256 == 0 { progress?.gesturesRead(256) }
     }
 
-    // `add(_:)` in two halves on two threads (`measure` on one, `add(measured:)` on the
-    // other, each in gesture order), then `mergeMotion` once both are done.
-
-    /// The motion of the gestures `measure` saw.
-    private var motion = MotionTally()
-
-    /// The physics half of `add(_:)`.
-    func measure(_ gesture: Gesture) -> GestureMeasurement {
-        var m = engine.measure(gesture)
-        m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
-        motion.add(gesture)
-        return m
-    }
-
-    /// The adding half of `add(_:)`.
-    func add(measured m: GestureMeasurement) {
-        context.add(m, file: index, order: order, source: nil, to: &digest)
-        order += 1
-        if order % 256 == 0 { progress?.gesturesRead(256) }
-    }
-
-    func mergeMotion() {
-        digest.motion.add(motion)
-        motion = MotionTally()
+    /// The digest with the tallied motion, once every gesture is added.
+    func finishedDigest() -> AnalysisDigest {
+        var d = digest
+        d.motion.add(motion)
+        return d
     }
 }
 
@@ -306,8 +293,7 @@ private final class FileStage: @unchecked Sendable {
 /// side). `send` is called from one thread; `finish` sends the last batch and waits until
 /// every batch is consumed.
 final class GesturePipe: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "gesturetune.measure")
-    private let slots: DispatchSemaphore
+    private let worker: Stage
     private let batchSize: Int
     private let consume: @Sendable ([Gesture]) -> Void
     private var batch: [Gesture] = []
@@ -315,7 +301,7 @@ final class GesturePipe: @unchecked Sendable {
     init(batchSize: Int = 128, depth: Int = 4, consume: @escaping @Sendable ([Gesture]) -> Void) {
         self.batchSize = batchSize
         self.consume = consume
-        slots = DispatchSemaphore(value: depth)
+        worker = Stage(label: "gesturetune.measure", depth: depth)
         batch.reserveCapacity(batchSize)
     }
 
@@ -326,10 +312,11 @@ final class GesturePipe: @unchecked Sendable {
 
     func finish() {
         flush()
-        queue.sync {}
+        worker.finish()
     }
 
-    /// A serial worker fed by one thread, at most `depth` blocks waiting.
+    /// A serial worker fed by one thread, at most `depth` blocks waiting (the sender waits
+    /// beyond that: memory stays bounded when the worker is the slower side).
     final class Stage: @unchecked Sendable {
         private let queue: DispatchQueue
         private let slots: DispatchSemaphore
@@ -356,10 +343,6 @@ final class GesturePipe: @unchecked Sendable {
         let full = batch
         batch = []
         batch.reserveCapacity(batchSize)
-        slots.wait()
-        queue.async { [consume, slots] in
-            consume(full)
-            slots.signal()
-        }
+        worker.async { [consume] in consume(full) }
     }
 }

@@ -26,11 +26,20 @@ extension GestureMeasurement {
     /// samples makes the quadratic overshoot and reverse (physics.md, `lsq2-restricted`). The
     /// decision then depends on the estimator chosen.
     public var estimatorDisagreement: Bool {
-        guard let quadratic = estimates[.lsq2]?.axis else { return false }
-        let others = [Estimator.lsq1, .impulse, .delta].compactMap { estimates[$0]?.axis }
-        guard others.count == 3 else { return false }
-        if others.allSatisfy({ $0 > 0 }) { return quadratic < 0 }
-        if others.allSatisfy({ $0 < 0 }) { return quadratic > 0 }
+        // Each estimate read once, without hashing.
+        var quadratic: Double?, a: Double?, b: Double?, c: Double?
+        for (e, v) in estimates {
+            switch e {
+            case .lsq2: quadratic = v.axis
+            case .lsq1: a = v.axis
+            case .impulse: b = v.axis
+            case .delta: c = v.axis
+            case .platform: break
+            }
+        }
+        guard let quadratic, let a, let b, let c else { return false }
+        if a > 0 && b > 0 && c > 0 { return quadratic < 0 }
+        if a < 0 && b < 0 && c < 0 { return quadratic > 0 }
         return false
     }
 }

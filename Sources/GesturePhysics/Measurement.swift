@@ -14,6 +14,21 @@ public enum Direction: String, Sendable, CaseIterable, Codable {
 /// Release-velocity estimators (physics.md, "Velocity estimators").
 public enum Estimator: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
     case lsq2, lsq1, impulse, delta, platform
+
+    /// Position in `allCases`.
+    public var ordinal: Int {
+        switch self {
+        case .lsq2: 0
+        case .lsq1: 1
+        case .impulse: 2
+        case .delta: 3
+        case .platform: 4
+        }
+    }
+
+    /// Hashes the case, not its name: a raw-valued enum otherwise hashes its `rawValue`
+    /// string, and every measurement's `estimates` is keyed by estimator.
+    public func hash(into hasher: inout Hasher) { hasher.combine(UInt8(ordinal)) }
 }
 
 /// The sample window shared by every estimator. Defaults are Android's and Flutter's constants.

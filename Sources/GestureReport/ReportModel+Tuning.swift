@@ -86,8 +86,14 @@ struct TuningReportBuilder {
         self.measurements = measurements
         self.tally = tally
         self.reads = reads
-        used = measurements.filter(Self.isUsed)
-        labelledUsed = used.filter { $0.intent != nil }
+        var used: [GestureMeasurement] = [], labelledUsed: [GestureMeasurement] = []
+        used.reserveCapacity(measurements.count)
+        labelledUsed.reserveCapacity(measurements.count)
+        for m in measurements where Self.isUsed(m) {
+            used.append(m)
+            if m.intent != nil { labelledUsed.append(m) }
+        }
+        (self.used, self.labelledUsed) = (used, labelledUsed)
     }
 
     static func isUsed(_ m: GestureMeasurement) -> Bool { !m.interruptedBySystem && m.releaseState.isFiniteState }
@@ -158,9 +164,14 @@ struct TuningReportBuilder {
             directionLock: t.directionLock.value)
 
         var estimators = EstimatorRow.compute(from: rows)
+        // Per estimator, the gestures whose estimate fell back (one pass, no lookups).
+        var fellBack = [Int](repeating: 0, count: Estimator.allCases.count)
+        for m in measurements {
+            for (e, v) in m.estimates where v.fellBack { fellBack[e.ordinal] += 1 }
+        }
         for k in estimators.indices {
             let e = estimators[k].estimator
-            estimators[k].fallbacks = measurements.filter { $0.estimates[e]?.fellBack == true }.count
+            estimators[k].fallbacks = fellBack[e.ordinal]
             if let alternative = t.byEstimator.first(where: { $0.estimator == e }) {
                 estimators[k].suggestedRule = alternative.rule
                 estimators[k].crossValidatedError = alternative.crossValidatedError

@@ -361,6 +361,19 @@ public struct EstimatorValue: Sendable, Equatable {
         self.vx = vx
         self.vy = vy
     }
+
+    /// A measurement's estimates in `Estimator.allCases` order (read once each, no lookups).
+    static func all(_ estimates: [Estimator: VelocityEstimate]) -> [EstimatorValue] {
+        var out: [EstimatorValue] = []
+        out.reserveCapacity(estimates.count)
+        for (e, v) in estimates {
+            // Insertion in `allCases` order (at most five).
+            var i = out.count
+            while i > 0 && out[i - 1].estimator.ordinal > e.ordinal { i -= 1 }
+            out.insert(EstimatorValue(estimator: e, velocity: v.axis, vx: v.vx, vy: v.vy), at: i)
+        }
+        return out
+    }
 }
 
 /// Section 6 and the per-gesture figure inputs: one gesture.
@@ -451,9 +464,7 @@ public struct GestureRow: Sendable, Equatable {
             id: m.id, file: m.file, samples: m.sampleCount, duration: m.duration,
             releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
             vy: m.velocity.vy, progressVelocity: m.progressVelocity, extent: m.extent,
-            estimates: Estimator.allCases.compactMap { e in
-                m.estimates[e].map { EstimatorValue(estimator: e, velocity: $0.axis, vx: $0.vx, vy: $0.vy) }
-            },
+            estimates: EstimatorValue.all(m.estimates),
             startPosition: m.startPosition, entryAngle: m.entryAngle,
             pauseBeforeRelease: m.pauseBeforeRelease, intent: m.intent, outcome: m.outcome,
             currentDecision: currentDecision,
@@ -538,22 +549,27 @@ public struct EstimatorRow: Sendable, Equatable {
 
     /// Rows computed from the gestures' estimates (median absolute differences in pt/s).
     public static func compute(from gestures: [GestureRow]) -> [EstimatorRow] {
-        Estimator.allCases.compactMap { e in
-            var n = 0
-            var toLsq2: [Double] = []
-            var toPlatform: [Double] = []
-            var fallbacks = 0
-            for g in gestures {
-                guard let v = g.estimate(e) else { continue }
-                n += 1
-                if let r = g.estimate(.lsq2) { toLsq2.append(abs(v - r)) }
-                if let r = g.estimate(.platform) { toPlatform.append(abs(v - r)) }
-                if e == .lsq2 && g.flags.fallbackEstimator { fallbacks += 1 }
+        // One pass over the rows, every estimator at once (`Estimator.allCases` order).
+        let all = Estimator.allCases
+        var n = [Int](repeating: 0, count: all.count)
+        var toLsq2 = [[Double]](repeating: [], count: all.count)
+        var toPlatform = [[Double]](repeating: [], count: all.count)
+        var fallbacks = 0
+        for g in gestures {
+            let lsq2 = g.estimate(.lsq2), platform = g.estimate(.platform)
+            if lsq2 != nil && g.flags.fallbackEstimator { fallbacks += 1 }
+            for e in g.estimates {
+                let i = e.estimator.ordinal
+                n[i] += 1
+                if let r = lsq2 { toLsq2[i].append(abs(e.velocity - r)) }
+                if let r = platform { toPlatform[i].append(abs(e.velocity - r)) }
             }
-            guard n > 0 else { return nil }
+        }
+        return all.indices.compactMap { i in
+            guard n[i] > 0 else { return nil }
             return EstimatorRow(
-                estimator: e, gestures: n, medianAbsDiffToLsq2: Stats.median(toLsq2),
-                medianAbsDiffToPlatform: Stats.median(toPlatform), fallbacks: fallbacks)
+                estimator: all[i], gestures: n[i], medianAbsDiffToLsq2: Stats.median(toLsq2[i]),
+                medianAbsDiffToPlatform: Stats.median(toPlatform[i]), fallbacks: all[i] == .lsq2 ? fallbacks : 0)
         }
     }
 }

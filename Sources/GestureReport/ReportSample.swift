@@ -174,14 +174,20 @@ public struct ReportSample: Sendable, Equatable, Codable {
 
     /// The kept gestures in input order (file index, then order within the file).
     public var inInputOrder: [Entry] {
-        var copy = self
-        copy.normalise()
-        // Indices sorted, then the entries gathered once (an entry holds a measurement's arrays).
-        let kept = copy.entries
+        // No more entries than the capacity: every one is kept, whatever their ranks.
+        var kept = entries
+        if kept.count > capacity {
+            var copy = self
+            copy.normalise()
+            kept = copy.entries
+        }
+        // Indices sorted, then the entries gathered once (an entry holds a measurement's arrays),
+        // unless they already are in input order (as offered by one reader).
         let positions = kept.map { (fileIndex: $0.fileIndex, order: $0.order) }
         let order = positions.withUnsafeBufferPointer { p in
             (0..<p.count).sorted { (p[$0].fileIndex, p[$0].order) < (p[$1].fileIndex, p[$1].order) }
         }
+        if order.elementsEqual(order.indices) { return kept }
         return order.map { kept[$0] }
     }
 

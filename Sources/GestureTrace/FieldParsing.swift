@@ -53,17 +53,22 @@ struct PackedWord: Equatable, Sendable {
         guard n > 0, n <= 16 else { return nil }
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for k in 0..<n {
-            var c = p[k]
-            if c >= 0x41 && c <= 0x5A { c |= 0x20 }
-            if k < 8 {
-                low |= UInt64(c) << UInt64(8 * k)
-            } else {
-                high |= UInt64(c) << UInt64(8 * (k - 8))
-            }
-        }
-        self.low = low
-        self.high = high
+        for k in 0..<min(n, 8) { low |= UInt64(p[k]) << UInt64(8 * k) }
+        if n > 8 { for k in 8..<n { high |= UInt64(p[k]) << UInt64(8 * (k - 8)) } }
+        self.low = Self.lowercased(low)
+        self.high = Self.lowercased(high)
+    }
+
+    /// Each byte `A`–`Z` of `word` with `0x20` set (ASCII lower case), the others as they are:
+    /// per byte, below 0x80, `+ 0x3F` sets the top bit from `A` (0x41) on and `+ 0x25` from
+    /// the byte after `Z` (0x5B) on, with no carry between bytes.
+    @inline(__always)
+    static func lowercased(_ word: UInt64) -> UInt64 {
+        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+        let fromA = seven &+ 0x3F3F_3F3F_3F3F_3F3F
+        let afterZ = seven &+ 0x2525_2525_2525_2525
+        let upper = fromA & ~afterZ & ~word & 0x8080_8080_8080_8080
+        return word | (upper >> 2)
     }
 
     init(_ text: StaticString) {

@@ -96,8 +96,13 @@ struct ReadState {
     /// The gesture id's bytes; for a joined id, its parts separated by `/`.
     var idBytes = ByteBuffer()
     var idPartBytes: [ByteBuffer] = []
-    var lastPhaseWord = PackedWord(low: 0, high: 0)
-    var lastPhase = RowPhase.moved
+    /// The previous row's phase spelling and its phase: a row with the same spelling skips the
+    /// table. Starts as the table's first entry, so a cache hit is always a table entry.
+    var lastPhaseWord: PackedWord
+    var lastPhase: RowPhase
+    /// The same for `intent` and `outcome` values (one cache: both take the same spellings).
+    var lastIntentWord = intentSpellings[0].0
+    var lastIntent = intentSpellings[0].1
 
     // MARK: Lines
 
@@ -157,6 +162,7 @@ struct ReadState {
             }
         }
         self.phaseTable = table + phaseSpellings
+        (lastPhaseWord, lastPhase) = phaseTable[0]
     }
 
     // MARK: Fields (hot path)
@@ -319,9 +325,13 @@ struct ReadState {
     static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
     static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 
-    func parseIntent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Intent? {
+    @inline(__always)
+    mutating func parseIntent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Intent? {
         guard let word = PackedWord(p, count) else { return nil }
-        return intentSpellings.first { $0.0 == word }?.1
+        if word == lastIntentWord { return lastIntent }
+        guard let intent = intentSpellings.first(where: { $0.0 == word })?.1 else { return nil }
+        (lastIntentWord, lastIntent) = (word, intent)
+        return intent
     }
 
     mutating func emptyField(_ index: Int) {

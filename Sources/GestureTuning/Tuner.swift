@@ -63,11 +63,15 @@ public struct Tuner: Sendable {
 
         // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
+        var encodings: [Encoding] = []
         if labelledCount > 0 {
             let seed = options.seed
-            families = Parallel.map(search.families.count) { index in
-                Self.search(search.families[index], foldSeed: seed)
+            let searched = Parallel.map(search.families.count) { index in
+                let encoding = Encoding(cells: search.families[index])
+                return (Self.search(encoding, foldSeed: seed), encoding)
             }
+            families = searched.map(\.0)
+            encodings = searched.map(\.1)
         }
         let thresholdRule = families.first?.rule
 
@@ -111,7 +115,7 @@ public struct Tuner: Sendable {
             ? families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule }) : nil
         let bootstrapped = bootstrapIndex.map { index in
             Self.bootstrapped(
-                families[index], cells: search.families[index], resamples: options.bootstrapResamples,
+                families[index], encoding: encodings[index], resamples: options.bootstrapResamples,
                 seed: Self.bootstrapSeed(options.seed, family: index))
         }
         if let index = bootstrapIndex, let bootstrapped { families[index] = bootstrapped }
@@ -171,9 +175,8 @@ public struct Tuner: Sendable {
     /// The bootstrap seed of the family at `index` of `SearchStatistics.spaces` under `--seed`.
     static func bootstrapSeed(_ seed: UInt64, family index: Int) -> UInt64 { RandomSource.mix(seed, UInt64(index + 1)) }
 
-    /// `result` (the search of `cells`) with its parameters' bootstrap intervals.
-    static func bootstrapped(_ result: FamilyResult, cells: FamilyCells, resamples: Int, seed: UInt64) -> FamilyResult {
-        let encoding = Encoding(cells: cells)
+    /// `result` (the search of `encoding`) with its parameters' bootstrap intervals.
+    static func bootstrapped(_ result: FamilyResult, encoding: Encoding, resamples: Int, seed: UInt64) -> FamilyResult {
         guard let bootstrap = Bootstrap.run(encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed) else { return result }
         var r = result
         r.bootstrap = bootstrap
@@ -185,8 +188,12 @@ public struct Tuner: Sendable {
     /// without intervals (estimate = lower = upper) until `bootstrapped`. `foldSeed`: the
     /// seed the folds were dealt with (`--seed`).
     static func search(_ cells: FamilyCells, foldSeed: UInt64) -> FamilyResult {
-        let space = cells.space
-        let encoding = Encoding(cells: cells)
+        search(Encoding(cells: cells), foldSeed: foldSeed)
+    }
+
+    /// `search(_:foldSeed:)` of cells already encoded.
+    static func search(_ encoding: Encoding, foldSeed: UInt64) -> FamilyResult {
+        let space = encoding.space
         let choice = encoding.choose(weights: encoding.fullWeights)
         let rule = space.rule(row: choice.row, column: choice.column)
         let parameters = space.parameters(row: choice.row, column: choice.column).map {
@@ -228,10 +235,11 @@ public struct Tuner: Sendable {
         let boundary = whole.rule ?? fallback
         var cv: CrossValidation?
         if cells.count >= 2 {
-            let thresholdEncoding = Encoding(cells: threshold)
             let rules: [Rule?] = Parallel.map(folds) { f in
                 let training = rows.indices.map { total[$0] - rows[$0].folds[f] }
                 if let rule = fit(training).rule { return rule }
+                // Encoded only when a fold needs the fallback.
+                let thresholdEncoding = Encoding(cells: threshold)
                 let weights = (0..<thresholdEncoding.unitCount).map { thresholdEncoding.counts[$0] - thresholdEncoding.foldCounts[$0 * folds + f] }
                 guard weights.contains(where: { $0 > 0 }) else { return nil }
                 let c = thresholdEncoding.choose(weights: weights)

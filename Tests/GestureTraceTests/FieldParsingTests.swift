@@ -86,3 +86,46 @@ import Testing
         #expect(MemoryLayout<Sample>.stride == 64)
     }
 }
+
+/// `PackedWord`, the case-folded spelling of a phase or label, against the rule it packs:
+/// byte `k` of the field at bits `8k` (of the low word, then the high one), `A`–`Z` with 0x20
+/// set, every other byte as it is.
+@Suite struct PackedWordTests {
+    static func expected(_ bytes: [UInt8]) -> PackedWord {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (k, b) in bytes.enumerated() {
+            let c = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+            if k < 8 { low |= UInt64(c) << UInt64(8 * k) } else { high |= UInt64(c) << UInt64(8 * (k - 8)) }
+        }
+        return PackedWord(low: low, high: high)
+    }
+
+    /// Every byte value at every position of a 16-byte field, next to bytes that carry into it
+    /// (0xFF) or not (0x00), and at the first position of every length.
+    @Test func foldsEveryByteAtEveryPosition() {
+        for position in 0..<16 {
+            for fill: UInt8 in [0x00, 0x40, 0x5A, 0x5B, 0x7F, 0xFF] {
+                for b in 0...255 {
+                    var bytes = [UInt8](repeating: fill, count: 16)
+                    bytes[position] = UInt8(b)
+                    let word = bytes.withUnsafeBufferPointer { PackedWord($0.baseAddress!, 16) }
+                    #expect(word == Self.expected(bytes), "byte \(b) at \(position) among \(fill)")
+                }
+            }
+        }
+        for n in 1...16 {
+            let bytes = (0..<n).map { UInt8(0x41 + $0) }
+            #expect(bytes.withUnsafeBufferPointer { PackedWord($0.baseAddress!, n) } == Self.expected(bytes))
+        }
+    }
+
+    @Test func spellingsDifferingOnlyInCaseAreOne() {
+        let a = Array("CoMpLeTe".utf8), b = Array("complete".utf8), c = Array("TOUCHCANCEL".utf8), d = Array("touchcancel".utf8)
+        #expect(a.withUnsafeBufferPointer { PackedWord($0.baseAddress!, a.count) } == PackedWord("complete"))
+        #expect(b.withUnsafeBufferPointer { PackedWord($0.baseAddress!, b.count) } == PackedWord("complete"))
+        #expect(c.withUnsafeBufferPointer { PackedWord($0.baseAddress!, c.count) } == d.withUnsafeBufferPointer { PackedWord($0.baseAddress!, d.count) })
+        // `@` and `[` sit just outside `A`–`Z`, `` ` `` and `{` just outside `a`–`z`: kept.
+        let edges = Array("@[`{".utf8)
+        #expect(edges.withUnsafeBufferPointer { PackedWord($0.baseAddress!, 4) }?.low == 0x7B60_5B40)
+    }
+}

@@ -119,3 +119,33 @@ import Testing
         #expect(gestures.last?.id == "g\(n - 1)")
     }
 }
+
+/// The reader keeps the previous row's phase and label spelling to skip its tables: a change
+/// of spelling from row to row, and a spelling no table has, must still read as they would alone.
+@Suite struct SpellingCacheTests {
+    @Test func everyLabelSpellingInTurnReadsAsItself() throws {
+        let spellings: [(String, Intent)] = [
+            ("complete", .complete), ("no", .cancel), ("YES", .complete), ("0", .cancel), ("1", .complete),
+            ("False", .cancel), ("true", .complete), ("cancel", .cancel), ("cancel", .cancel), ("Complete", .complete),
+        ]
+        var text = "gesture,t,x,y,phase,intent,outcome\n"
+        for (k, (word, _)) in spellings.enumerated() {
+            // The outcome column takes the other spelling of the pair, so the one cache alternates.
+            let other = spellings[(k + 1) % spellings.count].0
+            text += "g\(k),0,0,0,began,\(word),\(other)\ng\(k),0.01,5,0,moved,\(word),\(other)\ng\(k),0.02,9,0,ended,\(word),\(other)\n"
+        }
+        let gestures = try TraceFixture(text).read().gestures
+        #expect(gestures.map(\.intent) == spellings.map(\.1))
+        #expect(gestures.map(\.outcome) == spellings.indices.map { spellings[($0 + 1) % spellings.count].1 })
+    }
+
+    /// A field of NUL bytes packs like no spelling at all; before any row, the caches must not
+    /// take it for the phase or label they start with.
+    @Test func nulFieldsAreNotTakenForACachedSpelling() throws {
+        let phase = try TraceFixture(bytes: Array("t,x,y,phase\n0,0,0,".utf8) + [0] + Array("\n".utf8)).error()
+        #expect(phase != nil, "a NUL phase must be an error")
+        if let phase { #expect("\(phase)".contains("phase"), "\(phase)") }
+        let label = try TraceFixture(bytes: Array("t,x,y,phase,intent\n0,0,0,began,".utf8) + [0] + Array("\n1,1,0,ended,complete\n".utf8)).error()
+        #expect(label != nil, "a NUL label must be an error")
+    }
+}

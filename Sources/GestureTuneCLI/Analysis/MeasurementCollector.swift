@@ -171,7 +171,7 @@ enum MeasurementCollector {
         let summary: ReadSummary
         if pipelined {
             // Three threads in a row, each in gesture order: reading, physics, adding.
-            let adding = GesturePipe.Stage(label: "gesturetune.add")
+            let adding = GesturePipe.Stage(label: "gesturetune.add", depth: 16)
             let pipe = GesturePipe { batch in
                 let measured = batch.map { stage.measure($0) }
                 adding.async { for m in measured { stage.add(measured: m) } }
@@ -298,7 +298,7 @@ final class GesturePipe: @unchecked Sendable {
     private let consume: @Sendable ([Gesture]) -> Void
     private var batch: [Gesture] = []
 
-    init(batchSize: Int = 128, depth: Int = 4, consume: @escaping @Sendable ([Gesture]) -> Void) {
+    init(batchSize: Int = 32, depth: Int = 16, consume: @escaping @Sendable ([Gesture]) -> Void) {
         self.batchSize = batchSize
         self.consume = consume
         worker = Stage(label: "gesturetune.measure", depth: depth)

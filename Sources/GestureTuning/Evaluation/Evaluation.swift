@@ -45,22 +45,29 @@ public struct Evaluation: Sendable, Equatable {
     public var misdecided: [String]
 
     public init(_ decider: Decider, points: [TuningPoint]) {
-        self.init(decider, states: points.map { ($0.id, $0.intent, $0.state) })
+        self.init(decider, count: points.count) { (points[$0].id, points[$0].intent, points[$0].state) }
     }
 
     /// Decisions on measurements (through `GestureMeasurement.releaseState`).
     public init(_ decider: Decider, measurements: [GestureMeasurement]) {
-        self.init(decider, states: measurements.map { ($0.id, $0.intent, $0.releaseState) })
+        self.init(decider, count: measurements.count) { (measurements[$0].id, measurements[$0].intent, measurements[$0].releaseState) }
     }
 
     public init(_ decider: Decider, states: [(id: String, intent: Intent?, state: ReleaseState)]) {
+        self.init(decider, count: states.count) { states[$0] }
+    }
+
+    /// The one loop: gesture `i` of `count` is `gesture(i)`, read once, in input order.
+    @inline(__always)
+    private init(_ decider: Decider, count: Int, _ gesture: (Int) -> (id: String, intent: Intent?, state: ReleaseState)) {
         self.decider = decider
         var decisions: [Decision] = []
-        decisions.reserveCapacity(states.count)
+        decisions.reserveCapacity(count)
         var confusion = Confusion()
         var misdecided: [String] = []
         var cache: [Double: Rule] = [:]
-        for (id, intent, state) in states {
+        for i in 0..<count {
+            let (id, intent, state) = gesture(i)
             let rule: Rule
             switch decider {
             case .rule(let r): rule = r

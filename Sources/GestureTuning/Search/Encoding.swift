@@ -50,25 +50,31 @@ struct Encoding: Sendable {
         folds = family.folds
         perColumn = family.isPerColumn
         gestureCount = family.count
+        if family.isPerColumn {
+            (c, k, label, fixedWrong, counts, foldCounts, columnStart) = Self.perColumnUnits(family)
+            return
+        }
+        // At most one unit per occupied (key, fold) slot.
+        let capacity = family.sparse.count
         var c: [Int32] = [], k: [Int32] = [], label: [Bool] = [], fixedWrong: [Bool] = []
         var counts: [Int] = [], foldCounts: [Int] = []
+        c.reserveCapacity(capacity)
+        k.reserveCapacity(capacity)
+        label.reserveCapacity(capacity)
+        fixedWrong.reserveCapacity(capacity)
+        counts.reserveCapacity(capacity)
+        foldCounts.reserveCapacity(capacity * family.folds)
         var columnStart = [Int](repeating: 0, count: columns + 2)
-        let rows = family.rows, perColumn = family.isPerColumn
+        let rows = family.rows
         family.forEachCell { key, perFold in
             let l = key & 1 == 1
-            let column: Int, row: Int, wrong: Bool
-            if perColumn {
-                let ck = key >> 1
-                (column, row, wrong) = (ck / (rows + 1), ck % (rows + 1), false)
-            } else {
-                let fx = (key >> 1) & 1 == 1
-                let ck = key >> 2
-                (column, row, wrong) = (ck / (rows + 1), ck % (rows + 1), fx != l)
-            }
+            let fx = (key >> 1) & 1 == 1
+            let ck = key >> 2
+            let column = ck / (rows + 1)
             c.append(Int32(column))
-            k.append(Int32(row))
+            k.append(Int32(ck % (rows + 1)))
             label.append(l)
-            fixedWrong.append(wrong)
+            fixedWrong.append(fx != l)
             var total = 0
             for n in perFold { total += n }
             counts.append(total)
@@ -78,6 +84,60 @@ struct Encoding: Sendable {
         for j in 0...columns { columnStart[j + 1] += columnStart[j] }
         (self.c, self.k, self.label, self.fixedWrong, self.counts, self.foldCounts, self.columnStart) =
             (c, k, label, fixedWrong, counts, foldCounts, columnStart)
+    }
+
+    /// The units of a per-column family, in the order `FamilyCells.forEachCell` gives them
+    /// (tau column major, then `k`, then label), read from the dense counts in their memory
+    /// order (`FamilyCells.denseSlot`: the column varies fastest): one pass totals every
+    /// cell over its folds and counts each column's occupied cells, a second writes each
+    /// cell at its column's next unit.
+    private static func perColumnUnits(
+        _ family: FamilyCells
+    ) -> (c: [Int32], k: [Int32], label: [Bool], fixedWrong: [Bool], counts: [Int], foldCounts: [Int], columnStart: [Int]) {
+        let columns = family.columns, folds = family.folds
+        let pairs = (family.rows + 1) * 2
+        var columnStart = [Int](repeating: 0, count: columns + 2)
+        guard !family.dense.isEmpty else { return ([], [], [], [], [], [], columnStart) }
+        // totals[pair * columns + t], pair = k * 2 + label.
+        var totals = [Int](repeating: 0, count: pairs * columns)
+        family.dense.withUnsafeBufferPointer { d in
+            totals.withUnsafeMutableBufferPointer { totals in
+                for pair in 0..<pairs {
+                    let out = pair * columns
+                    for f in 0..<folds {
+                        let first = FamilyCells.denseSlot(column: 0, count: pair / 2, label: pair % 2, fold: f, folds: folds, columns: columns)
+                        for t in 0..<columns { totals[out + t] += d[first + t] }
+                    }
+                    for t in 0..<columns where totals[out + t] != 0 { columnStart[t + 1] += 1 }
+                }
+            }
+        }
+        for j in 0...columns { columnStart[j + 1] += columnStart[j] }
+        let units = columnStart[columns]
+        var c = [Int32](repeating: 0, count: units), k = c
+        var label = [Bool](repeating: false, count: units)
+        var counts = [Int](repeating: 0, count: units)
+        var foldCounts = [Int](repeating: 0, count: units * folds)
+        var next = Array(columnStart[0..<columns])
+        family.dense.withUnsafeBufferPointer { d in
+            totals.withUnsafeBufferPointer { totals in
+                for pair in 0..<pairs {
+                    let first = FamilyCells.denseSlot(column: 0, count: pair / 2, label: pair % 2, fold: 0, folds: folds, columns: columns)
+                    for t in 0..<columns {
+                        let total = totals[pair * columns + t]
+                        guard total != 0 else { continue }
+                        let u = next[t]
+                        next[t] = u + 1
+                        c[u] = Int32(t)
+                        k[u] = Int32(pair / 2)
+                        label[u] = pair % 2 == 1
+                        counts[u] = total
+                        for f in 0..<folds { foldCounts[u * folds + f] = d[first + f * columns + t] }
+                    }
+                }
+            }
+        }
+        return (c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart)
     }
 
     /// Encodes labelled points (`intent != nil`) for `space`, every point in fold

@@ -193,3 +193,22 @@ import Testing
         #expect(TestSupport.isClose(v.vy, -400, relative: 1e-9))
     }
 }
+
+/// `Estimator.ordinal` is written out case by case (a switch, for the hot paths that index by
+/// it); it must stay each case's position in `allCases`, and equal cases must hash alike while
+/// a dictionary keyed by estimator finds every case.
+@Suite struct EstimatorOrdinalTests {
+    @Test func ordinalIsThePositionInAllCases() {
+        for (position, estimator) in Estimator.allCases.enumerated() {
+            #expect(estimator.ordinal == position, "\(estimator)")
+        }
+        #expect(Set(Estimator.allCases.map(\.ordinal)).count == Estimator.allCases.count)
+    }
+
+    @Test func dictionaryFindsEveryCase() {
+        var byEstimator: [Estimator: String] = [:]
+        for e in Estimator.allCases { byEstimator[e] = e.rawValue }
+        #expect(byEstimator.count == Estimator.allCases.count)
+        for e in Estimator.allCases { #expect(byEstimator[Estimator(rawValue: e.rawValue)!] == e.rawValue) }
+    }
+}

@@ -171,7 +171,7 @@ enum MeasurementCollector {
         let summary: ReadSummary
         if pipelined {
             // Three threads in a row, each in gesture order: reading, physics, adding.
-            let adding = GesturePipe.Stage(label: "gesturetune.add", depth: 16)
+            let adding = GesturePipe.Stage(label: "gesturetune.add")
             let pipe = GesturePipe { batch in
                 let measured = batch.map { stage.measure($0) }
                 adding.async { for m in measured { stage.add(measured: m) } }
@@ -298,7 +298,12 @@ final class GesturePipe: @unchecked Sendable {
     private let consume: @Sendable ([Gesture]) -> Void
     private var batch: [Gesture] = []
 
-    init(batchSize: Int = 32, depth: Int = 16, consume: @escaping @Sendable ([Gesture]) -> Void) {
+    /// Gestures per batch: small, so little is left to measure once the reader ends.
+    static let batchSize = 32
+    /// Batches waiting at each step at most (`batchSize × depth` gestures).
+    static let depth = 16
+
+    init(batchSize: Int = GesturePipe.batchSize, depth: Int = GesturePipe.depth, consume: @escaping @Sendable ([Gesture]) -> Void) {
         self.batchSize = batchSize
         self.consume = consume
         worker = Stage(label: "gesturetune.measure", depth: depth)
@@ -321,7 +326,7 @@ final class GesturePipe: @unchecked Sendable {
         private let queue: DispatchQueue
         private let slots: DispatchSemaphore
 
-        init(label: String, depth: Int = 4) {
+        init(label: String, depth: Int = GesturePipe.depth) {
             queue = DispatchQueue(label: label)
             slots = DispatchSemaphore(value: depth)
         }

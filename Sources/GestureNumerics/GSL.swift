@@ -159,7 +159,19 @@ package enum GSL {
     private final class RootContext {
         let f: (Double) throws -> Double
         var error: (any Error)?
-        init(_ f: @escaping (Double) throws -> Double) { self.f = f }
+        /// `f` at the bracket's ends, evaluated before the solver is set (to check the sign
+        /// change): `gsl_root_fsolver_set` asks for both again, and gets these.
+        let ends: (lower: Double, atLower: Double, upper: Double, atUpper: Double)
+        init(_ f: @escaping (Double) throws -> Double, ends: (lower: Double, atLower: Double, upper: Double, atUpper: Double)) {
+            self.f = f
+            self.ends = ends
+        }
+
+        func value(_ x: Double) throws -> Double {
+            if x == ends.lower { return ends.atLower }
+            if x == ends.upper { return ends.atUpper }
+            return try f(x)
+        }
     }
 
     /// A root of `f` in `[lower, upper]` (which must bracket a sign change) to absolute
@@ -178,14 +190,14 @@ package enum GSL {
         if flo == 0 { return lower }
         if fhi == 0 { return upper }
         guard flo.isFinite, fhi.isFinite, (flo < 0) != (fhi < 0) else { return nil }
-        let context = RootContext(f)
+        let context = RootContext(f, ends: (lower, flo, upper, fhi))
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         var function = gsl_function(
             function: { x, params in
                 let ctx = Unmanaged<RootContext>.fromOpaque(params!).takeUnretainedValue()
                 if ctx.error != nil { return Double.nan }
-                do { return try ctx.f(x) } catch {
+                do { return try ctx.value(x) } catch {
                     ctx.error = error
                     return Double.nan
                 }

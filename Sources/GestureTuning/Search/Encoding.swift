@@ -88,28 +88,20 @@ struct Encoding: Sendable {
 
     /// The units of a per-column family, in the order `FamilyCells.forEachCell` gives them
     /// (tau column major, then `k`, then label), read from the dense counts in their memory
-    /// order (`FamilyCells.denseSlot`: the column varies fastest): one pass totals every
-    /// cell over its folds and counts each column's occupied cells, a second writes each
-    /// cell at its column's next unit.
+    /// order, which is that order (slot `key * folds + fold`): one pass counts each column's
+    /// occupied cells, a second writes each cell at its unit.
     private static func perColumnUnits(
         _ family: FamilyCells
     ) -> (c: [Int32], k: [Int32], label: [Bool], fixedWrong: [Bool], counts: [Int], foldCounts: [Int], columnStart: [Int]) {
+        let family = family.flushed
         let columns = family.columns, folds = family.folds
-        let pairs = (family.rows + 1) * 2
+        let perColumn = (family.rows + 1) * 2
         var columnStart = [Int](repeating: 0, count: columns + 2)
         guard !family.dense.isEmpty else { return ([], [], [], [], [], [], columnStart) }
-        // totals[pair * columns + t], pair = k * 2 + label.
-        var totals = [Int](repeating: 0, count: pairs * columns)
+        let keys = family.keyCount
         family.dense.withUnsafeBufferPointer { d in
-            totals.withUnsafeMutableBufferPointer { totals in
-                for pair in 0..<pairs {
-                    let out = pair * columns
-                    for f in 0..<folds {
-                        let first = FamilyCells.denseSlot(column: 0, count: pair / 2, label: pair % 2, fold: f, folds: folds, columns: columns)
-                        for t in 0..<columns { totals[out + t] += d[first + t] }
-                    }
-                    for t in 0..<columns where totals[out + t] != 0 { columnStart[t + 1] += 1 }
-                }
+            for key in 0..<keys where d[(key * folds)..<((key + 1) * folds)].contains(where: { $0 != 0 }) {
+                columnStart[key / perColumn + 1] += 1
             }
         }
         for j in 0...columns { columnStart[j + 1] += columnStart[j] }
@@ -118,23 +110,20 @@ struct Encoding: Sendable {
         var label = [Bool](repeating: false, count: units)
         var counts = [Int](repeating: 0, count: units)
         var foldCounts = [Int](repeating: 0, count: units * folds)
-        var next = Array(columnStart[0..<columns])
         family.dense.withUnsafeBufferPointer { d in
-            totals.withUnsafeBufferPointer { totals in
-                for pair in 0..<pairs {
-                    let first = FamilyCells.denseSlot(column: 0, count: pair / 2, label: pair % 2, fold: 0, folds: folds, columns: columns)
-                    for t in 0..<columns {
-                        let total = totals[pair * columns + t]
-                        guard total != 0 else { continue }
-                        let u = next[t]
-                        next[t] = u + 1
-                        c[u] = Int32(t)
-                        k[u] = Int32(pair / 2)
-                        label[u] = pair % 2 == 1
-                        counts[u] = total
-                        for f in 0..<folds { foldCounts[u * folds + f] = d[first + f * columns + t] }
-                    }
-                }
+            var u = 0
+            for key in 0..<keys {
+                let first = key * folds
+                var total = 0
+                for f in 0..<folds { total += d[first + f] }
+                guard total != 0 else { continue }
+                let kl = key % perColumn
+                c[u] = Int32(key / perColumn)
+                k[u] = Int32(kl / 2)
+                label[u] = kl % 2 == 1
+                counts[u] = total
+                for f in 0..<folds { foldCounts[u * folds + f] = d[first + f] }
+                u += 1
             }
         }
         return (c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart)

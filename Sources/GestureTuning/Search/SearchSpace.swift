@@ -5,13 +5,22 @@ import GesturePhysics
 public struct GridAxis: Sendable, Equatable {
     /// Parameter name as printed ("p_th", "v_th", "tau", "d_th").
     public var name: String
-    public var values: [Double]
+    public var values: [Double] { didSet { inverseStep = Self.inverseStep(values) } }
+    /// Values per unit from the first to the last: where `countAtMost` starts its count.
+    private var inverseStep: Double
 
     public init(name: String, values: [Double]) {
         precondition(!values.isEmpty && zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "grid must increase")
         self.name = name
         self.values = values
+        inverseStep = Self.inverseStep(values)
     }
+
+    private static func inverseStep(_ values: [Double]) -> Double {
+        values.count > 1 ? Double(values.count - 1) / (values[values.count - 1] - values[0]) : 0
+    }
+
+    public static func == (a: GridAxis, b: GridAxis) -> Bool { a.name == b.name && a.values == b.values }
 
     /// `p_th` in [0.05, 0.95] step 0.01: 91 values, `Double(5 + i) / 100`.
     public static let progress = GridAxis(name: "p_th", values: (5...95).map { Double($0) / 100 })
@@ -22,16 +31,19 @@ public struct GridAxis: Sendable, Equatable {
     /// `d_th` in [0, 300] pt step 2.5: 121 values (the `uikit-system` 187.5 pt is index 75).
     public static let distance = GridAxis(name: "d_th", values: (0...120).map { Double($0) * 2.5 })
 
-    /// `#{i : values[i] <= x}`: exact against the stored doubles.
+    /// `#{i : values[i] <= x}`: exact against the stored doubles (a start from the grid's
+    /// step, corrected by comparisons, so any start gives the same count).
+    @inline(__always)
     func countAtMost(_ x: Double) -> Int {
-        let n = values.count
-        if !(x >= values[0]) { return 0 }
-        if x >= values[n - 1] { return n }
-        let step = (values[n - 1] - values[0]) / Double(n - 1)
-        var i = min(max(Int(((x - values[0]) / step).rounded(.down)) + 1, 1), n - 1)
-        while i > 0 && values[i - 1] > x { i -= 1 }
-        while i < n && values[i] <= x { i += 1 }
-        return i
+        values.withUnsafeBufferPointer { values in
+            let n = values.count
+            if !(x >= values[0]) { return 0 }
+            if x >= values[n - 1] { return n }
+            var i = min(max(Int(((x - values[0]) * inverseStep).rounded(.down)) + 1, 1), n - 1)
+            while i > 0 && values[i - 1] > x { i -= 1 }
+            while i < n && values[i] <= x { i += 1 }
+            return i
+        }
     }
 
     /// `#{i : values[i] < x}`: exact against the stored doubles.

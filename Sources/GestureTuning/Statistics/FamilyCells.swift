@@ -8,16 +8,25 @@ import GesturePhysics
 /// - Staircase families (`threshold`, `forward`, fixed-`tau` `projection`, `kinematic`): key
 ///   `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see `Encoding`), kept sparse.
 /// - `projection` with `tau` searched: per tau column `t`, key `(t * (rows + 1) + k) * 2 + label`,
-///   kept dense (columns × (rows + 1) × 2 × folds counts) once anything is added, the column
-///   varying fastest (`denseSlot`): one gesture's counts in successive columns mostly share a
-///   row count, so adding it touches a few adjacent cache lines instead of one per column.
+///   kept dense (columns × (rows + 1) × 2 × folds counts, slot `key * folds + fold`: key order
+///   is memory order) once anything is added. A gesture counts once in every column, at a row
+///   that moves with its velocity, so one gesture's counts fall on a cache line per column.
+///   Gestures wait in `pending` (at most `pendingLimit`) and are counted column by column
+///   (`flush`): a column's counts (7 KB) stay in cache while every waiting gesture is counted
+///   in it. Every read (`forEachCell`, `merge`, coding, `Encoding`) sees the waiting gestures
+///   counted (`flushed`); producers call `flush()` once they are done adding, so reads
+///   need no copy.
 struct FamilyCells: Sendable {
     let space: SearchSpace
     let folds: Int
     /// Staircase: `key * folds + fold` → count.
     var sparse = CellCounts()
-    /// Per column: `denseSlot(key, fold)` → count; empty until the first gesture.
+    /// Per column: `key * folds + fold` → count; empty until the first gesture is counted.
     var dense: [Int] = []
+    /// Per column: gestures added but not yet counted in `dense` (`flush`).
+    var pending = PendingPoints()
+    /// Gestures waiting at most before they are counted.
+    static let pendingLimit = 1024
     /// Labelled gestures added.
     var count = 0
     /// The grid's axes (`space.rows`, `space.columns`), made once.
@@ -44,27 +53,8 @@ struct FamilyCells: Sendable {
         count += 1
         let label = complete ? 1 : 0
         if isPerColumn {
-            if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-            let taus = columnAxis.values
-            let rowValues = rowAxis.values, rowCount = rowValues.count
-            let p = point.progress, v = point.velocity
-            // Per point, `p + tau v` is monotone along the columns: `k` walks from the previous
-            // column's count instead of being searched afresh (the same comparisons).
-            var k = rowAxis.countAtMost(p + taus[0] * v)
-            let columns = taus.count, folds = self.folds
-            dense.withUnsafeMutableBufferPointer { d in
-                taus.withUnsafeBufferPointer { taus in
-                    rowValues.withUnsafeBufferPointer { rowValues in
-                        d[Self.denseSlot(column: 0, count: k, label: label, fold: fold, folds: folds, columns: columns)] += 1
-                        for t in 1..<columns {
-                            let x = p + taus[t] * v
-                            while k < rowCount && rowValues[k] <= x { k += 1 }
-                            while k > 0 && !(rowValues[k - 1] <= x) { k -= 1 }
-                            d[Self.denseSlot(column: t, count: k, label: label, fold: fold, folds: folds, columns: columns)] += 1
-                        }
-                    }
-                }
-            }
+            pending.append(progress: point.progress, velocity: point.velocity, slot: label * folds + fold)
+            if pending.count >= Self.pendingLimit { flush() }
         } else {
             let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: rowAxis, columnAxis: columnAxis)
             let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
@@ -72,22 +62,36 @@ struct FamilyCells: Sendable {
         }
     }
 
-    /// Where `dense` holds the count of tau column `column`, row count `count`, `label`, in
-    /// `fold` (of `folds`, `columns` tau columns): the column varies fastest.
-    @inline(__always)
-    static func denseSlot(column: Int, count: Int, label: Int, fold: Int, folds: Int, columns: Int) -> Int {
-        ((count * 2 + label) * folds + fold) * columns + column
+    /// Counts the waiting gestures into `dense`, column by column: in column `t` a gesture
+    /// counts at row `rowAxis.countAtMost(p + tau_t v)`.
+    mutating func flush() {
+        guard isPerColumn, pending.count > 0 else { return }
+        if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
+        let n = pending.count, rowAxis = self.rowAxis
+        let columnSize = (rowAxis.values.count + 1) * 2 * folds, rowSize = 2 * folds
+        pending.withBuffers { p, v, slot in
+            dense.withUnsafeMutableBufferPointer { d in
+                for (t, tau) in columnAxis.values.enumerated() {
+                    let base = t * columnSize
+                    for i in 0..<n { d[base + rowAxis.countAtMost(p[i] + tau * v[i]) * rowSize + slot[i]] += 1 }
+                }
+            }
+        }
+        pending.removeAll()
     }
 
-    /// `denseSlot` of per-column `key = (t * (rows + 1) + k) * 2 + label`.
-    func denseSlot(_ key: Int, _ fold: Int) -> Int {
-        let perColumn = (rows + 1) * 2
-        let kl = key % perColumn
-        return Self.denseSlot(column: key / perColumn, count: kl / 2, label: kl % 2, fold: fold, folds: folds, columns: columns)
+    /// These cells with every waiting gesture counted (`self` when none waits).
+    var flushed: FamilyCells {
+        guard pending.count > 0 else { return self }
+        var copy = self
+        copy.flush()
+        return copy
     }
 
     mutating func merge(_ other: FamilyCells) {
         precondition(space == other.space && folds == other.folds)
+        flush()
+        let other = other.flushed
         count += other.count
         other.sparse.forEach { key, n in sparse.add(key, n) }
         if !other.dense.isEmpty {
@@ -108,22 +112,13 @@ struct FamilyCells: Sendable {
         var perFold = [Int](repeating: 0, count: folds)
         let folds = self.folds
         if isPerColumn {
-            guard !dense.isEmpty else { return }
-            let perColumn = (rows + 1) * 2, columns = self.columns
-            dense.withUnsafeBufferPointer { d in
-                perFold.withUnsafeMutableBufferPointer { out in
-                    for key in 0..<keyCount {
-                        let kl = key % perColumn
-                        // Slots of one key: `denseSlot(column, count, label, fold)` for fold 0..<folds.
-                        let first = Self.denseSlot(column: key / perColumn, count: kl / 2, label: kl % 2, fold: 0, folds: folds, columns: columns)
-                        var any = false
-                        for f in 0..<folds {
-                            let n = d[first + f * columns]
-                            out[f] = n
-                            if n != 0 { any = true }
-                        }
-                        if any { body(key, UnsafeBufferPointer(out)) }
-                    }
+            let cells = flushed
+            guard !cells.dense.isEmpty else { return }
+            cells.dense.withUnsafeBufferPointer { d in
+                for key in 0..<keyCount {
+                    // A key's folds are adjacent: slots `key * folds ..< (key + 1) * folds`.
+                    let counts = UnsafeBufferPointer(rebasing: d[(key * folds)..<((key + 1) * folds)])
+                    if counts.contains(where: { $0 != 0 }) { body(key, counts) }
                 }
             }
         } else {
@@ -210,7 +205,7 @@ extension FamilyCells: Codable {
                 }
                 if isPerColumn {
                     if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-                    dense[denseSlot(key, f)] += n
+                    dense[key * folds + f] += n
                 } else {
                     sparse.add(key * folds + f, n)
                 }
@@ -244,5 +239,36 @@ extension FamilyCells: Codable {
             previous = key
         }
         try c.encode(flat, forKey: .cells)
+    }
+}
+
+/// Gestures of a per-column family waiting to be counted (`FamilyCells.flush`): progress,
+/// velocity and the slot of their label and fold within a row (`label * folds + fold`).
+struct PendingPoints: Sendable {
+    private var progress: [Double] = []
+    private var velocity: [Double] = []
+    private var slot: [Int] = []
+
+    var count: Int { slot.count }
+
+    mutating func append(progress p: Double, velocity v: Double, slot s: Int) {
+        if slot.isEmpty {
+            progress.reserveCapacity(FamilyCells.pendingLimit)
+            velocity.reserveCapacity(FamilyCells.pendingLimit)
+            slot.reserveCapacity(FamilyCells.pendingLimit)
+        }
+        progress.append(p)
+        velocity.append(v)
+        slot.append(s)
+    }
+
+    mutating func removeAll() {
+        progress.removeAll(keepingCapacity: true)
+        velocity.removeAll(keepingCapacity: true)
+        slot.removeAll(keepingCapacity: true)
+    }
+
+    func withBuffers<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int>) -> R) -> R {
+        progress.withUnsafeBufferPointer { p in velocity.withUnsafeBufferPointer { v in slot.withUnsafeBufferPointer { s in body(p, v, s) } } }
     }
 }

@@ -105,6 +105,13 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         }
     }
 
+    /// Counts the gestures waiting in the per-column families (`FamilyCells.flush`): what a
+    /// producer calls once it is done adding, so that reads need not copy the counts.
+    mutating func flush() {
+        for f in families.indices { families[f].flush() }
+        for e in estimators.indices { estimators[e].flush() }
+    }
+
     public mutating func merge(_ other: SearchStatistics) {
         precondition(folds == other.folds && families.count == other.families.count && estimators.count == other.estimators.count)
         labelledCount += other.labelledCount
@@ -149,6 +156,11 @@ struct EstimatorCells: Sendable, Equatable, Codable {
         count += 1
         for f in families.indices { families[f].add(p, complete: complete, fold: fold) }
         logistic?.add(progress: p.progress, velocity: p.velocity, complete: complete, fold: fold)
+    }
+
+    /// Counts the gestures waiting in the per-column families (`FamilyCells.flush`).
+    mutating func flush() {
+        for f in families.indices { families[f].flush() }
     }
 
     mutating func merge(_ other: EstimatorCells) {

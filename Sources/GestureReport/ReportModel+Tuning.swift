@@ -76,22 +76,23 @@ struct TuningReportBuilder {
     let tally: MeasurementTally
     let reads: [ReadSummary]
 
-    /// Closed by `ended` with finite figures: the gestures the tuner used (of those shown).
-    let used: [GestureMeasurement]
-    /// The labelled ones among `used`: what `evaluate` decides.
-    let labelledUsed: [GestureMeasurement]
+    /// Closed by `ended` with finite figures: the gestures the tuner used (of those shown), as
+    /// indices into `measurements` (a measurement's copy retains its every array and string).
+    let used: [Int]
+    /// The labelled ones among `used`, as `Evaluation` reads them: what `evaluate` decides.
+    let labelledUsed: [(id: String, intent: Intent?, state: ReleaseState)]
 
     init(tuning: Answer, measurements: [GestureMeasurement], tally: MeasurementTally, reads: [ReadSummary]) {
         self.tuning = tuning
         self.measurements = measurements
         self.tally = tally
         self.reads = reads
-        var used: [GestureMeasurement] = [], labelledUsed: [GestureMeasurement] = []
+        var used: [Int] = [], labelledUsed: [(id: String, intent: Intent?, state: ReleaseState)] = []
         used.reserveCapacity(measurements.count)
         labelledUsed.reserveCapacity(measurements.count)
-        for m in measurements where Self.isUsed(m) {
-            used.append(m)
-            if m.intent != nil { labelledUsed.append(m) }
+        for (i, m) in measurements.enumerated() where Self.isUsed(m) {
+            used.append(i)
+            if m.intent != nil { labelledUsed.append((m.id, m.intent, m.releaseState)) }
         }
         (self.used, self.labelledUsed) = (used, labelledUsed)
     }
@@ -192,7 +193,8 @@ struct TuningReportBuilder {
     /// Used gestures whose recorded outcome the current rule decides otherwise.
     func outcomeMismatches() -> [OutcomeMismatchRow] {
         guard tuning.outcomeCheck != nil else { return [] }
-        return used.compactMap { m in
+        return used.compactMap { i in
+            let m = measurements[i]
             guard let recorded = m.outcome else { return nil }
             let decided: Intent = tuning.current.rule.completes(m.releaseState) ? .complete : .cancel
             return decided == recorded ? nil : OutcomeMismatchRow(id: m.id, recorded: recorded, decided: decided)
@@ -235,7 +237,7 @@ struct TuningReportBuilder {
 
     /// In-sample decisions of `rule` on the labelled used gestures (`Evaluation`).
     func evaluate(_ rule: Rule) -> Evaluation {
-        Evaluation(.rule(rule), measurements: labelledUsed)
+        Evaluation(.rule(rule), states: labelledUsed)
     }
 
     /// Cross-validated error of the family whose suggestion `rule` is; nil when none matches.
@@ -314,7 +316,7 @@ struct TuningReportBuilder {
             }
         }
         // Unlabelled: what each preset decides, with each gesture's own extent.
-        let points = used.map(TuningPoint.init)
+        let points = used.map { TuningPoint(measurements[$0]) }
         return Preset.all.map { preset in
             let completes = Evaluation(.preset(preset), points: points).completes
             return PresetRow(
@@ -391,7 +393,7 @@ struct TuningReportBuilder {
     func unlabelledAnalysis() -> UnlabelledSection? {
         guard let u = tuning.unlabelled else { return nil }
         return UnlabelledSection(
-            band: u.band, ambiguousIDs: used.filter { $0.intent == nil && isAmbiguous($0) }.map(\.id), tau: u.mixture.tau,
+            band: u.band, ambiguousIDs: used.filter { measurements[$0].intent == nil && isAmbiguous(measurements[$0]) }.map { measurements[$0].id }, tau: u.mixture.tau,
             inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
             components: u.mixture.components.map { MixtureComponentRow(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
     }

@@ -26,7 +26,7 @@ struct FamilyCells: Sendable {
     /// Per column: gestures added but not yet counted in `dense` (`flush`).
     var pending = PendingPoints()
     /// Gestures waiting at most before they are counted.
-    static let pendingLimit = 1024
+    static let pendingLimit = 512
     /// Labelled gestures added.
     var count = 0
     /// The grid's axes (`space.rows`, `space.columns`), made once.
@@ -78,6 +78,18 @@ struct FamilyCells: Sendable {
             }
         }
         pending.removeAll()
+    }
+
+    /// Cells taken out of their place (which keeps empty cells of the same space), so that
+    /// the box holds the only reference to the counts and `flush` on another thread mutates
+    /// them in place; each box is used by one thread at a time.
+    final class Box: @unchecked Sendable {
+        var cells: FamilyCells
+
+        init(taking place: inout FamilyCells) {
+            cells = place
+            place = FamilyCells(space: cells.space, folds: cells.folds)
+        }
     }
 
     /// These cells with every waiting gesture counted (`self` when none waits).

@@ -106,10 +106,25 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     }
 
     /// Counts the gestures waiting in the per-column families (`FamilyCells.flush`): what a
-    /// producer calls once it is done adding, so that reads need not copy the counts.
+    /// producer calls once it is done adding, so that reads need not copy the counts. The
+    /// families (one per estimator besides the searches' own) are counted side by side: at the
+    /// end of a file this is the last step before tuning.
     mutating func flush() {
-        for f in families.indices { families[f].flush() }
-        for e in estimators.indices { estimators[e].flush() }
+        var taken: [(estimator: Int?, family: Int, cells: FamilyCells.Box)] = []
+        for f in families.indices where families[f].pending.count > 0 {
+            taken.append((nil, f, FamilyCells.Box(taking: &families[f])))
+        }
+        for e in estimators.indices {
+            for f in estimators[e].families.indices where estimators[e].families[f].pending.count > 0 {
+                taken.append((e, f, FamilyCells.Box(taking: &estimators[e].families[f])))
+            }
+        }
+        guard !taken.isEmpty else { return }
+        let boxes = taken.map(\.cells)
+        _ = Parallel.map(boxes.count) { boxes[$0].cells.flush() }
+        for t in taken {
+            if let e = t.estimator { estimators[e].families[t.family] = t.cells.cells } else { families[t.family] = t.cells.cells }
+        }
     }
 
     public mutating func merge(_ other: SearchStatistics) {
@@ -156,11 +171,6 @@ struct EstimatorCells: Sendable, Equatable, Codable {
         count += 1
         for f in families.indices { families[f].add(p, complete: complete, fold: fold) }
         logistic?.add(progress: p.progress, velocity: p.velocity, complete: complete, fold: fold)
-    }
-
-    /// Counts the gestures waiting in the per-column families (`FamilyCells.flush`).
-    mutating func flush() {
-        for f in families.indices { families[f].flush() }
     }
 
     mutating func merge(_ other: EstimatorCells) {

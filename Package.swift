@@ -32,11 +32,21 @@ let package = Package(
             exclude: ["README.md"]
         ),
         // Release builds link the Swift runtime and Foundation statically, with lld: the process
-        // starts in 4 ms instead of 10 (no dynamic loading and relocation of libFoundation and
-        // ICU; bench/startup.sh). lld, not gold: gold warns about the static Foundation's mktemp.
+        // starts in 4-5 ms instead of 10 (no loading and relocating libFoundation and ICU;
+        // bench/startup.sh); libgsl, libcsv and libc stay shared. lld, not gold: gold warns
+        // about the static Foundation's mktemp. The libraries named are what the static
+        // Foundation needs besides what the modules (compiled for the shared one) ask for:
+        // `swift build --static-swift-stdlib` would compile every module again for that.
+        // Debug builds (the tests, the sanitizers, the fuzzer) link as before.
         .executableTarget(
             name: "gesturetune", dependencies: ["GestureTuneCLI"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU", "-lswiftSynchronization"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-use-ld=lld",
+                        "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU", "-lswiftSynchronization",
+                    ], .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .target(name: "TestSupport", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),

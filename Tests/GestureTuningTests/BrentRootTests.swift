@@ -22,3 +22,22 @@ struct BrentEnoughTests {
         #expect(early.n < full.n, "evaluations: \(early.n) with enough, \(full.n) without")
     }
 }
+
+/// `GSL.brentRoot` checks the sign change at the bracket's ends itself, then hands those
+/// values to `gsl_root_fsolver_set`: `f` is evaluated at each end once (for the spring
+/// search each evaluation is 2,000 settling times).
+@Suite("Brent root, the bracket's ends evaluated once")
+struct BrentEndsTests {
+    @Test func eachEndIsEvaluatedOnce() throws {
+        final class Calls: @unchecked Sendable { var at: [Double] = [] }
+        let calls = Calls()
+        let root = try #require(try GSL.brentRoot(lower: 0.25, upper: 3, xTolerance: 1e-12, relativeTolerance: 0) { x in
+            calls.at.append(x)
+            return x * x * x - 2
+        })
+        #expect(abs(root - 1.2599210498948732) < 1e-11)
+        #expect(calls.at.filter { $0 == 0.25 }.count == 1, "\(calls.at)")
+        #expect(calls.at.filter { $0 == 3 }.count == 1, "\(calls.at)")
+        #expect(Array(calls.at.prefix(2)) == [0.25, 3])
+    }
+}

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs a command once and prints its wall time and CPU time (user, system) in seconds with
 microsecond resolution: `/usr/bin/time` rounds the wall clock to 10 ms, a seventh of a 70 ms
-run. The clock starts just before fork and stops when wait4 returns, so the interpreter's own
-start is not counted; CPU time is the child's rusage from wait4.
+run. The clock starts just before the spawn and stops when wait4 returns, so the
+interpreter's own start is not counted; CPU time is the child's rusage from wait4.
 
     python3 bench/runtime.py [--nice N] [--out FILE] -- CMD [ARGS...]
 
@@ -33,12 +33,10 @@ def main(argv):
     if not command:
         sys.exit("usage: runtime.py [--nice N] [--out FILE] -- CMD [ARGS...]")
 
-    # posix_spawn (vfork and exec) costs a fraction of what fork of this interpreter does.
-    path = command[0] if "/" in command[0] else next(
-        (os.path.join(d, command[0]) for d in os.environ.get("PATH", "").split(":")
-         if os.access(os.path.join(d, command[0]), os.X_OK)), command[0])
+    # posix_spawnp (vfork and exec, PATH searched) costs a fraction of what fork of this
+    # interpreter does.
     start = time.perf_counter()
-    pid = os.posix_spawn(path, command, os.environ, setsid=nice is not None)
+    pid = os.posix_spawnp(command[0], command, os.environ, setsid=nice is not None)
     if nice is not None:
         # The new session's autogroup, and the process, at nice N (from here: the child
         # cannot run code of ours before exec).

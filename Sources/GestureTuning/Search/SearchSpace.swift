@@ -5,22 +5,16 @@ import GesturePhysics
 public struct GridAxis: Sendable, Equatable {
     /// Parameter name as printed ("p_th", "v_th", "tau", "d_th").
     public var name: String
-    public var values: [Double] { didSet { inverseStep = Self.inverseStep(values) } }
-    /// Values per unit from the first to the last: where `countAtMost` starts its count.
-    private var inverseStep: Double
+    public let values: [Double]
+    /// Values per unit from the first to the last (of `values`): where `countAtMost` starts.
+    private let inverseStep: Double
 
     public init(name: String, values: [Double]) {
         precondition(!values.isEmpty && zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "grid must increase")
         self.name = name
         self.values = values
-        inverseStep = Self.inverseStep(values)
+        inverseStep = values.count > 1 ? Double(values.count - 1) / (values[values.count - 1] - values[0]) : 0
     }
-
-    private static func inverseStep(_ values: [Double]) -> Double {
-        values.count > 1 ? Double(values.count - 1) / (values[values.count - 1] - values[0]) : 0
-    }
-
-    public static func == (a: GridAxis, b: GridAxis) -> Bool { a.name == b.name && a.values == b.values }
 
     /// `p_th` in [0.05, 0.95] step 0.01: 91 values, `Double(5 + i) / 100`.
     public static let progress = GridAxis(name: "p_th", values: (5...95).map { Double($0) / 100 })

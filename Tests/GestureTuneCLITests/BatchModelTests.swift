@@ -93,6 +93,21 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
             try Corpus.files(under: [base + "/nope"])
         }
     }
+
+    /// A link named `*.csv` to a FIFO would block the walk's reader forever; one to a file is a
+    /// case, one to nothing is kept so that reading it reports the missing file.
+    @Test func skipsLinksToFIFOsButKeepsLinksToFiles() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let base = dir.path
+        try Data("t,x,y,phase\n".utf8).write(to: dir.appendingPathComponent("real.csv"))
+        #expect(mkfifo(base + "/pipe", 0o600) == 0)
+        #expect(mkfifo(base + "/fifo.csv", 0o600) == 0)
+        #expect(symlink(base + "/pipe", base + "/to-pipe.csv") == 0)
+        #expect(symlink(base + "/real.csv", base + "/to-real.csv") == 0)
+        #expect(symlink(base + "/gone", base + "/to-nothing.csv") == 0)
+        let files = try Corpus.files(under: [base])
+        #expect(files == ["\(base)/real.csv", "\(base)/to-nothing.csv", "\(base)/to-real.csv"])
+    }
 }
 
 @Suite struct MergeTests {

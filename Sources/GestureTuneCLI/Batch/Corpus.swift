@@ -65,12 +65,22 @@ enum Corpus {
                 default: continue
                 }
             }
+            guard type == Int32(DT_DIR) || name.lowercased().hasSuffix(".csv") else { continue }
             if type == Int32(DT_DIR) {
                 if let sub = opendir(path) { walk(sub, folder: path, into: &found) }
-            } else if type == Int32(DT_REG) || type == Int32(DT_LNK), name.lowercased().hasSuffix(".csv") {
+            } else if type == Int32(DT_REG) || (type == Int32(DT_LNK) && linksToFileOrNothing(path)) {
                 found.insert(normalise(path))
             }
         }
+    }
+
+    /// A link found while walking is a case when it leads to a regular file, or to nothing (then
+    /// reading it reports the missing file). A link to a FIFO, a device or a socket is skipped as
+    /// those are: opening a FIFO blocks until something writes to it.
+    static func linksToFileOrNothing(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Byte order of the paths' UTF-8: locale- and platform-independent.

@@ -85,6 +85,9 @@ extension ReadState {
     /// Adds the current (well-formed) row to its gesture.
     @inline(__always)
     mutating func addRow(line: Int) {
+        if summary.hasExtentColumn {
+            guard sizesArePositive(line: line) else { return }
+        }
         if scale != nil || hasDPI {
             guard convertToPoints(line: line) else { return }
         }
@@ -119,6 +122,23 @@ extension ReadState {
         // Without phases a gesture ends where its id does: the next row has another id.
         if !hasPhase, let previous = cachedTrack, previous.pointee.isOpen { releaseUnphased(previous) }
         add(to: lookupTrack(), line: line)
+    }
+
+    /// False when the row gives a container width or height that is not a positive, finite
+    /// number (the row is a problem, skipped in lenient mode). Checked on every row, not only a
+    /// gesture's first: a size is the extent progress is measured against.
+    mutating func sizesArePositive(line: Int) -> Bool {
+        for (slot, role) in [(NumberSlot.width, Role.width), (NumberSlot.height, Role.height)] {
+            let size = numbers[slot]
+            guard !size.isNaN, !(size > 0 && size.isFinite) else { continue }
+            problem(
+                .badField(
+                    file: displayName, line: line, column: columnName(of: role),
+                    expected: Self.sizeExpectation, found: decimalText(size)),
+                .malformedRow)
+            return false
+        }
+        return true
     }
 
     /// Multiplies the row's coordinates, velocities and container size by the points per

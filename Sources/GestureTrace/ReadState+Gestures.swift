@@ -86,7 +86,7 @@ extension ReadState {
     @inline(__always)
     mutating func addRow(line: Int) {
         if summary.hasExtentColumn {
-            guard sizesArePositive(line: line) else { return }
+            guard sizesAreNotNegative(line: line) else { return }
         }
         if scale != nil || hasDPI {
             guard convertToPoints(line: line) else { return }
@@ -124,13 +124,13 @@ extension ReadState {
         add(to: lookupTrack(), line: line)
     }
 
-    /// False when the row gives a container width or height that is not a positive, finite
-    /// number (the row is a problem, skipped in lenient mode). Checked on every row, not only a
-    /// gesture's first: a size is the extent progress is measured against.
-    mutating func sizesArePositive(line: Int) -> Bool {
+    /// False when the row gives a negative container width or height (the row is a problem,
+    /// skipped in lenient mode). Checked on every row, not only a gesture's first. A size of 0
+    /// (or `-0`) stays "not known": the extent then comes from `--extent` or the default.
+    mutating func sizesAreNotNegative(line: Int) -> Bool {
         for (slot, role) in [(NumberSlot.width, Role.width), (NumberSlot.height, Role.height)] {
             let size = numbers[slot]
-            guard !size.isNaN, !(size > 0 && size.isFinite) else { continue }
+            guard size < 0 else { continue }
             problem(
                 .badField(
                     file: displayName, line: line, column: columnName(of: role),

@@ -322,7 +322,7 @@ struct ReadState {
     }
 
     static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...; --phase-map names others)"
-    static let sizeExpectation = "a positive container size in pt (or an empty field)"
+    static let sizeExpectation = "a container size in pt, not negative (0 or an empty field: not known)"
     static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
     static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 

@@ -48,18 +48,18 @@ import Testing
         #expect(f.error() == .badField(file: f.path, line: 3, column: "gesture", expected: "a gesture id", found: ""))
     }
 
-    /// A container size is the extent progress is measured against: a size that is not positive
-    /// is an error on whichever row of the gesture it stands, not only the first.
+    /// A container size is the extent progress is measured against: a negative one is an error
+    /// on whichever row of the gesture it stands, not only the first (0 means "not known").
     @Test(arguments: [
         ("0,0,0,began,390\n0.1,1,1,moved,-390\n0.2,2,2,ended,390\n", 3, "width", "-390"),
-        ("0,0,0,began,0\n0.1,1,1,moved,390\n0.2,2,2,ended,390\n", 2, "width", "0"),
+        ("0,0,0,began,-5\n0.1,1,1,moved,390\n0.2,2,2,ended,390\n", 2, "width", "-5"),
         ("0,0,0,began,390\n0.1,1,1,moved,390\n0.2,2,2,ended,-1e-3\n", 4, "width", "-0.001"),
     ])
-    func nonPositiveSizeOnAnyRow(rows: String, line: Int, column: String, found: String) throws {
+    func negativeSizeOnAnyRow(rows: String, line: Int, column: String, found: String) throws {
         let f = try TraceFixture("t,x,y,phase,width\n" + rows)
         #expect(
             f.error()?.description
-                == "\(f.path):\(line): column \"\(column)\": expected a positive container size in pt (or an empty field), found \"\(found)\"")
+                == "\(f.path):\(line): column \"\(column)\": expected a container size in pt, not negative (0 or an empty field: not known), found \"\(found)\"")
         let (_, summary) = try f.read(.leniently)
         #expect(summary.skipped[.malformedRow] == 1)
     }

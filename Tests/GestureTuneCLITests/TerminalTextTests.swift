@@ -13,13 +13,23 @@ import Testing
         ("a\u{2066}b\u{2069}c\u{200F}", "a\\u{2066}b\\u{2069}c\\u{200F}"),
         ("del\u{7F} c1\u{9B}", "del\\u{7F} c1\\u{9B}"),
         ("two\nlines\tand\r", "two\\u{A}lines\\u{9}and\\u{D}"),
+        ("line\u{2028}para\u{2029}", "line\\u{2028}para\\u{2029}"),
     ])
     func escapes(_ text: String, _ expected: String) {
         #expect(TerminalText.escaped(text) == expected)
     }
 
+    /// Noncharacters (Swift literals cannot hold them: built from their scalar values).
+    @Test func escapesNoncharacters() throws {
+        var text = "non"
+        for value: UInt32 in [0xFFFE, 0xFDD0, 0x10FFFF] { text.unicodeScalars.append(try #require(Unicode.Scalar(value))) }
+        #expect(TerminalText.escaped(text) == "non\\u{FFFE}\\u{FDD0}\\u{10FFFF}")
+    }
+
     @Test func keepsLineBreaksWhenAsked() {
         #expect(TerminalText.escaped("a\nb\t\u{1B}", keepLineBreaks: true) == "a\nb\t\\u{1B}")
+        // U+2028 is a line end to some terminals and pagers: never kept.
+        #expect(TerminalText.escaped("a\u{2028}b", keepLineBreaks: true) == "a\\u{2028}b")
     }
 
     @Test func capsLongText() {

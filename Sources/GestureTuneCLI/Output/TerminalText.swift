@@ -4,7 +4,8 @@
 /// A trace can hold any bytes; printed raw, `ESC ] 0 ; … BEL` retitles the window, `ESC [ 2 J`
 /// clears it, and U+202E (right-to-left override) makes `txt.csv` read as something else.
 /// Every C0 control but line feed and tab (and those too when `keepLineBreaks` is false), DEL,
-/// every C1 control and the bidirectional formatting characters are written as Swift escapes
+/// every C1 control, the bidirectional formatting characters, the line and paragraph separators
+/// (U+2028, U+2029) and the noncharacters are written as Swift escapes
 /// (`\u{1B}`, `\u{202E}`), so what reaches the terminal is exactly what the file holds, visibly.
 enum TerminalText {
     /// Longest message a diagnostic prints; the rest is counted, not shown (a 10⁵-column header
@@ -31,6 +32,10 @@ enum TerminalText {
         case 0x00..<0x20, 0x7F..<0xA0: true
         // LRM, RLM, ALM, embeddings and overrides, isolates.
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        // Line and paragraph separators (a line end to some terminals and to JavaScript), and
+        // noncharacters.
+        case 0x2028, 0x2029, 0xFDD0...0xFDEF: true
+        case let v where v & 0xFFFE == 0xFFFE: true
         default: false
         }
     }

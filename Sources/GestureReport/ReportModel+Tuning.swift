@@ -187,17 +187,18 @@ struct TuningReportBuilder {
             rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
             figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
-            outcomeMismatches: outcomeMismatches(), suggestedSetting: t.suggested)
+            outcomeMismatches: outcomeMismatches(currentDecisions), suggestedSetting: t.suggested)
     }
 
-    /// Used gestures whose recorded outcome the current rule decides otherwise.
-    func outcomeMismatches() -> [OutcomeMismatchRow] {
+    /// Used gestures whose recorded outcome the current set decides otherwise, with the
+    /// decisions of the rows (`Evaluation` of the current decider, one per measurement).
+    func outcomeMismatches(_ currentDecisions: [Decision]) -> [OutcomeMismatchRow] {
         guard tuning.outcomeCheck != nil else { return [] }
         return used.compactMap { i in
             let m = measurements[i]
-            guard let recorded = m.outcome else { return nil }
-            let decided: Intent = tuning.current.rule.completes(m.releaseState) ? .complete : .cancel
-            return decided == recorded ? nil : OutcomeMismatchRow(id: m.id, recorded: recorded, decided: decided)
+            let decided = currentDecisions[i].decided
+            guard let recorded = m.outcome, decided != recorded else { return nil }
+            return OutcomeMismatchRow(id: m.id, recorded: recorded, decided: decided)
         }
     }
 

@@ -227,7 +227,8 @@ public struct Tuner: Sendable {
             var c = Confusion()
             for (r, row) in rows.enumerated() where weights[r] > 0 {
                 let state = ReleaseState(progress: row.progress, velocity: row.velocity, kinematicVelocity: 0, kinematicAcceleration: 0, sampleCount: 3, extent: PhysicsOptions.defaultExtent)
-                c.add(meantComplete: row.complete, decidedComplete: rule.completes(state), count: weights[r])
+                let meant: Intent = row.complete ? .complete : .cancel
+                c.add(.rule(rule), state, meant: meant, count: weights[r])
             }
             return c
         }

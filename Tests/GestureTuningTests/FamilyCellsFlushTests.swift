@@ -1,12 +1,13 @@
+import Foundation
 import GestureNumerics
 import GesturePhysics
 import Testing
 
 @testable import GestureTuning
 
-/// `projection` with `tau` searched counts its gestures in batches (`FamilyCells.flush`):
-/// the counts must be those of counting each gesture in every column at once, whenever the
-/// batches end, and a read must see every gesture added.
+/// `projection` with `tau` searched counts its gestures in batches (`ColumnCells`): the
+/// counts must be those of counting each gesture in every column at once, whenever the
+/// batches end, and every read, merge and encoding must see every gesture added.
 @Suite struct FamilyCellsFlushTests {
     /// The expected per-fold counts by key, counted the slow way: in column `t`, a gesture of
     /// progress `p` and velocity `v` counts at row `#{i : p_th[i] <= p + tau_t v}`, by a filter
@@ -64,8 +65,10 @@ import Testing
         return Array(out.prefix(count))
     }
 
-    @Test(arguments: [1, 5, FamilyCells.pendingLimit - 1, FamilyCells.pendingLimit, 2 * FamilyCells.pendingLimit + 77])
-    func countsEqualCountingEachGestureAtOnce(count: Int) {
+    @Test(arguments: [
+        1, 5, ColumnCells.batchSize - 1, ColumnCells.batchSize, 2 * ColumnCells.batchSize + 77,
+    ])
+    func countsEqualCountingEachGestureAtOnce(count: Int) throws {
         let points = Self.points(count: count)
         var cells = FamilyCells(space: .projection(tau: nil), folds: 5)
         for q in points {
@@ -73,16 +76,15 @@ import Testing
         }
         #expect(cells.count == count)
         let expected = Self.bruteForce(points, folds: 5)
-        // A read with gestures still waiting counts them (on a copy), and leaves them waiting.
-        let waiting = cells.pending.count
-        #expect(waiting == count % FamilyCells.pendingLimit)
+        // Every read sees the gestures still waiting counted, the second as the first.
         #expect(Self.differences(Self.cellsByKey(cells), expected) == [])
-        #expect(cells.pending.count == waiting)
-        cells.flush()
-        #expect(cells.pending.count == 0)
         #expect(Self.differences(Self.cellsByKey(cells), expected) == [])
         let encoding = Encoding(cells: cells)
         #expect(encoding.counts.reduce(0, +) == count * GridAxis.tau.values.count)
+        // So does the encoding: decoded, the cells are the same.
+        let decoded = try JSONDecoder().decode(FamilyCells.self, from: JSONEncoder().encode(cells))
+        #expect(Self.differences(Self.cellsByKey(decoded), expected) == [])
+        #expect(decoded == cells)
     }
 
     @Test func mergingWaitingAndCountedGesturesAddsThemAll() {
@@ -94,7 +96,7 @@ import Testing
             }
             return c
         }
-        var a = cells(0..<1100)  // one batch counted, 76 waiting
+        var a = cells(0..<1100)  // two batches counted, 76 waiting
         let b = cells(1100..<1500)  // all waiting
         a.merge(b)
         #expect(a.count == 1500)

@@ -82,18 +82,6 @@ struct AnalysisDigest: Sendable {
     /// `--by`: statistics per group value (nil without `--by`).
     var groups: [String: TuningStatistics]? = nil
 
-    /// Counts what the statistics hold waiting (`TuningStatistics.flush`), the groups' too.
-    mutating func flush() {
-        statistics.flush()
-        guard groups != nil else { return }
-        // In place (an index holds no reference to the storage, so nothing is copied).
-        var i = groups!.values.startIndex
-        while i != groups!.values.endIndex {
-            groups!.values[i].flush()
-            groups!.values.formIndex(after: &i)
-        }
-    }
-
     mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
         try statistics.merge(other.statistics)
         if let theirs = other.groups {
@@ -294,7 +282,6 @@ private final class FileStage: @unchecked Sendable {
 
     /// The digest with the tallied motion, once every gesture is added.
     func finishedDigest() -> AnalysisDigest {
-        digest.flush()
         var d = digest
         d.motion.add(motion)
         return d

@@ -33,8 +33,8 @@ public struct Decision: Sendable, Equatable {
 }
 
 /// What a rule decides for a set of gestures: each decision, the confusion over the labelled
-/// ones and the misdecided ids in input order. The one place a decision is counted: the
-/// tuner, `batch` and the report all build an `Evaluation`.
+/// ones and the misdecided ids in input order, counted by `Confusion.add(_:_:meant:count:)`
+/// as every other count of decisions is: `batch` and the report build an `Evaluation`.
 public struct Evaluation: Sendable, Equatable {
     public var decider: Decider
     /// One per gesture, in input order.
@@ -65,24 +65,16 @@ public struct Evaluation: Sendable, Equatable {
         decisions.reserveCapacity(count)
         var confusion = Confusion()
         var misdecided: [String] = []
-        var cache: [Double: Rule] = [:]
         for i in 0..<count {
             let (id, intent, state) = gesture(i)
-            let rule: Rule
-            switch decider {
-            case .rule(let r): rule = r
-            case .preset(let p):
-                if let r = cache[state.extent] { rule = r } else {
-                    rule = p.rule(extent: state.extent)
-                    cache[state.extent] = rule
-                }
-            }
-            let decided: Intent = rule.completes(state) ? .complete : .cancel
-            let decision = Decision(id: id, intent: intent, decided: decided)
+            let decided: Intent
             if let intent {
-                confusion.add(meantComplete: intent == .complete, decidedComplete: decided == .complete)
-                if decision.isMisdecided { misdecided.append(id) }
+                decided = confusion.add(decider, state, meant: intent)
+            } else {
+                decided = decider.decision(state)
             }
+            let decision = Decision(id: id, intent: intent, decided: decided)
+            if decision.isMisdecided { misdecided.append(id) }
             decisions.append(decision)
         }
         self.decisions = decisions

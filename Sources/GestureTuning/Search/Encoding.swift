@@ -50,12 +50,15 @@ struct Encoding: Sendable {
         folds = family.folds
         perColumn = family.isPerColumn
         gestureCount = family.count
-        if family.isPerColumn {
-            (c, k, label, fixedWrong, counts, foldCounts, columnStart) = Self.perColumnUnits(family)
+        let capacity: Int
+        switch family {
+        case .perColumn(let cells):
+            (c, k, label, fixedWrong, counts, foldCounts, columnStart) = Self.perColumnUnits(cells)
             return
+        case .staircase(let cells):
+            // At most one unit per occupied (key, fold) slot.
+            capacity = cells.occupiedSlots
         }
-        // At most one unit per occupied (key, fold) slot.
-        let capacity = family.sparse.count
         var c: [Int32] = [], k: [Int32] = [], label: [Bool] = [], fixedWrong: [Bool] = []
         var counts: [Int] = [], foldCounts: [Int] = []
         c.reserveCapacity(capacity)
@@ -91,26 +94,22 @@ struct Encoding: Sendable {
     /// order, which is that order (slot `key * folds + fold`): one pass counts each column's
     /// occupied cells, a second writes each cell at its unit.
     private static func perColumnUnits(
-        _ family: FamilyCells
+        _ family: ColumnCells
     ) -> (c: [Int32], k: [Int32], label: [Bool], fixedWrong: [Bool], counts: [Int], foldCounts: [Int], columnStart: [Int]) {
-        let family = family.flushed
-        let columns = family.columns, folds = family.folds
-        let perColumn = (family.rows + 1) * 2
-        var columnStart = [Int](repeating: 0, count: columns + 2)
-        guard !family.dense.isEmpty else { return ([], [], [], [], [], [], columnStart) }
-        let keys = family.keyCount
-        family.dense.withUnsafeBufferPointer { d in
+        let columns = family.grid.columns, folds = family.grid.folds, keys = family.keyCount
+        let perColumn = (family.grid.rows + 1) * 2
+        return family.withCounts { d in
+            var columnStart = [Int](repeating: 0, count: columns + 2)
+            guard !d.isEmpty else { return ([], [], [], [], [], [], columnStart) }
             for key in 0..<keys where d[(key * folds)..<((key + 1) * folds)].contains(where: { $0 != 0 }) {
                 columnStart[key / perColumn + 1] += 1
             }
-        }
-        for j in 0...columns { columnStart[j + 1] += columnStart[j] }
-        let units = columnStart[columns]
-        var c = [Int32](repeating: 0, count: units), k = c
-        var label = [Bool](repeating: false, count: units)
-        var counts = [Int](repeating: 0, count: units)
-        var foldCounts = [Int](repeating: 0, count: units * folds)
-        family.dense.withUnsafeBufferPointer { d in
+            for j in 0...columns { columnStart[j + 1] += columnStart[j] }
+            let units = columnStart[columns]
+            var c = [Int32](repeating: 0, count: units), k = c
+            var label = [Bool](repeating: false, count: units)
+            var counts = [Int](repeating: 0, count: units)
+            var foldCounts = [Int](repeating: 0, count: units * folds)
             var u = 0
             for key in 0..<keys {
                 let first = key * folds
@@ -125,8 +124,8 @@ struct Encoding: Sendable {
                 for f in 0..<folds { foldCounts[u * folds + f] = d[first + f] }
                 u += 1
             }
+            return (c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart)
         }
-        return (c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart)
     }
 
     /// Encodes labelled points (`intent != nil`) for `space`, every point in fold

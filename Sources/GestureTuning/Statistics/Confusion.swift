@@ -1,3 +1,6 @@
+import GesturePhysics
+import GestureTrace
+
 /// A confusion matrix with `complete` as the positive class.
 public struct Confusion: Sendable, Equatable, Codable {
     /// Meant complete, decided complete.
@@ -14,6 +17,19 @@ public struct Confusion: Sendable, Equatable, Codable {
         self.falsePositive = falsePositive
         self.trueNegative = trueNegative
         self.falseNegative = falseNegative
+    }
+
+    /// Counts `count` gestures in `state`, meant `meant` (an intent, or a recorded outcome), as
+    /// `decider` decides them (`Decider.decision`), and returns the decision: the one tally
+    /// every count of decisions goes through (`Evaluation`, the statistics' current set,
+    /// presets and `kinematic`, the logistic fit, the report's outcome table).
+    @discardableResult
+    public mutating func add(
+        _ decider: Decider, _ state: ReleaseState, meant: Intent, count: Int = 1
+    ) -> Intent {
+        let decided = decider.decision(state)
+        add(meantComplete: meant == .complete, decidedComplete: decided == .complete, count: count)
+        return decided
     }
 
     public mutating func add(meantComplete: Bool, decidedComplete: Bool) {

@@ -2,112 +2,78 @@ import GesturePhysics
 
 /// The labelled gestures of one searched family reduced to cell counts per fold: what every
 /// search, cross-validation and bootstrap of that family reads (`Encoding(cells:)`). Adding
-/// a gesture is a few comparisons and one count; merging adds counts; the size is bounded by
-/// the grid, not by the number of gestures.
-///
-/// - Staircase families (`threshold`, `forward`, fixed-`tau` `projection`, `kinematic`): key
-///   `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see `Encoding`), kept sparse.
-/// - `projection` with `tau` searched: per tau column `t`, key `(t * (rows + 1) + k) * 2 + label`,
-///   kept dense (columns × (rows + 1) × 2 × folds counts, slot `key * folds + fold`: key order
-///   is memory order) once anything is added. A gesture counts once in every column, at a row
-///   that moves with its velocity, so one gesture's counts fall on a cache line per column.
-///   Gestures wait in `pending` (at most `pendingLimit`) and are counted column by column
-///   (`flush`): a column's counts (7 KB) stay in cache while every waiting gesture is counted
-///   in it. Every read (`forEachCell`, `merge`, coding, `Encoding`) sees the waiting gestures
-///   counted (`flushed`); producers call `flush()` once they are done adding, so reads
-///   need no copy.
-struct FamilyCells: Sendable {
-    let space: SearchSpace
-    let folds: Int
-    /// Staircase: `key * folds + fold` → count.
-    var sparse = CellCounts()
-    /// Per column: `key * folds + fold` → count; empty until the first gesture is counted.
-    var dense: [Int] = []
-    /// Per column: gestures added but not yet counted in `dense` (`flush`).
-    var pending = PendingPoints()
-    /// Gestures waiting at most before they are counted.
-    static let pendingLimit = 512
-    /// Labelled gestures added.
-    var count = 0
-    /// The grid's axes (`space.rows`, `space.columns`), made once.
-    let rowAxis: GridAxis
-    let columnAxis: GridAxis
-    let isPerColumn: Bool
+/// a gesture is a few comparisons and a count; merging adds counts; the size is bounded by
+/// the grid, not by the number of gestures. One layout per shape of `Encoding`.
+enum FamilyCells: Sendable {
+    /// `threshold`, `forward`, fixed-`tau` `projection`, `kinematic`.
+    case staircase(StaircaseCells)
+    /// `projection` with `tau` searched.
+    case perColumn(ColumnCells)
 
     init(space: SearchSpace, folds: Int) {
-        self.space = space
-        self.folds = folds
-        rowAxis = space.rows
-        columnAxis = space.columns
-        if case .projection(nil) = space { isPerColumn = true } else { isPerColumn = false }
-    }
-
-    var rows: Int { rowAxis.values.count }
-    var columns: Int { columnAxis.values.count }
-    var keyCount: Int {
-        isPerColumn ? columns * (rows + 1) * 2 : (columns + 1) * (rows + 1) * 4
-    }
-
-    /// Adds one labelled gesture (progress, velocity and the kinematic inputs as `point`) to `fold`.
-    mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
-        count += 1
-        let label = complete ? 1 : 0
-        if isPerColumn {
-            pending.append(progress: point.progress, velocity: point.velocity, slot: label * folds + fold)
-            if pending.count >= Self.pendingLimit { flush() }
+        let grid = CellGrid(space: space, folds: folds)
+        if case .projection(nil) = space {
+            self = .perColumn(ColumnCells(grid))
         } else {
-            let (c, k, fixed) = Encoding.staircase(point, space: space, rowAxis: rowAxis, columnAxis: columnAxis)
-            let key = ((c * (rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + label
-            sparse.add(key * folds + fold)
+            self = .staircase(StaircaseCells(grid))
         }
     }
 
-    /// Counts the waiting gestures into `dense`, column by column: in column `t` a gesture
-    /// counts at row `rowAxis.countAtMost(p + tau_t v)`.
-    mutating func flush() {
-        guard isPerColumn, pending.count > 0 else { return }
-        if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-        let n = pending.count, rowAxis = self.rowAxis
-        let columnSize = (rowAxis.values.count + 1) * 2 * folds, rowSize = 2 * folds
-        pending.withBuffers { p, v, slot in
-            dense.withUnsafeMutableBufferPointer { d in
-                for (t, tau) in columnAxis.values.enumerated() {
-                    let base = t * columnSize
-                    for i in 0..<n { d[base + rowAxis.countAtMost(p[i] + tau * v[i]) * rowSize + slot[i]] += 1 }
-                }
-            }
-        }
-        pending.removeAll()
-    }
-
-    /// Cells taken out of their place (which keeps empty cells of the same space), so that
-    /// the box holds the only reference to the counts and `flush` on another thread mutates
-    /// them in place; each box is used by one thread at a time.
-    final class Box: @unchecked Sendable {
-        var cells: FamilyCells
-
-        init(taking place: inout FamilyCells) {
-            cells = place
-            place = FamilyCells(space: cells.space, folds: cells.folds)
+    var grid: CellGrid {
+        switch self {
+        case .staircase(let cells): cells.grid
+        case .perColumn(let cells): cells.grid
         }
     }
 
-    /// These cells with every waiting gesture counted (`self` when none waits).
-    var flushed: FamilyCells {
-        guard pending.count > 0 else { return self }
-        var copy = self
-        copy.flush()
-        return copy
+    var space: SearchSpace { grid.space }
+    var folds: Int { grid.folds }
+    var rows: Int { grid.rows }
+    var columns: Int { grid.columns }
+    var isPerColumn: Bool {
+        if case .perColumn = self { true } else { false }
+    }
+
+    /// Labelled gestures added.
+    var count: Int {
+        switch self {
+        case .staircase(let cells): cells.count
+        case .perColumn(let cells): cells.count
+        }
+    }
+
+    /// Keys a cell can have: `0..<keyCount`.
+    var keyCount: Int {
+        switch self {
+        case .staircase(let cells): cells.keyCount
+        case .perColumn(let cells): cells.keyCount
+        }
+    }
+
+    /// Adds one labelled gesture (progress, velocity and the kinematic inputs as `point`) to
+    /// `fold`.
+    mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
+        // `consume`: the payload is the only reference to its counts, so they change in place.
+        switch consume self {
+        case .staircase(var cells):
+            cells.add(point, complete: complete, fold: fold)
+            self = .staircase(cells)
+        case .perColumn(var cells):
+            cells.add(point, complete: complete, fold: fold)
+            self = .perColumn(cells)
+        }
     }
 
     mutating func merge(_ other: FamilyCells) {
         precondition(space == other.space && folds == other.folds)
-        flush()
-        let other = other.flushed
-        count += other.count
-        other.sparse.forEach { key, n in sparse.add(key, n) }
-        if !other.dense.isEmpty {
-            if dense.isEmpty { dense = other.dense } else { for i in dense.indices { dense[i] += other.dense[i] } }
+        switch (consume self, other) {
+        case (.staircase(var cells), .staircase(let theirs)):
+            cells.merge(theirs)
+            self = .staircase(cells)
+        case (.perColumn(var cells), .perColumn(let theirs)):
+            cells.merge(theirs)
+            self = .perColumn(cells)
+        default: preconditionFailure("one space has one layout")
         }
     }
 
@@ -121,37 +87,83 @@ struct FamilyCells: Sendable {
     /// Calls `body(key, perFold)` for every occupied cell in increasing key order, `perFold`
     /// holding its `folds` counts (valid during the call only): `cells()` without an array per cell.
     func forEachCell(_ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+        switch self {
+        case .staircase(let cells): cells.forEachCell(body)
+        case .perColumn(let cells): cells.forEachCell(body)
+        }
+    }
+}
+
+/// The grid a family's cells lie on: its space, its folds and its axes, made once.
+struct CellGrid: Sendable {
+    let space: SearchSpace
+    let folds: Int
+    let rowAxis: GridAxis
+    let columnAxis: GridAxis
+
+    init(space: SearchSpace, folds: Int) {
+        self.space = space
+        self.folds = folds
+        rowAxis = space.rows
+        columnAxis = space.columns
+    }
+
+    var rows: Int { rowAxis.values.count }
+    var columns: Int { columnAxis.values.count }
+}
+
+/// The staircase families' cells: key `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see
+/// `Encoding`), kept sparse by slot `key * folds + fold`.
+struct StaircaseCells: Sendable {
+    let grid: CellGrid
+    /// Labelled gestures added.
+    private(set) var count: Int
+    private var counts = CellCounts()
+
+    /// Cells holding `count` gestures, `slots` their counts by slot (a decoded file's).
+    init(_ grid: CellGrid, count: Int = 0, slots: [(slot: Int, count: Int)] = []) {
+        self.grid = grid
+        self.count = count
+        for (slot, n) in slots { counts.add(slot, n) }
+    }
+
+    var keyCount: Int { (grid.columns + 1) * (grid.rows + 1) * 4 }
+    /// Occupied slots (one per cell and fold holding gestures).
+    var occupiedSlots: Int { counts.count }
+
+    mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
+        count += 1
+        let (c, k, fixed) = Encoding.staircase(
+            point, space: grid.space, rowAxis: grid.rowAxis, columnAxis: grid.columnAxis)
+        let key = ((c * (grid.rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + (complete ? 1 : 0)
+        counts.add(key * grid.folds + fold)
+    }
+
+    mutating func merge(_ other: StaircaseCells) {
+        count += other.count
+        other.counts.forEach { slot, n in counts.add(slot, n) }
+    }
+
+    func forEachCell(_ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+        let folds = grid.folds
+        var packed: [(slot: Int, count: Int)] = []
+        packed.reserveCapacity(counts.count)
+        counts.forEach { slot, n in if n != 0 { packed.append((slot, n)) } }
+        packed.sort { $0.slot < $1.slot }
+        // Slots `key * folds + fold` in order: a cell's folds are adjacent.
         var perFold = [Int](repeating: 0, count: folds)
-        let folds = self.folds
-        if isPerColumn {
-            let cells = flushed
-            guard !cells.dense.isEmpty else { return }
-            cells.dense.withUnsafeBufferPointer { d in
-                for key in 0..<keyCount {
-                    // A key's folds are adjacent: slots `key * folds ..< (key + 1) * folds`.
-                    let counts = UnsafeBufferPointer(rebasing: d[(key * folds)..<((key + 1) * folds)])
-                    if counts.contains(where: { $0 != 0 }) { body(key, counts) }
+        perFold.withUnsafeMutableBufferPointer { out in
+            var current = -1
+            for (slot, n) in packed {
+                let key = slot / folds
+                if key != current {
+                    if current >= 0 { body(current, UnsafeBufferPointer(out)) }
+                    current = key
+                    for f in 0..<folds { out[f] = 0 }
                 }
+                out[slot % folds] += n
             }
-        } else {
-            var packed: [(key: Int, count: Int)] = []
-            packed.reserveCapacity(sparse.count)
-            sparse.forEach { key, n in if n != 0 { packed.append((key, n)) } }
-            packed.sort { $0.key < $1.key }
-            // Packed keys `key * folds + fold` in order: a cell's folds are adjacent.
-            perFold.withUnsafeMutableBufferPointer { out in
-                var current = -1
-                for (p, n) in packed {
-                    let key = p / folds
-                    if key != current {
-                        if current >= 0 { body(current, UnsafeBufferPointer(out)) }
-                        current = key
-                        for f in 0..<folds { out[f] = 0 }
-                    }
-                    out[p % folds] += n
-                }
-                if current >= 0 { body(current, UnsafeBufferPointer(out)) }
-            }
+            if current >= 0 { body(current, UnsafeBufferPointer(out)) }
         }
     }
 }
@@ -183,8 +195,9 @@ extension FamilyCells: Codable {
         guard folds >= 1 && folds <= 1000 else {
             throw DecodingError.dataCorruptedError(forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
         }
-        self.init(space: space, folds: folds)
-        count = try c.decode(Int.self, forKey: .count)
+        let empty = FamilyCells(space: space, folds: folds)
+        let keyCount = empty.keyCount, columns = empty.columns
+        let count = try c.decode(Int.self, forKey: .count)
         guard (0...TuningStatistics.countLimit).contains(count) else {
             throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
         }
@@ -194,6 +207,7 @@ extension FamilyCells: Codable {
         guard flat.count % (folds + 1) == 0 else {
             throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected a key step and \(folds) counts per cell")
         }
+        var slots: [(slot: Int, count: Int)] = []
         var total = 0
         var key = -1
         for start in stride(from: 0, to: flat.count, by: folds + 1) {
@@ -215,17 +229,18 @@ extension FamilyCells: Codable {
                 guard total <= TuningStatistics.countLimit * columns else {
                     throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected cells adding up to at most \(count) gestures")
                 }
-                if isPerColumn {
-                    if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * folds) }
-                    dense[key * folds + f] += n
-                } else {
-                    sparse.add(key * folds + f, n)
-                }
+                slots.append((key * folds + f, n))
             }
         }
         // Per column, every gesture is counted once in each column.
-        guard total == count * (isPerColumn ? columns : 1) else {
+        guard total == count * (empty.isPerColumn ? columns : 1) else {
             throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected cells adding up to \(count) gestures, found \(total)")
+        }
+        switch empty {
+        case .staircase(let cells):
+            self = .staircase(StaircaseCells(cells.grid, count: count, slots: slots))
+        case .perColumn(let cells):
+            self = .perColumn(ColumnCells(cells.grid, count: count, slots: slots))
         }
     }
 
@@ -251,36 +266,5 @@ extension FamilyCells: Codable {
             previous = key
         }
         try c.encode(flat, forKey: .cells)
-    }
-}
-
-/// Gestures of a per-column family waiting to be counted (`FamilyCells.flush`): progress,
-/// velocity and the slot of their label and fold within a row (`label * folds + fold`).
-struct PendingPoints: Sendable {
-    private var progress: [Double] = []
-    private var velocity: [Double] = []
-    private var slot: [Int] = []
-
-    var count: Int { slot.count }
-
-    mutating func append(progress p: Double, velocity v: Double, slot s: Int) {
-        if slot.isEmpty {
-            progress.reserveCapacity(FamilyCells.pendingLimit)
-            velocity.reserveCapacity(FamilyCells.pendingLimit)
-            slot.reserveCapacity(FamilyCells.pendingLimit)
-        }
-        progress.append(p)
-        velocity.append(v)
-        slot.append(s)
-    }
-
-    mutating func removeAll() {
-        progress.removeAll(keepingCapacity: true)
-        velocity.removeAll(keepingCapacity: true)
-        slot.removeAll(keepingCapacity: true)
-    }
-
-    func withBuffers<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int>) -> R) -> R {
-        progress.withUnsafeBufferPointer { p in velocity.withUnsafeBufferPointer { v in slot.withUnsafeBufferPointer { s in body(p, v, s) } } }
     }
 }

@@ -78,11 +78,11 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         for f in families.indices { families[f].add(point, complete: complete, fold: fold) }
         logistic.add(progress: point.progress, velocity: point.velocity, complete: complete, fold: fold)
         let state = point.state
-        current.add(meantComplete: complete, decidedComplete: decider.decision(state) == .complete)
+        current.add(decider, state, meant: intent)
         for (i, preset) in Preset.all.enumerated() {
-            presets[i].add(meantComplete: complete, decidedComplete: preset.rule(extent: state.extent).completes(state))
+            presets[i].add(.preset(preset), state, meant: intent)
         }
-        kinematicAtPreset.add(meantComplete: complete, decidedComplete: Self.kinematicPresetRule.completes(state))
+        kinematicAtPreset.add(.rule(Self.kinematicPresetRule), state, meant: intent)
     }
 
     /// Adds one measurement: `add(TuningPoint(m))`, and under each velocity estimator it has.
@@ -102,28 +102,6 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
             let v = estimate.axis / m.extent
             p.velocity = v.isFinite ? v : 0
             estimators[i].add(p, complete: intent == .complete, fold: fold)
-        }
-    }
-
-    /// Counts the gestures waiting in the per-column families (`FamilyCells.flush`): what a
-    /// producer calls once it is done adding, so that reads need not copy the counts. The
-    /// families (one per estimator besides the searches' own) are counted side by side: at the
-    /// end of a file this is the last step before tuning.
-    mutating func flush() {
-        var taken: [(estimator: Int?, family: Int, cells: FamilyCells.Box)] = []
-        for f in families.indices where families[f].pending.count > 0 {
-            taken.append((nil, f, FamilyCells.Box(taking: &families[f])))
-        }
-        for e in estimators.indices {
-            for f in estimators[e].families.indices where estimators[e].families[f].pending.count > 0 {
-                taken.append((e, f, FamilyCells.Box(taking: &estimators[e].families[f])))
-            }
-        }
-        guard !taken.isEmpty else { return }
-        let boxes = taken.map(\.cells)
-        _ = Parallel.map(boxes.count) { boxes[$0].cells.flush() }
-        for t in taken {
-            if let e = t.estimator { estimators[e].families[t.family] = t.cells.cells } else { families[t.family] = t.cells.cells }
         }
     }
 

@@ -165,19 +165,17 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             nonFinite += 1
             return
         }
-        let rule = settings.currentRule
         let state = p.state
         // The current set decides as `Evaluation` and the report's rows do: a preset with pt/s
         // thresholds at the gesture's own extent.
-        let decidedComplete: Bool
+        let decided = settings.decider.decision(state)
+        let decidedComplete = decided == .complete
+        // Its ambiguity band at that extent; the band's rules made once for a fixed rule.
         let isAmbiguous: Bool
-        switch settings.decider {
-        case .rule(let r) where r == rule:
-            decidedComplete = rule.completes(state)
-            isAmbiguous = rule.isAmbiguous(state, box: settings.box)
-        case let decider:
-            let atExtent = decider.rule(forExtent: state.extent)
-            decidedComplete = atExtent.completes(state)
+        if case .rule(let r) = settings.decider, r == settings.currentRule {
+            isAmbiguous = r.isAmbiguous(state, box: settings.box)
+        } else {
+            let atExtent = settings.decider.rule(forExtent: state.extent)
             isAmbiguous = atExtent.isAmbiguous(state, band: settings.ambiguityBand)
         }
         switch p.intent {
@@ -217,7 +215,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         // Outcome check.
         if let outcome = p.outcome {
             outcomesChecked += 1
-            if (decidedComplete ? Intent.complete : .cancel) != outcome { outcomeMismatches += 1 }
+            if decided != outcome { outcomeMismatches += 1 }
         }
     }
 

@@ -47,10 +47,6 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries.add(p)
     }
 
-    /// Counts what waits to be counted (`FamilyCells.flush`): call once done adding. Reads
-    /// count it anyway (on a copy), so this only saves that copy.
-    public mutating func flush() { search.flush() }
-
     /// Statistics of `count` items (`add(&statistics, i)` adds item `i`), gathered in parallel:
     /// at most `maximumRuns` (default: one per core) contiguous runs of at least `minimumRun`
     /// items, merged in order. Merging is exact, so this equals adding the items one by one,
@@ -64,7 +60,6 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         let parts = Parallel.map(runs) { run in
             var part = TuningStatistics(options: options, current: current)
             for i in (count * run / runs)..<(count * (run + 1) / runs) { add(&part, i) }
-            part.flush()
             return part
         }
         var whole = parts[0]
@@ -74,7 +69,6 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
             do throws(StatisticsMismatch) { try whole.merge(part) } catch {
                 whole = TuningStatistics(options: options, current: current)
                 for i in 0..<count { add(&whole, i) }
-                whole.flush()
                 return whole
             }
         }

@@ -128,7 +128,8 @@ public enum MeasurementCollector {
         let errors = Shared([(any Error)?](repeating: nil, count: indices.count))
         // Fewer files than workers: each file's reading and measuring run on two threads.
         let pipelined = jobs > indices.count
-        // Nothing merged yet (nil): the first digest (made from the same context) is taken as it is.
+        // Nothing merged yet (nil): the first digest (made from the same context) is taken
+        // as it is.
         let total = Shared<AnalysisDigest?>(nil)
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
         let limit = DispatchSemaphore(value: max(1, jobs))

@@ -202,7 +202,8 @@ struct StatisticsTests {
         var down = ParameterSet.default
         down.direction = .down
         #expect(refusal(Self.statistics(ms, options: base, current: down)) == StatisticsMismatch(setting: "current.direction", left: "\"right\"", right: "\"down\""))
-        // What params.json leaves out is compared too: a preset's rule against the same numbers fixed.
+        // What params.json leaves out is compared too: a preset's rule against the same
+        // numbers fixed.
         var fixed = ParameterSet.default
         fixed.followsPresetExtent = false
         #expect(refusal(Self.statistics(ms, options: base, current: fixed))?.setting == "current.followsPresetExtent")

@@ -112,7 +112,8 @@ enum AnalyzePipeline {
         return result
     }
 
-    /// A run's files read (all, or a shard's), and the parameter file's settings an option replaced.
+    /// A run's files read (all, or a shard's), and the parameter file's settings an option
+    /// replaced.
     struct Run {
         var analysis: Analysis.Run
         var overrides: [SettingOverride]

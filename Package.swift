@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
         .library(name: "GestureTuning", targets: ["GestureTuning"]),
         .library(name: "GestureReport", targets: ["GestureReport"]),
+        .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,8 +28,13 @@ let package = Package(
         .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"], exclude: ["README.md"]),
         .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md", "Templates"]),
         .target(
-            name: "GestureTuneCLI",
+            name: "GestureAnalysis",
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "GestureTuneCLI",
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport", "GestureAnalysis"],
             exclude: ["README.md"]
         ),
         // Release builds link the Swift runtime and Foundation statically, with lld: the process
@@ -53,6 +59,10 @@ let package = Package(
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport"]),
         .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(
+            name: "GestureAnalysisTests",
+            dependencies: ["GestureAnalysis", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]
+        ),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

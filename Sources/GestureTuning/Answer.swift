@@ -124,3 +124,23 @@ public struct EstimatorSuggestion: Sendable, Equatable {
     /// Misdecided labelled gestures, in-sample.
     public var misdecided: Int
 }
+
+extension Answer {
+    /// What the answer says beyond `Tuner.tune`'s figures, once the run's settings are known:
+    /// the suggestion carries the physics it was measured under (what `batch --params` reads
+    /// back); a preset with pt/s thresholds is shown at the extent every gesture was measured
+    /// with, when they all took the same from their width/height column (it decides each
+    /// gesture at its own extent in any case); the input's warnings go first (a wrong time
+    /// unit or direction makes every other figure meaningless).
+    public mutating func complete(
+        physics: PhysicsOptions, current: ParameterSet, sharedExtent: Double?, inputWarnings: [TuningWarning]
+    ) {
+        suggested.record(physics)
+        if current.followsPresetExtent, current.extent == nil, let preset = current.preset.flatMap(Preset.named),
+            let sharedExtent
+        {
+            self.current = ParameterSet(preset: preset, extent: sharedExtent, direction: physics.direction)
+        }
+        warnings.insert(contentsOf: inputWarnings, at: 0)
+    }
+}

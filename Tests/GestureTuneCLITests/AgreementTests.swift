@@ -135,7 +135,7 @@ import Testing
             #expect(params.direction == direction && params.estimator == .lsq1 && params.maxGap == 0.03)
             #expect(params.rule == a.model.summary.suggestedRule)
             let b = try Self.batch(path, ["--params", folder + "/params.json"], dir: dir)
-            #expect(b.summary.settings.direction == direction.rawValue && b.summary.settings.estimator == "lsq1")
+            #expect(b.summary.settings.direction == direction && b.summary.settings.estimator == .lsq1)
             #expect(!b.stderr.contains("overrides"), "\(b.stderr)")
             let batchIDs = b.summary.files.flatMap { $0.misdecidedGestures.map(\.id) }
             #expect(batchIDs == Self.misdecided(a.model.gestures, suggested: true), "\(rule) \(direction)")
@@ -213,7 +213,7 @@ import Testing
         let a = try Self.analyze(path, ["--direction", "left"], out: dir)
         let folder = try #require(a.reportFolder)
         let b = try Self.batch(path, ["--params", folder + "/params.json", "--direction", "right"], dir: dir)
-        #expect(b.summary.settings.direction == "right")
+        #expect(b.summary.settings.direction == .right)
         #expect(b.stderr.contains("--direction right overrides the parameter file's direction left"), "\(b.stderr)")
         // A preset fixes no direction: nothing to override.
         let p = try Self.batch(path, ["--params", "ionic", "--direction", "left"], dir: dir)

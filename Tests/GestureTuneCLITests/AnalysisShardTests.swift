@@ -147,7 +147,7 @@ import Testing
         try partial(paths, "2/2", p("seed.json"), ["--seed", "2"])
         var (status, err) = refused([p("a1.json"), p("seed.json")])
         #expect(status == .dataError)
-        #expect(err.contains("setting settings.tuning.seed is 2 here but 1 in"), "\(err)")
+        #expect(err.contains("setting settings.tuning.options.seed is 2 here but 1 in"), "\(err)")
         try partial(paths, "2/2", p("dir.json"), ["--direction", "left"])
         (status, err) = refused([p("a1.json"), p("dir.json")])
         #expect(status == .dataError)

@@ -49,7 +49,7 @@ import Testing
         #expect(o.out == "reports" && o.name == "swipe" && o.reportName == "swipe")
         #expect(o.common.format == .json && o.noReport && o.seed == 9 && o.common.jobs == 3)
         #expect(o.targetDuration == 0.4)
-        #expect(o.common.directionGiven && o.common.extentGiven)
+        #expect(o.common.givenSettings.contains([.direction, .extent]))
     }
 
     @Test func resamples() throws {

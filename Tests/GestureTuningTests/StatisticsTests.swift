@@ -188,20 +188,25 @@ struct StatisticsTests {
         }
         var seed = base
         seed.seed = 2
-        #expect(refusal(Self.statistics(ms, options: seed))?.setting == "seed")
+        #expect(refusal(Self.statistics(ms, options: seed))?.setting == "options.seed")
         var folds = base
         folds.folds = 10
-        #expect(refusal(Self.statistics(ms, options: folds))?.setting == "folds")
+        #expect(refusal(Self.statistics(ms, options: folds))?.setting == "options.folds")
         var resamples = base
         resamples.bootstrapResamples = 20
-        #expect(refusal(Self.statistics(ms, options: resamples)) == StatisticsMismatch(setting: "resamples", left: "10", right: "20"))
+        #expect(refusal(Self.statistics(ms, options: resamples)) == StatisticsMismatch(setting: "options.bootstrapResamples", left: "10", right: "20"))
         var tau = base
         tau.projectionTau = 0.3
-        #expect(refusal(Self.statistics(ms, options: tau))?.setting == "projectionTau")
-        #expect(refusal(Self.statistics(ms, options: base, current: ParameterSet(preset: Preset.all[1])))?.setting == "rule")
+        #expect(refusal(Self.statistics(ms, options: tau)) == StatisticsMismatch(setting: "options.projectionTau", left: "absent", right: "0.3"))
+        #expect(refusal(Self.statistics(ms, options: base, current: ParameterSet(preset: Preset.all[1])))?.setting == "current.preset")
         var down = ParameterSet.default
         down.direction = .down
-        #expect(refusal(Self.statistics(ms, options: base, current: down))?.setting == "direction")
+        #expect(refusal(Self.statistics(ms, options: base, current: down)) == StatisticsMismatch(setting: "current.direction", left: "\"right\"", right: "\"down\""))
+        // What params.json leaves out is compared too: a preset's rule against the same
+        // numbers fixed.
+        var fixed = ParameterSet.default
+        fixed.followsPresetExtent = false
+        #expect(refusal(Self.statistics(ms, options: base, current: fixed))?.setting == "current.followsPresetExtent")
         // The refused merge left the statistics as they were; equal settings merge.
         #expect(refusal(Self.statistics(ms, options: base)) == nil)
     }

@@ -1,11 +1,13 @@
 import Foundation
+import GestureAnalysis
 import GesturePhysics
 import GestureReport
 import GestureTrace
 import GestureTuning
 
-/// `analyze` end to end: current parameters → read and measure (parallel, argument order) →
-/// tune → report model (built once) → report files (atomic) → terminal summary.
+/// `analyze` end to end: the run's settings (options over the parameter file) → read and
+/// measure (`Analysis.read`) → tune and build the report model (`Analysis.finish`) → report
+/// files (atomic) → terminal summary. The engine is GestureAnalysis; this is the command.
 ///
 /// Nothing is written before every input has been read: a malformed file (65) or a missing one
 /// (66) stops the run with no report folder created or touched.
@@ -44,15 +46,17 @@ enum AnalyzePipeline {
         if let path = options.partial {
             progress.finish()
             for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
-            let partial = run.partial()
-            try AtomicFile.writeAll([(try AnalysisPartialJSON.encode(partial), path)], console: console)
+            let partial = run.analysis.partial(tool: generator)
+            let text: String
+            do { text = try AnalysisPartialJSON.encode(partial) } catch { throw .internalError(error.message) }
+            try AtomicFile.writeAll([(text, path)], console: console)
             console.err(
-                "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))")
+                "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))")
             return .success
         }
         let result: Result
         do {
-            result = try finish(run.digest, try run.report(options), progress: progress)
+            result = try finish(run.analysis.digest, run.report(options), progress: progress)
             progress.finish()
         } catch {
             progress.finish()
@@ -103,69 +107,40 @@ enum AnalyzePipeline {
     /// Everything but printing (tests call it).
     static func analyse(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Result {
         let run = try read(options, progress: progress)
-        var result = try finish(run.digest, try run.report(options), progress: progress)
+        var result = try finish(run.analysis.digest, run.report(options), progress: progress)
         result.overrides = run.overrides
         return result
     }
 
-    /// A run's files read (all, or a shard's): the digest and what the report needs besides.
+    /// A run's files read (all, or a shard's), and the parameter file's settings an option
+    /// replaced.
     struct Run {
-        var context: DigestContext
-        var settings: AnalysisSettings
-        var shard: AnalysisPartial.Shard
-        /// This run's files, as indices into `context.files`, ascending.
-        var indices: [Int]
-        var digest: AnalysisDigest
+        var analysis: Analysis.Run
         var overrides: [SettingOverride]
 
-        /// The partial file of this run.
-        func partial() -> AnalysisPartial {
-            AnalysisPartial(
-                tool: AnalyzePipeline.generator, settings: settings, shard: shard, files: context.files,
-                shardFiles: indices.map { context.files[$0] }, reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
-                motion: PartialMotion(digest.motion), labels: digest.labels, statistics: digest.statistics, sample: digest.sample, groups: digest.groups)
-        }
-
         /// What the report is made of besides the digest.
-        func report(_ options: AnalyzeOptions) throws(CLIError) -> ReportRun {
-            try ReportRun(files: context.files, settings: settings, name: options.reportName, out: options.out, noReport: options.noReport)
+        func report(_ options: AnalyzeOptions) -> ReportRun {
+            ReportRun(
+                files: analysis.context.files, settings: analysis.settings, name: options.reportName, out: options.out,
+                noReport: options.noReport)
         }
     }
 
-    /// Everything `finish` needs besides the digest, read from the settings a partial records
-    /// (the same route for `analyze` and `merge`, so both report the same), and where to write.
+    /// Everything `finish` needs besides the digest: the settings a partial records (the same
+    /// route for `analyze` and `merge`, so both report the same), and where to write.
     struct ReportRun {
         var files: [String]
-        var settings: AnalysisSettings
-        var physics: PhysicsOptions
-        var current: ParameterSet
-        var tuning: TuningOptions
+        var settings: RunSettings
         var name: String
         var out: String
         var noReport: Bool
-
-        init(files: [String], settings: AnalysisSettings, name: String, out: String, noReport: Bool) throws(CLIError) {
-            self.files = files
-            self.settings = settings
-            physics = settings.physics
-            do {
-                current = try settings.tuning.currentParameters()
-            } catch {
-                throw .badInput(file: "settings.tuning.current", line: 0, message: "cannot read the current parameters: \(error)")
-            }
-            tuning = settings.tuning.options
-            self.name = name
-            self.out = out
-            self.noReport = noReport
-        }
     }
 
     /// The files' index order split the way `batch --shard` splits a corpus: every N-th of the
     /// paths sorted by their bytes (`Corpus.precedes`), starting at the K-th; in argument order.
     static func shardIndices(_ files: [String], shard: BatchSummary.Shard?) -> [Int] {
         guard let shard else { return Array(files.indices) }
-        let sorted = files.indices.sorted { Corpus.precedes(files[$0], files[$1]) }
-        return Corpus.shard(sorted, index: shard.index, count: shard.count).sorted()
+        return AnalysisPartial.Shard(index: shard.index, count: shard.count).indices(in: files)
     }
 
     /// The report name `analyze` gives files by default.
@@ -173,91 +148,55 @@ enum AnalyzePipeline {
         AnalyzeOptions(files: files, common: CommonOptions(), out: "", name: nil, noReport: true, seed: 1, targetDuration: 0).reportName
     }
 
-    /// Loads the current parameters, fixes every setting, reads this run's files into a digest.
-    static func read(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Run {
+    /// The run's settings, made once: the options laid over the parameter file.
+    static func settings(_ options: AnalyzeOptions) throws(CLIError) -> (settings: RunSettings, overrides: [SettingOverride]) {
         let common = options.common
         let paramsArgument = common.params ?? Preset.defaultName
         let current = try loadParameters(paramsArgument, extent: common.physics.extent)
-
-        // The parameter file is the whole setting; options given on the command line override it.
-        var physics = common.physics
-        let overrides = current.apply(to: &physics, keep: common.givenSettings)
-
         let tuning = TuningOptions(
             seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
             suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil)
-        let labels: LabelMode = options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto
-        let context = DigestContext(
-            files: options.files, reader: common.reader, physics: physics, current: current, tuning: tuning,
-            sampleSize: options.sampleSize, labels: labels, retryWindow: options.retryWindow)
-        let settings = AnalysisSettings(
-            input: BatchCommand.settings(common, physics), by: common.reader.groupColumns, params: paramsArgument,
-            tuning: TuningSettings(options: tuning, current: current), labels: labels.rawValue, retryWindow: options.retryWindow,
-            sample: options.sampleSize)
-        let indices = shardIndices(options.files, shard: options.shard)
-        let digest: AnalysisDigest
+        return RunSettings.resolve(
+            reader: common.reader, physics: common.physics, given: common.givenSettings, params: paramsArgument, current: current,
+            tuning: tuning, labels: options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto,
+            retryWindow: options.retryWindow, sample: options.sampleSize)
+    }
+
+    /// Fixes every setting, reads this run's files into a digest.
+    static func read(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Run {
+        let (settings, overrides) = try settings(options)
+        let analysis: Analysis.Run
         do {
-            digest = try MeasurementCollector.collect(indices: indices, context: context, jobs: common.jobs, progress: progress)
+            analysis = try Analysis.read(
+                files: options.files, reader: options.common.reader, settings: settings,
+                shard: options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) }, jobs: options.common.jobs,
+                progress: progress)
         } catch let error as TraceError {
             throw .trace(error)
         } catch {
             throw .internalError("\(error)")
         }
-        let shard = options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) } ?? .init(index: 1, count: 1)
-        return Run(context: context, settings: settings, shard: shard, indices: indices, digest: digest, overrides: overrides)
+        return Run(analysis: analysis, overrides: overrides)
     }
 
-    /// The merged digest of every file → the answer (`Tuner.tune` on the statistics) → the
-    /// report model (answer + sample) → the report files. `analyze` is one partial and this
-    /// step, `merge` the partials merged and this step: the same report, byte for byte.
+    /// The merged digest of every file → the answer and report model (`Analysis.finish`) →
+    /// the report files. `analyze` is one partial and this step, `merge` the partials merged
+    /// and this step: the same report, byte for byte.
     static func finish(_ digest: AnalysisDigest, _ run: ReportRun, progress: ProgressBar? = nil) throws(CLIError) -> Result {
-        let reads = run.files.indices.compactMap { digest.reads[$0] }
-        let tuner = Tuner(options: run.tuning)
-        progress?.stage("tuning \(digest.statistics.gestureCount) gestures…")
-        var tuning = tuner.tune(digest.statistics)
-        // `--by`: each group's statistics against the pooled answer (groups in order of name).
-        let groups = digest.groups.map { groups in
-            GroupAnalysis(columns: run.settings.by.joined(separator: "+"), groups: groups, pooled: tuning, settlingTime: run.tuning.settlingTime)
-        }
-        // The suggestion carries the setting it was measured under: what `batch --params` reads back.
-        tuning.suggested.record(run.physics)
-        let tally = digest.statistics.summaries.measurements
-        // A preset with pt/s thresholds is shown at the extent the gestures were measured with,
-        // when every one took the same from its width/height column (it decides each gesture
-        // at that gesture's own extent in any case).
-        if run.current.followsPresetExtent, run.current.extent == nil, let preset = run.current.preset.flatMap(Preset.named),
-            let extent = tally.sharedColumnExtent
-        {
-            tuning.current = ParameterSet(preset: preset, extent: extent, direction: run.physics.direction)
-        }
-        // The input's warnings go first: a wrong time unit or direction makes every other figure meaningless.
-        tuning.warnings.insert(
-            contentsOf: TuningWarning.input(tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s, direction: run.physics.direction),
-            at: 0)
-        var model = ReportModel(
-            tuning: tuning, sample: digest.sample, tally: tally, reads: reads, name: run.name,
-            generator: generator, currentSource: run.current.preset ?? run.settings.params, files: run.files)
-        if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
-        if digest.labels.files > 0 {
-            let notice = LabelNotice.implicitLabels(
-                intent: digest.labels.intent, retry: digest.labels.retry, outcome: digest.labels.outcome, window: run.settings.retryWindow,
-                automatic: run.settings.labels == LabelMode.auto.rawValue)
-            model.labelNotice = notice
-            model.summary.warnings.append(notice.sentence)
-        }
-
-        let params: String
+        let analysis: Analysis.Result
         do {
-            params = try tuning.suggested.encoded()
+            analysis = try Analysis.finish(
+                digest, files: run.files, settings: run.settings, name: run.name, generator: generator, progress: progress)
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
         var folder: String?
         if !run.noReport {
             progress?.stage("writing the report…")
-            folder = try ReportOutput.write(model, params: params, out: run.out, name: run.name)
+            folder = try ReportOutput.write(analysis.model, params: analysis.params, out: run.out, name: run.name)
         }
-        return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: reads)
+        return Result(
+            model: analysis.model, tuning: analysis.answer, params: analysis.params, reportFolder: folder, reads: analysis.reads)
     }
 
     /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,
@@ -310,3 +249,6 @@ enum AnalyzePipeline {
     }
 
 }
+
+/// The progress bar draws the library's progress.
+extension ProgressBar: AnalysisProgress {}

@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 import GesturePhysics
 import GestureTrace
 
@@ -164,14 +165,6 @@ enum BatchCommand {
     }
 
     static func settings(_ common: CommonOptions, _ physics: PhysicsOptions) -> BatchSummary.Settings {
-        let r = common.reader
-        return .init(
-            direction: physics.direction.rawValue, extent: physics.extent, estimator: physics.estimator.rawValue,
-            horizon: physics.window.horizon, maxSamples: physics.window.maxSamples, maxGap: physics.window.maxGap,
-            lenient: r.lenient, timeUnit: r.timeUnit?.rawValue,
-            delimiter: r.delimiter.map { String(UnicodeScalar($0)) }, layoutPreset: r.preset, map: r.mapping,
-            maxGestureSamples: r.maxGestureSamples, filters: r.filters.isEmpty ? nil : r.filters.map(\.description),
-            phaseMap: r.phaseMap.isEmpty ? nil : r.phaseMap.mapValues(\.description), scale: r.scale,
-            columns: r.columnNames, maxOpenGestures: r.maxOpenGestures == ReaderOptions().maxOpenGestures ? nil : r.maxOpenGestures)
+        InputSettings(reader: common.reader, physics: physics)
     }
 }

@@ -1,3 +1,5 @@
+import GestureAnalysis
+
 /// The machine summary of a `batch` or `merge` run, schema `gesturetune.batch/1`.
 ///
 /// Every figure is an integer count or computed from integer counts, and the summary holds no
@@ -33,28 +35,9 @@ struct BatchSummary: Codable, Sendable, Equatable {
         var values: [String: Double]
     }
 
-    /// The reader and physics options in effect; shards must agree on them to merge.
-    struct Settings: Codable, Sendable, Equatable {
-        var direction: String
-        var extent: Double?
-        var estimator: String
-        var horizon: Double
-        var maxSamples: Int
-        var maxGap: Double
-        var lenient: Bool
-        var timeUnit: String?
-        var delimiter: String?
-        var layoutPreset: String?
-        var map: [String: [String]]
-        var maxGestureSamples: Int
-        /// `--where`, `--phase-map`, `--scale`, `--columns`, `--max-open-gestures`; absent when
-        /// not given (and in summaries written before they existed).
-        var filters: [String]? = nil
-        var phaseMap: [String: String]? = nil
-        var scale: Double? = nil
-        var columns: [String]? = nil
-        var maxOpenGestures: Int? = nil
-    }
+    /// The reader and physics options in effect; shards must agree on them to merge. The
+    /// same value an analysis partial records (`RunSettings.input`).
+    typealias Settings = InputSettings
 
     struct Gate: Codable, Sendable, Equatable {
         var maxError: Double?

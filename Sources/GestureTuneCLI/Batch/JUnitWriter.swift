@@ -36,8 +36,8 @@ enum JUnitWriter {
         properties.append(("tolerance", "\(summary.gate.tolerance)"))
         if let baseline = summary.gate.baseline { properties.append(("baseline", baseline)) }
         if let shard = summary.shard { properties.append(("shard", "\(shard.index)/\(shard.count)")) }
-        properties.append(("direction", summary.settings.direction))
-        properties.append(("estimator", summary.settings.estimator))
+        properties.append(("direction", summary.settings.direction.rawValue))
+        properties.append(("estimator", summary.settings.estimator.rawValue))
         for (name, value) in properties {
             x += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 
 /// Options of `merge`, converted. Gate options left out keep the values the shards recorded.
 struct MergeOptions: Sendable {
@@ -41,8 +42,8 @@ struct MergeOptions: Sendable {
 enum MergeCommand {
     static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
         // Analyze partials and batch summaries are told apart by their schema, and never mixed.
-        var kinds: [(path: String, kind: AnalysisPartialJSON.Kind)] = []
-        for path in options.partials { kinds.append((path, try AnalysisPartialJSON.kind(of: path))) }
+        var kinds: [(path: String, kind: AnalysisMerge.Kind)] = []
+        for path in options.partials { kinds.append((path, try AnalysisMerge.kind(of: path))) }
         if let analysis = kinds.first(where: { if case .analysis = $0.kind { true } else { false } }) {
             if let other = kinds.first(where: { if case .analysis = $0.kind { false } else { true } }) {
                 let what: String
@@ -122,15 +123,13 @@ enum MergeCommand {
     }
 }
 
-/// `gesturetune merge` on analyze partials (issue 17): checks that they are shards 1..N of one
-/// run with one set of settings, each once, merges their digests and writes the report and
-/// summary `analyze` writes on all the files.
+/// `gesturetune merge` on analyze partials: GestureAnalysis checks that they are shards 1..N
+/// of one run with one set of settings, each once, and merges their digests; this writes the
+/// report and summary `analyze` writes on all the files.
 enum AnalysisMerge {
     static func run(_ paths: [String], options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
-        let (digest, first) = try merge(paths) { path throws(CLIError) in
-            try AnalysisPartialJSON.decode(try AnalysisPartialJSON.contents(path), path: path)
-        }
-        let run = try AnalyzePipeline.ReportRun(
+        let (digest, first) = try merge(paths)
+        let run = AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
         let progress = ProgressBar(total: paths.count, console: console)
@@ -146,68 +145,52 @@ enum AnalysisMerge {
         return .success
     }
 
-    /// What the first partial said about the run, for the checks of the others.
-    struct Header {
-        var tool: String
-        var settings: AnalysisSettings
-        var shard: AnalysisPartial.Shard
-        var files: [String]
+    /// The partials at `paths` read and merged (`Analysis.merge`); a missing file is 66, any
+    /// refusal a data error (65) naming the file and what is wrong.
+    static func merge(_ paths: [String]) throws(CLIError) -> (AnalysisDigest, Analysis.Header) {
+        do {
+            return try Analysis.merge(paths) { path throws(CLIError) in
+                do { return try AnalysisPartialJSON.decode(try contents(path), path: path) } catch let e as PartialError {
+                    throw .badInput(file: e.file ?? path, line: 0, message: e.message)
+                } catch let e as CLIError { throw e } catch { throw .internalError("\(error)") }
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as PartialError {
+            throw .badInput(file: error.file ?? paths.first ?? "", line: 0, message: error.message)
+        } catch {
+            throw .internalError("\(error)")
+        }
     }
 
-    /// The partials read one at a time (`load`), each checked against the first and merged
-    /// into the running digest before the next is read, so memory holds one partial and the
-    /// digest; then the shards counted. Every refusal is a data error (65) naming the file and
-    /// what is wrong. Returns the digest and the first partial's header.
-    static func merge(_ paths: [String], load: (String) throws(CLIError) -> AnalysisPartial) throws(CLIError) -> (AnalysisDigest, Header) {
-        guard let firstPath = paths.first else { throw .internalError("merge without partials") }
-        func bad(_ path: String, _ message: String) -> CLIError { .badInput(file: path, line: 0, message: message) }
-        var first: Header?
-        var seen = Set<Int>()
-        var digest: AnalysisDigest?
-        for path in paths {
-            let p = try load(path)
-            let h = first ?? Header(tool: p.tool, settings: p.settings, shard: p.shard, files: p.files)
-            first = h
-            guard p.tool == h.tool else { throw bad(path, "made by \(p.tool), \(firstPath) by \(h.tool)") }
-            if let d = h.settings.difference(p.settings) {
-                throw bad(path, "setting \(d.key) is \(d.theirs) here but \(d.mine) in \(firstPath): partials made with different settings do not merge")
-            }
-            guard p.shard.count == h.shard.count, p.files == h.files else {
-                throw bad(
-                    path,
-                    "shard \(p.shard.index)/\(p.shard.count) of \(p.files.count) files does not belong with \(firstPath) (shard \(h.shard.index)/\(h.shard.count) of \(h.files.count) files)")
-            }
-            guard seen.insert(p.shard.index).inserted else { throw bad(path, "shard \(p.shard.index)/\(p.shard.count) is given twice") }
-            let indices = AnalyzePipeline.shardIndices(p.files, shard: .init(index: p.shard.index, count: p.shard.count, corpusFiles: 0))
-            guard p.shardFiles == indices.map({ p.files[$0] }), p.reads.map(\.file).count == p.shardFiles.count else {
-                throw bad(path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files")
-            }
-            var part = AnalysisDigest(statistics: p.statistics, sample: p.sample, groups: p.groups)
-            part.motion = p.motion.tally
-            part.labels = p.labels
-            for (index, read) in zip(indices, p.reads) {
-                switch read.summary() {
-                case .success(let summary): part.reads[index] = summary
-                case .failure(let error): throw bad(path, error.message)
-                }
-            }
-            // Any order merges to the same digest.
-            if digest == nil {
-                digest = part
-            } else {
-                do {
-                    try digest!.merge(part)
-                } catch {
-                    throw bad(path, "statistics differ in \(error.setting): \(error.right) here but \(error.left) in \(firstPath)")
-                }
-            }
+    /// What a partial file holds: an analyze partial, or a batch summary.
+    enum Kind {
+        case analysis
+        case batch
+        /// Another schema, or none.
+        case other(String?)
+    }
+
+    /// The file's bytes. Missing or unreadable → 66.
+    static func contents(_ path: String) throws(CLIError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
+        return data
+    }
+
+    /// What a file holds, by its schema: a partial this version wrote is known by its first
+    /// bytes; anything else is parsed (batch summaries are small).
+    static func kind(of path: String) throws(CLIError) -> Kind {
+        let data = try contents(path)
+        if data.starts(with: AnalysisPartialJSON.prefix) { return .analysis }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .badInput(file: path, line: 0, message: "not a JSON object: expected a batch summary or an analyze partial")
         }
-        let count = first!.shard.count
-        let missing = (1...count).filter { !seen.contains($0) }
-        guard missing.isEmpty else {
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw bad(firstPath, "missing shard\(missing.count == 1 ? "" : "s") \(list)")
+        let schema = object["schema"] as? String
+        switch schema {
+        case AnalysisPartial.schemaName: return .analysis
+        case BatchSummary.schemaName: return .batch
+        default: return .other(schema)
         }
-        return (digest!, first!)
     }
 }

@@ -1,3 +1,4 @@
+import GestureAnalysis
 import GesturePhysics
 import GestureReport
 import GestureTrace

@@ -12,18 +12,9 @@ enum OutputFormat: String, Sendable, CaseIterable {
 struct CommonOptions: Sendable {
     var reader: ReaderOptions
     var physics: PhysicsOptions
-    /// `--direction` and `--extent` were given: they override the parameter file's.
-    var directionGiven: Bool
-    var extentGiven: Bool
-    /// `--estimator`, `--horizon`, `--max-samples`, `--max-gap` given (beside direction and extent).
-    var windowGiven: SettingKeys = []
-    /// Every setting given on the command line: these override the parameter file's.
-    var givenSettings: SettingKeys {
-        var keys = windowGiven
-        if directionGiven { keys.insert(.direction) }
-        if extentGiven { keys.insert(.extent) }
-        return keys
-    }
+    /// The settings given on the command line (`--direction`, `--extent`, `--estimator`,
+    /// `--horizon`, `--max-samples`, `--max-gap`): these override the parameter file's.
+    var givenSettings: SettingKeys = []
     /// `--params` as given: a file path or a preset name; nil when absent.
     var params: String?
     var format: OutputFormat
@@ -31,14 +22,12 @@ struct CommonOptions: Sendable {
     var jobs: Int
 
     init(
-        reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(), directionGiven: Bool = false,
-        extentGiven: Bool = false, params: String? = nil, format: OutputFormat = .text,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(), givenSettings: SettingKeys = [],
+        params: String? = nil, format: OutputFormat = .text, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.reader = reader
         self.physics = physics
-        self.directionGiven = directionGiven
-        self.extentGiven = extentGiven
+        self.givenSettings = givenSettings
         self.params = params
         self.format = format
         self.jobs = jobs
@@ -57,12 +46,11 @@ struct CommonOptions: Sendable {
         var options = CommonOptions()
         options.reader = try readerOptions(values)
         options.physics = try physicsOptions(values)
-        options.directionGiven = values.string("direction") != nil
-        options.extentGiven = values.string("extent") != nil
-        for (name, key) in [("estimator", SettingKeys.estimator), ("horizon", .horizon), ("max-samples", .maxSamples), ("max-gap", .maxGap)]
-        where values.string(name) != nil {
-            options.windowGiven.insert(key)
-        }
+        let keys: [(String, SettingKeys)] = [
+            ("direction", .direction), ("extent", .extent), ("estimator", .estimator), ("horizon", .horizon),
+            ("max-samples", .maxSamples), ("max-gap", .maxGap),
+        ]
+        for (name, key) in keys where values.string(name) != nil { options.givenSettings.insert(key) }
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
         options.jobs = try values.int("jobs", min: 1, max: 1_024) ?? ProcessInfo.processInfo.activeProcessorCount

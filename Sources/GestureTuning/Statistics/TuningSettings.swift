@@ -1,97 +1,92 @@
 import Foundation
 import GesturePhysics
 
-/// Everything two `TuningStatistics` must agree on to be merged: `TuningOptions`' settings
-/// (seed, resamples, folds, grid choices, suggestion settings) and the current parameter set
-/// (its rule and direction decide the confusions counted at `add` time).
+/// Everything two `TuningStatistics` must agree on to be merged: the tuning options (seed,
+/// resamples, folds, grid choices, suggestion settings) and the current parameter set (its
+/// rule and direction decide the confusions counted at `add` time). The values themselves,
+/// not a copy of their fields: comparing is `==`, and a refusal names the first differing
+/// key of their encodings (`SettingsDifference`).
 public struct TuningSettings: Sendable, Equatable, Codable {
-    public var seed: UInt64
-    public var resamples: Int
-    public var folds: Int
-    public var projectionTau: Double?
-    public var kinematicDuration: Double
-    public var targetDuration: Double
-    public var dampingRatio: Double
-    public var transitionDuration: Double
-    public var ambiguityBand: Double
-    public var suggestedFamily: RuleFamily?
-    public var chooseFamilyByCrossValidation: Bool
-    public var compareEstimators: Bool
-    /// The current rule, as Swift prints it (`threshold(progress: 0.5, velocity: 1.0)`).
-    public var rule: String
-    public var direction: Direction
-    /// The current set as `params.json` holds it (`ParameterSet.encoded()`).
-    public var current: String
-    /// `ParameterSet.followsPresetExtent` / `fixesDirection` of the current set (not in the file).
-    public var currentFollowsPresetExtent: Bool
-    public var currentFixesDirection: Bool
-
-    /// Folds actually used: at least 2.
-    var foldCount: Int { max(2, folds) }
+    public var options: TuningOptions
+    public var current: ParameterSet
 
     public init(options: TuningOptions, current: ParameterSet) {
-        seed = options.seed
-        resamples = options.bootstrapResamples
-        folds = options.folds
-        projectionTau = options.projectionTau
-        kinematicDuration = options.kinematicDuration
-        targetDuration = options.targetDuration
-        dampingRatio = options.dampingRatio
-        transitionDuration = options.transitionDuration
-        ambiguityBand = options.ambiguityBand
-        suggestedFamily = options.suggestedFamily
-        chooseFamilyByCrossValidation = options.chooseFamilyByCrossValidation
-        compareEstimators = options.compareEstimators
-        rule = String(describing: current.rule)
-        direction = current.direction
-        self.current = (try? current.encoded()) ?? String(describing: current)
-        currentFollowsPresetExtent = current.followsPresetExtent
-        currentFixesDirection = current.fixesDirection
+        self.options = options
+        self.current = current
     }
 
-    /// The options these settings hold (the spring settling time is the default one).
-    public var options: TuningOptions {
-        var o = TuningOptions(
-            seed: seed, bootstrapResamples: resamples, folds: folds, projectionTau: projectionTau,
-            kinematicDuration: kinematicDuration, targetDuration: targetDuration, dampingRatio: dampingRatio,
-            transitionDuration: transitionDuration, ambiguityBand: ambiguityBand, suggestedFamily: suggestedFamily,
-            chooseFamilyByCrossValidation: chooseFamilyByCrossValidation)
-        o.compareEstimators = compareEstimators
-        return o
+    /// Equal options and current set, with what the set's `==` leaves out (whether it follows
+    /// a preset's extent and fixes its direction): both change the decisions counted.
+    public static func == (a: TuningSettings, b: TuningSettings) -> Bool {
+        a.options == b.options && a.current == b.current
+            && a.current.followsPresetExtent == b.current.followsPresetExtent
+            && a.current.fixesDirection == b.current.fixesDirection
     }
 
-    /// The current parameter set these settings were made with, read back from `current`.
-    public func currentParameters() throws -> ParameterSet {
-        var p = try ParameterSet.decode(Data(current.utf8), path: "statistics current parameters")
-        p.followsPresetExtent = currentFollowsPresetExtent
-        p.fixesDirection = currentFixesDirection
-        return p
-    }
+    // What the search spaces are made of (SearchStatistics).
+    var seed: UInt64 { options.seed }
+    var projectionTau: Double? { options.projectionTau }
+    var kinematicDuration: Double { options.kinematicDuration }
+    var suggestedFamily: RuleFamily? { options.suggestedFamily }
+    var chooseFamilyByCrossValidation: Bool { options.chooseFamilyByCrossValidation }
+    var compareEstimators: Bool { options.compareEstimators }
+    /// Folds actually used: at least 2.
+    var foldCount: Int { max(2, options.folds) }
 
-    /// The first setting on which `self` and `other` differ, in declaration order; nil when equal.
+    /// The first setting on which `self` and `other` differ; nil when equal.
     public func mismatch(_ other: TuningSettings) -> StatisticsMismatch? {
-        func s<T>(_ x: T) -> String { String(describing: x) }
-        func opt<T>(_ x: T?) -> String { x.map { String(describing: $0) } ?? "none" }
-        let pairs: [(String, String, String)] = [
-            ("seed", s(seed), s(other.seed)),
-            ("resamples", s(resamples), s(other.resamples)),
-            ("folds", s(folds), s(other.folds)),
-            ("projectionTau", opt(projectionTau), opt(other.projectionTau)),
-            ("kinematicDuration", s(kinematicDuration), s(other.kinematicDuration)),
-            ("targetDuration", s(targetDuration), s(other.targetDuration)),
-            ("dampingRatio", s(dampingRatio), s(other.dampingRatio)),
-            ("transitionDuration", s(transitionDuration), s(other.transitionDuration)),
-            ("ambiguityBand", s(ambiguityBand), s(other.ambiguityBand)),
-            ("suggestedFamily", opt(suggestedFamily?.rawValue), opt(other.suggestedFamily?.rawValue)),
-            ("chooseFamilyByCrossValidation", s(chooseFamilyByCrossValidation), s(other.chooseFamilyByCrossValidation)),
-            ("compareEstimators", s(compareEstimators), s(other.compareEstimators)),
-            ("rule", rule, other.rule),
-            ("direction", direction.rawValue, other.direction.rawValue),
-            ("current", current, other.current),
-            ("currentFollowsPresetExtent", s(currentFollowsPresetExtent), s(other.currentFollowsPresetExtent)),
-            ("currentFixesDirection", s(currentFixesDirection), s(other.currentFixesDirection)),
-        ]
-        return pairs.first { $0.1 != $0.2 }.map { StatisticsMismatch(setting: $0.0, left: $0.1, right: $0.2) }
+        guard self != other else { return nil }
+        let d = SettingsDifference.first(self, other) ?? .init(key: "current", left: "?", right: "?")
+        return StatisticsMismatch(setting: d.key, left: d.left, right: d.right)
     }
 }
 
+/// The first key path at which two settings values differ, found generically: both encoded
+/// as JSON with sorted keys and walked in that order, each side's value shown as JSON text.
+public struct SettingsDifference: Sendable, Equatable {
+    /// A dotted key path (`options.seed`, `current.rule`).
+    public var key: String
+    public var left: String
+    public var right: String
+
+    public init(key: String, left: String, right: String) {
+        self.key = key
+        self.left = left
+        self.right = right
+    }
+
+    /// nil when the encodings agree (or either cannot be encoded).
+    public static func first<T: Encodable>(_ a: T, _ b: T, path: String = "") -> SettingsDifference? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let x = try? JSONSerialization.jsonObject(with: encoder.encode(a), options: .fragmentsAllowed),
+            let y = try? JSONSerialization.jsonObject(with: encoder.encode(b), options: .fragmentsAllowed)
+        else { return nil }
+        return walk(x, y, path: path)
+    }
+
+    private static func walk(_ a: Any, _ b: Any, path: String) -> SettingsDifference? {
+        if let x = a as? [String: Any], let y = b as? [String: Any] {
+            for key in Set(x.keys).union(y.keys).sorted() {
+                let sub = path.isEmpty ? key : path + "." + key
+                guard let u = x[key], let v = y[key] else {
+                    return .init(key: sub, left: x[key].map(text) ?? "absent", right: y[key].map(text) ?? "absent")
+                }
+                if let d = walk(u, v, path: sub) { return d }
+            }
+            return nil
+        }
+        let (s, t) = (text(a), text(b))
+        return s == t ? nil : .init(key: path, left: s, right: t)
+    }
+
+    /// A JSON value as compact JSON text (a string with its quotes).
+    static func text(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return "?" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -20,7 +20,7 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
     public var summaries: SummaryStatistics
     /// Gestures added (every measurement given, interrupted ones included).
     public internal(set) var gestureCount = 0
-    /// The current set, read back from `settings` (not encoded twice).
+    /// The current set (`settings.current`), at hand.
     public let current: ParameterSet
     let decider: Decider
 
@@ -124,7 +124,7 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
             throw DecodingError.dataCorruptedError(forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)")
         }
         settings = try c.decode(TuningSettings.self, forKey: .settings)
-        current = try settings.currentParameters()
+        current = settings.current
         decider = current.decider
         gestureCount = try c.decode(Int.self, forKey: .gestureCount)
         search = try c.decode(SearchStatistics.self, forKey: .search)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 enum Parallel {
     /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`),
@@ -25,27 +26,44 @@ enum Parallel {
     }
 
     /// The result of a `start`ed step.
-    final class Pending<T: Sendable>: @unchecked Sendable {
-        private var result: T?
-        private var work: (@Sendable () -> T)?
+    final class Pending<T: Sendable>: Sendable {
+        /// The result once known, or the work not started yet (one core).
+        private enum State {
+            case waiting(@Sendable () -> T)
+            case running
+            case done(T)
+        }
+        private let state: Mutex<State>
         private let group = DispatchGroup()
 
         fileprivate init(_ work: @escaping @Sendable () -> T) {
             if ProcessInfo.processInfo.activeProcessorCount > 1 {
-                DispatchQueue(label: "gesturetune.parallel.start").async(group: group) { self.result = work() }
+                state = Mutex(.running)
+                DispatchQueue(label: "gesturetune.parallel.start").async(group: group) { [self] in
+                    let result = work()
+                    state.withLock { $0 = .done(result) }
+                }
             } else {
-                self.work = work
+                state = Mutex(.waiting(work))
             }
         }
 
         /// Waits for the step (or runs it, with one core); call from one thread.
         var value: T {
+            let work = state.withLock { s -> (@Sendable () -> T)? in
+                guard case .waiting(let work) = s else { return nil }
+                s = .running
+                return work
+            }
             if let work {
-                result = work()
-                self.work = nil
+                let result = work()
+                state.withLock { $0 = .done(result) }
             }
             group.wait()
-            return result!
+            return state.withLock { s -> T in
+                guard case .done(let result) = s else { preconditionFailure("a started step without its result") }
+                return result
+            }
         }
     }
 
@@ -71,25 +89,16 @@ enum Parallel {
                 DispatchQueue.concurrentPerform(iterations: chunks) { c in run(c) }
             } else {
                 // At most `workers` at once: each takes the next chunk until none is left.
-                let next = NextIndex()
+                let next = Mutex(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    while let c = next.take(below: chunks) { run(c) }
+                    while let c = next.withLock({ n -> Int? in
+                        guard n < chunks else { return nil }
+                        n += 1
+                        return n - 1
+                    }) { run(c) }
                 }
             }
         }
         return out.map { $0! }
-    }
-
-    /// A shared counter handing out 0, 1, 2, … to the workers of `chunkedMap`.
-    private final class NextIndex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func take(below limit: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard value < limit else { return nil }
-            value += 1
-            return value - 1
-        }
     }
 }

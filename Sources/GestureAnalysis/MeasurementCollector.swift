@@ -3,9 +3,10 @@ import GesturePhysics
 import GestureReport
 import GestureTrace
 import GestureTuning
+import Synchronization
 
 /// Where `analyze`'s labels come from (`--labels`).
-enum LabelMode: String, Sendable, Codable {
+public enum LabelMode: String, Sendable, Codable {
     /// The `intent` column only.
     case intent
     /// `ImplicitLabels` on every file.
@@ -17,16 +18,16 @@ enum LabelMode: String, Sendable, Codable {
 /// What every file's gestures are added to, fixed before the first file is read: the run's
 /// full file list (file indices and id prefixes), the current parameters (sample priorities,
 /// counts made at add time), the tuning options, the sample size and the labelling.
-struct DigestContext: Sendable {
+public struct DigestContext: Sendable {
     /// Every file of the run, in argument order (a shard reads some of them).
-    var files: [String]
-    var reader: ReaderOptions
-    var physics: PhysicsOptions
-    var current: ParameterSet
-    var tuning: TuningOptions
-    var sampleSize: Int
-    var labels: LabelMode
-    var retryWindow: Double
+    public var files: [String]
+    public var reader: ReaderOptions
+    public var physics: PhysicsOptions
+    public var current: ParameterSet
+    public var tuning: TuningOptions
+    public var sampleSize: Int
+    public var labels: LabelMode
+    public var retryWindow: Double
     /// `--by`: statistics per group value are kept beside the pooled ones.
     var byGroup: Bool { !reader.groupColumns.isEmpty }
 
@@ -72,17 +73,17 @@ struct DigestContext: Sendable {
 /// summaries by file index, the motion tally, implicit-label counts, the tuning statistics and
 /// the report's sample. Merging is commutative and associative, so any partition of the files
 /// gives the same digest.
-struct AnalysisDigest: Sendable {
+public struct AnalysisDigest: Sendable {
     /// Read summaries by index in the run's full file list.
-    var reads: [Int: ReadSummary] = [:]
-    var motion = MotionTally()
-    var labels = LabelTally()
-    var statistics: TuningStatistics
-    var sample: ReportSample
+    public var reads: [Int: ReadSummary] = [:]
+    public var motion = MotionTally()
+    public var labels = LabelTally()
+    public var statistics: TuningStatistics
+    public var sample: ReportSample
     /// `--by`: statistics per group value (nil without `--by`).
-    var groups: [String: TuningStatistics]? = nil
+    public var groups: [String: TuningStatistics]? = nil
 
-    mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
+    public mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
         try statistics.merge(other.statistics)
         if let theirs = other.groups {
             var mine = groups ?? [:]
@@ -101,18 +102,23 @@ struct AnalysisDigest: Sendable {
 /// Reads and measures trace files, in parallel across files, one physics engine per file,
 /// streaming each gesture into the file's `AnalysisDigest` (nothing per gesture is kept beyond
 /// the bounded sample). The digests merge into one whatever the order files finish in.
-enum MeasurementCollector {
+public enum MeasurementCollector {
     /// The most points of a progress curve kept per gesture for the figures (first and
     /// last kept); the numbers never use the curve.
     static let curvePoints = 60
 
     /// Reads the files at `indices` of `context.files`. Throws the first error in argument
     /// order (a `TraceError`), so a malformed file fails the run the same way whatever `jobs` is.
-    static func collect(indices: [Int], context: DigestContext, jobs: Int, progress: ProgressBar? = nil) throws -> AnalysisDigest {
-        let errors = ResultSlots<any Error>(count: indices.count)
+    public static func collect(
+        indices: [Int], context: DigestContext, jobs: Int, progress: (any AnalysisProgress)? = nil
+    ) throws -> AnalysisDigest {
+        // Each slot written by the one worker of its file; the first error in argument order wins.
+        let errors = Shared([(any Error)?](repeating: nil, count: indices.count))
         // Fewer files than workers: each file's reading and measuring run on two threads.
         let pipelined = jobs > indices.count
-        let total = Accumulator(context.empty())
+        // Nothing merged yet (nil): the first digest (made from the same context) is taken
+        // as it is.
+        let total = Shared<AnalysisDigest?>(nil)
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
         let limit = DispatchSemaphore(value: max(1, jobs))
         let group = DispatchGroup()
@@ -122,15 +128,17 @@ enum MeasurementCollector {
                 defer { limit.signal() }
                 do {
                     let digest = try digestFile(index, context: context, pipelined: pipelined, progress: progress)
-                    try total.merge(digest)
+                    try total.mutex.withLock { (sum: inout AnalysisDigest?) throws(StatisticsMismatch) in
+                        if sum == nil { sum = digest } else { try sum!.merge(digest) }
+                    }
                 } catch {
-                    errors[slot] = error
+                    errors.mutex.withLock { $0[slot] = error }
                 }
             }
         }
         group.wait()
-        if let first = errors.values.compactMap({ $0 }).first { throw first }
-        return total.value
+        if let first = errors.mutex.withLock({ $0.compactMap { $0 }.first }) { throw first }
+        return total.mutex.withLock { $0 } ?? context.empty()
     }
 
     /// One file's digest. With implicit labels the file's measurements are held until its end
@@ -140,7 +148,7 @@ enum MeasurementCollector {
     /// cannot be read twice, is held from the start).
     /// `pipelined`: the reader hands gestures in batches to a second thread that measures them
     /// and a third that adds them, in order (the same digest either way).
-    static func digestFile(_ index: Int, context: DigestContext, pipelined: Bool = false, progress: ProgressBar? = nil) throws -> AnalysisDigest {
+    static func digestFile(_ index: Int, context: DigestContext, pipelined: Bool = false, progress: (any AnalysisProgress)? = nil) throws -> AnalysisDigest {
         let path = context.files[index]
         let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
         var (digest, held, summary) = try read(index, context: context, hold: hold, pipelined: pipelined, progress: progress)
@@ -165,7 +173,7 @@ enum MeasurementCollector {
     /// measurements for labelling and adds only the motion. `pipelined`: measuring runs on a
     /// second thread and adding on a third (`GesturePipe`), gesture order kept.
     private static func read(
-        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool, progress: ProgressBar?
+        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool, progress: (any AnalysisProgress)?
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
         let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
         let summary: ReadSummary
@@ -185,7 +193,8 @@ enum MeasurementCollector {
             summary = try TraceReader.read(path: context.files[index], options: context.reader) { stage.add($0) }
         }
         progress?.fileDone(gestures: stage.order % 256)
-        return (stage.finishedDigest(), stage.held, summary)
+        let (digest, held) = stage.finished()
+        return (digest, held, summary)
     }
 
     /// Keeps `limit` evenly spaced points, the first and last among them.
@@ -196,95 +205,81 @@ enum MeasurementCollector {
     }
 }
 
-/// A digest several workers merge into, under a lock.
-final class Accumulator: @unchecked Sendable {
-    private var digest: AnalysisDigest
-    /// Nothing merged yet: the first digest (made from the same context) is taken as it is.
-    private var untouched = true
-    private let lock = DispatchQueue(label: "gesturetune.accumulate")
-
-    init(_ digest: AnalysisDigest) { self.digest = digest }
-
-    func merge(_ other: AnalysisDigest) throws {
-        var failure: StatisticsMismatch?
-        lock.sync {
-            if untouched {
-                digest = other
-                untouched = false
-                return
-            }
-            do throws(StatisticsMismatch) { try digest.merge(other) } catch { failure = error }
-        }
-        if let failure { throw failure }
-    }
-
-    var value: AnalysisDigest { lock.sync { digest } }
-}
-
-/// Fixed slots written by concurrent workers, each slot by exactly one worker.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = DispatchQueue(label: "gesturetune.slots")
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.sync { storage[index] } }
-        set { lock.sync { storage[index] = newValue } }
-    }
-
-    var values: [Value?] { lock.sync { storage } }
+/// A value workers on several threads share, behind a lock.
+final class Shared<Value: Sendable>: Sendable {
+    let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
 }
 
 /// One file's measuring and adding: its physics engine, digest, held measurements and
 /// gesture count. `measure` and `add(measured:)` may run on two threads (each called in
-/// gesture order from one thread; they share no state); `add(_:)` is both on one.
-private final class FileStage: @unchecked Sendable {
+/// gesture order from one thread); each half keeps its state behind its own lock, never
+/// contended, so the two never wait for each other.
+private final class FileStage: Sendable {
+    /// The physics half: the file's engine and the motion of the gestures it saw.
+    struct Measuring {
+        let engine: PhysicsEngine
+        var motion = MotionTally()
+    }
+
+    /// The adding half: the digest, or the measurements held for labelling (`hold`).
+    struct Adding {
+        var digest: AnalysisDigest
+        var held: [GestureMeasurement]?
+        var order = 0
+    }
+
     let index: Int
     let context: DigestContext
-    let engine: PhysicsEngine
-    let progress: ProgressBar?
-    private var digest: AnalysisDigest
-    var held: [GestureMeasurement]?
-    var order = 0
-    /// The motion of the gestures `measure` saw, added to the digest by `finishedDigest`.
-    private var motion = MotionTally()
+    let progress: (any AnalysisProgress)?
+    private let measuring: Mutex<Measuring>
+    private let adding: Mutex<Adding>
 
-    init(index: Int, context: DigestContext, hold: Bool, progress: ProgressBar?) {
+    init(index: Int, context: DigestContext, hold: Bool, progress: (any AnalysisProgress)?) {
         self.index = index
         self.context = context
         self.progress = progress
-        engine = PhysicsEngine(options: context.physics)
-        digest = context.empty()
-        held = hold ? [] : nil
+        measuring = Mutex(Measuring(engine: PhysicsEngine(options: context.physics)))
+        adding = Mutex(Adding(digest: context.empty(), held: hold ? [] : nil))
     }
 
     func add(_ gesture: Gesture) { add(measured: measure(gesture)) }
 
     /// The physics half: the measurement, its progress curve thinned; the motion tallied.
     func measure(_ gesture: Gesture) -> GestureMeasurement {
-        var m = engine.measure(gesture)
-        m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
-        motion.add(gesture)
-        return m
+        measuring.withLock { state in
+            var m = state.engine.measure(gesture)
+            m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
+            state.motion.add(gesture)
+            return m
+        }
     }
 
     /// The adding half: into the digest, or kept for labelling (`hold`).
     func add(measured m: GestureMeasurement) {
-        if held != nil {
-            held!.append(m)
-        } else {
-            context.add(m, file: index, order: order, source: nil, to: &digest)
+        let order = adding.withLock { state in
+            if state.held != nil {
+                state.held!.append(m)
+            } else {
+                context.add(m, file: index, order: state.order, source: nil, to: &state.digest)
+            }
+            state.order += 1
+            return state.order
         }
-        order += 1
         if order % 256 == 0 { progress?.gesturesRead(256) }
     }
 
-    /// The digest with the tallied motion, once every gesture is added.
-    func finishedDigest() -> AnalysisDigest {
-        var d = digest
-        d.motion.add(motion)
-        return d
+    /// Gestures added so far.
+    var order: Int { adding.withLock { $0.order } }
+
+    /// The digest with the tallied motion and the held measurements, once every gesture is added.
+    func finished() -> (AnalysisDigest, [GestureMeasurement]?) {
+        let motion = measuring.withLock { $0.motion }
+        return adding.withLock { state in
+            var d = state.digest
+            d.motion.add(motion)
+            return (d, state.held)
+        }
     }
 }
 
@@ -292,11 +287,12 @@ private final class FileStage: @unchecked Sendable {
 /// at most `depth` batches waiting (memory stays bounded when the worker is the slower
 /// side). `send` is called from one thread; `finish` sends the last batch and waits until
 /// every batch is consumed.
-final class GesturePipe: @unchecked Sendable {
+final class GesturePipe: Sendable {
     private let worker: Stage
     private let batchSize: Int
     private let consume: @Sendable ([Gesture]) -> Void
-    private var batch: [Gesture] = []
+    /// Filled by the one sending thread; the lock is never contended.
+    private let batch = Mutex<[Gesture]>([])
 
     /// Gestures per batch: small, so little is left to measure once the reader ends.
     static let batchSize = 32
@@ -307,22 +303,26 @@ final class GesturePipe: @unchecked Sendable {
         self.batchSize = batchSize
         self.consume = consume
         worker = Stage(label: "gesturetune.measure", depth: depth)
-        batch.reserveCapacity(batchSize)
+        batch.withLock { $0.reserveCapacity(batchSize) }
     }
 
     func send(_ gesture: Gesture) {
-        batch.append(gesture)
-        if batch.count == batchSize { flush() }
+        let full = batch.withLock { batch -> [Gesture]? in
+            batch.append(gesture)
+            return batch.count == batchSize ? take(&batch) : nil
+        }
+        if let full { hand(full) }
     }
 
     func finish() {
-        flush()
+        let last = batch.withLock { take(&$0) }
+        if !last.isEmpty { hand(last) }
         worker.finish()
     }
 
     /// A serial worker fed by one thread, at most `depth` blocks waiting (the sender waits
     /// beyond that: memory stays bounded when the worker is the slower side).
-    final class Stage: @unchecked Sendable {
+    final class Stage: Sendable {
         private let queue: DispatchQueue
         private let slots: DispatchSemaphore
 
@@ -343,11 +343,26 @@ final class GesturePipe: @unchecked Sendable {
         func finish() { queue.sync {} }
     }
 
-    private func flush() {
-        guard !batch.isEmpty else { return }
+    /// The batch so far, leaving an empty one with room for the next.
+    private func take(_ batch: inout [Gesture]) -> [Gesture] {
         let full = batch
         batch = []
         batch.reserveCapacity(batchSize)
+        return full
+    }
+
+    private func hand(_ full: [Gesture]) {
         worker.async { [consume] in consume(full) }
     }
+}
+
+/// What the library reports while it reads (the CLI's progress bar draws it): called from
+/// the reading threads, so it must be safe to call from any of them.
+public protocol AnalysisProgress: Sendable {
+    /// A file is read; `gestures` is what it read since its last `gesturesRead` call.
+    func fileDone(gestures: Int)
+    /// `count` more gestures read.
+    func gesturesRead(_ count: Int)
+    /// The run moved on to another stage (`tuning 1200 gestures…`).
+    func stage(_ text: String)
 }

@@ -16,104 +16,51 @@ import GestureTuning
 ///   (`ReportSample`, the gestures the report shows one by one).
 ///
 /// Encoded with sorted keys and no insignificant white space: the same inputs give the same bytes.
-struct AnalysisPartial: Codable, Sendable {
-    static let schemaName = "gesturetune-analysis-partial/1"
+public struct AnalysisPartial: Codable, Sendable {
+    public static let schemaName = "gesturetune-analysis-partial/1"
 
-    var schema = AnalysisPartial.schemaName
+    public var schema = AnalysisPartial.schemaName
     /// `gesturetune 0.1.0`: partials of different versions do not merge.
-    var tool: String
-    var settings: AnalysisSettings
-    var shard: Shard
+    public var tool: String
+    public var settings: RunSettings
+    public var shard: Shard
     /// Every file of the run, in argument order (file indices of the sample refer to it).
-    var files: [String]
+    public var files: [String]
     /// This shard's files (`Corpus.shard` of the sorted list), in argument order.
-    var shardFiles: [String]
-    var reads: [PartialRead]
-    var motion: PartialMotion
-    var labels: LabelTally
-    var statistics: TuningStatistics
-    var sample: ReportSample
+    public var shardFiles: [String]
+    public var reads: [PartialRead]
+    public var motion: PartialMotion
+    public var labels: LabelTally
+    public var statistics: TuningStatistics
+    public var sample: ReportSample
     /// `--by`: statistics per group value.
-    var groups: [String: TuningStatistics]?
+    public var groups: [String: TuningStatistics]?
 
-    struct Shard: Codable, Sendable, Equatable {
+    public struct Shard: Codable, Sendable, Equatable {
         /// 1-based.
-        var index: Int
-        var count: Int
-    }
-}
-
-/// Everything shards must agree on to be merged.
-struct AnalysisSettings: Codable, Sendable, Equatable {
-    /// Reader and physics options in effect (the ones `batch` records).
-    var input: BatchSummary.Settings
-    /// `--by` columns.
-    var by: [String]
-    /// `--params` as given (a preset name or a file path): the report names it.
-    var params: String
-    /// Tuning options and the current parameter set.
-    var tuning: TuningSettings
-    /// `--labels`: `intent`, `implicit`, or `auto` (implicit for a file with an outcome column
-    /// and no intent column).
-    var labels: String
-    var retryWindow: Double
-    /// `--sample`.
-    var sample: Int
-
-    /// The physics options the settings record.
-    var physics: PhysicsOptions {
-        var p = PhysicsOptions()
-        p.direction = Direction(rawValue: input.direction) ?? .right
-        p.extent = input.extent
-        p.estimator = Estimator(rawValue: input.estimator) ?? .lsq2
-        p.window.horizon = input.horizon
-        p.window.maxSamples = input.maxSamples
-        p.window.maxGap = input.maxGap
-        return p
-    }
-
-    /// The first setting (a dotted key path, as in the file) on which `self` and `other` differ,
-    /// with both values as JSON text; nil when they agree.
-    func difference(_ other: AnalysisSettings) -> (key: String, mine: String, theirs: String)? {
-        guard let a = try? AnalysisPartialJSON.object(self), let b = try? AnalysisPartialJSON.object(other) else {
-            return self == other ? nil : ("settings", "?", "?")
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
         }
-        return Self.firstDifference(a, b, path: "settings")
-    }
-
-    static func firstDifference(_ a: Any, _ b: Any, path: String) -> (key: String, mine: String, theirs: String)? {
-        if let x = a as? [String: Any], let y = b as? [String: Any] {
-            for key in Set(x.keys).union(y.keys).sorted() {
-                let sub = path + "." + key
-                guard let u = x[key], let v = y[key] else {
-                    return (sub, x[key].map(text) ?? "absent", y[key].map(text) ?? "absent")
-                }
-                if let d = firstDifference(u, v, path: sub) { return d }
-            }
-            return nil
-        }
-        let (s, t) = (text(a), text(b))
-        return s == t ? nil : (path, s, t)
-    }
-
-    static func text(_ value: Any) -> String {
-        if let s = value as? String { return "\"\(s)\"" }
-        guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return "\(value)" }
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 }
 
 /// Labels taken from what people did next (`ImplicitLabels`), counted per source, over the
 /// files that were labelled so.
-struct LabelTally: Codable, Sendable, Equatable {
-    var files = 0
-    var intent = 0
-    var retry = 0
-    var outcome = 0
+public struct LabelTally: Codable, Sendable, Equatable {
+    public var files = 0
+    public var intent = 0
+    public var retry = 0
+    public var outcome = 0
 
-    mutating func add(_ other: LabelTally) {
+    public init() {}
+    init(files: Int, intent: Int, retry: Int, outcome: Int) {
+        (self.files, self.intent, self.retry, self.outcome) = (files, intent, retry, outcome)
+    }
+
+    public mutating func add(_ other: LabelTally) {
         files += other.files
         intent += other.intent
         retry += other.retry
@@ -122,7 +69,7 @@ struct LabelTally: Codable, Sendable, Equatable {
 }
 
 /// `ReadSummary` as the partial stores it.
-struct PartialRead: Codable, Sendable, Equatable {
+public struct PartialRead: Codable, Sendable, Equatable {
     var file: String
     var rows: Int
     var gestures: Int
@@ -197,14 +144,20 @@ struct PartialRead: Codable, Sendable, Equatable {
     }
 }
 
-/// A problem found in a partial, as a message.
-struct PartialError: Error, Sendable {
-    var message: String
-    init(_ message: String) { self.message = message }
+/// A partial that cannot be read or merged: the file and what is wrong with it (the CLI's
+/// data error, 65).
+public struct PartialError: Error, Sendable, Equatable {
+    /// The partial's path; nil while it is not yet known which file (a read summary's field).
+    public var file: String?
+    public var message: String
+    public init(_ message: String, file: String? = nil) {
+        self.message = message
+        self.file = file
+    }
 }
 
 /// A `TraceError` (a lenient read's skipped row) as the partial stores it.
-struct PartialTraceError: Codable, Sendable, Equatable {
+public struct PartialTraceError: Codable, Sendable, Equatable {
     var kind: String
     var file: String
     var line: Int
@@ -247,7 +200,7 @@ struct PartialTraceError: Codable, Sendable, Equatable {
 }
 
 /// `MotionTally` as the partial stores it.
-struct PartialMotion: Codable, Sendable, Equatable {
+public struct PartialMotion: Codable, Sendable, Equatable {
     var counts: [String: Int]
     var maxX: Double
     var maxY: Double
@@ -266,9 +219,13 @@ struct PartialMotion: Codable, Sendable, Equatable {
         beyondHeight = [Double(m.beyondHeight.count), m.beyondHeight.reach, m.beyondHeight.container]
     }
 
-    var tally: MotionTally {
+    /// The tally back; an unknown direction is an error.
+    func tally() throws(PartialError) -> MotionTally {
         var m = MotionTally()
-        for (key, n) in counts { if let d = Direction(rawValue: key) { m.counts[d] = n } }
+        for (key, n) in counts {
+            guard let d = Direction(rawValue: key) else { throw PartialError("motion.counts: unknown direction \"\(key)\"") }
+            m.counts[d] = n
+        }
         m.maxX = maxX
         m.maxY = maxY
         m.withWidth = withWidth
@@ -280,26 +237,29 @@ struct PartialMotion: Codable, Sendable, Equatable {
 }
 
 /// Encodes and reads analysis partials.
-enum AnalysisPartialJSON {
+public enum AnalysisPartialJSON {
+    /// How numbers JSON cannot hold are written (as in batch JSON).
+    static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
+
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: BatchJSON.nonFinite.positive, negativeInfinity: BatchJSON.nonFinite.negative, nan: BatchJSON.nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
         return encoder
     }
 
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: BatchJSON.nonFinite.positive, negativeInfinity: BatchJSON.nonFinite.negative, nan: BatchJSON.nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
         return decoder
     }
 
     /// The partial's JSON: `schema` first (so `merge` tells a partial from a batch summary by
     /// its first bytes), then every other key in sorted order, each value encoded on its own
     /// and the sample's entries one by one, so no tree of the whole file is ever built.
-    static func encode(_ partial: AnalysisPartial) throws(CLIError) -> String {
+    public static func encode(_ partial: AnalysisPartial) throws(PartialError) -> String {
         let encoder = encoder()
         func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         do {
@@ -316,58 +276,24 @@ enum AnalysisPartialJSON {
             members.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
             return "{" + ([("schema", try json(partial.schema))] + members).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
         } catch {
-            throw .internalError("cannot encode the analysis partial: \(error)")
+            throw PartialError("cannot encode the analysis partial: \(error)")
         }
     }
 
     /// How every partial this version writes begins.
-    static var prefix: Data { Data("{\"schema\":\"\(AnalysisPartial.schemaName)\"".utf8) }
+    public static var prefix: Data { Data("{\"schema\":\"\(AnalysisPartial.schemaName)\"".utf8) }
 
-    /// A value as a JSON object tree (for comparing settings key by key).
-    static func object<T: Encodable>(_ value: T) throws -> Any {
-        try JSONSerialization.jsonObject(with: try encoder().encode(value))
-    }
-
-    /// What a partial file holds: an analyze partial, or a batch summary.
-    enum Kind {
-        case analysis
-        case batch
-        /// Another schema, or none.
-        case other(String?)
-    }
-
-    /// The file's bytes. Missing or unreadable → 66.
-    static func contents(_ path: String) throws(CLIError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
-        return data
-    }
-
-    /// What a file holds, by its schema: a partial this version wrote is known by its first
-    /// bytes; anything else is parsed (batch summaries are small).
-    static func kind(of path: String) throws(CLIError) -> Kind {
-        let data = try contents(path)
-        if data.starts(with: prefix) { return .analysis }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .badInput(file: path, line: 0, message: "not a JSON object: expected a batch summary or an analyze partial")
-        }
-        let schema = object["schema"] as? String
-        switch schema {
-        case AnalysisPartial.schemaName: return .analysis
-        case BatchSummary.schemaName: return .batch
-        default: return .other(schema)
-        }
-    }
-
-    static func decode(_ data: Data, path: String) throws(CLIError) -> AnalysisPartial {
+    /// A partial's bytes read back; a bad value anywhere (an unknown direction, estimator or
+    /// rule family too) is an error naming where it is.
+    public static func decode(_ data: Data, path: String) throws(PartialError) -> AnalysisPartial {
         let partial: AnalysisPartial
         do {
             partial = try decoder().decode(AnalysisPartial.self, from: data)
         } catch {
-            throw .badInput(file: path, line: 0, message: "not a \(AnalysisPartial.schemaName) file: \(describe(error))")
+            throw PartialError("not a \(AnalysisPartial.schemaName) file: \(describe(error))", file: path)
         }
         guard partial.shard.count >= 1, partial.shard.index >= 1, partial.shard.index <= partial.shard.count else {
-            throw .badInput(file: path, line: 0, message: "shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)")
+            throw PartialError("shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)", file: path)
         }
         return partial
     }

@@ -33,7 +33,7 @@ guard arguments.count == 3 else {
     exit(64)
 }
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
-var out = "// Generated at build time by TemplateEmbedder from GestureReport's Templates folder.\n\n"
+var out = "// Generated at build time by TemplateEmbedder from GestureReport's Templates.\n\n"
 out += "/// The files of `Templates/`, by path relative to it.\n"
 out += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
 do {

@@ -30,8 +30,8 @@ import Testing
         let b = try ReportDocument.decode(Self.report(
             suggested: "{\"family\": \"projection\", \"progressThreshold\": 0.4, \"tau\": 0.44}", currentError: 0.25, suggestedError: 0.0,
             gestures: [("g1", "complete", "complete", "complete"), ("g2", "cancel", "complete", "complete"), ("g3", nil, "complete", "cancel"), ("g4", "cancel", "cancel", "cancel")]))
-        #expect(a.currentRule == .threshold(progress: 0.5, velocity: .infinity))
-        #expect(b.suggestedRule == .projection(progress: 0.4, tau: 0.44))
+        #expect(a.summary.currentRule == .threshold(progress: 0.5, velocity: .infinity))
+        #expect(b.summary.suggestedRule == .projection(progress: 0.4, tau: 0.44))
         let d = ReportDiff(a, b, nameA: "A", nameB: "B")
         #expect(d.inBoth == 3 && d.onlyInA == 1 && d.onlyInB == 1)
         // g1 suggested cancel → complete (intent complete: now right); g2 both rules to complete

@@ -61,7 +61,9 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
         public var currentDecision: Intent
         public var suggestedDecision: Intent
 
-        private enum Key: String, CodingKey { case file, id, intent, currentDecision, suggestedDecision }
+        private enum Key: String, CodingKey {
+            case file, id, intent, currentDecision, suggestedDecision
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
@@ -179,7 +181,8 @@ extension ReportDocument {
         let schema = try? c.decodeIfPresent(String.self, forKey: .schema)
         guard schema == JSONRenderer.schema else {
             let found = schema.map { "\"\($0)\"" } ?? "none"
-            throw Problem(message: "expected \"schema\": \"\(JSONRenderer.schema)\", found \(found)")
+            let expected = "\"schema\": \"\(JSONRenderer.schema)\""
+            throw Problem(message: "expected \(expected), found \(found)")
         }
         self.schema = JSONRenderer.schema
         name = try c.decodeIfPresent(String.self, forKey: .name)
@@ -191,7 +194,8 @@ extension ReportDocument {
         gestures = try c.decodeIfPresent([Gesture].self, forKey: .gestures) ?? []
     }
 
-    /// `summary.currentError` for the path `[summary, currentError]`, `gestures[3].id` for an index.
+    /// `summary.currentError` for the path `[summary, currentError]`; `gestures[3].id` with an
+    /// index.
     static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
         for key in codingPath {
@@ -205,6 +209,7 @@ extension ReportDocument {
     }
 
     static func message(_ error: DecodingError) -> String {
+        let notAnObject = "expected a JSON object, found text that is not one"
         func at(_ codingPath: [any CodingKey]) -> String {
             codingPath.isEmpty ? "the top level" : path(codingPath)
         }
@@ -214,11 +219,12 @@ extension ReportDocument {
         case .valueNotFound(let type, let context):
             return "expected \(kind(type)) at \(at(context.codingPath)), found null"
         case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return "expected a JSON object, found text that is not one" }
+            if context.codingPath.isEmpty { return notAnObject }
             return "expected \(kind(type)) at \(at(context.codingPath)), found another value"
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "expected a JSON object, found text that is not one" }
-            return "expected a finite number (whole for a count) at \(at(context.codingPath)), found another"
+            if context.codingPath.isEmpty { return notAnObject }
+            let expected = "a finite number (whole for a count)"
+            return "expected \(expected) at \(at(context.codingPath)), found another"
         @unknown default:
             return "expected a report.json, found text that is not one"
         }
@@ -249,9 +255,12 @@ extension ReportDocument.Summary: Decodable {
         let c = try decoder.container(keyedBy: Key.self)
         func problem(_ key: String, _ expected: String, _ found: Double) -> ReportDocument.Problem {
             let where_ = ReportDocument.path(c.codingPath + [Key(key)])
-            return ReportDocument.Problem(message: "expected \(expected) at \(where_), found \(found)")
+            let message = "expected \(expected) at \(where_), found \(found)"
+            return ReportDocument.Problem(message: message)
         }
-        func number(_ key: String, in range: ClosedRange<Double>, _ expected: String) throws -> Double? {
+        func number(
+            _ key: String, in range: ClosedRange<Double>, _ expected: String
+        ) throws -> Double? {
             guard let x = try c.decodeIfPresent(Double.self, forKey: Key(key)) else { return nil }
             guard x.isFinite, range.contains(x) else { throw problem(key, expected, x) }
             return x
@@ -278,10 +287,12 @@ extension ReportDocument.Summary: Decodable {
                 "extent", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
                 "a positive number") ?? 390
         extentSource = try c.decodeIfPresent(String.self, forKey: Key("extentSource"))
-        currentSource = try c.decodeIfPresent(String.self, forKey: Key("currentSource")) ?? "current"
+        currentSource =
+            try c.decodeIfPresent(String.self, forKey: Key("currentSource")) ?? "current"
         currentRule = try Self.rule(c, "currentRule")
         suggestedRule = try Self.rule(c, "suggestedRule")
-        suggestionInferred = try c.decodeIfPresent(Bool.self, forKey: Key("suggestionInferred")) ?? false
+        suggestionInferred =
+            try c.decodeIfPresent(Bool.self, forKey: Key("suggestionInferred")) ?? false
         currentError = try number("currentError", in: 0...1, fraction)
         suggestedError = try number("suggestedError", in: 0...1, fraction)
         errorChange = try number("errorChange", in: -1...1, "a change of fractions, from -1 to 1")
@@ -299,29 +310,34 @@ extension ReportDocument.Summary: Decodable {
     private static func rule(_ c: KeyedDecodingContainer<Key>, _ key: String) throws -> Rule {
         let at = ReportDocument.path(c.codingPath + [Key(key)])
         let families = RuleFamily.allCases.map(\.rawValue).joined(separator: ", ")
+        func problem(_ message: String) -> ReportDocument.Problem {
+            ReportDocument.Problem(message: message)
+        }
         guard c.contains(Key(key)) else {
-            throw ReportDocument.Problem(message: "expected \(at) with a rule family (\(families)), found none")
+            throw problem("expected \(at) with a rule family (\(families)), found none")
         }
         let o = try c.nestedContainer(keyedBy: Key.self, forKey: Key(key))
-        guard let name = try? o.decode(String.self, forKey: Key("family")), let family = RuleFamily(rawValue: name)
+        guard let name = try? o.decode(String.self, forKey: Key("family")),
+            let family = RuleFamily(rawValue: name)
         else {
-            throw ReportDocument.Problem(message: "expected \(at).family, one of \(families), found another value")
+            throw problem("expected \(at).family, one of \(families), found another value")
         }
         return try Rule(family: family) { spec in
             guard o.contains(Key(spec.key)) else {
-                throw ReportDocument.Problem(message: "expected \(at).\(spec.key), found none")
+                throw problem("expected \(at).\(spec.key), found none")
             }
             let value: Double
             if let text = try? o.decode(String.self, forKey: Key(spec.key)) {
                 guard RuleParameterSpec.infinityTexts.contains(text.lowercased()) else {
-                    throw ReportDocument.Problem(message: "expected \(spec.expected) at \(at).\(spec.key), found \"\(text)\"")
+                    let found = "\"\(text)\""
+                    throw problem("expected \(spec.expected) at \(at).\(spec.key), found \(found)")
                 }
                 value = .infinity
             } else {
                 value = try o.decode(Double.self, forKey: Key(spec.key))
             }
             guard spec.allows(value) else {
-                throw ReportDocument.Problem(message: "expected \(spec.expected) at \(at).\(spec.key), found \(value)")
+                throw problem("expected \(spec.expected) at \(at).\(spec.key), found \(value)")
             }
             return value
         }
@@ -338,7 +354,8 @@ extension ReportDocument.Summary.Skip: Decodable {
         count = try c.decode(Int.self, forKey: .count)
         guard count >= 0 else {
             let at = ReportDocument.path(c.codingPath + [Key.count])
-            throw ReportDocument.Problem(message: "expected a count of 0 or more at \(at), found \(count)")
+            let message = "expected a count of 0 or more at \(at), found \(count)"
+            throw ReportDocument.Problem(message: message)
         }
     }
 }

@@ -222,7 +222,10 @@ extension ReportDocument {
             if context.codingPath.isEmpty { return notAnObject }
             return "expected \(kind(type)) at \(at(context.codingPath)), found another value"
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return notAnObject }
+            // The decoder locates no syntax error, nor a number too large for a Double (1e999).
+            if context.codingPath.isEmpty {
+                return "expected JSON text whose numbers fit a Double, found text that is not"
+            }
             let expected = "a finite number (whole for a count)"
             return "expected \(expected) at \(at(context.codingPath)), found another"
         @unknown default:

@@ -26,7 +26,12 @@ let package = Package(
         .target(name: "GestureNumerics", dependencies: ["CGSL"]),
         .target(name: "GesturePhysics", dependencies: ["GestureTrace", "GestureNumerics"], exclude: ["README.md"]),
         .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"], exclude: ["README.md"]),
-        .target(name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"], exclude: ["README.md", "Templates"]),
+        .target(
+            name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"],
+            exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
+        // Writes the Swift file that carries GestureReport's Templates folder (EmbeddedTemplates).
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "GestureAnalysis",
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],

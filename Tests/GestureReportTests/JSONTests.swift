@@ -66,7 +66,7 @@ import Testing
 
     @Test func writerEscapesControlCharacters() {
         var s = ""
-        JSONWriter.string("a\"b\\c\nd\u{01}", into: &s)
+        Text.json("a\"b\\c\nd\u{01}", into: &s)
         #expect(s == "\"a\\\"b\\\\c\\nd\\u0001\"")
     }
 

@@ -24,14 +24,14 @@ import Testing
     }
 
     @Test func findsChangedDecisionsParametersAndErrors() throws {
-        let a = try ReportSnapshot.decode(Self.report(
+        let a = try ReportDocument.decode(Self.report(
             suggested: "{\"family\": \"projection\", \"progressThreshold\": 0.43, \"tau\": 0.44}", currentError: 0.25, suggestedError: 0.25,
             gestures: [("g1", "complete", "complete", "cancel"), ("g2", "cancel", "cancel", "cancel"), ("g3", nil, "complete", "complete"), ("g9", "cancel", "cancel", "cancel")]))
-        let b = try ReportSnapshot.decode(Self.report(
+        let b = try ReportDocument.decode(Self.report(
             suggested: "{\"family\": \"projection\", \"progressThreshold\": 0.4, \"tau\": 0.44}", currentError: 0.25, suggestedError: 0.0,
             gestures: [("g1", "complete", "complete", "complete"), ("g2", "cancel", "complete", "complete"), ("g3", nil, "complete", "cancel"), ("g4", "cancel", "cancel", "cancel")]))
-        #expect(a.currentRule == .threshold(progress: 0.5, velocity: .infinity))
-        #expect(b.suggestedRule == .projection(progress: 0.4, tau: 0.44))
+        #expect(a.summary.currentRule == .threshold(progress: 0.5, velocity: .infinity))
+        #expect(b.summary.suggestedRule == .projection(progress: 0.4, tau: 0.44))
         let d = ReportDiff(a, b, nameA: "A", nameB: "B")
         #expect(d.inBoth == 3 && d.onlyInA == 1 && d.onlyInB == 1)
         // g1 suggested cancel → complete (intent complete: now right); g2 both rules to complete
@@ -51,11 +51,39 @@ import Testing
 
     @Test func badInputSaysWhatWasExpected() {
         func problem(_ text: String) -> String? {
-            do { _ = try ReportSnapshot.decode(Data(text.utf8)); return nil } catch { return error.message }
+            do { _ = try ReportDocument.decode(Data(text.utf8)); return nil } catch { return error.message }
         }
         #expect(problem("[1]") == "expected a JSON object, found text that is not one")
         #expect(problem("{\"schema\": \"gesturetune.batch/1\"}") == "expected \"schema\": \"gesturetune.report/1\", found \"gesturetune.batch/1\"")
         #expect(problem("{\"schema\": \"gesturetune.report/1\", \"summary\": {\"currentRule\": {\"family\": \"projection\", \"progressThreshold\": 0.5}}}")
             == "expected summary.currentRule.tau, found none")
+    }
+
+    /// Out-of-range figures are refused with the key they were found at (an error rate of 1.8e306
+    /// used to reach the percentage formatting and trap; −300% was accepted).
+    @Test func outOfRangeFiguresAreRefusedWhereTheyAre() {
+        func problem(_ text: String) -> String? {
+            do { _ = try ReportDocument.decode(Data(text.utf8)); return nil } catch { return error.message }
+        }
+        let rules = """
+            "currentRule": {"family": "threshold", "progressThreshold": 0.5, "velocityThreshold": "inf"},
+            "suggestedRule": {"family": "projection", "progressThreshold": 0.4, "tau": 0.2}
+            """
+        func summary(_ extra: String) -> String {
+            "{\"schema\": \"gesturetune.report/1\", \"summary\": {\(rules)\(extra)}}"
+        }
+        #expect(problem(summary("")) == nil)
+        #expect(problem(summary(", \"currentError\": 1.8e306"))
+            == "expected a fraction from 0 to 1 at summary.currentError, found 1.8e+306")
+        #expect(problem(summary(", \"suggestedError\": -3")) == "expected a fraction from 0 to 1 at summary.suggestedError, found -3.0")
+        #expect(problem(summary(", \"currentError\": 1e999"))
+            == "expected JSON text whose numbers fit a Double, found text that is not")
+        #expect(problem(summary(", \"extent\": 0")) == "expected a positive number at summary.extent, found 0.0")
+        #expect(problem(summary(", \"currentMisdecided\": -1")) == "expected a count of 0 or more at summary.currentMisdecided, found -1.0")
+        #expect(problem(summary(", \"currentError\": \"x\"")) == "expected a number at summary.currentError, found another value")
+        let negativeTau = summary("").replacingOccurrences(of: "\"tau\": 0.2", with: "\"tau\": -1")
+        #expect(problem(negativeTau) == "expected a number of 0 or more at summary.suggestedRule.tau, found -1.0")
+        let badGesture = summary("").dropLast() + ", \"gestures\": [{\"id\": \"g1\", \"currentDecision\": \"complete\"}]}"
+        #expect(problem(String(badGesture)) == "expected gestures[0].suggestedDecision, found none")
     }
 }

@@ -34,11 +34,11 @@ enum DiffCommand {
         return .success
     }
 
-    static func read(_ path: String) throws(CLIError) -> ReportSnapshot {
+    static func read(_ path: String) throws(CLIError) -> ReportDocument {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
         guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
         do {
-            return try ReportSnapshot.decode(data)
+            return try ReportDocument.decode(data)
         } catch {
             throw .badInput(file: path, line: 0, message: error.message)
         }

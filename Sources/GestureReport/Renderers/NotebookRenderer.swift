@@ -27,144 +27,25 @@ public struct NotebookRenderer: Sendable {
         case code(String, [Output])
     }
 
-    static let setupCode = #"""
-        import json
-        from pathlib import Path
+    static let setupCode = SourceTemplates.embedded("report/notebook/setup.py")
 
-        import matplotlib.pyplot as plt
-        import pandas as pd
+    static let summaryCode = SourceTemplates.embedded("report/notebook/summary.py")
 
-        report = json.loads(Path("report.json").read_text(encoding="utf-8"))
-        assert report["schema"] == "gesturetune.report/1", report["schema"]
-        gestures = pd.DataFrame(report["gestures"])
-        figures = report["figures"]
+    static let parametersCode = SourceTemplates.embedded("report/notebook/parameters.py")
 
-        # Okabe-Ito colours; marker shape and dash are the second cue.
-        COLOURS = {"complete": "#0072B2", "cancel": "#D55E00", "unlabelled": "#CC79A7",
-                   "current": "#E69F00", "suggested": "#009E73", "reference": "#000000"}
-        MARKERS = {"complete": "o", "cancel": "^", "unlabelled": "D"}
-        DASHES = {"complete": "-", "cancel": "--", "unlabelled": ":",
-                  "current": "--", "suggested": "-", "reference": ":"}
-        LABELS = {"complete": "meant complete", "cancel": "meant cancel", "unlabelled": "unlabelled"}
-
-
-        def draw_histogram(h, ylabel):
-            fig, ax = plt.subplots(figsize=(6.4, 4))
-            for s in h["series"]:
-                ax.stairs(s["counts"], h["edges"], fill=True, alpha=0.25, color=COLOURS[s["style"]])
-                ax.stairs(s["counts"], h["edges"], color=COLOURS[s["style"]],
-                          linestyle=DASHES[s["style"]], linewidth=1.8, label=s["name"])
-            # Current and reference lines in black (as the scatter's current boundary), drawn last.
-            for m in sorted(h["markers"], key=lambda m: m["style"] != "suggested"):
-                if m["x"] is not None:
-                    colour = COLOURS["suggested"] if m["style"] == "suggested" else "#000000"
-                    ax.axvline(m["x"], color=colour, linestyle=DASHES[m["style"]], linewidth=2, label=m["name"])
-            ax.set_xlabel(h["xLabel"])
-            ax.set_ylabel(ylabel)
-            ax.legend(fontsize=8)
-            plt.show()
-
-
-        print(f"{len(gestures)} gestures loaded from report.json")
-        """#
-
-    static let summaryCode = #"""
-        summary = report["summary"]
-        keys = ["gesturesRead", "gesturesUsed", "skippedTotal", "labelled", "currentSource",
-                "currentError", "suggestedError", "errorChange", "currentMisdecided", "suggestedMisdecided"]
-        pd.DataFrame({"value": [summary[k] for k in keys]}, index=keys)
-        """#
-
-    static let parametersCode = #"""
-        parameters = pd.DataFrame(report["parameters"]["rows"])
-        parameters[["name", "symbol", "unit", "suggested", "interval", "current", "defaults"]]
-        """#
-
-    static let rulesCode = #"""
-        rules = pd.DataFrame([
-            {"rule": r["family"], "crossValidatedError": r["crossValidatedError"],
-             "inSampleError": r["inSampleError"], "misclassified": len(r["misclassified"]),
-             **(r["confusion"] or {}), "note": r["note"]}
-            for r in report["rules"]
-        ])
-        presets = pd.DataFrame(report["presets"])[["name", "error", "misdecided", "completes"]]
-        rules
-        """#
+    static let rulesCode = SourceTemplates.embedded("report/notebook/rules.py")
 
     /// The `--by` figure: each group's lead parameter with its interval beside the pooled one.
-    static let groupsCode = """
-        g = report["groups"]
-        name = next(iter(g["pooledParameters"]), None)
-        if name:
-            rows = [x for x in g["groups"] if x["enough"]]
-            fig, ax = plt.subplots(figsize=(6.4, 0.5 + 0.4 * (len(rows) + 1)))
-            for i, x in enumerate(rows):
-                p = x["parameters"][name]
-                ax.errorbar(p["estimate"], i, xerr=[[p["estimate"] - p["lower"]], [p["upper"] - p["estimate"]]], fmt="o", color="#0072B2")
-            pooled = g["pooledParameters"][name]
-            ax.axvline(pooled["estimate"], color="#009E73", linestyle="--")
-            ax.axvspan(pooled["lower"], pooled["upper"], color="#009E73", alpha=0.15)
-            ax.set_yticks(range(len(rows)), [x["name"] for x in rows])
-            ax.set_xlabel(name)
-            plt.show()
+    static let groupsCode = SourceTemplates.embedded("report/notebook/groups.py")
 
-        """
+    static let scatterCode = SourceTemplates.embedded("report/notebook/scatter.py")
 
-    static let scatterCode = #"""
-        sc = figures["releaseScatter"]
-        vlo, vhi = sc["vRange"]
-        fig, ax = plt.subplots(figsize=(6.4, 4))
-        if not gestures.empty:
-            groups = gestures["intent"].fillna("unlabelled")
-            for group, rows in gestures.groupby(groups):
-                ax.scatter(rows["p_r"].clip(0, 1), rows["v_p"].clip(vlo, vhi), s=10, alpha=0.6,
-                           color=COLOURS[group], marker=MARKERS[group], label=LABELS[group])
-            miss = gestures[gestures["misdecidedBySuggested"]]
-            ax.scatter(miss["p_r"].clip(0, 1), miss["v_p"].clip(vlo, vhi), s=70, facecolors="none",
-                       edgecolors="black", label="misdecided (suggested)")
-            only = gestures[gestures["misdecidedByCurrent"] & ~gestures["misdecidedBySuggested"]]
-            ax.scatter(only["p_r"].clip(0, 1), only["v_p"].clip(vlo, vhi), s=70, facecolors="none",
-                       edgecolors="black", linestyle=":", label="misdecided (current only)")
-        # The current boundary last: its dashes stay visible where the two coincide.
-        for key, colour, dash in [("suggestedBoundary", COLOURS["suggested"], "-"), ("currentBoundary", "black", "--")]:
-            for k, line in enumerate(sc[key]):
-                ax.plot([pt[0] for pt in line], [pt[1] for pt in line], color=colour, linestyle=dash,
-                        linewidth=2, label=key.replace("Boundary", " boundary") if k == 0 else None)
-        ax.set_xlim(*sc["pRange"])
-        ax.set_ylim(vlo, vhi)
-        ax.set_xlabel("release progress p_r")
-        ax.set_ylabel("release velocity v_p (progress/s)")
-        ax.legend(fontsize=8)
-        plt.show()
-        """#
+    static let curvesCode = SourceTemplates.embedded("report/notebook/curves.py")
 
-    static let curvesCode = #"""
-        pc = figures["progressCurves"]
-        fig, ax = plt.subplots(figsize=(6.4, 4))
-        seen = set()
-        for c in pc["curves"]:
-            g = c["group"]
-            ax.plot(c["t"], c["p"], color=COLOURS[g], linestyle=DASHES[g], linewidth=0.8, alpha=0.4,
-                    label=None if g in seen else LABELS[g])
-            seen.add(g)
-        ax.set_xlim(0, pc["tMax"])
-        ax.set_ylim(0, 1)
-        ax.set_xlabel("time since the first sample (s)")
-        ax.set_ylabel("progress p(t)")
-        ax.set_title(f"showing {pc['shown']} of {pc['total']} gestures", fontsize=9)
-        ax.legend(fontsize=8)
-        plt.show()
-        """#
-
-    static let estimatorsCode = #"""
-        pd.DataFrame(report["estimators"])
-        """#
+    static let estimatorsCode = SourceTemplates.embedded("report/notebook/estimators.py")
 
     var gesturesCode: String {
-        #"""
-        columns = ["id", "samples", "duration", "p_r", "v", "v_p", "intent", "currentDecision", "suggestedDecision", "flags"]
-        gestures[[c for c in columns if c in gestures.columns]].head(\#(gestureRows))
-        """#
+        SourceTemplates.embedded("report/notebook/gestures.py", ["gestureRows": String(gestureRows)])
     }
 
     func cells() -> [Cell] {

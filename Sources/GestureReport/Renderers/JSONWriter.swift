@@ -28,7 +28,7 @@ struct JSONWriter {
             }
         }
         if let key {
-            Self.string(key, into: &buffer)
+            Text.json(key, into: &buffer)
             buffer += ": "
         }
     }
@@ -90,7 +90,7 @@ struct JSONWriter {
 
     mutating func string(_ key: String?, _ s: String?) {
         separator(key)
-        if let s { Self.string(s, into: &buffer) } else { buffer += "null" }
+        if let s { Text.json(s, into: &buffer) } else { buffer += "null" }
     }
 
     mutating func strings(_ key: String?, _ list: [String]) {
@@ -109,36 +109,5 @@ struct JSONWriter {
     mutating func flush(to out: inout some TextOutputStream) {
         out.write(buffer)
         buffer = ""
-    }
-
-    /// JSON string literal: `"` and `\` escaped, control characters as `\u00XX`.
-    static func string(_ s: String, into out: inout String) {
-        out += "\""
-        var plain = true
-        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
-            plain = false
-            break
-        }
-        if plain {
-            out += s
-        } else {
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
-        out += "\""
     }
 }

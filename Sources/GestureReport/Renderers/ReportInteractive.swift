@@ -81,7 +81,7 @@ struct ReportInteractiveData {
         w.endObject()
         var out = ""
         w.flush(to: &out)
-        return out.replacingOccurrences(of: "<", with: "\\u003c")
+        return Text.scriptJSON(out)
     }
 
     private func rule(_ w: inout JSONWriter, role: String, title: String, _ rule: Rule) {

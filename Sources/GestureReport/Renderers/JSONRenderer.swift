@@ -60,43 +60,7 @@ public struct JSONRenderer: Sendable {
 
     /// The `summary` object; the terminal JSON summary writes this same object.
     static func writeSummary(_ model: ReportModel, into w: inout JSONWriter) {
-        let s = model.summary
-        w.beginObject("summary")
-        w.strings("files", s.files)
-        w.int("gesturesRead", s.gesturesRead)
-        w.int("gesturesUsed", s.gesturesUsed)
-        w.beginArray("skipped")
-        for k in s.skipped {
-            w.beginObject()
-            w.string("reason", k.reason)
-            w.string("unit", k.unit.rawValue)
-            w.int("count", k.count)
-            w.endObject()
-        }
-        w.endArray()
-        w.int("skippedTotal", s.skippedTotal)
-        w.int("rowsRead", s.rowsRead)
-        w.int("rowsSkipped", s.skippedTotal(.rows))
-        w.number("rowsSkippedShare", s.rowsSkippedShare)
-        w.string("coordinateUnit", s.coordinateUnit.rawValue)
-        w.bool("labelled", s.labelled)
-        w.string("direction", s.direction.rawValue)
-        w.number("extent", s.extent)
-        w.string("extentSource", s.extentSource.rawValue)
-        w.string("currentSource", s.currentSource)
-        writeRule("currentRule", s.currentRule, into: &w)
-        writeRule("suggestedRule", s.suggestedRule, into: &w)
-        w.bool("suggestionInferred", s.suggestionInferred)
-        w.number("currentError", s.currentError)
-        w.number("suggestedError", s.suggestedError)
-        w.number("errorChange", model.errorChange)
-        w.bool("keepCurrent", model.keepCurrent)
-        w.int("currentMisdecided", s.currentMisdecided)
-        w.int("suggestedMisdecided", s.suggestedMisdecided)
-        w.string("headline", model.headline)
-        w.strings("warnings", s.warnings)
-        w.strings("ignoredColumns", s.ignoredColumns)
-        w.endObject()
+        ReportDocument.Summary(model).write(into: &w)
     }
 
     private func writeInterval(_ key: String, _ i: Interval?, _ w: inout JSONWriter) {

@@ -1,7 +1,8 @@
-/// Escaping and SVG coordinates shared by the renderers (numbers for people: `NumberText`).
+/// The escapers of the report, one per language it writes, and SVG coordinates (numbers for
+/// people: `NumberText`).
 ///
-/// Gesture ids and file names come from user files: every renderer passes them through one of
-/// these functions before writing them.
+/// Gesture ids, file names and report names come from the user: every renderer and every
+/// generated source passes them through one of these functions before writing them.
 enum Text {
     /// XML/HTML text and attribute escape: `&`, `<`, `>`, `"`, `'`; control characters other than
     /// tab, newline and carriage return (not allowed in XML 1.0) become U+FFFD.
@@ -59,6 +60,49 @@ enum Text {
             }
         }
         return out
+    }
+
+    /// JSON string literal: `"` and `\` escaped, control characters as `\u00XX`.
+    static func json(_ s: String, into out: inout String) {
+        out += "\""
+        var plain = true
+        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
+            plain = false
+            break
+        }
+        if plain {
+            out += s
+        } else {
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// Text inside a `//` line comment of generated code (Swift, Kotlin, JavaScript): line breaks
+    /// become spaces so user text cannot end the comment.
+    static func lineComment(_ s: String) -> String {
+        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+    }
+
+    /// JSON text made safe inside an HTML `<script>` element: every `<` as `\u003c`, so no
+    /// `</script>` or `<!--` in user text can end or alter the element.
+    static func scriptJSON(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     /// A fixed-point decimal with `digits` fraction digits; non-finite values print as `inf`,

@@ -148,7 +148,7 @@ public enum SnippetTemplates {
 
     /// The header comment: the caller's lines, the platform, and the estimator note.
     static func header(_ v: SnippetValues, platform: String) -> String {
-        var lines = v.headerLines.map(comment)
+        var lines = v.headerLines.map(Text.lineComment)
         switch platform {
         case "uikit": lines.append("Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device.")
         case "swiftui": lines.append("Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device.")
@@ -158,11 +158,6 @@ public enum SnippetTemplates {
         lines.append(contentsOf: estimatorNote(v, platform: platform))
         lines.append("Velocities are in progress/s: the speed along the \(v.direction.rawValue) axis divided by the container's size.")
         return lines.map { "// " + $0 }.joined(separator: "\n") + "\n"
-    }
-
-    /// A comment line safe from line breaks in user text (report names, file names).
-    static func comment(_ s: String) -> String {
-        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
     }
 
     /// Which estimator the thresholds were fitted on, and what to run so that they are fitted on

@@ -1,0 +1,364 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+
+/// `report.json` (`gesturetune.report/1`) as one value: `JSONRenderer` writes its summary from
+/// it, and `gesturetune diff` reads it back with `JSONDecoder`.
+///
+/// The writer keeps its own key order and number format (`JSONWriter`), so the file's bytes do not
+/// depend on an encoder. Decoding is checked: every number finite and inside its range (errors
+/// are fractions from 0 to 1, counts are 0 or more, the extent is positive, rule parameters obey
+/// the parameter table), and a problem names the key where it was found. The gestures hold the
+/// keys a comparison of two runs needs; the file has more, which decoding passes over.
+public struct ReportDocument: Sendable, Equatable, Decodable {
+    public var schema: String
+    public var name: String?
+    public var generator: String?
+    public var summary: Summary
+    public var gestures: [Gesture]
+
+    /// The `summary` object: the run's headline figures (the terminal's JSON summary is this too).
+    public struct Summary: Sendable, Equatable {
+        public struct Skip: Sendable, Equatable {
+            public var reason: String
+            public var unit: String
+            public var count: Int
+        }
+
+        public var files: [String]
+        public var gesturesRead: Int?
+        public var gesturesUsed: Int
+        public var skipped: [Skip]
+        public var skippedTotal: Int?
+        public var rowsRead: Int?
+        public var rowsSkipped: Int?
+        public var rowsSkippedShare: Double?
+        public var coordinateUnit: String?
+        public var labelled: Bool
+        public var direction: String?
+        public var extent: Double
+        public var extentSource: String?
+        public var currentSource: String
+        public var currentRule: Rule
+        public var suggestedRule: Rule
+        public var suggestionInferred: Bool
+        public var currentError: Double?
+        public var suggestedError: Double?
+        public var errorChange: Double?
+        public var keepCurrent: Bool
+        public var currentMisdecided: Int
+        public var suggestedMisdecided: Int
+        public var headline: String?
+        public var warnings: [String]
+        public var ignoredColumns: [String]
+    }
+
+    /// One record of `gestures`: where it came from, its intent and both rules' decisions.
+    public struct Gesture: Sendable, Equatable, Decodable {
+        public var file: String
+        public var id: String
+        public var intent: Intent?
+        public var currentDecision: Intent
+        public var suggestedDecision: Intent
+
+        private enum Key: String, CodingKey {
+            case file, id, intent, currentDecision, suggestedDecision
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            file = try c.decodeIfPresent(String.self, forKey: .file) ?? ""
+            id = try c.decode(String.self, forKey: .id)
+            intent = try c.decodeIfPresent(Intent.self, forKey: .intent)
+            currentDecision = try c.decode(Intent.self, forKey: .currentDecision)
+            suggestedDecision = try c.decode(Intent.self, forKey: .suggestedDecision)
+        }
+    }
+
+    /// Why a `report.json` could not be read: what was expected, where, and what was found.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// Reads the bytes of a `report.json`.
+    public static func decode(_ data: Data) throws(Problem) -> ReportDocument {
+        do {
+            return try JSONDecoder().decode(ReportDocument.self, from: data)
+        } catch let problem as Problem {
+            throw problem
+        } catch let error as DecodingError {
+            throw Problem(message: Self.message(error))
+        } catch {
+            throw Problem(message: "expected a JSON object, found text that is not one")
+        }
+    }
+}
+
+// MARK: - Writing
+
+extension ReportDocument.Summary {
+    /// The summary of `model`, as report.json holds it.
+    public init(_ model: ReportModel) {
+        let s = model.summary
+        files = s.files
+        gesturesRead = s.gesturesRead
+        gesturesUsed = s.gesturesUsed
+        skipped = s.skipped.map { Skip(reason: $0.reason, unit: $0.unit.rawValue, count: $0.count) }
+        skippedTotal = s.skippedTotal
+        rowsRead = s.rowsRead
+        rowsSkipped = s.skippedTotal(.rows)
+        rowsSkippedShare = s.rowsSkippedShare
+        coordinateUnit = s.coordinateUnit.rawValue
+        labelled = s.labelled
+        direction = s.direction.rawValue
+        extent = s.extent
+        extentSource = s.extentSource.rawValue
+        currentSource = s.currentSource
+        currentRule = s.currentRule
+        suggestedRule = s.suggestedRule
+        suggestionInferred = s.suggestionInferred
+        currentError = s.currentError
+        suggestedError = s.suggestedError
+        errorChange = model.errorChange
+        keepCurrent = model.keepCurrent
+        currentMisdecided = s.currentMisdecided
+        suggestedMisdecided = s.suggestedMisdecided
+        headline = model.headline
+        warnings = s.warnings
+        ignoredColumns = s.ignoredColumns
+    }
+
+    /// Writes the `summary` object, keys in report order.
+    func write(into w: inout JSONWriter) {
+        w.beginObject("summary")
+        w.strings("files", files)
+        w.int("gesturesRead", gesturesRead)
+        w.int("gesturesUsed", gesturesUsed)
+        w.beginArray("skipped")
+        for k in skipped {
+            w.beginObject()
+            w.string("reason", k.reason)
+            w.string("unit", k.unit)
+            w.int("count", k.count)
+            w.endObject()
+        }
+        w.endArray()
+        w.int("skippedTotal", skippedTotal)
+        w.int("rowsRead", rowsRead)
+        w.int("rowsSkipped", rowsSkipped)
+        w.number("rowsSkippedShare", rowsSkippedShare)
+        w.string("coordinateUnit", coordinateUnit)
+        w.bool("labelled", labelled)
+        w.string("direction", direction)
+        w.number("extent", extent)
+        w.string("extentSource", extentSource)
+        w.string("currentSource", currentSource)
+        JSONRenderer.writeRule("currentRule", currentRule, into: &w)
+        JSONRenderer.writeRule("suggestedRule", suggestedRule, into: &w)
+        w.bool("suggestionInferred", suggestionInferred)
+        w.number("currentError", currentError)
+        w.number("suggestedError", suggestedError)
+        w.number("errorChange", errorChange)
+        w.bool("keepCurrent", keepCurrent)
+        w.int("currentMisdecided", currentMisdecided)
+        w.int("suggestedMisdecided", suggestedMisdecided)
+        w.string("headline", headline)
+        w.strings("warnings", warnings)
+        w.strings("ignoredColumns", ignoredColumns)
+        w.endObject()
+    }
+}
+
+// MARK: - Checked decoding
+
+extension ReportDocument {
+    private enum Key: String, CodingKey {
+        case schema, name, generator, summary, gestures
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let schema = try? c.decodeIfPresent(String.self, forKey: .schema)
+        guard schema == JSONRenderer.schema else {
+            let found = schema.map { "\"\($0)\"" } ?? "none"
+            let expected = "\"schema\": \"\(JSONRenderer.schema)\""
+            throw Problem(message: "expected \(expected), found \(found)")
+        }
+        self.schema = JSONRenderer.schema
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        generator = try c.decodeIfPresent(String.self, forKey: .generator)
+        guard c.contains(.summary) else {
+            throw Problem(message: "expected a \"summary\" object, found none")
+        }
+        summary = try c.decode(Summary.self, forKey: .summary)
+        gestures = try c.decodeIfPresent([Gesture].self, forKey: .gestures) ?? []
+    }
+
+    /// `summary.currentError` for the path `[summary, currentError]`; `gestures[3].id` with an
+    /// index.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+
+    static func message(_ error: DecodingError) -> String {
+        let notAnObject = "expected a JSON object, found text that is not one"
+        func at(_ codingPath: [any CodingKey]) -> String {
+            codingPath.isEmpty ? "the top level" : path(codingPath)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "expected \(path(context.codingPath + [key])), found none"
+        case .valueNotFound(let type, let context):
+            return "expected \(kind(type)) at \(at(context.codingPath)), found null"
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty { return notAnObject }
+            return "expected \(kind(type)) at \(at(context.codingPath)), found another value"
+        case .dataCorrupted(let context):
+            // The decoder locates no syntax error, nor a number too large for a Double (1e999).
+            if context.codingPath.isEmpty {
+                return "expected JSON text whose numbers fit a Double, found text that is not"
+            }
+            let expected = "a finite number (whole for a count)"
+            return "expected \(expected) at \(at(context.codingPath)), found another"
+        @unknown default:
+            return "expected a report.json, found text that is not one"
+        }
+    }
+
+    private static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Double.Type: "a number"
+        case is Int.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+}
+
+extension ReportDocument.Summary: Decodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        func problem(_ key: String, _ expected: String, _ found: Double) -> ReportDocument.Problem {
+            let where_ = ReportDocument.path(c.codingPath + [Key(key)])
+            let message = "expected \(expected) at \(where_), found \(found)"
+            return ReportDocument.Problem(message: message)
+        }
+        func number(
+            _ key: String, in range: ClosedRange<Double>, _ expected: String
+        ) throws -> Double? {
+            guard let x = try c.decodeIfPresent(Double.self, forKey: Key(key)) else { return nil }
+            guard x.isFinite, range.contains(x) else { throw problem(key, expected, x) }
+            return x
+        }
+        func count(_ key: String) throws -> Int? {
+            guard let n = try c.decodeIfPresent(Int.self, forKey: Key(key)) else { return nil }
+            guard n >= 0 else { throw problem(key, "a count of 0 or more", Double(n)) }
+            return n
+        }
+        let fraction = "a fraction from 0 to 1"
+        files = try c.decodeIfPresent([String].self, forKey: Key("files")) ?? []
+        gesturesRead = try count("gesturesRead")
+        skipped = try c.decodeIfPresent([Skip].self, forKey: Key("skipped")) ?? []
+        skippedTotal = try count("skippedTotal")
+        rowsRead = try count("rowsRead")
+        rowsSkipped = try count("rowsSkipped")
+        rowsSkippedShare = try number("rowsSkippedShare", in: 0...1, fraction)
+        coordinateUnit = try c.decodeIfPresent(String.self, forKey: Key("coordinateUnit"))
+        labelled = try c.decodeIfPresent(Bool.self, forKey: Key("labelled")) ?? false
+        direction = try c.decodeIfPresent(String.self, forKey: Key("direction"))
+        // A report without an extent was measured on the default 390 pt container.
+        extent =
+            try number(
+                "extent", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+                "a positive number") ?? 390
+        extentSource = try c.decodeIfPresent(String.self, forKey: Key("extentSource"))
+        currentSource =
+            try c.decodeIfPresent(String.self, forKey: Key("currentSource")) ?? "current"
+        currentRule = try Self.rule(c, "currentRule")
+        suggestedRule = try Self.rule(c, "suggestedRule")
+        suggestionInferred =
+            try c.decodeIfPresent(Bool.self, forKey: Key("suggestionInferred")) ?? false
+        currentError = try number("currentError", in: 0...1, fraction)
+        suggestedError = try number("suggestedError", in: 0...1, fraction)
+        errorChange = try number("errorChange", in: -1...1, "a change of fractions, from -1 to 1")
+        keepCurrent = try c.decodeIfPresent(Bool.self, forKey: Key("keepCurrent")) ?? false
+        currentMisdecided = try count("currentMisdecided") ?? 0
+        suggestedMisdecided = try count("suggestedMisdecided") ?? 0
+        headline = try c.decodeIfPresent(String.self, forKey: Key("headline"))
+        warnings = try c.decodeIfPresent([String].self, forKey: Key("warnings")) ?? []
+        ignoredColumns = try c.decodeIfPresent([String].self, forKey: Key("ignoredColumns")) ?? []
+        gesturesUsed = try count("gesturesUsed") ?? 0
+    }
+
+    /// A rule object: its family and the family's parameters by the parameter table's keys, each
+    /// a number or `"inf"`, inside the table's bounds.
+    private static func rule(_ c: KeyedDecodingContainer<Key>, _ key: String) throws -> Rule {
+        let at = ReportDocument.path(c.codingPath + [Key(key)])
+        let families = RuleFamily.allCases.map(\.rawValue).joined(separator: ", ")
+        func problem(_ message: String) -> ReportDocument.Problem {
+            ReportDocument.Problem(message: message)
+        }
+        guard c.contains(Key(key)) else {
+            throw problem("expected \(at) with a rule family (\(families)), found none")
+        }
+        let o = try c.nestedContainer(keyedBy: Key.self, forKey: Key(key))
+        guard let name = try? o.decode(String.self, forKey: Key("family")),
+            let family = RuleFamily(rawValue: name)
+        else {
+            throw problem("expected \(at).family, one of \(families), found another value")
+        }
+        return try Rule(family: family) { spec in
+            guard o.contains(Key(spec.key)) else {
+                throw problem("expected \(at).\(spec.key), found none")
+            }
+            let value: Double
+            if let text = try? o.decode(String.self, forKey: Key(spec.key)) {
+                guard RuleParameterSpec.infinityTexts.contains(text.lowercased()) else {
+                    let found = "\"\(text)\""
+                    throw problem("expected \(spec.expected) at \(at).\(spec.key), found \(found)")
+                }
+                value = .infinity
+            } else {
+                value = try o.decode(Double.self, forKey: Key(spec.key))
+            }
+            guard spec.allows(value) else {
+                throw problem("expected \(spec.expected) at \(at).\(spec.key), found \(value)")
+            }
+            return value
+        }
+    }
+}
+
+extension ReportDocument.Summary.Skip: Decodable {
+    private enum Key: String, CodingKey { case reason, unit, count }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        reason = try c.decode(String.self, forKey: .reason)
+        unit = try c.decode(String.self, forKey: .unit)
+        count = try c.decode(Int.self, forKey: .count)
+        guard count >= 0 else {
+            let at = ReportDocument.path(c.codingPath + [Key.count])
+            let message = "expected a count of 0 or more at \(at), found \(count)"
+            throw ReportDocument.Problem(message: message)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import GesturePhysics
+import GestureTrace
+
+extension NotebookRenderer {
+    /// Loads the raw traces named in the summary with pandas (paths as given to `analyze`, tried
+    /// from the notebook's folder and up to three folders above; standard input is skipped).
+    static let tracesCode = SourceTemplates.embedded("report/notebook/traces.py")
+
+    /// The page's what-if in Python: gesturetune's decision formulas (`Rule.completes`) on each
+    /// gesture's release state, counted over labelled gestures not interrupted by the system.
+    static let whatIfCode = SourceTemplates.embedded("report/notebook/whatIf.py")
+
+    /// What `whatIfCode` prints for the suggested rule, decided here by `Rule.completes`.
+    var whatIfOutput: String {
+        let rule = model.summary.suggestedRule
+        let counted = model.gestures.filter { $0.intent != nil && !$0.flags.interruptedBySystem }
+        let wrong = counted.filter { (rule.completes($0.release) ? Intent.complete : .cancel) != $0.intent }.count
+        let share = counted.isEmpty ? "n/a" : NumberText.percent(Double(wrong) / Double(counted.count))
+        return "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
+    }
+
+    /// The two cells after the gesture table: raw traces, what-if.
+    var exploreCells: [Cell] {
+        let files = model.summary.files.count
+        return [
+            .markdown("## Explore\n\nThe raw traces with pandas, and what the suggested rule would decide with other parameters (`what_if(progressThreshold=0.45)`; sliders when `ipywidgets` is installed).\n"),
+            .code(Self.tracesCode, [.stream("\(model.summary.rowsRead) samples from \(files) of \(files) files\n")]),
+            .code(Self.whatIfCode, [.stream(whatIfOutput)]),
+        ]
+    }
+}

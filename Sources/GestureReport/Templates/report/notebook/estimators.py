@@ -1,0 +1,1 @@
+pd.DataFrame(report["estimators"])

@@ -1,0 +1,2 @@
+parameters = pd.DataFrame(report["parameters"]["rows"])
+parameters[["name", "symbol", "unit", "suggested", "interval", "current", "defaults"]]

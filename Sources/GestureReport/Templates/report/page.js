@@ -1,0 +1,252 @@
+(function () {
+"use strict";
+var D = JSON.parse(document.getElementById("gt-data").textContent);
+var G = D.gestures, N = G.id.length, SVGNS = "http://www.w3.org/2000/svg";
+var byId = {}; for (var i = 0; i < N; i++) byId[G.id[i]] = i;
+function num(x) { return x === "inf" ? Infinity : (x === "-inf" ? -Infinity : x); }
+// Numbers for people, exactly as NumberText (Swift) writes them: percentages to one
+// decimal, parameters and times to two (trailing zeros dropped), pt/s whole.
+var F = (function () {
+  function special(x) { return x !== x ? "n/a" : (x === Infinity ? "∞" : (x === -Infinity ? "−∞" : null)); }
+  function exponent(x) { return Math.floor(Math.log10(Math.abs(x))); }
+  function trimmed(s) { if (s.indexOf(".") < 0) return s; s = s.replace(/0+$/, ""); return s.charAt(s.length - 1) === "." ? s.slice(0, -1) : s; }
+  function scientific(x) {
+    var e = exponent(x), half = Math.trunc(e / 2), m = Math.round(Math.abs(x) / Math.pow(10, half) / Math.pow(10, e - half) * 100);
+    if (m >= 1000) { m /= 10; e += 1; }
+    return (x < 0 ? "-" : "") + trimmed(fixed(m / 100, 2)) + "e" + e;
+  }
+  function fixed(x, d) {
+    var scale = Math.pow(10, d), n = Math.round(Math.abs(x) * scale);
+    if (!(n < 9e15)) return scientific(x);
+    var whole = Math.floor(n / scale), text = String(whole);
+    if (d > 0) { var frac = String(n - whole * scale); while (frac.length < d) frac = "0" + frac; text += "." + frac; }
+    return (x < 0 && n !== 0 ? "-" : "") + text;
+  }
+  function percent(x) { var s = special(x); return s !== null ? s : fixed(x * 100, 1) + "%"; }
+  function parameter(x) {
+    var s = special(x); if (s !== null) return s;
+    if (x === 0) return "0";
+    if (Math.abs(x) < 1e-6 || Math.round(Math.abs(x) * 100) >= 1e8) return scientific(x);
+    if (Math.abs(x) < 0.005) return trimmed(fixed(x, 1 - exponent(x)));
+    return trimmed(fixed(x, 2));
+  }
+  function seconds(x) { return x !== x ? "n/a" : parameter(x) + " s"; }
+  function speed(x) { var s = special(x); if (s !== null) return s; return Math.round(Math.abs(x)) >= 1e6 ? scientific(x) : fixed(x, 0); }
+  return { percent: percent, parameter: parameter, seconds: seconds, speed: speed };
+})();
+window.gesturetuneFormat = F;
+// Rule.completes, family by family.
+function completes(family, q, i) {
+  var p = G.p[i], v = G.v[i];
+  switch (family) {
+  case "threshold": return v >= q[1] || (Math.abs(v) < q[1] && p >= q[0]);
+  case "forward": return v >= 0 && (v > q[1] || p > q[0]);
+  case "projection": return p + q[1] * v >= q[0];
+  case "kinematic":
+    if (G.n[i] < 3) return G.vm[i] > 0;
+    var target = Math.min(q[0] / G.E[i], 0.5), d = q[1];
+    return p + G.vm[i] * d + G.am[i] * d * d / 2 >= target;
+  case "logistic": return q[0] + q[1] * p + q[2] * v >= 0;
+  }
+  return false;
+}
+function evaluate(rule) {
+  var q = rule.values, c = { cc: 0, cx: 0, xc: 0, xx: 0 }, miss = 0, labelled = 0, dec = new Array(N);
+  for (var i = 0; i < N; i++) {
+    var yes = completes(rule.family, q, i); dec[i] = yes;
+    if (!G.counted[i] || G.intent[i] === null) continue;
+    labelled++;
+    if (G.intent[i] === 1) { if (yes) c.cc++; else { c.cx++; miss++; } }
+    else { if (yes) { c.xc++; miss++; } else c.xx++; }
+  }
+  return { confusion: c, misdecided: miss, labelled: labelled, decisions: dec };
+}
+// The boundary in the release scatter (Rule.boundary's polyline; the figure's clip path clips it).
+function boundary(rule) {
+  var X = D.scatterX, Y = D.scatterY, q = rule.values, p0 = X[0], p1 = X[1];
+  var far = Math.max(Math.abs(Y[0]), Math.abs(Y[1]), 1) * 4 + 1, pts;
+  function line(f) { return [[p0, f(p0)], [p1, f(p1)]]; }
+  function vertical(p) { return [[p, -far], [p, far]]; }
+  switch (rule.family) {
+  case "threshold": pts = isFinite(q[1]) ? [[p0, q[1]], [q[0], q[1]], [q[0], -q[1]], [p1, -q[1]]] : vertical(q[0]); break;
+  case "forward": var vv = isFinite(q[1]) ? q[1] : far; pts = [[p0, vv], [q[0], vv], [q[0], 0], [p1, 0]]; break;
+  case "projection": pts = q[1] === 0 ? vertical(q[0]) : line(function (p) { return (q[0] - p) / q[1]; }); break;
+  case "logistic": pts = q[2] !== 0 ? line(function (p) { return -(q[0] + q[1] * p) / q[2]; }) : (q[1] !== 0 ? vertical(-q[0] / q[1]) : []); break;
+  case "kinematic": var t = Math.min(q[0] / Math.max(D.extent, 1e-9), 0.5); pts = q[1] === 0 ? vertical(t) : line(function (p) { return (t - p) / q[1]; }); break;
+  }
+  var d = "";
+  pts.forEach(function (pt, k) {
+    if (!isFinite(pt[0]) || !isFinite(pt[1])) return;
+    var x = X[2] + (pt[0] - X[0]) / (X[1] - X[0]) * (X[3] - X[2]), y = Y[2] + (Math.max(Math.min(pt[1], 1e6), -1e6) - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2]);
+    d += (d === "" ? "M" : "L") + x.toFixed(1) + " " + y.toFixed(1);
+  });
+  return d;
+}
+var rules = D.rules.map(function (r) {
+  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, values: r.parameters.map(function (p) { return num(p.value); }) };
+});
+var state = {};
+function show(rule) {
+  var e = evaluate(rule), c = e.confusion, o = document.getElementById("wi-" + rule.role + "-error");
+  state[rule.role] = e;
+  if (o) {
+    o.dataset.misdecided = e.misdecided; o.dataset.labelled = e.labelled;
+    o.textContent = e.labelled ? F.percent(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " misdecided)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
+  }
+  [["cc", c.cc], ["cx", c.cx], ["xc", c.xc], ["xx", c.xx]].forEach(function (kv) { var el = document.getElementById("wi-" + rule.role + "-" + kv[0]); if (el) el.textContent = kv[1]; });
+  var path = document.querySelector("#fig-release-scatter path.boundary-" + rule.role);
+  if (path) path.setAttribute("d", boundary(rule));
+  rings();
+  if (openId !== null) drill(openId);
+}
+// The misdecided rings in the release scatter, as SVGRenderer draws them, for the
+// decisions the sliders give: solid where the suggested rule errs, dashed where only the
+// current one does; at each plotted point's position (clamped to the axes like the figure).
+function rings() {
+  var g = document.querySelector("#fig-release-scatter g.rings");
+  if (!g || !D.labelled || !state.current || !state.suggested) return;
+  var X = D.scatterX, Y = D.scatterY, frag = document.createDocumentFragment(), seen = {};
+  g.textContent = "";
+  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter g.points [data-gesture]"), function (pt) {
+    var id = pt.getAttribute("data-gesture"), i = byId[id];
+    if (i === undefined || seen[id] || G.intent[i] === null) return;
+    seen[id] = true;
+    var bySuggested = (state.suggested.decisions[i] ? 1 : 0) !== G.intent[i], byCurrent = (state.current.decisions[i] ? 1 : 0) !== G.intent[i];
+    if (!bySuggested && !byCurrent) return;
+    var p = Math.min(Math.max(isFinite(G.p[i]) ? G.p[i] : 0, X[0]), X[1]), v = Math.min(Math.max(isFinite(G.v[i]) ? G.v[i] : 0, Y[0]), Y[1]);
+    var attrs = { cx: (X[2] + (p - X[0]) / (X[1] - X[0]) * (X[3] - X[2])).toFixed(1), cy: (Y[2] + (v - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2])).toFixed(1), r: "6.5", "data-ring": id };
+    if (!bySuggested) attrs["stroke-dasharray"] = "2 2";
+    el("circle", attrs, frag);
+  });
+  g.appendChild(frag);
+}
+function controls(rule) {
+  var box = document.getElementById("wi-" + rule.role);
+  if (!box) return;
+  rule.parameters.forEach(function (p, k) {
+    var label = document.createElement("label"), name = document.createElement("span");
+    name.textContent = p.symbol; name.title = p.key + " (" + p.unit + ")";
+    var range = document.createElement("input"), field = document.createElement("input");
+    range.type = "range"; range.min = p.min; range.max = p.max; range.step = (p.max - p.min) / 1000;
+    range.setAttribute("aria-label", p.symbol + " slider"); range.dataset.key = p.key;
+    field.type = "text"; field.inputMode = "decimal"; field.setAttribute("aria-label", p.symbol); field.dataset.key = p.key;
+    function set(x, from) {
+      if (!(x === Infinity && p.infinityAllowed) && !(isFinite(x) && x >= num(p.lowest) && x <= num(p.highest))) { field.setAttribute("aria-invalid", "true"); return; }
+      field.removeAttribute("aria-invalid");
+      rule.values[k] = x;
+      if (from !== range) range.value = isFinite(x) ? x : p.max;
+      if (from !== field) field.value = isFinite(x) ? String(Number(x.toPrecision(6))) : "inf";
+      show(rule);
+    }
+    range.addEventListener("input", function () { set(Number(range.value), range); });
+    field.addEventListener("change", function () { var t = field.value.trim().toLowerCase(); set(t === "inf" || t === "∞" ? Infinity : (t === "" ? 0 / 0 : Number(t)), field); });
+    label.appendChild(name); label.appendChild(range); label.appendChild(field); box.appendChild(label);
+    set(rule.values[k], null);
+  });
+  var reset = document.getElementById("wi-" + rule.role + "-reset");
+  if (reset) reset.addEventListener("click", function () { box.querySelectorAll("label").forEach(function (l) { l.remove(); }); rule.values = rule.parameters.map(function (p) { return num(p.value); }); controls(rule); });
+}
+// Drill-down: a gesture's timeline.
+var openId = null;
+function el(tag, attrs, parent, text) { var e = document.createElementNS(SVGNS, tag); for (var a in attrs) e.setAttribute(a, attrs[a]); if (text !== undefined) e.textContent = text; if (parent) parent.appendChild(e); return e; }
+function drill(id) {
+  var box = document.getElementById("timeline"), i = byId[id];
+  if (!box || i === undefined) return;
+  openId = id; box.hidden = false;
+  var T = D.timelines[id], head = document.getElementById("timeline-title"), body = document.getElementById("timeline-body");
+  head.textContent = "Gesture " + id;
+  body.textContent = "";
+  var facts = document.createElement("p"), intent = G.intent[i] === null ? "unlabelled" : (G.intent[i] ? "complete" : "cancel");
+  var decide = rules.map(function (r) { var yes = state[r.role].decisions[i], word = yes ? "complete" : "cancel"; return r.title + ": " + word + (G.intent[i] !== null && (yes ? 1 : 0) !== G.intent[i] ? " ✗" : ""); });
+  facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
+  body.appendChild(facts);
+  if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); box.scrollIntoView({ block: "nearest" }); return; }
+  var wrap = document.createElement("div"); wrap.className = "fig-wrap"; body.appendChild(wrap);
+  var W = 640, H = 300, L = 56, R = 64, Tp = 24, B = 44;
+  var svg = el("svg", { viewBox: "0 0 640 300", width: "640", height: "300", role: "img", "font-size": "12", "font-family": "system-ui, sans-serif", "data-figure": "timeline" }, wrap);
+  svg.style.maxWidth = "100%"; svg.style.height = "auto";
+  el("title", {}, svg, "Progress and position over time, gesture " + id);
+  var tMax = Math.max(T.t[T.t.length - 1] || 0, 1e-3), pMin = Math.min(0, Math.min.apply(null, T.p)), pMax = Math.max(1, Math.max.apply(null, T.p));
+  function X(t) { return L + t / tMax * (W - L - R); }
+  function Y(p) { return H - B - (p - pMin) / (pMax - pMin) * (H - B - Tp); }
+  el("rect", { x: L, y: Tp, width: W - L - R, height: H - B - Tp, fill: "none", stroke: "#333" }, svg);
+  for (var k = 0; k <= 4; k++) {
+    var pv = pMin + (pMax - pMin) * k / 4, y = Y(pv);
+    el("line", { x1: L, x2: W - R, y1: y, y2: y, stroke: "#e3e3e3" }, svg);
+    el("text", { x: L - 6, y: y + 4, "text-anchor": "end", "font-size": "11" }, svg, F.parameter(pv));
+    el("text", { x: W - R + 6, y: y + 4, "font-size": "11" }, svg, F.speed(pv * T.extent));
+    var tv = tMax * k / 4;
+    el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11" }, svg, F.parameter(tv));
+  }
+  el("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle" }, svg, "time since the first sample (s)");
+  el("text", { transform: "translate(14 " + (H - B + Tp) / 2 + ") rotate(-90)", "text-anchor": "middle" }, svg, "progress");
+  el("text", { transform: "translate(" + (W - 10) + " " + (H - B + Tp) / 2 + ") rotate(90)", "text-anchor": "middle" }, svg, "position (pt)");
+  var d = T.t.map(function (t, k) { return (k ? "L" : "M") + X(t).toFixed(1) + " " + Y(T.p[k]).toFixed(1); }).join("");
+  el("path", { d: d, fill: "none", stroke: "#0072B2", "stroke-width": "2" }, svg);
+  var w0 = Math.max(T.t.length - T.window, 0);
+  for (var s = 0; s < T.t.length; s++) el("circle", { cx: X(T.t[s]).toFixed(1), cy: Y(T.p[s]).toFixed(1), r: s >= w0 && T.window > 0 ? 3.5 : 1.6, fill: s >= w0 && T.window > 0 ? "#D55E00" : "#0072B2", "class": s >= w0 && T.window > 0 ? "in-window" : "" }, svg);
+  var tr = T.t[T.t.length - 1], pr = T.p[T.p.length - 1];
+  el("line", { x1: X(tr), x2: X(tr), y1: Tp, y2: H - B, stroke: "#000", "stroke-dasharray": "4 3" }, svg);
+  el("text", { x: X(tr) - 4, y: Tp + 14, "text-anchor": "end", "font-size": "11" }, svg, "release");
+  // Each estimator's velocity as a short tangent ending at the release.
+  var colours = ["#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#000000", "#6b6b6b"], dt = tMax * 0.15;
+  T.estimates.forEach(function (e, k) {
+    var vp = e[1] / T.extent;
+    el("line", { x1: X(tr - dt), y1: Y(pr - vp * dt), x2: X(tr), y2: Y(pr), stroke: colours[k % colours.length], "stroke-width": "1.5" }, svg);
+  });
+  var tbl = document.createElement("table"), rows = [["estimator", "v (pt/s)", "v_p (progress/s)"]].concat(T.estimates.map(function (e) { return [e[0], F.speed(e[1]), F.parameter(e[1] / T.extent)]; }));
+  rows.forEach(function (r, k) { var tr = tbl.insertRow(); r.forEach(function (c, j) { var cell = document.createElement(k ? "td" : "th"); cell.textContent = c; if (k && j) cell.className = "num"; if (k && j === 0) cell.style.borderLeft = "4px solid " + colours[(k - 1) % colours.length]; tr.appendChild(cell); }); });
+  var tw = document.createElement("div"); tw.className = "table-wrap"; tw.appendChild(tbl); body.appendChild(tw);
+  var note = document.createElement("p"); note.className = "note";
+  note.textContent = "Orange dots: the " + T.window + " samples in the velocity window; coloured segments: each estimator's velocity at the release. " + T.samples + " samples in " + T.file + ".";
+  body.appendChild(note);
+  box.scrollIntoView({ block: "nearest" });
+}
+document.addEventListener("click", function (ev) {
+  var t = ev.target.closest ? ev.target.closest("[data-gesture]") : null;
+  if (t) drill(t.getAttribute("data-gesture"));
+});
+var close = document.getElementById("timeline-close");
+if (close) close.addEventListener("click", function () { document.getElementById("timeline").hidden = true; openId = null; });
+// The gesture table: sort, filter, page.
+var table = document.getElementById("gesture-table");
+if (table) {
+  var tbody = table.tBodies[0], all = Array.prototype.slice.call(tbody.rows), pageSize = 50, page = 0, shown = all;
+  var tools = document.getElementById("gesture-tools"), info = document.getElementById("gesture-page");
+  var fMiss = document.getElementById("filter-miss"), fIntent = document.getElementById("filter-intent"), fId = document.getElementById("filter-id");
+  function apply() {
+    var m = fMiss.value, it = fIntent.value, q = fId.value.trim().toLowerCase();
+    shown = all.filter(function (r) {
+      var i = byId[r.dataset.gesture];
+      if (q && r.dataset.gesture.toLowerCase().indexOf(q) < 0) return false;
+      if (it === "unlabelled" ? G.intent[i] !== null : (it !== "" && G.intent[i] !== (it === "complete" ? 1 : 0))) return false;
+      if (m === "") return true;
+      var e = state[m]; return G.intent[i] !== null && (e.decisions[i] ? 1 : 0) !== G.intent[i];
+    });
+    var pages = Math.max(1, Math.ceil(shown.length / pageSize)); page = Math.min(page, pages - 1);
+    all.forEach(function (r) { r.hidden = true; });
+    shown.forEach(function (r, k) { tbody.appendChild(r); r.hidden = k < page * pageSize || k >= (page + 1) * pageSize; });
+    info.textContent = shown.length ? "rows " + (page * pageSize + 1) + "–" + Math.min(shown.length, (page + 1) * pageSize) + " of " + shown.length + " (page " + (page + 1) + " of " + pages + ")" : "no rows match";
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+    th.classList.add("sortable"); th.tabIndex = 0;
+    function sort() {
+      var asc = th.getAttribute("aria-sort") !== "ascending";
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+      function key(r) { var t = r.cells[col].textContent, x = parseFloat(t); return x !== x || !/^-?[0-9.]/.test(t) ? t : x; }
+      all.sort(function (a, b) { var x = key(a), y = key(b), o = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1); return asc ? o : -o; });
+      page = 0; apply();
+    }
+    th.addEventListener("click", sort);
+    th.addEventListener("keydown", function (e) { if (e.key === "Enter") sort(); });
+  });
+  [fMiss, fIntent].forEach(function (f) { f.addEventListener("change", function () { page = 0; apply(); }); });
+  fId.addEventListener("input", function () { page = 0; apply(); });
+  document.getElementById("page-prev").addEventListener("click", function () { if (page > 0) { page--; apply(); } });
+  document.getElementById("page-next").addEventListener("click", function () { if ((page + 1) * pageSize < shown.length) { page++; apply(); } });
+  tools.hidden = false;
+}
+rules.forEach(controls);
+if (table) { page = 0; (function () { var ev = document.createEvent("Event"); ev.initEvent("change", true, true); document.getElementById("filter-miss").dispatchEvent(ev); })(); }
+})();

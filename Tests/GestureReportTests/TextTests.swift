@@ -112,4 +112,10 @@ import Testing
         #expect(Rule.projection(progress: 0.4312, tau: 0.4449).reportDescription(extent: 375) == "projection p_th 0.43, tau 0.44 s")
         #expect(Rule.threshold(progress: 0.5, velocity: .infinity).reportDescription(extent: 375) == "threshold p_th 0.5, v_th ∞ (velocity ignored)")
     }
+
+    /// JSON inside the page's `<script>`: no `</script>`, and no line or paragraph separator,
+    /// which ends a line in JavaScript before ES2019 (`\u2028` is the same JSON string).
+    @Test func scriptJSONEscapesTagsAndSeparators() {
+        #expect(Text.scriptJSON("[\"a\u{2028}b\u{2029}</script>\"]") == #"["a\u2028b\u2029\u003c/script>"]"#)
+    }
 }

@@ -148,7 +148,7 @@ public enum SnippetTemplates {
 
     /// The header comment: the caller's lines, the platform, and the estimator note.
     static func header(_ v: SnippetValues, platform: String) -> String {
-        var lines = v.headerLines.map(Text.lineComment)
+        var lines = v.headerLines.map(CodeText.lineComment)
         switch platform {
         case "uikit": lines.append("Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device.")
         case "swiftui": lines.append("Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device.")

@@ -93,16 +93,14 @@ enum Text {
         out += "\""
     }
 
-    /// Text inside a `//` line comment of generated code (Swift, Kotlin, JavaScript): line breaks
-    /// become spaces so user text cannot end the comment.
-    static func lineComment(_ s: String) -> String {
-        s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-    }
-
     /// JSON text made safe inside an HTML `<script>` element: every `<` as `\u003c`, so no
-    /// `</script>` or `<!--` in user text can end or alter the element.
+    /// `</script>` or `<!--` in user text can end or alter the element, and the line and
+    /// paragraph separators escaped.
     static func scriptJSON(_ json: String) -> String {
+        // U+2028 and U+2029 end a line in JavaScript before ES2019; `\u2028` is the same JSON.
         json.replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
 
     /// A fixed-point decimal with `digits` fraction digits; non-finite values print as `inf`,

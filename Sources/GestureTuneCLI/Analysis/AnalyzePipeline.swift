@@ -255,7 +255,8 @@ enum AnalyzePipeline {
         var folder: String?
         if !run.noReport {
             progress?.stage("writing the report…")
-            folder = try ReportOutput.write(model, params: params, out: run.out, name: run.name)
+            folder = try ReportOutput.write(
+                model, params: params, out: run.out, name: run.name, inputs: run.files + [run.settings.params])
         }
         return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: reads)
     }

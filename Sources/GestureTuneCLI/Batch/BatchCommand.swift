@@ -1,4 +1,5 @@
 import Foundation
+import GestureReport
 import GesturePhysics
 import GestureTrace
 

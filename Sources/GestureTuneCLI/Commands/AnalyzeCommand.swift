@@ -57,7 +57,8 @@ struct AnalyzeOptions: Sendable {
             for name in ["out", "name", "no-report"] where values.string(name) != nil || values.flag(name) {
                 throw values.error("'--\(name)' does not apply with '--partial': 'gesturetune merge' writes the report")
             }
-            if let input = values.parsed.positionals.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
+            let read = values.parsed.positionals + [values.string("params")].compactMap { $0 }
+            if let input = read.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
                 throw values.error("'--partial \(partial)' names the input \(input): the output would replace it")
             }
         }

@@ -94,7 +94,12 @@ func checkStandardInputOnce(_ values: OptionValues) throws(UsageError) {
 enum AnalyzeCommand {
     /// Reads every input first (so a malformed file stops the run before anything is written),
     /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
+    /// A report folder that may not be replaced is refused before the work, not after it.
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
-        try AnalyzePipeline.run(options, console: console)
+        if !options.noReport, options.partial == nil {
+            let inputs = options.files + [options.common.params].compactMap { $0 }
+            try ReportOutput.check(out: options.out, name: options.reportName, inputs: inputs)
+        }
+        return try AnalyzePipeline.run(options, console: console)
     }
 }

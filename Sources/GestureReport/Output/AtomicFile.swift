@@ -49,7 +49,8 @@ public enum AtomicFile {
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let n = readlink(current, &buffer, buffer.count - 1)
                 guard n > 0 else { return .replace(current) }
-                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let link = String(
+                    decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 let folder = parentFolder(current)
                 current = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
             case S_IFREG: return .replace(current)
@@ -70,7 +71,9 @@ public enum AtomicFile {
         private var throughs: [(contents: String, path: String, shown: String)] = []
         private var committed = false
 
-        public init(standardOutput: ((String) -> Void)? = nil) { self.standardOutput = standardOutput }
+        public init(standardOutput: ((String) -> Void)? = nil) {
+            self.standardOutput = standardOutput
+        }
 
         deinit { if !committed { discard() } }
 
@@ -101,10 +104,12 @@ public enum AtomicFile {
             let folder = parentFolder(target)
             if !folder.isEmpty {
                 do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        atPath: folder, withIntermediateDirectories: true)
                 } catch {
                     discard()
-                    throw OutputError(path: path, reason: "cannot create folder \(folder): \(describe(error))")
+                    throw OutputError(
+                        path: path, reason: "cannot create folder \(folder): \(describe(error))")
                 }
             }
             switch TemporaryOutputs.createFile(besides: target) {
@@ -115,11 +120,16 @@ public enum AtomicFile {
                 staged.append((created.path, target))
                 var bytes = Array(contents.utf8)
                 var failure = writeAllBytes(created.descriptor, &bytes)
-                // mkstemp creates the file 0600; an output gets the replaced file's mode, else 0644.
+                // mkstemp creates the file 0600; an output gets the replaced file's mode,
+                // else 0644.
                 var old = stat()
                 let mode = stat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o644
-                if failure == nil, fchmod(created.descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
-                if close(created.descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+                if failure == nil, fchmod(created.descriptor, mode) != 0 {
+                    failure = String(cString: strerror(errno))
+                }
+                if close(created.descriptor) != 0, failure == nil {
+                    failure = String(cString: strerror(errno))
+                }
                 if let failure {
                     discard()
                     throw OutputError(path: path, reason: failure)
@@ -134,7 +144,9 @@ public enum AtomicFile {
             staged = []
             for item in throughs {
                 let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
-                guard fd >= 0 else { throw OutputError(path: item.shown, reason: String(cString: strerror(errno))) }
+                guard fd >= 0 else {
+                    throw OutputError(path: item.shown, reason: String(cString: strerror(errno)))
+                }
                 var bytes = Array(item.contents.utf8)
                 var failure = writeAllBytes(fd, &bytes)
                 if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
@@ -155,7 +167,8 @@ public enum AtomicFile {
     }
 
     /// Writes every byte to `fd` with `write(2)`, retrying on `EINTR` and short writes; returns
-    /// `strerror` of the failure ("No space left on device", "Bad file descriptor"), nil on success.
+    /// `strerror` of the failure ("No space left on device", "Bad file descriptor"), nil on
+    /// success.
     public static func writeAllBytes(_ fd: Int32, _ bytes: inout [UInt8]) -> String? {
         bytes.withUnsafeBytes { buffer -> String? in
             guard let base = buffer.baseAddress else { return nil }
@@ -187,7 +200,9 @@ public enum AtomicFile {
     /// carries a POSIX code or a Foundation code that has one, else Foundation's description.
     public static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError {
-            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+                underlying.domain == NSPOSIXErrorDomain
+            {
                 return String(cString: strerror(Int32(underlying.code)))
             }
             // swift-corelibs-foundation often drops the POSIX error: map the common codes back.

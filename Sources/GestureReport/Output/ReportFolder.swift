@@ -7,7 +7,9 @@ import Foundation
 /// data file, a link) makes it a folder that is not replaced.
 enum ReportFolder {
     /// The report's own files at the top of its folder.
-    static let topFiles: Set<String> = ["report.json", "report.html", "report.md", "report.ipynb", "params.json"]
+    static let topFiles: Set<String> = [
+        "report.json", "report.html", "report.md", "report.ipynb", "params.json",
+    ]
     /// Left by Jupyter or a file manager when the report is opened: not a person's data.
     static let viewerLeftovers: Set<String> = [".ipynb_checkpoints", ".DS_Store"]
 
@@ -15,7 +17,9 @@ enum ReportFolder {
     /// nil when the folder is a report this tool wrote. An unreadable folder or a
     /// `report.json` of another schema is named as such.
     static func foreignEntry(in path: String) -> String? {
-        guard isReportJSON(path + "/report.json") else { return "no report.json of schema \(JSONRenderer.schema)" }
+        guard isReportJSON(path + "/report.json") else {
+            return "no report.json of schema \(JSONRenderer.schema)"
+        }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             return "entries it cannot list"
         }
@@ -29,11 +33,15 @@ enum ReportFolder {
                     return "figures/" + foreign
                 }
             case "snippets":
-                if let foreign = foreignFile(in: full, depth: 2, accept: { _ in true }) { return "snippets/" + foreign }
+                if let foreign = foreignFile(in: full, depth: 2, accept: { _ in true }) {
+                    return "snippets/" + foreign
+                }
             case ".DS_Store":
                 if kind(full) != S_IFREG { return entry }
             case ".ipynb_checkpoints":
-                if let foreign = foreignFile(in: full, depth: 0, accept: { $0.contains("-checkpoint") }) {
+                if let foreign = foreignFile(
+                    in: full, depth: 0, accept: { $0.contains("-checkpoint") })
+                {
                     return entry + "/" + foreign
                 }
             default:
@@ -45,15 +53,21 @@ enum ReportFolder {
 
     /// The first entry under the folder `path` that is not a regular file `accept`ed (at most
     /// `depth` folders deep); the folder itself must be a real folder.
-    private static func foreignFile(in path: String, depth: Int, accept: (String) -> Bool) -> String? {
+    private static func foreignFile(in path: String, depth: Int, accept: (String) -> Bool)
+        -> String?
+    {
         guard kind(path) == S_IFDIR else { return "" }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "" }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            return ""
+        }
         for entry in entries.sorted() {
             let full = path + "/" + entry
             switch kind(full) {
             case S_IFREG where accept(entry): continue
             case S_IFDIR where depth > 0:
-                if let foreign = foreignFile(in: full, depth: depth - 1, accept: accept) { return entry + "/" + foreign }
+                if let foreign = foreignFile(in: full, depth: depth - 1, accept: accept) {
+                    return entry + "/" + foreign
+                }
             default: return entry
             }
         }
@@ -69,7 +83,9 @@ enum ReportFolder {
 
     /// Whether `path` is a regular file whose JSON begins with the report schema's key.
     static func isReportJSON(_ path: String) -> Bool {
-        guard kind(path) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard kind(path) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else {
+            return false
+        }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 512)) ?? Data()
         let compact = head.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

@@ -48,7 +48,8 @@ public enum ReportWriter {
         _ model: ReportModel, to outDir: String, name: String, params: String?,
         limits: FigureLimits, gestureTableCap: Int, inputs: [String] = [], failAfter: Int?
     ) throws(ReportError) -> ReportOutput {
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0")
+        else {
             throw .invalidName(name)
         }
         let fm = FileManager.default
@@ -57,13 +58,16 @@ public enum ReportWriter {
             throw .cannotCreate(path: outDir, reason: "not a folder")
         }
         let final = (outDir as NSString).appendingPathComponent(name)
-        if let reason = refusal(at: final, inputs: inputs) { throw .cannotReplace(path: final, reason: reason) }
+        if let reason = refusal(at: final, inputs: inputs) {
+            throw .cannotReplace(path: final, reason: reason)
+        }
         do {
             try fm.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
             throw .cannotCreate(path: outDir, reason: AtomicFile.describe(error))
         }
-        // The snippets first: a template that does not fill is a bug, reported before any file is written.
+        // The snippets first: a template that does not fill is a bug, reported before any
+        // file is written.
         let snippets: [(name: String, contents: String)]
         do { snippets = try model.snippetFiles() } catch {
             throw .cannotWrite(path: final + "/snippets", reason: "\(error)")
@@ -79,9 +83,14 @@ public enum ReportWriter {
         defer { staged.discard() }
         let tmp = URL(fileURLWithPath: staged.folder)
         do {
-            try fm.createDirectory(at: tmp.appendingPathComponent("figures"), withIntermediateDirectories: false)
-            for folder in Set(snippets.map { ($0.name as NSString).deletingLastPathComponent }).sorted() {
-                try fm.createDirectory(at: tmp.appendingPathComponent("snippets/" + folder), withIntermediateDirectories: true)
+            try fm.createDirectory(
+                at: tmp.appendingPathComponent("figures"), withIntermediateDirectories: false)
+            for folder in Set(snippets.map { ($0.name as NSString).deletingLastPathComponent })
+                .sorted()
+            {
+                try fm.createDirectory(
+                    at: tmp.appendingPathComponent("snippets/" + folder),
+                    withIntermediateDirectories: true)
             }
         } catch {
             throw .cannotCreate(path: tmp.path, reason: AtomicFile.describe(error))
@@ -91,7 +100,8 @@ public enum ReportWriter {
         var written: [String] = []
         func file(_ rel: String, _ render: (inout FileStream) -> Void) throws(ReportError) {
             if let failAfter, written.count >= failAfter {
-                throw .cannotWrite(path: tmp.appendingPathComponent(rel).path, reason: "injected failure")
+                throw .cannotWrite(
+                    path: tmp.appendingPathComponent(rel).path, reason: "injected failure")
             }
             let url = tmp.appendingPathComponent(rel)
             var stream: FileStream
@@ -106,9 +116,17 @@ public enum ReportWriter {
         }
 
         try file("report.json") { JSONRenderer(model: model, figures: figures).render(to: &$0) }
-        try file("report.html") { HTMLRenderer(model: model, figures: figures, gestureTableCap: gestureTableCap).render(to: &$0) }
-        try file("report.md") { MarkdownRenderer(model: model, figures: figures, gestureTableCap: gestureTableCap).render(to: &$0) }
-        try file("report.ipynb") { NotebookRenderer(model: model, figures: figures).render(to: &$0) }
+        try file("report.html") {
+            HTMLRenderer(model: model, figures: figures, gestureTableCap: gestureTableCap).render(
+                to: &$0)
+        }
+        try file("report.md") {
+            MarkdownRenderer(model: model, figures: figures, gestureTableCap: gestureTableCap)
+                .render(to: &$0)
+        }
+        try file("report.ipynb") {
+            NotebookRenderer(model: model, figures: figures).render(to: &$0)
+        }
         try file("params.json") { out in
             out.write(paramsText)
         }
@@ -142,10 +160,14 @@ public enum ReportWriter {
         case S_IFLNK: return "a symbolic link of that name is in the way (it is not followed)"
         default: return "a file of that name is in the way"
         }
-        if let folder = FileIdentity(path), let input = inputs.first(where: { $0 != "-" && folder.holds($0) }) {
+        if let folder = FileIdentity(path),
+            let input = inputs.first(where: { $0 != "-" && folder.holds($0) })
+        {
             return "it holds \(input), an input of this run"
         }
-        return ReportFolder.foreignEntry(in: path).map { "not a report folder this tool wrote: it holds \($0)" }
+        return ReportFolder.foreignEntry(in: path).map {
+            "not a report folder this tool wrote: it holds \($0)"
+        }
     }
 }
 

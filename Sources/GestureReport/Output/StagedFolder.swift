@@ -24,8 +24,11 @@ public struct StagedFolder: Sendable {
     /// Creates the staging folder beside `target`; the parent folder must exist.
     public init(target: String) throws(OutputError) {
         let parent = AtomicFile.parentFolder(target)
-        let name = String(decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
-        switch TemporaryOutputs.createFolder(in: parent.isEmpty ? "." : parent, name: name, label: "staging") {
+        let name = String(
+            decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        switch TemporaryOutputs.createFolder(
+            in: parent.isEmpty ? "." : parent, name: name, label: "staging")
+        {
         case .success(let path): staging = path
         case .failure(let failure): throw OutputError(path: target, reason: failure.reason)
         }
@@ -50,7 +53,8 @@ public struct StagedFolder: Sendable {
     public func commit(refusal: (String) -> String?) throws(OutputError) {
         defer { discard() }
         let parent = AtomicFile.parentFolder(target)
-        let name = String(decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        let name = String(
+            decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
         var asides: [String] = []
         defer {
             for old in asides {
@@ -60,32 +64,45 @@ public struct StagedFolder: Sendable {
         }
         let target = self.target, folder = self.folder
         for _ in 0..<Self.swapAttempts {
-            let placed = try TemporaryOutputs.locked { (set: inout Set<String>) throws(OutputError) -> Bool in
+            let placed = try TemporaryOutputs.locked {
+                (set: inout Set<String>) throws(OutputError) -> Bool in
                 if rename(folder, target) == 0 { return true }
                 guard errno == ENOTEMPTY || errno == EEXIST else {
                     throw OutputError(
-                        path: target, reason: "cannot move the report into place: \(String(cString: strerror(errno)))")
+                        path: target,
+                        reason:
+                            "cannot move the report into place: \(String(cString: strerror(errno)))"
+                    )
                 }
                 if let reason = refusal(target) { throw OutputError(path: target, reason: reason) }
                 // A previous folder is in place: rename it aside (onto an empty unique folder,
                 // which rename(2) replaces), then try again.
-                let template = (parent.isEmpty ? "." : parent) + "/.\(TemporaryOutputs.shortened(name)).old-XXXXXX"
+                let template =
+                    (parent.isEmpty ? "." : parent)
+                    + "/.\(TemporaryOutputs.shortened(name)).old-XXXXXX"
                 guard let away = TemporaryOutputs.makeFolder(template) else {
                     throw OutputError(
                         path: target,
-                        reason: "cannot move the previous report aside: \(String(cString: strerror(errno)))")
+                        reason:
+                            "cannot move the previous report aside: "
+                            + String(cString: strerror(errno))
+                    )
                 }
                 set.insert(away)
                 asides.append(away)
                 if rename(target, away) != 0, errno != ENOENT {
                     throw OutputError(
                         path: target,
-                        reason: "cannot move the previous report aside: \(String(cString: strerror(errno)))")
+                        reason:
+                            "cannot move the previous report aside: "
+                            + String(cString: strerror(errno))
+                    )
                 }
                 return rename(folder, target) == 0
             }
             if placed { return }
         }
-        throw OutputError(path: target, reason: "cannot move the report into place: other runs kept replacing it")
+        throw OutputError(
+            path: target, reason: "cannot move the report into place: other runs kept replacing it")
     }
 }

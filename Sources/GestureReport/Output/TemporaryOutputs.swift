@@ -31,17 +31,25 @@ public enum TemporaryOutputs {
     /// Creates a hidden temporary file beside `target` with `mkstemp(3)` (`.<name>.XXXXXX`, a
     /// unique name whatever the process or container) and registers it. The name keeps at most
     /// 100 bytes of the target's, so a name near the 255-byte limit still has room for the suffix.
-    static func createFile(besides target: String) -> Result<(path: String, descriptor: Int32), OutputError> {
+    static func createFile(besides target: String) -> Result<
+        (path: String, descriptor: Int32), OutputError
+    > {
         let folder = AtomicFile.parentFolder(target)
         let last = target.utf8.split(separator: UInt8(ascii: "/")).last ?? Substring(target).utf8
-        let template = (folder.isEmpty ? "" : folder + "/") + ".\(shortened(String(decoding: last, as: UTF8.self))).XXXXXX"
-        let result = state.withLock { state -> Result<(path: String, descriptor: Int32), OutputError>? in
+        let template =
+            (folder.isEmpty ? "" : folder + "/")
+            + ".\(shortened(String(decoding: last, as: UTF8.self))).XXXXXX"
+        let result = state.withLock {
+            state -> Result<(path: String, descriptor: Int32), OutputError>? in
             guard !state.closed else { return nil }
             var buffer = Array(template.utf8CString)
             let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { return .failure(OutputError(path: target, reason: String(cString: strerror(errno)))) }
+            guard fd >= 0 else {
+                return .failure(OutputError(path: target, reason: String(cString: strerror(errno))))
+            }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            let path = String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let path = String(
+                decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             state.paths.insert(path)
             return .success((path, fd))
         }
@@ -51,7 +59,9 @@ public enum TemporaryOutputs {
 
     /// Creates a hidden folder `.<name>.<label>-XXXXXX` in `folder` with `mkdtemp(3)` and
     /// registers it; returns its path or `strerror` words.
-    static func createFolder(in folder: String, name: String, label: String) -> Result<String, OutputError> {
+    static func createFolder(in folder: String, name: String, label: String) -> Result<
+        String, OutputError
+    > {
         let template = folder + "/.\(shortened(name)).\(label)-XXXXXX"
         let result = state.withLock { state -> Result<String, OutputError>? in
             guard !state.closed else { return nil }
@@ -68,7 +78,9 @@ public enum TemporaryOutputs {
     /// `mkdtemp(3)` on `template`; nil with `errno` set on failure.
     static func makeFolder(_ template: String) -> String? {
         var buffer = Array(template.utf8CString)
-        guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            return nil
+        }
         return String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -80,7 +92,8 @@ public enum TemporaryOutputs {
     }
 
     /// An interrupt has cleaned up and its handler is exiting with 128 + signal: the thread that
-    /// would create or commit more output waits for that exit instead of exiting with its own status.
+    /// would create or commit more output waits for that exit instead of exiting with its own
+    /// status.
     private static func parkUntilExit() -> Never {
         while true { sleep(60) }
     }
@@ -94,7 +107,8 @@ public enum TemporaryOutputs {
             var failure: OutputError?
             for item in staged {
                 if failure == nil, rename(item.temporary, item.target) != 0 {
-                    failure = OutputError(path: item.target, reason: String(cString: strerror(errno)))
+                    failure = OutputError(
+                        path: item.target, reason: String(cString: strerror(errno)))
                 }
                 if failure != nil { unlink(item.temporary) }
                 state.paths.remove(item.temporary)
@@ -107,10 +121,14 @@ public enum TemporaryOutputs {
 
     /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
     /// inside cannot be cut by an interrupt's clean-up.
-    static func locked<R: Sendable>(_ body: (inout Set<String>) throws(OutputError) -> R) throws(OutputError) -> R {
+    static func locked<R: Sendable>(_ body: (inout Set<String>) throws(OutputError) -> R)
+        throws(OutputError) -> R
+    {
         let result = state.withLock { state -> Result<R, OutputError>? in
             guard !state.closed else { return nil }
-            do throws(OutputError) { return .success(try body(&state.paths)) } catch { return .failure(error) }
+            do throws(OutputError) { return .success(try body(&state.paths)) } catch {
+                return .failure(error)
+            }
         }
         guard let result else { parkUntilExit() }
         return try result.get()
@@ -122,7 +140,9 @@ public enum TemporaryOutputs {
     /// `including` limits the clean-up to some paths (tests, which share the process with
     /// other tests' outputs); the interrupt handler removes every one.
     @discardableResult
-    public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true }) -> Int {
+    public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true })
+        -> Int
+    {
         let all = state.withLock { state -> Set<String> in
             if closing { state.closed = true }
             let chosen = state.paths.filter(including)
@@ -130,7 +150,9 @@ public enum TemporaryOutputs {
             return chosen
         }
         var removed = 0
-        for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+        for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil {
+            removed += 1
+        }
         return removed
     }
 }

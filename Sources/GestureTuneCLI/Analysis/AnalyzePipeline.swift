@@ -256,7 +256,8 @@ enum AnalyzePipeline {
         if !run.noReport {
             progress?.stage("writing the report…")
             folder = try ReportOutput.write(
-                model, params: params, out: run.out, name: run.name, inputs: run.files + [run.settings.params])
+                model, params: params, out: run.out, name: run.name,
+                inputs: run.files + [run.settings.params])
         }
         return Result(model: model, tuning: tuning, params: params, reportFolder: folder, reads: reads)
     }

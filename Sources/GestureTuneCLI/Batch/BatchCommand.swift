@@ -81,11 +81,14 @@ struct GateOutputs: Sendable {
     /// folders included (`checkDistinct` sees only the paths typed). `--write-baseline` may name
     /// the `--baseline` file, read whole before anything is written.
     func refuseWalkedInputs(_ inputs: [String], baseline: String?) throws(CLIError) {
-        let outputs = [("junit", junit), ("json", json)].compactMap { name, path in path.map { (name, $0) } }
+        let outputs = [("junit", junit), ("json", json)]
+            .compactMap { name, path in path.map { (name, $0) } }
         do {
-            try InputOutputCheck.refuse(outputs: outputs, inputs: inputs + [baseline].compactMap { $0 }, command: "batch")
+            try InputOutputCheck.refuse(
+                outputs: outputs, inputs: inputs + [baseline].compactMap { $0 }, command: "batch")
             if let writeBaseline {
-                try InputOutputCheck.refuse(outputs: [("write-baseline", writeBaseline)], inputs: inputs, command: "batch")
+                try InputOutputCheck.refuse(
+                    outputs: [("write-baseline", writeBaseline)], inputs: inputs, command: "batch")
             }
         } catch {
             throw .usage(error)
@@ -144,7 +147,8 @@ enum BatchCommand {
         guard !corpus.isEmpty else {
             throw .missingInput(path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
         }
-        try options.outputs.refuseWalkedInputs(corpus + [options.common.params!], baseline: options.baseline)
+        try options.outputs.refuseWalkedInputs(
+            corpus + [options.common.params!], baseline: options.baseline)
         var shard = options.shard
         var files = corpus
         if let s = shard {

@@ -134,7 +134,8 @@ enum AnalysisMerge {
             files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
         if !run.noReport {
-            try ReportOutput.check(out: run.out, name: run.name, inputs: paths + run.files + [run.settings.params])
+            try ReportOutput.check(
+                out: run.out, name: run.name, inputs: paths + run.files + [run.settings.params])
         }
         let progress = ProgressBar(total: paths.count, console: console)
         let result: AnalyzePipeline.Result

@@ -83,7 +83,8 @@ enum SimulateCommand {
             for index in 0..<options.files {
                 var number = String(index + 1)
                 while number.count < width { number = "0" + number }
-                try set.stage(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
+                let path = (out as NSString).appendingPathComponent("sim-\(number).csv")
+                try set.stage(text(index), to: path)
             }
             try set.commit()
         } catch {

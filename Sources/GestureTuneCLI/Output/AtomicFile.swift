@@ -25,13 +25,16 @@ extension CLIError {
 extension AtomicFile {
     /// Writes `contents` to `path` atomically, creating missing parent folders; `-` writes to
     /// `console`'s standard output.
-    static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError) {
+    static func write(_ contents: String, to path: String, console: Console? = nil) throws(CLIError)
+    {
         try writeAll([(contents, path)], console: console)
     }
 
     /// Writes several files as one output set (all or none); `-` writes to `console`'s
     /// standard output.
-    static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil) throws(CLIError) {
+    static func writeAll(_ items: [(contents: String, path: String)], console: Console? = nil)
+        throws(CLIError)
+    {
         do {
             try writeAll(items, standardOutput: console.map { console in { console.writeOut($0) } })
         } catch {

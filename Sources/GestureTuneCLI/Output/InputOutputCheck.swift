@@ -19,7 +19,8 @@ enum InputOutputCheck {
         for input in inputs where input != "-" {
             guard let id = FileIdentity(input), let output = named[id] else { continue }
             throw UsageError(
-                "'--\(output.option) \(output.path)' names the input \(input): the output would replace it",
+                "'--\(output.option) \(output.path)' names the input \(input): "
+                    + "the output would replace it",
                 command: command)
         }
     }

@@ -11,14 +11,18 @@ enum ReportOutput {
     ) throws(CLIError) -> String {
         let finalPath = (out as NSString).appendingPathComponent(name)
         do {
-            return try ReportWriter.write(model, to: out, name: name, params: params, inputs: inputs).folder
+            return try ReportWriter.write(
+                model, to: out, name: name, params: params, inputs: inputs
+            ).folder
         } catch {
             switch error {
             case .invalidName(let n):
-                throw .cannotCreate(path: finalPath, reason: "invalid report name '\(n)': use a plain folder name")
+                throw .cannotCreate(
+                    path: finalPath, reason: "invalid report name '\(n)': use a plain folder name")
             case .cannotCreate(let path, let reason) where path == out:
                 throw .cannotCreate(path: out, reason: reason)
-            case .cannotCreate(_, let reason), .cannotWrite(_, let reason), .cannotReplace(_, let reason):
+            case .cannotCreate(_, let reason), .cannotWrite(_, let reason),
+                .cannotReplace(_, let reason):
                 throw .cannotCreate(path: finalPath, reason: reason)
             }
         }

@@ -3,11 +3,15 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# chromium, chromium-driver, selenium: the web recorder's test; kotlin: compiling the Android recorder.
-APT_PACKAGES := libcsv-dev libgsl-dev chromium chromium-driver kotlin
+# What building needs (`make run`): the two C libraries.
+APT_PACKAGES := libcsv-dev libgsl-dev
+# What the tests need besides (`make check`): chromium, chromium-driver, selenium: the web
+# recorder's test; kotlin: compiling the Android recorder; the Python packages: the notebook,
+# JUnit and report checks.
+APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium
 
-.PHONY: run check deps pydeps build release test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
+.PHONY: run check deps test-deps pydeps build release static check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -15,14 +19,16 @@ run: release
 
 ## check: install what is missing, build, run the whole test suite, the sanitizers and the
 ## deterministic fuzz step.
-check: deps pydeps
+check: test-deps pydeps
 	$(SWIFT) build
 	$(SWIFT) test --parallel
 	$(MAKE) sanitize
 	$(MAKE) fuzz-check
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+deps: APT_WANTED = $(APT_PACKAGES)
+test-deps: APT_WANTED = $(APT_TEST_PACKAGES)
+deps test-deps:
+	@missing=""; for p in $(APT_WANTED); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -40,8 +46,35 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps pydeps
+test: test-deps pydeps
 	$(SWIFT) test --parallel
+
+## static: a release binary with the Swift runtime and Foundation linked in
+## (.build/static/release/gesturetune): it starts faster and runs where no Swift toolchain is
+## installed (libgsl, libcsv and libc stay shared). Its own scratch folder, so `make release`
+## and this do not rebuild each other's modules.
+STATIC_BIN := $(CURDIR)/.build/static/release/gesturetune
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product gesturetune
+
+## check-static: the end-to-end suite once against the static binary (GESTURETUNE_BIN).
+check-static: static test-deps pydeps
+	$(SWIFT) build --build-tests
+	GESTURETUNE_BIN=$(STATIC_BIN) $(SWIFT) test --skip-build --filter EndToEndTests
+
+## lint: `swift format lint --strict` with the root .swift-format over the package's Swift
+## sources, the fuzz target's and the bench tools'; the report's code templates (placeholders,
+## other languages' conventions) and the generated EmbeddedTemplates.swift are left out.
+LINT_FILES = $(shell find Sources Tests fuzz/Sources bench/Sources -name '*.swift' \
+  -not -path '*/Templates/*' -not -name EmbeddedTemplates.swift | sort) \
+  Package.swift fuzz/Package.swift bench/Package.swift
+lint:
+	$(SWIFT) format lint --strict --parallel $(LINT_FILES)
+
+## format: rewrites the same files in place (never the templates: that would change the
+## snippets the reports hold).
+format:
+	$(SWIFT) format format --in-place --parallel $(LINT_FILES)
 
 ## sanitize: the whole test suite under AddressSanitizer (+ LeakSanitizer), the batch, shard and analyze tests under
 ## ThreadSanitizer, each in its own scratch folder. Linked with lld (ld.gold links these too, but
@@ -52,7 +85,7 @@ test: deps pydeps
 SAN_LD := -Xswiftc -use-ld=lld
 SAN_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp:print_suppressions=0 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 SWIFT_BACKTRACE=enable=no
-sanitize: deps pydeps
+sanitize: test-deps pydeps
 	$(SWIFT) build --scratch-path .build/asan --sanitize=address $(SAN_LD) --build-tests
 	$(SAN_ENV) GESTURETUNE_BIN=$(CURDIR)/.build/asan/debug/gesturetune \
 	  $(SWIFT) test --scratch-path .build/asan --sanitize=address $(SAN_LD) --skip-build

@@ -42,23 +42,9 @@ let package = Package(
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport", "GestureAnalysis"],
             exclude: ["README.md"]
         ),
-        // Release builds link the Swift runtime and Foundation statically, with lld: the process
-        // starts in half the time (`--version` to its first byte 12 -> 6.5 ms, bench/startup.sh;
-        // no loading and relocating libFoundation and ICU); libgsl, libcsv and libc stay shared. lld, not gold: gold warns
-        // about the static Foundation's mktemp. The libraries named are what the static
-        // Foundation needs besides what the modules (compiled for the shared one) ask for:
-        // `swift build --static-swift-stdlib` would compile every module again for that.
-        // Debug builds (the tests, the sanitizers, the fuzzer) link as before.
-        .executableTarget(
-            name: "gesturetune", dependencies: ["GestureTuneCLI"],
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-stdlib", "-use-ld=lld",
-                        "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU", "-lswiftSynchronization",
-                    ], .when(platforms: [.linux], configuration: .release))
-            ]
-        ),
+        // Declarative: no unsafe flags, so the library products can be used as a versioned
+        // dependency. A binary with the Swift runtime linked in is `make static`.
+        .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
         .target(name: "TestSupport", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import GestureReport
 @testable import GestureTuneCLI
 
 /// Serialized: the interrupt test empties the process-wide registry the other tests use.
@@ -68,5 +69,75 @@ import Testing
         try set.commit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["one", "two"])
         #expect(try String(contentsOfFile: dir.appendingPathComponent("two").path, encoding: .utf8) == "2")
+    }
+
+    /// What a report folder may be replaced from: nothing, or a folder of report files only
+    /// (what a notebook server leaves included); never a file, a link, a folder with anything
+    /// else, or one holding an input.
+    @Test func onlyAReportFolderIsReplaced() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let fm = FileManager.default
+        func write(_ rel: String, _ text: String) throws {
+            let url = dir.appendingPathComponent(rel)
+            try fm.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let report = dir.appendingPathComponent("r").path
+        #expect(ReportWriter.refusal(at: report) == nil)
+        try write(
+            "r/report.json", "{\n  \"schema\": \"gesturetune.report/1\",\n  \"name\": \"r\"\n}\n")
+        try write("r/report.html", "<!DOCTYPE html>")
+        try write("r/figures/release-scatter.svg", "<svg/>")
+        try write("r/snippets/uikit/PopInteraction.swift", "//")
+        try write("r/.ipynb_checkpoints/report-checkpoint.ipynb", "{}")
+        #expect(ReportWriter.refusal(at: report) == nil)
+        #expect(
+            ReportWriter.refusal(at: report, inputs: [report + "/report.html"])?.contains(
+                "an input") == true)
+
+        try write("r/figures/notes.txt", "mine")
+        #expect(
+            ReportWriter.refusal(at: report)
+                == "not a report folder this tool wrote: it holds figures/notes.txt")
+        try fm.removeItem(atPath: report + "/figures/notes.txt")
+        try write("r/data.csv", "mine")
+        #expect(
+            ReportWriter.refusal(at: report)
+                == "not a report folder this tool wrote: it holds data.csv")
+        try fm.removeItem(atPath: report + "/data.csv")
+        try write("r/report.json", "{\"schema\": \"someone.else/1\"}")
+        #expect(
+            ReportWriter.refusal(at: report)?.hasPrefix("not a report folder this tool wrote")
+                == true)
+
+        try write("file", "mine")
+        #expect(
+            ReportWriter.refusal(at: dir.appendingPathComponent("file").path)
+                == "a file of that name is in the way")
+        try fm.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link").path, withDestinationPath: "r")
+        #expect(
+            ReportWriter.refusal(at: dir.appendingPathComponent("link").path)?.contains(
+                "symbolic link") == true)
+    }
+
+    /// A staged folder is swapped in for a previous one (which is removed with the staging
+    /// folder), and a refusal at the swap leaves the previous folder and no hidden entry.
+    @Test func aStagedFolderSwapsInOrLeavesThePreviousOne() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let target = dir.appendingPathComponent("out").path
+        for round in 0..<2 {
+            let staged = try StagedFolder(target: target)
+            #expect(
+                FileManager.default.createFile(
+                    atPath: staged.folder + "/f", contents: Data("\(round)".utf8)))
+            try staged.commit { _ in nil }
+        }
+        #expect(try String(contentsOfFile: target + "/f", encoding: .utf8) == "1")
+        let staged = try StagedFolder(target: target)
+        #expect(throws: OutputError(path: target, reason: "no")) { try staged.commit { _ in "no" } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out"])
+        #expect(try String(contentsOfFile: target + "/f", encoding: .utf8) == "1")
     }
 }

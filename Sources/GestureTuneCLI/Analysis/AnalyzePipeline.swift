@@ -193,7 +193,9 @@ enum AnalyzePipeline {
         var folder: String?
         if !run.noReport {
             progress?.stage("writing the report…")
-            folder = try ReportOutput.write(analysis.model, params: analysis.params, out: run.out, name: run.name)
+            folder = try ReportOutput.write(
+                analysis.model, params: analysis.params, out: run.out, name: run.name,
+                inputs: run.files + [run.settings.params])
         }
         return Result(
             model: analysis.model, tuning: analysis.answer, params: analysis.params, reportFolder: folder, reads: analysis.reads)

@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureReport
 import GesturePhysics
 import GestureTrace
 
@@ -77,6 +78,24 @@ struct GateOutputs: Sendable {
         }
     }
 
+    /// Refuses (64) an output that is a file the run reads, the traces found by walking the
+    /// folders included (`checkDistinct` sees only the paths typed). `--write-baseline` may name
+    /// the `--baseline` file, read whole before anything is written.
+    func refuseWalkedInputs(_ inputs: [String], baseline: String?) throws(CLIError) {
+        let outputs = [("junit", junit), ("json", json)]
+            .compactMap { name, path in path.map { (name, $0) } }
+        do {
+            try InputOutputCheck.refuse(
+                outputs: outputs, inputs: inputs + [baseline].compactMap { $0 }, command: "batch")
+            if let writeBaseline {
+                try InputOutputCheck.refuse(
+                    outputs: [("write-baseline", writeBaseline)], inputs: inputs, command: "batch")
+            }
+        } catch {
+            throw .usage(error)
+        }
+    }
+
     /// Writes the requested files (each atomically), then prints the summary and the error
     /// cases' diagnostics.
     func emit(_ summary: BatchSummary, console: Console) throws(CLIError) {
@@ -129,6 +148,8 @@ enum BatchCommand {
         guard !corpus.isEmpty else {
             throw .missingInput(path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
         }
+        try options.outputs.refuseWalkedInputs(
+            corpus + [options.common.params!], baseline: options.baseline)
         var shard = options.shard
         var files = corpus
         if let s = shard {

@@ -132,6 +132,10 @@ enum AnalysisMerge {
         let run = AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
+        if !run.noReport {
+            try ReportOutput.check(
+                out: run.out, name: run.name, inputs: paths + run.files + [run.settings.params])
+        }
         let progress = ProgressBar(total: paths.count, console: console)
         let result: AnalyzePipeline.Result
         do {

@@ -57,7 +57,8 @@ struct AnalyzeOptions: Sendable {
             for name in ["out", "name", "no-report"] where values.string(name) != nil || values.flag(name) {
                 throw values.error("'--\(name)' does not apply with '--partial': 'gesturetune merge' writes the report")
             }
-            if let input = values.parsed.positionals.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
+            let read = values.parsed.positionals + [values.string("params")].compactMap { $0 }
+            if let input = read.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
                 throw values.error("'--partial \(partial)' names the input \(input): the output would replace it")
             }
         }
@@ -93,7 +94,12 @@ func checkStandardInputOnce(_ values: OptionValues) throws(UsageError) {
 enum AnalyzeCommand {
     /// Reads every input first (so a malformed file stops the run before anything is written),
     /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
+    /// A report folder that may not be replaced is refused before the work, not after it.
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
-        try AnalyzePipeline.run(options, console: console)
+        if !options.noReport, options.partial == nil {
+            let inputs = options.files + [options.common.params].compactMap { $0 }
+            try ReportOutput.check(out: options.out, name: options.reportName, inputs: inputs)
+        }
+        return try AnalyzePipeline.run(options, console: console)
     }
 }

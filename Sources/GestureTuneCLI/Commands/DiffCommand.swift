@@ -12,6 +12,10 @@ struct DiffOptions: Sendable {
 
     static func parse(_ values: OptionValues) throws(UsageError) -> DiffOptions {
         let p = values.parsed.positionals
+        if let out = values.string("out") {
+            try InputOutputCheck.refuse(
+                outputs: [("out", out)], inputs: [p[0], p[1]], command: "diff")
+        }
         return DiffOptions(
             a: p[0], b: p[1], format: try values.choice("format", ["text", "json", "html"]) ?? "text",
             out: values.string("out") ?? "-")

@@ -1,5 +1,6 @@
 import Foundation
 import GesturePhysics
+import GestureReport
 import GestureTuning
 
 /// Options of `simulate`, converted.
@@ -78,12 +79,17 @@ enum SimulateCommand {
         // failed run leaves no partial set.
         let set = AtomicFile.OutputSet()
         let width = max(4, String(options.files).count)
-        for index in 0..<options.files {
-            var number = String(index + 1)
-            while number.count < width { number = "0" + number }
-            try set.stage(text(index), to: (out as NSString).appendingPathComponent("sim-\(number).csv"))
+        do {
+            for index in 0..<options.files {
+                var number = String(index + 1)
+                while number.count < width { number = "0" + number }
+                let path = (out as NSString).appendingPathComponent("sim-\(number).csv")
+                try set.stage(text(index), to: path)
+            }
+            try set.commit()
+        } catch {
+            throw CLIError(error)
         }
-        try set.commit()
         return .success
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GestureReport
 import GestureTrace
 
 /// Where a command writes: data to standard output, diagnostics to standard error.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GestureReport
 
 /// SIGINT, SIGTERM and SIGHUP handling: remove temporary output, then exit with 128 + signal.
 ///

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Writes output files without ever destroying what a path points at.
+///
+/// A regular file (or a new path) is written to a unique temporary file beside it and renamed
+/// into place (`rename(2)`), so a failed or interrupted run never leaves a half-written output.
+/// A symbolic link is followed: the file it names is replaced that way and the link stays. A
+/// target that exists and is not a regular file (`/dev/null`, a FIFO, a terminal, or a link to
+/// one) is written through in place: renaming over it would replace the device or pipe itself.
+public enum AtomicFile {
+    /// Writes `contents` to `path`, creating missing parent folders. `-` goes to
+    /// `standardOutput` when one is given.
+    public static func write(
+        _ contents: String, to path: String, standardOutput: ((String) -> Void)?
+    ) throws(OutputError) {
+        try writeAll([(contents, path)], standardOutput: standardOutput)
+    }
+
+    /// Writes several files as one output set: every file is staged beside its target first,
+    /// then all are renamed into place together (`TemporaryOutputs.commit`), so a failure or an
+    /// interrupt leaves either the previous set or the complete new one, never a mix. Targets
+    /// that are devices or pipes are written after the set is in place.
+    public static func writeAll(
+        _ items: [(contents: String, path: String)], standardOutput: ((String) -> Void)?
+    ) throws(OutputError) {
+        let set = OutputSet(standardOutput: standardOutput)
+        for item in items { try set.stage(item.contents, to: item.path) }
+        try set.commit()
+    }
+
+    /// Where an output path leads.
+    enum Destination: Equatable {
+        /// A regular file or a path that does not exist yet: replaced atomically at this path
+        /// (the path a symbolic link names, followed).
+        case replace(String)
+        /// An existing device, FIFO or socket: written through in place.
+        case inPlace(String)
+        case folder
+    }
+
+    /// Follows symbolic links (up to 40, as the kernel does) and classifies what `path` names.
+    static func destination(_ path: String) -> Destination {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return .replace(current) }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let n = readlink(current, &buffer, buffer.count - 1)
+                guard n > 0 else { return .replace(current) }
+                let link = String(
+                    decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = parentFolder(current)
+                current = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            case S_IFREG: return .replace(current)
+            case S_IFDIR: return .folder
+            default: return .inPlace(current)
+            }
+        }
+        return .replace(current)
+    }
+
+    /// Files staged one by one (each written to its temporary file as soon as it is staged, so
+    /// a large set never sits in memory) and renamed into place together by `commit()`. A
+    /// failure, or a set never committed, removes the temporaries. `-` goes to `standardOutput`
+    /// at once when one is given.
+    public final class OutputSet {
+        private let standardOutput: ((String) -> Void)?
+        private var staged: [(temporary: String, target: String)] = []
+        private var throughs: [(contents: String, path: String, shown: String)] = []
+        private var committed = false
+
+        public init(standardOutput: ((String) -> Void)? = nil) {
+            self.standardOutput = standardOutput
+        }
+
+        deinit { if !committed { discard() } }
+
+        private func discard() {
+            for item in staged {
+                unlink(item.temporary)
+                TemporaryOutputs.unregister(item.temporary)
+            }
+            staged = []
+        }
+
+        public func stage(_ contents: String, to path: String) throws(OutputError) {
+            if path == "-", let standardOutput {
+                standardOutput(contents)
+                return
+            }
+            let target: String
+            switch destination(path) {
+            case .folder:
+                discard()
+                throw OutputError(path: path, reason: "it is a folder")
+            case .inPlace(let resolved):
+                throughs.append((contents, resolved, path))
+                return
+            case .replace(let resolved):
+                target = resolved
+            }
+            let folder = parentFolder(target)
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    discard()
+                    throw OutputError(
+                        path: path, reason: "cannot create folder \(folder): \(describe(error))")
+                }
+            }
+            switch TemporaryOutputs.createFile(besides: target) {
+            case .failure(let failure):
+                discard()
+                throw OutputError(path: path, reason: failure.reason)
+            case .success(let created):
+                staged.append((created.path, target))
+                var bytes = Array(contents.utf8)
+                var failure = writeAllBytes(created.descriptor, &bytes)
+                // mkstemp creates the file 0600; an output gets the replaced file's mode,
+                // else 0644.
+                var old = stat()
+                let mode = stat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o644
+                if failure == nil, fchmod(created.descriptor, mode) != 0 {
+                    failure = String(cString: strerror(errno))
+                }
+                if close(created.descriptor) != 0, failure == nil {
+                    failure = String(cString: strerror(errno))
+                }
+                if let failure {
+                    discard()
+                    throw OutputError(path: path, reason: failure)
+                }
+            }
+        }
+
+        /// Renames every staged file into place together, then writes the in-place targets.
+        public func commit() throws(OutputError) {
+            committed = true
+            if let failure = TemporaryOutputs.commit(staged) { throw failure }
+            staged = []
+            for item in throughs {
+                let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                guard fd >= 0 else {
+                    throw OutputError(path: item.shown, reason: String(cString: strerror(errno)))
+                }
+                var bytes = Array(item.contents.utf8)
+                var failure = writeAllBytes(fd, &bytes)
+                if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+                if let failure { throw OutputError(path: item.shown, reason: failure) }
+            }
+        }
+    }
+
+    /// Creates `path` (which must not exist) and writes `bytes` to it with `open(2)` and
+    /// `write(2)`; returns `strerror` of the failure (e.g. "Permission denied"), nil on success.
+    static func writeNew(_ path: String, _ bytes: [UInt8]) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var bytes = bytes
+        var failure = writeAllBytes(fd, &bytes)
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+
+    /// Writes every byte to `fd` with `write(2)`, retrying on `EINTR` and short writes; returns
+    /// `strerror` of the failure ("No space left on device", "Bad file descriptor"), nil on
+    /// success.
+    public static func writeAllBytes(_ fd: Int32, _ bytes: inout [UInt8]) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var done = 0
+            while done < buffer.count {
+                let n = posixWrite(fd, base + done, buffer.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                if n == 0 { return String(cString: strerror(EIO)) }
+                done += n
+            }
+            return nil
+        }
+    }
+
+    /// The folder part of `path` ("" for a bare name, "/" for a file at the root). Not
+    /// `NSString.deletingLastPathComponent`, which traps on some one-character names.
+    public static func parentFolder(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard let slash = bytes[0..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == 0 ? "/" : String(decoding: bytes[0..<slash], as: UTF8.self)
+    }
+
+    /// A file-system error as `strerror` words ("No such file or directory") where the error
+    /// carries a POSIX code or a Foundation code that has one, else Foundation's description.
+    public static func describe(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError {
+            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+                underlying.domain == NSPOSIXErrorDomain
+            {
+                return String(cString: strerror(Int32(underlying.code)))
+            }
+            // swift-corelibs-foundation often drops the POSIX error: map the common codes back.
+            let posix: Int32? =
+                switch cocoa.code {
+                case .fileNoSuchFile, .fileReadNoSuchFile: ENOENT
+                case .fileWriteNoPermission, .fileReadNoPermission: EACCES
+                case .fileWriteFileExists: EEXIST
+                case .fileWriteVolumeReadOnly: EROFS
+                case .fileWriteOutOfSpace: ENOSPC
+                default: nil
+                }
+            if let posix { return String(cString: strerror(posix)) }
+        }
+        return error.localizedDescription
+    }
+}
+
+/// `write(2)`, outside `AtomicFile` whose own `write` would shadow it.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Tells a report folder this tool wrote from any other folder, without a marker file (the
+/// report's files stay exactly those `ReportWriter.fileNames` lists, and folders written by
+/// earlier versions are recognised too): `report.json` of the report schema, and nothing but
+/// the files a report holds. What a person or a notebook server adds beside them (notes, a
+/// data file, a link) makes it a folder that is not replaced.
+enum ReportFolder {
+    /// The report's own files at the top of its folder.
+    static let topFiles: Set<String> = [
+        "report.json", "report.html", "report.md", "report.ipynb", "params.json",
+    ]
+    /// Left by Jupyter or a file manager when the report is opened: not a person's data.
+    static let viewerLeftovers: Set<String> = [".ipynb_checkpoints", ".DS_Store"]
+
+    /// The first entry of the folder at `path` that a report does not hold (relative to it),
+    /// nil when the folder is a report this tool wrote. An unreadable folder or a
+    /// `report.json` of another schema is named as such.
+    static func foreignEntry(in path: String) -> String? {
+        guard isReportJSON(path + "/report.json") else {
+            return "no report.json of schema \(JSONRenderer.schema)"
+        }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            return "entries it cannot list"
+        }
+        for entry in entries.sorted() {
+            let full = path + "/" + entry
+            switch entry {
+            case _ where topFiles.contains(entry):
+                if kind(full) != S_IFREG { return entry }
+            case "figures":
+                if let foreign = foreignFile(in: full, depth: 0, accept: { $0.hasSuffix(".svg") }) {
+                    return "figures/" + foreign
+                }
+            case "snippets":
+                if let foreign = foreignFile(in: full, depth: 2, accept: { _ in true }) {
+                    return "snippets/" + foreign
+                }
+            case ".DS_Store":
+                if kind(full) != S_IFREG { return entry }
+            case ".ipynb_checkpoints":
+                if let foreign = foreignFile(
+                    in: full, depth: 0, accept: { $0.contains("-checkpoint") })
+                {
+                    return entry + "/" + foreign
+                }
+            default:
+                return entry
+            }
+        }
+        return nil
+    }
+
+    /// The first entry under the folder `path` that is not a regular file `accept`ed (at most
+    /// `depth` folders deep); the folder itself must be a real folder.
+    private static func foreignFile(in path: String, depth: Int, accept: (String) -> Bool)
+        -> String?
+    {
+        guard kind(path) == S_IFDIR else { return "" }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            return ""
+        }
+        for entry in entries.sorted() {
+            let full = path + "/" + entry
+            switch kind(full) {
+            case S_IFREG where accept(entry): continue
+            case S_IFDIR where depth > 0:
+                if let foreign = foreignFile(in: full, depth: depth - 1, accept: accept) {
+                    return entry + "/" + foreign
+                }
+            default: return entry
+            }
+        }
+        return nil
+    }
+
+    /// The file type bits of what `path` names, links not followed.
+    private static func kind(_ path: String) -> mode_t {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Whether `path` is a regular file whose JSON begins with the report schema's key.
+    static func isReportJSON(_ path: String) -> Bool {
+        guard kind(path) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else {
+            return false
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        let compact = head.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return compact.starts(with: Array("{\"schema\":\"gesturetune.report/".utf8))
+    }
+}

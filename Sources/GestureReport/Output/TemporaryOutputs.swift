@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+
+/// An output that could not be written: the path as given and `strerror` words or a sentence.
+public struct OutputError: Error, Equatable, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// Temporary files and folders not yet renamed into place; an interrupt removes them.
+///
+/// Every temporary `AtomicFile` and `StagedFolder` make is registered here under the lock that
+/// `removeAll(closing:)` takes, so a signal handler never misses one and never cuts a rename.
+public enum TemporaryOutputs {
+    /// The registered paths, and whether an interrupt has already cleaned up: after that, no new
+    /// temporary is created (the process is exiting, and one made then would outlive it).
+    private struct State {
+        var paths: Set<String> = []
+        var closed = false
+    }
+    private static let state = Mutex(State())
+
+    static func register(_ path: String) { _ = state.withLock { $0.paths.insert(path) } }
+    static func unregister(_ path: String) { _ = state.withLock { $0.paths.remove(path) } }
+
+    /// Creates a hidden temporary file beside `target` with `mkstemp(3)` (`.<name>.XXXXXX`, a
+    /// unique name whatever the process or container) and registers it. The name keeps at most
+    /// 100 bytes of the target's, so a name near the 255-byte limit still has room for the suffix.
+    static func createFile(besides target: String) -> Result<
+        (path: String, descriptor: Int32), OutputError
+    > {
+        let folder = AtomicFile.parentFolder(target)
+        let last = target.utf8.split(separator: UInt8(ascii: "/")).last ?? Substring(target).utf8
+        let template =
+            (folder.isEmpty ? "" : folder + "/")
+            + ".\(shortened(String(decoding: last, as: UTF8.self))).XXXXXX"
+        let result = state.withLock {
+            state -> Result<(path: String, descriptor: Int32), OutputError>? in
+            guard !state.closed else { return nil }
+            var buffer = Array(template.utf8CString)
+            let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else {
+                return .failure(OutputError(path: target, reason: String(cString: strerror(errno))))
+            }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            let path = String(
+                decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            state.paths.insert(path)
+            return .success((path, fd))
+        }
+        guard let result else { parkUntilExit() }
+        return result
+    }
+
+    /// Creates a hidden folder `.<name>.<label>-XXXXXX` in `folder` with `mkdtemp(3)` and
+    /// registers it; returns its path or `strerror` words.
+    static func createFolder(in folder: String, name: String, label: String) -> Result<
+        String, OutputError
+    > {
+        let template = folder + "/.\(shortened(name)).\(label)-XXXXXX"
+        let result = state.withLock { state -> Result<String, OutputError>? in
+            guard !state.closed else { return nil }
+            guard let path = makeFolder(template) else {
+                return .failure(OutputError(path: folder, reason: String(cString: strerror(errno))))
+            }
+            state.paths.insert(path)
+            return .success(path)
+        }
+        guard let result else { parkUntilExit() }
+        return result
+    }
+
+    /// `mkdtemp(3)` on `template`; nil with `errno` set on failure.
+    static func makeFolder(_ template: String) -> String? {
+        var buffer = Array(template.utf8CString)
+        guard buffer.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            return nil
+        }
+        return String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// At most 100 bytes of `name`, cut at a character boundary.
+    static func shortened(_ name: String) -> String {
+        var name = name
+        while name.utf8.count > 100 { name.removeLast() }
+        return name
+    }
+
+    /// An interrupt has cleaned up and its handler is exiting with 128 + signal: the thread that
+    /// would create or commit more output waits for that exit instead of exiting with its own
+    /// status.
+    private static func parkUntilExit() -> Never {
+        while true { sleep(60) }
+    }
+
+    /// Renames every staged `(temporary, target)` pair into place while holding the lock that
+    /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
+    /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
+    static func commit(_ staged: [(temporary: String, target: String)]) -> OutputError? {
+        let outcome = state.withLock { state -> OutputError?? in
+            guard !state.closed else { return .none }
+            var failure: OutputError?
+            for item in staged {
+                if failure == nil, rename(item.temporary, item.target) != 0 {
+                    failure = OutputError(
+                        path: item.target, reason: String(cString: strerror(errno)))
+                }
+                if failure != nil { unlink(item.temporary) }
+                state.paths.remove(item.temporary)
+            }
+            return .some(failure)
+        }
+        guard let outcome else { parkUntilExit() }
+        return outcome
+    }
+
+    /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
+    /// inside cannot be cut by an interrupt's clean-up.
+    static func locked<R: Sendable>(_ body: (inout Set<String>) throws(OutputError) -> R)
+        throws(OutputError) -> R
+    {
+        let result = state.withLock { state -> Result<R, OutputError>? in
+            guard !state.closed else { return nil }
+            do throws(OutputError) { return .success(try body(&state.paths)) } catch {
+                return .failure(error)
+            }
+        }
+        guard let result else { parkUntilExit() }
+        return try result.get()
+    }
+
+    /// Removes every registered temporary output; returns how many were removed. With `closing`
+    /// (an interrupt) no temporary is created and no set is committed from then on, so nothing
+    /// another thread makes between this clean-up and the exit is left behind.
+    /// `including` limits the clean-up to some paths (tests, which share the process with
+    /// other tests' outputs); the interrupt handler removes every one.
+    @discardableResult
+    public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true })
+        -> Int
+    {
+        let all = state.withLock { state -> Set<String> in
+            if closing { state.closed = true }
+            let chosen = state.paths.filter(including)
+            state.paths.subtract(chosen)
+            return chosen
+        }
+        var removed = 0
+        for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil {
+            removed += 1
+        }
+        return removed
+    }
+}

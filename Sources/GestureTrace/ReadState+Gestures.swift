@@ -67,7 +67,7 @@ struct TrackState {
     }
 }
 
-// Gesture assembly (trace-format.md, "Gestures"; issue 2, item 4).
+// Gesture assembly (trace-format.md, "Gestures").
 //
 // Strict-mode decisions for real-recording quirks (lenient mode in brackets):
 // - a row after its gesture's release (a late `moved`, a second `ended`): error

@@ -138,7 +138,7 @@ public enum TuningWarning: Sendable, Equatable {
     }
 }
 
-/// A notice about how the labels were made (issue 16), worded once in GestureReport.
+/// A notice about how the labels were made, worded once in GestureReport.
 public enum LabelNotice: Sendable, Equatable {
     /// The tuning was fitted on implicit labels: `intent`, `retry` and `outcome` count the
     /// labels each source gave; `automatic` when no `--labels implicit` was given (the traces

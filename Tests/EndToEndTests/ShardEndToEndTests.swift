@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 17 through the built binary: shards run as separate processes (as on a CI matrix),
+/// Sharding through the built binary: shards run as separate processes (as on a CI matrix),
 /// merged by another, write the report of one unsharded run.
 @Suite(.enabled(if: EndToEnd.binaryBuilt, EndToEnd.notBuilt))
 struct ShardEndToEndTests {

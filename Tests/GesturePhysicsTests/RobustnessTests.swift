@@ -108,7 +108,7 @@ import Testing
         }
     }
 
-    /// Invalid options are reported by `validate()` with the setting's key (not a command-line flag: issue 10); the engine
+    /// Invalid options are reported by `validate()` with the setting's key (not a command-line flag); the engine
     /// itself still measures, ignoring a bad extent and using default window limits.
     @Test func invalidOptions() {
         #expect(throws: PhysicsError.invalidParameter(name: "extent", value: 0, expected: "a positive number of points")) {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import GestureReport
 
-/// `ReportSample` (issue 17): the gestures shown one by one, bounded, the same under any
+/// `ReportSample`: the gestures shown one by one, bounded, the same under any
 /// partition of the gestures into merged parts.
 @Suite struct ReportSampleTests {
     /// Gesture `k` of file `f` as an entry: priority by `k % 4`, hash a fixed scramble of (f, k)

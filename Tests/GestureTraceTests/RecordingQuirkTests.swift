@@ -2,7 +2,7 @@ import Testing
 
 @testable import GestureTrace
 
-/// Real recordings are messy (issue 2, item 4): each quirk in strict and in lenient mode.
+/// Real recordings are messy: each quirk in strict and in lenient mode.
 @Suite struct RecordingQuirkTests {
     // MARK: Trailing delimiter
 

@@ -7,8 +7,8 @@ import Testing
 
 @testable import GestureTuneCLI
 
-/// `analyze`, `batch`, `params.json`, `report.json` and the snippets give the same answer
-/// (issue 10): run through the command line in-process, on simulated traces in all four
+/// `analyze`, `batch`, `params.json`, `report.json` and the snippets give the same answer:
+/// run through the command line in-process, on simulated traces in all four
 /// directions that include 3-sample gestures (2 samples behind the `kinematic` inputs: it
 /// completes iff the finger moved forward) and gestures that rested before lift-off.
 @Suite(.serialized) struct AgreementTests {

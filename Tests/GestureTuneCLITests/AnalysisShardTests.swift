@@ -6,7 +6,7 @@ import Testing
 
 @testable import GestureTuneCLI
 
-/// Issue 17: `analyze --shard K/N --partial` and `merge` of analyze partials.
+/// `analyze --shard K/N --partial` and `merge` of analyze partials.
 ///
 /// The ground truth is the unsharded run: a merge of any split of the files must write the
 /// same `report.json`, byte for byte, and the same summary; the pieces are checked against

@@ -8,7 +8,7 @@ import Testing
 
 @testable import GestureTuneCLI
 
-/// Issue 16 through the commands: `--by`, `--labels`, `--retry-window`, simulate's people and
+/// Groups and labels through the commands: `--by`, `--labels`, `--retry-window`, simulate's people and
 /// retries, and batch's per-group rows.
 @Suite struct GroupCommandTests {
     func options(_ arguments: [String]) throws -> AnalyzeOptions {

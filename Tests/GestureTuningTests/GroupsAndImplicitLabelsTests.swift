@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import GestureTuning
 
-/// Issue 16 on simulated truth: per-group parameters (`--by`) and labels from retries.
+/// On simulated truth: per-group parameters (`--by`) and labels from retries.
 @Suite("Groups and implicit labels")
 struct GroupsAndImplicitLabelsTests {
     /// Simulated CSV → reader (grouped by `by`) → physics.

@@ -3,7 +3,7 @@ import GesturePhysics
 import GestureTuning
 import Testing
 
-/// A parameter file is the whole setting (issue 10): estimator and window are read and
+/// A parameter file is the whole setting: estimator and window are read and
 /// written, values are bounds-checked like the options, and a duplicate key is an error at
 /// its line.
 @Suite struct ParameterFileSettingTests {

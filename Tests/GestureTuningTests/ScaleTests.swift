@@ -5,7 +5,7 @@ import GesturePhysics
 @testable import GestureTuning
 import GestureNumerics
 
-/// Issue 13: the fused sweep, the bootstrap samplers, cross-validation on the encoding and the
+/// The fused sweep, the bootstrap samplers, cross-validation on the encoding and the
 /// BLAS logistic fit, each against an independent computation or the values the previous
 /// implementation gave.
 @Suite("Tuning at scale: same answers, less work")

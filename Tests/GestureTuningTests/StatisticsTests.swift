@@ -6,7 +6,7 @@ import Testing
 
 @testable import GestureTuning
 
-/// Issue 17: `TuningStatistics` gathered gesture by gesture merge exactly, so any sharding of
+/// `TuningStatistics` gathered gesture by gesture merge exactly, so any sharding of
 /// the gestures gives the statistics, and the answer, of the whole.
 @Suite("Mergeable tuning statistics")
 struct StatisticsTests {

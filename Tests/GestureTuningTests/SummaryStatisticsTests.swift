@@ -6,7 +6,7 @@ import Testing
 
 @testable import GestureTuning
 
-/// Mergeable summaries (issue 17): the quantile sketch and `SummaryStatistics` merge exactly
+/// Mergeable summaries: the quantile sketch and `SummaryStatistics` merge exactly
 /// (any partition, same result), keep today's exact percentiles below the cap, and stay within
 /// the stated resolution above it.
 @Suite("Summary statistics: quantile sketch, merges, suggestions on statistics")
@@ -301,7 +301,7 @@ struct SummaryStatisticsTests {
     }
 }
 
-/// Per-group parameters on statistics (issue 17): the held-out differences counted from fold
+/// Per-group parameters on statistics: the held-out differences counted from fold
 /// cells equal the per-gesture ones, and a group analysis does not depend on how each group's
 /// gestures were split before merging.
 @Suite("Group analysis on statistics")

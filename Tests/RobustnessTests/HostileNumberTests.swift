@@ -4,7 +4,7 @@ import GestureTrace
 import Testing
 import TestSupport
 
-/// Hostile numbers (issue 7, item 4) through the reader and the physics, in every direction and
+/// Hostile numbers through the reader and the physics, in every direction and
 /// with hostile extents: every figure finite, every measurement encodable as strict JSON, and
 /// the documented results (docs/robustness.md, "Hostile numbers") pinned by hand.
 @Suite struct HostileNumberTests {

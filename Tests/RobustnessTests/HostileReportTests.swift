@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Hostile numbers end to end (issue 7, item 4): `analyze` writes a full report for each
+/// Hostile numbers end to end: `analyze` writes a full report for each
 /// hostile corpus file, and nothing NaN or infinite reaches it: every JSON file it wrote parses
 /// as strict JSON with only finite numbers and no "nan"/"NaN"/"Infinity" token, and the text
 /// summary on standard output names no NaN either.

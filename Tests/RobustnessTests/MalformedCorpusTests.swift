@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Runs the built binary on every row of `Malformed/manifest.tsv` (trace-format.md, "Bad input"
-/// and "Exit status"; issue 2 item 4, the real-recording quirks; issue 7 item 4, hostile
+/// and "Exit status": the real-recording quirks, hostile
 /// numbers) and checks the exit status, the message, where it points, and that nothing was
 /// written.
 @Suite(.enabled(if: Corpus.binaryBuilt, Corpus.notBuilt))

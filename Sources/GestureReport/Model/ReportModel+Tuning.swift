@@ -44,7 +44,7 @@ extension ReportModel {
     }
 
     /// The report model of an `analyze` run from its answer, the bounded sample of gestures
-    /// shown one by one, and the tally of every measurement (issue 17).
+    /// shown one by one, and the tally of every measurement.
     ///
     /// Counts, errors, confusions and suggestions are the answer's (over every gesture); the
     /// gesture rows, their decisions (`Evaluation` on the sample), ambiguity (`Rule.isAmbiguous`),

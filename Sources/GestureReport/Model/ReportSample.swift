@@ -3,7 +3,7 @@ import GestureTuning
 
 /// The gestures a report shows one by one (its gesture table, the progress curves, the
 /// drill-down): a bounded, seeded sample of every gesture read, the same whatever the files'
-/// partition into shards (issue 17).
+/// partition into shards.
 ///
 /// Each gesture offered gets a priority class, known when it is measured (the current
 /// parameters are fixed before reading): misdecided by the current rule first, then within

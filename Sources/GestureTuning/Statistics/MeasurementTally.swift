@@ -1,7 +1,7 @@
 import GesturePhysics
 
-/// What the warnings about measurements read, tallied gesture by gesture and mergeable
-/// (issue 17): sampling rates (`TimeScaleCheck`), where extents came from and which there are
+/// What the warnings about measurements read, tallied gesture by gesture and mergeable:
+/// sampling rates (`TimeScaleCheck`), where extents came from and which there are
 /// (`TuningWarning.defaultExtent`, `.extentsDiffer`, `TuningWarning.input`), estimator
 /// disagreement and fallbacks. Every measurement counts, interrupted ones too. A merge adds
 /// counts, so any partition of the same measurements gives the same tally.

@@ -1,6 +1,6 @@
 internal import GestureNumerics
 
-/// A mergeable, size-bounded multiset of finite doubles for percentiles (issue 17).
+/// A mergeable, size-bounded multiset of finite doubles for percentiles.
 ///
 /// Up to `exactLimit` (2048) values it keeps them exactly, sorted: percentiles are
 /// `GSL.quantile(sorted:)`'s, bit for bit. Past that it holds fine bins instead: a value's bin

@@ -1,7 +1,7 @@
 import GestureTrace
 import GesturePhysics
 
-/// Everything the tuner reads per gesture besides the rule searches (issue 17), as mergeable,
+/// Everything the tuner reads per gesture besides the rule searches, as mergeable,
 /// size-bounded tallies: gesture counts; the percentiles behind the animation, edge and
 /// direction-lock suggestions (`QuantileSketch`es); the unlabelled analysis (decided, ambiguous,
 /// still and across counts, the landings the mixture is fitted on); ambiguity and outcome

@@ -17,11 +17,14 @@ PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotli
 run: release
 	.build/release/gesturetune analyze traces/swipe.csv
 
-## check: install what is missing, build, run the whole test suite, the sanitizers and the
+## check: install what is missing, check the formatting, build, run the whole test suite, the
+## end-to-end tests once more against the static release binary, the sanitizers and the
 ## deterministic fuzz step.
 check: test-deps pydeps
+	$(MAKE) lint
 	$(SWIFT) build
 	$(SWIFT) test --parallel
+	$(MAKE) check-static
 	$(MAKE) sanitize
 	$(MAKE) fuzz-check
 
@@ -65,8 +68,8 @@ check-static: static test-deps pydeps
 ## lint: `swift format lint --strict` with the root .swift-format over the package's Swift
 ## sources, the fuzz target's and the bench tools'; the report's code templates (placeholders,
 ## other languages' conventions) and the generated EmbeddedTemplates.swift are left out.
-LINT_FILES = $(shell find Sources Tests fuzz/Sources bench/Sources -name '*.swift' \
-  -not -path '*/Templates/*' -not -name EmbeddedTemplates.swift | sort) \
+LINT_FILES = $(shell find Sources Tests fuzz/Sources bench/Sources Plugins -name '*.swift' \
+  -not -path '*/Templates/*' -not -path '*/Fixtures/*' -not -name EmbeddedTemplates.swift | sort) \
   Package.swift fuzz/Package.swift bench/Package.swift
 lint:
 	$(SWIFT) format lint --strict --parallel $(LINT_FILES)

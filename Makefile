@@ -72,12 +72,14 @@ LINT_FILES = $(shell find Sources Tests fuzz/Sources bench/Sources Plugins -name
   -not -path '*/Templates/*' -not -path '*/Fixtures/*' -not -name EmbeddedTemplates.swift | sort) \
   Package.swift fuzz/Package.swift bench/Package.swift
 lint:
-	$(SWIFT) format lint --strict --parallel $(LINT_FILES)
+	@echo "swift format lint --strict: $(words $(LINT_FILES)) files"
+	@$(SWIFT) format lint --strict --parallel $(LINT_FILES)
 
 ## format: rewrites the same files in place (never the templates: that would change the
 ## snippets the reports hold).
 format:
-	$(SWIFT) format format --in-place --parallel $(LINT_FILES)
+	@echo "swift format --in-place: $(words $(LINT_FILES)) files"
+	@$(SWIFT) format format --in-place --parallel $(LINT_FILES)
 
 ## sanitize: the whole test suite under AddressSanitizer (+ LeakSanitizer), the batch, shard and analyze tests under
 ## ThreadSanitizer, each in its own scratch folder. Linked with lld (ld.gold links these too, but

@@ -117,7 +117,7 @@ import Testing
                 == ["t_ms": ["ms"], "gesture": ["device_id", "user_id"]])
         #expect(throws: MappingError.noEquals(item: "t_ms")) { try ReaderOptions.parseMapping("t_ms") }
         #expect(throws: MappingError.unknownColumn(item: "=x", column: "")) { try ReaderOptions.parseMapping("=x") }
-        #expect(throws: MappingError.emptySource(item: "x=a+")) { try ReaderOptions.parseMapping("x=a+") }
+        #expect(throws: MappingError.emptySource(item: "x=a+ ")) { try ReaderOptions.parseMapping("x=a+ ") }
         #expect(throws: MappingError.joinNotForGesture(item: "x=a+b")) { try ReaderOptions.parseMapping("x=a+b") }
         #expect(throws: MappingError.empty(text: ",")) { try ReaderOptions.parseMapping(",") }
         #expect(try ReaderOptions.parseMapping("time_ms=a") == ["time_ms": ["a"]], "an alias is a key")

@@ -4,7 +4,8 @@ import GesturePhysics
 /// A parameter set as a value inside other documents (the analysis partial's settings): enums
 /// as enums, the rule as its family and its numbers by `RuleFamily.parameterSpecs` key, and
 /// what `params.json` leaves out (whether the rule follows a preset's extent and the set fixes
-/// its direction: `followsPresetExtent`, `fixesDirection`), so it reads back equal. `params.json` itself is `encoded()` / `decode(_:path:)`.
+/// its direction: `followsPresetExtent`, `fixesDirection`), so it reads back equal.
+/// `params.json` itself is `encoded()` / `decode(_:path:)`.
 extension ParameterSet: Codable {
     enum CodingKeys: String, CodingKey {
         case rule, values, direction, preset, extent, estimator, horizon, maxSamples, maxGap

@@ -124,8 +124,8 @@ struct JSONParser {
     /// last line with text rather than after trailing newlines.
     private var lastEnd = JSONLocation(line: 1, column: 1)
     private var firstDuplicate: JSONReadError?
-    /// Deep enough for any real document, shallow enough for the stack.
-    private static let maxDepth = 512
+    /// Deep enough for the tool's documents, shallow enough for a small thread stack.
+    private static let maxDepth = 100
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes

@@ -20,7 +20,8 @@ public struct Preset: Sendable, Equatable {
     public func rule(extent: Double) -> Rule { make(extent) }
 
     public static func == (a: Preset, b: Preset) -> Bool {
-        a.name == b.name && a.rule(extent: PhysicsOptions.defaultExtent) == b.rule(extent: PhysicsOptions.defaultExtent)
+        let extent = PhysicsOptions.defaultExtent
+        return a.name == b.name && a.rule(extent: extent) == b.rule(extent: extent)
     }
 
     /// `uikit-system`'s projected distance `d_th`, pt.

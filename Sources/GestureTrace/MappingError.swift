@@ -28,7 +28,9 @@ public enum MappingError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `text` without leading and trailing tabs and space separators (Unicode Zs): what
 /// Foundation's `CharacterSet.whitespaces` trims, without Foundation.
 func trimmingSpaces(_ text: Substring) -> String {
-    func isSpace(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
+    func isSpace(_ s: Unicode.Scalar) -> Bool {
+        s == "\t" || s.properties.generalCategory == .spaceSeparator
+    }
     var scalars = text.unicodeScalars[...]
     while let first = scalars.first, isSpace(first) { scalars = scalars.dropFirst() }
     while let last = scalars.last, isSpace(last) { scalars = scalars.dropLast() }

@@ -46,7 +46,8 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
         kinematicDuration: Double = Preset.uikitSystemDuration,
         targetDuration: Double = TuningOptions.defaultTargetDuration, dampingRatio: Double = 1,
-        transitionDuration: Double = TuningOptions.defaultTransitionDuration, ambiguityBand: Double = 0.10,
+        transitionDuration: Double = TuningOptions.defaultTransitionDuration,
+        ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {

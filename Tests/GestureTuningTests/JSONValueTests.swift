@@ -3,7 +3,14 @@ import Testing
 @testable import GestureTuning
 
 @Suite struct JSONValueTests {
-    func read(_ text: String) throws(JSONReadError) -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+    func read(_ text: String) throws(JSONReadError) -> JSONValue {
+        try JSONValue.parse(Array(text.utf8))
+    }
+
+    /// `reason` at line 1, `column`.
+    func syntax(_ reason: String, column: Int) -> JSONReadError {
+        .syntax(reason: reason, at: JSONLocation(line: 1, column: column))
+    }
 
     func failure(_ text: String) -> JSONReadError? {
         do {
@@ -18,11 +25,15 @@ import Testing
         #expect(v.location == JSONLocation(line: 1, column: 1))
         let members = try #require(v.members)
         #expect(members.map(\.key) == ["a", "é"])
-        // Line 2 is `  "a": [1, true],`: the key at column 3, the array at 8, `1` at 9, `true` at 12.
+        // Line 2 is `  "a": [1, true],`: the key at column 3, the array at 8, `1` at 9,
+        // `true` at 12.
         #expect(members[0].keyLocation == JSONLocation(line: 2, column: 3))
         #expect(members[0].value.location == JSONLocation(line: 2, column: 8))
-        guard case .array(let items) = members[0].value.content else { Issue.record("not an array"); return }
-        #expect(items.map(\.location) == [JSONLocation(line: 2, column: 9), JSONLocation(line: 2, column: 12)])
+        guard case .array(let items) = members[0].value.content else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(items.map(\.location) == [.init(line: 2, column: 9), .init(line: 2, column: 12)])
         // Line 3 is `<tab>"é": {"b": null}`: a tab and `é` are one column each.
         #expect(members[1].keyLocation == JSONLocation(line: 3, column: 2))
         #expect(members[1].value["b"]?.location == JSONLocation(line: 3, column: 13))
@@ -42,20 +53,22 @@ import Testing
 
     @Test("Strict: what RFC 8259 does not allow is an error at its place")
     func strict() {
-        #expect(failure("NaN") == .syntax(reason: "expected a value, found 'N'", at: .init(line: 1, column: 1)))
-        #expect(failure("[Infinity]") == .syntax(reason: "expected a value, found 'I'", at: .init(line: 1, column: 2)))
-        #expect(failure("[1e400]") == .syntax(reason: "number 1e400 is out of range", at: .init(line: 1, column: 2)))
-        #expect(failure("[01]") == .syntax(reason: "expected ',' or ']', found '1'", at: .init(line: 1, column: 3)))
-        #expect(failure("[1.]") == .syntax(reason: "expected a digit, found ']'", at: .init(line: 1, column: 4)))
-        #expect(failure("[1,]") == .syntax(reason: "expected a value, found ']'", at: .init(line: 1, column: 4)))
-        #expect(failure("{\"a\": 1,}") == .syntax(reason: "expected a key, found '}'", at: .init(line: 1, column: 9)))
-        #expect(failure("{'a': 1}") == .syntax(reason: "expected a key, found '''", at: .init(line: 1, column: 2)))
-        #expect(failure("\"a\nb\"") == .syntax(reason: "control character byte 0x0A in a string", at: .init(line: 1, column: 3)))
-        #expect(failure("\"\\ud800\"") == .syntax(reason: "unpaired surrogate escape", at: .init(line: 1, column: 2)))
-        #expect(failure("\"\\x\"") == .syntax(reason: "invalid escape \\x", at: .init(line: 1, column: 2)))
-        #expect(failure("1 2") == .syntax(reason: "unexpected text after the value", at: .init(line: 1, column: 3)))
+        #expect(failure("NaN") == syntax("expected a value, found 'N'", column: 1))
+        #expect(failure("[Infinity]") == syntax("expected a value, found 'I'", column: 2))
+        #expect(failure("[1e400]") == syntax("number 1e400 is out of range", column: 2))
+        #expect(failure("[01]") == syntax("expected ',' or ']', found '1'", column: 3))
+        #expect(failure("[1.]") == syntax("expected a digit, found ']'", column: 4))
+        #expect(failure("[1,]") == syntax("expected a value, found ']'", column: 4))
+        #expect(failure("{\"a\": 1,}") == syntax("expected a key, found '}'", column: 9))
+        #expect(failure("{'a': 1}") == syntax("expected a key, found '''", column: 2))
+        #expect(
+            failure("\"a\nb\"") == syntax("control character byte 0x0A in a string", column: 3))
+        #expect(failure("\"\\ud800\"") == syntax("unpaired surrogate escape", column: 2))
+        #expect(failure("\"\\x\"") == syntax("invalid escape \\x", column: 2))
+        #expect(failure("1 2") == syntax("unexpected text after the value", column: 3))
         #expect(failure("") == .unexpectedEnd(at: .init(line: 1, column: 1)))
-        #expect(failure(String(repeating: "[", count: 200)) == .syntax(reason: "nested too deeply", at: .init(line: 1, column: 101)))
+        let deep = String(repeating: "[", count: 200)
+        #expect(failure(deep) == syntax("nested too deeply", column: 101))
     }
 
     @Test("Invalid UTF-8 in a string is an error")
@@ -64,17 +77,20 @@ import Testing
             _ = try JSONValue.parse([0x22, 0x61, 0xC3, 0x28, 0x22])
             Issue.record("expected an error")
         } catch {
-            #expect(error == .syntax(reason: "invalid UTF-8", at: .init(line: 1, column: 3)))
+            #expect(error == syntax("invalid UTF-8", column: 3))
         }
     }
 
     @Test("A cut document ends on its last line with text; a duplicate key names its path")
     func endsAndDuplicates() {
         #expect(failure("{\n  \"a\": 1,\n\n") == .unexpectedEnd(at: .init(line: 2, column: 10)))
-        #expect(failure("{\"a\": {\"b\": 1,\n \"b\": 2}}") == .duplicateKey(path: "a.b", at: .init(line: 2, column: 2)))
-        #expect(failure("{\"a\": {\"b\": 1,\n \"b\": 2}}")?.description == "key \"a.b\": expected once, found a second time")
+        let twice = "{\"a\": {\"b\": 1,\n \"b\": 2}}"
+        #expect(failure(twice) == .duplicateKey(path: "a.b", at: .init(line: 2, column: 2)))
+        #expect(failure(twice)?.description == "key \"a.b\": expected once, found a second time")
         // The syntax is checked first: a later syntax error wins over an earlier duplicate.
-        #expect(failure("{\"a\": 1, \"a\": 2, }") == .syntax(reason: "expected a key, found '}'", at: .init(line: 1, column: 18)))
-        #expect(JSONReadError.syntax(reason: "expected ':'", at: .init(line: 4, column: 7)).description == "expected ':' at column 7")
+        let both = "{\"a\": 1, \"a\": 2, }"
+        #expect(failure(both) == syntax("expected a key, found '}'", column: 18))
+        let colon = JSONReadError.syntax(reason: "expected ':'", at: .init(line: 4, column: 7))
+        #expect(colon.description == "expected ':' at column 7")
     }
 }

@@ -110,7 +110,9 @@ struct CommonOptions: Sendable {
 
     /// `t_ms=time[ms],phase=action,gesture=device_id+user_id` → canonical → source columns
     /// (`ReaderOptions.parseMapping`), with a "did you mean" for an unknown column.
-    static func parseMap(_ text: String, _ values: OptionValues) throws(UsageError) -> [String: [String]] {
+    static func parseMap(
+        _ text: String, _ values: OptionValues
+    ) throws(UsageError) -> [String: [String]] {
         do {
             return try ReaderOptions.parseMapping(text)
         } catch {

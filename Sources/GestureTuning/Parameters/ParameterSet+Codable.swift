@@ -28,7 +28,8 @@ extension ParameterSet: Codable {
         let direction = try c.decode(Direction.self, forKey: .direction)
         let preset = try c.decodeIfPresent(String.self, forKey: .preset)
         self.init(
-            rule: rule, direction: direction, preset: preset, extent: try c.decodeIfPresent(Double.self, forKey: .extent),
+            rule: rule, direction: direction, preset: preset,
+            extent: try c.decodeIfPresent(Double.self, forKey: .extent),
             completionSpeed: try c.decodeIfPresent(Double.self, forKey: .completionSpeed),
             transitionDuration: try c.decodeIfPresent(Double.self, forKey: .transitionDuration),
             fingerSpeedCap: try c.decodeIfPresent(Double.self, forKey: .fingerSpeedCap),
@@ -46,7 +47,9 @@ extension ParameterSet: Codable {
             }
             ruleSetting = .preset(found)
         }
-        if try !c.decode(Bool.self, forKey: .fixesDirection) { directionSetting = .shown(direction) }
+        if try !c.decode(Bool.self, forKey: .fixesDirection) {
+            directionSetting = .shown(direction)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -33,13 +33,16 @@ extension ParameterSet {
             if case .duplicateKey(let key, let at) = error {
                 throw .located(line: at.line, .duplicateKey(path: path, key: key))
             }
-            throw .located(line: error.location.line, .notJSON(path: path, reason: error.description))
+            let reason = error.description
+            throw .located(line: error.location.line, .notJSON(path: path, reason: reason))
         }
         guard let members = root.members else { throw .notAnObject(path: path, key: nil) }
         return try decode(members, path: path)
     }
 
-    private static func decode(_ members: [JSONMember], path: String) throws(ParameterError) -> ParameterSet {
+    private static func decode(
+        _ members: [JSONMember], path: String
+    ) throws(ParameterError) -> ParameterSet {
         let dict = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         /// `error` at the line of `key` (`spring.response`: of `response` inside `spring`).
         func at(_ key: String, _ error: ParameterError) -> ParameterError {
@@ -56,27 +59,40 @@ extension ParameterSet {
         for key in dict.keys.sorted() where !known.contains(key) {
             throw at(key, .unknownKey(path: path, key: key, suggestion: nearest(key, in: known)))
         }
-        guard let schemaValue = dict["schema"]?.value else { throw .missingKey(path: path, key: "schema") }
-        guard let schema = schemaValue.string else { throw badValue("schema", "a string", schemaValue) }
-        guard schema == ParameterSet.schema else { throw at("schema", .wrongSchema(path: path, found: schema)) }
-        guard let ruleValue = dict["rule"]?.value else { throw .missingKey(path: path, key: "rule") }
+        guard let schemaValue = dict["schema"]?.value else {
+            throw .missingKey(path: path, key: "schema")
+        }
+        guard let schema = schemaValue.string else {
+            throw badValue("schema", "a string", schemaValue)
+        }
+        guard schema == ParameterSet.schema else {
+            throw at("schema", .wrongSchema(path: path, found: schema))
+        }
+        guard let ruleValue = dict["rule"]?.value else {
+            throw .missingKey(path: path, key: "rule")
+        }
         guard let ruleName = ruleValue.string, let family = RuleFamily(rawValue: ruleName) else {
-            throw badValue("rule", RuleFamily.allCases.map(\.rawValue).joined(separator: ", "), ruleValue)
+            let families = RuleFamily.allCases.map(\.rawValue).joined(separator: ", ")
+            throw badValue("rule", families, ruleValue)
         }
         let own = ruleKeys(family)
         for key in dict.keys.sorted() where !commonKeys.contains(key) && !own.contains(key) {
             throw at(key, .keyNotForRule(path: path, key: key, rule: ruleName))
         }
         func number(
-            _ key: String, infinityAllowed: Bool = false, from d: [String: JSONMember] = dict, label: String? = nil
+            _ key: String, infinityAllowed: Bool = false, from d: [String: JSONMember] = dict,
+            label: String? = nil
         ) throws(ParameterError) -> Double? {
             guard let value = d[key]?.value else { return nil }
             let label = label ?? key
-            if let s = value.string, infinityAllowed, RuleParameterSpec.infinityTexts.contains(s.lowercased()) {
+            if let s = value.string, infinityAllowed,
+                RuleParameterSpec.infinityTexts.contains(s.lowercased())
+            {
                 return .infinity
             }
             guard let x = value.number else {
-                throw badValue(label, infinityAllowed ? "a number or \"inf\"" : "a finite number", value)
+                let expected = infinityAllowed ? "a number or \"inf\"" : "a finite number"
+                throw badValue(label, expected, value)
             }
             if let b = settingBounds[key], x < b.low || (b.lowOpen && x == b.low) || x > b.high {
                 let expected = b.high.isFinite
@@ -88,7 +104,9 @@ extension ParameterSet {
         }
         let rule = try Rule(family: family) { (spec) throws(ParameterError) -> Double in
             guard let v = try number(spec.key, infinityAllowed: spec.infinityAllowed) else { throw .missingKey(path: path, key: spec.key) }
-            guard spec.allows(v) else { throw badValue(spec.key, spec.expected, dict[spec.key]!.value) }
+            guard spec.allows(v) else {
+                throw badValue(spec.key, spec.expected, dict[spec.key]!.value)
+            }
             return v
         }
         var set = ParameterSet(rule: rule)
@@ -106,14 +124,16 @@ extension ParameterSet {
         set.extent = try number("extent")
         if let value = dict["estimator"]?.value {
             guard let s = value.string, let estimator = Estimator(rawValue: s) else {
-                throw badValue("estimator", Estimator.allCases.map(\.rawValue).joined(separator: ", "), value)
+                let names = Estimator.allCases.map(\.rawValue).joined(separator: ", ")
+                throw badValue("estimator", names, value)
             }
             set.estimator = estimator
         }
         set.horizon = try number("horizon")
         if let n = try number("maxSamples") {
             guard n == n.rounded(), n <= Double(Int32.max) else {
-                throw badValue("maxSamples", "a whole number of 1 or more", dict["maxSamples"]!.value)
+                let value = dict["maxSamples"]!.value
+                throw badValue("maxSamples", "a whole number of 1 or more", value)
             }
             set.maxSamples = Int(n)
         }
@@ -124,13 +144,19 @@ extension ParameterSet {
         set.edgeWidth = try number("edgeWidth")
         set.directionLockAngle = try number("directionLockAngle")
         if let value = dict["spring"]?.value {
-            guard let members = value.members else { throw at("spring", .notAnObject(path: path, key: "spring")) }
-            let s = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            for key in s.keys.sorted() where key != "dampingRatio" && key != "response" {
-                let suggestion = nearest(key, in: ["dampingRatio", "response"]).map { "spring.\($0)" }
-                throw at("spring.\(key)", .unknownKey(path: path, key: "spring.\(key)", suggestion: suggestion))
+            guard let members = value.members else {
+                throw at("spring", .notAnObject(path: path, key: "spring"))
             }
-            guard let zeta = try number("dampingRatio", from: s, label: "spring.dampingRatio") else {
+            let s = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            for key in s.keys.sorted() where key != "dampingRatio" && key != "response" {
+                let suggestion = nearest(key, in: ["dampingRatio", "response"])
+                    .map { "spring.\($0)" }
+                let error = ParameterError.unknownKey(
+                    path: path, key: "spring.\(key)", suggestion: suggestion)
+                throw at("spring.\(key)", error)
+            }
+            guard let zeta = try number("dampingRatio", from: s, label: "spring.dampingRatio")
+            else {
                 throw .missingKey(path: path, key: "spring.dampingRatio")
             }
             guard let response = try number("response", from: s, label: "spring.response") else {

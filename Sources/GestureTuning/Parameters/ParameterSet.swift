@@ -154,7 +154,9 @@ public struct ParameterSet: Sendable, Equatable {
 
     /// A preset's rule for a container of `extent` pt (default 390: pt/s thresholds become progress/s).
     public init(preset: Preset, extent: Double? = nil, direction: Direction = .right) {
-        self.init(rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), preset: preset.name, extent: extent)
+        self.init(
+            rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), preset: preset.name,
+            extent: extent)
         ruleSetting = .preset(preset)
         directionSetting = .shown(direction)
     }

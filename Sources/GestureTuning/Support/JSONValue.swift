@@ -138,7 +138,9 @@ struct JSONParser {
         skipSpace()
         let value = try self.value(path: "", depth: 0)
         skipSpace()
-        if index < bytes.count { throw .syntax(reason: "unexpected text after the value", at: here) }
+        if index < bytes.count {
+            throw .syntax(reason: "unexpected text after the value", at: here)
+        }
         if let firstDuplicate { throw firstDuplicate }
         return value
     }
@@ -185,10 +187,10 @@ struct JSONParser {
         let start = here
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maxDepth else { throw .syntax(reason: "nested too deeply", at: start) }
+            guard depth < Self.maxDepth else { throw tooDeep(start) }
             return JSONValue(.object(try object(path: path, depth: depth + 1)), at: start)
         case UInt8(ascii: "["):
-            guard depth < Self.maxDepth else { throw .syntax(reason: "nested too deeply", at: start) }
+            guard depth < Self.maxDepth else { throw tooDeep(start) }
             return JSONValue(.array(try array(path: path, depth: depth + 1)), at: start)
         case UInt8(ascii: "\""): return JSONValue(.string(try string()), at: start)
         case UInt8(ascii: "t"): try literal("true"); return JSONValue(.bool(true), at: start)
@@ -197,6 +199,10 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw unexpected("a value")
         }
+    }
+
+    private func tooDeep(_ start: JSONLocation) -> JSONReadError {
+        .syntax(reason: "nested too deeply", at: start)
     }
 
     private mutating func literal(_ word: String) throws(JSONReadError) {
@@ -222,7 +228,9 @@ struct JSONParser {
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw unexpected("a key")
+            }
             let keyLocation = here
             let key = try string()
             let sub = path.isEmpty ? key : path + "." + key
@@ -290,9 +298,9 @@ struct JSONParser {
             advance()
             if digits(&self) == 0 { throw unexpected("a digit") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count, [UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
             advance()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[index]) {
                 advance()
             }
             if digits(&self) == 0 { throw unexpected("a digit") }

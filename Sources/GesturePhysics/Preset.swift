@@ -20,8 +20,14 @@ public struct Preset: Sendable, Equatable {
     public func rule(extent: Double) -> Rule { make(extent) }
 
     public static func == (a: Preset, b: Preset) -> Bool {
-        a.name == b.name && a.rule(extent: 390) == b.rule(extent: 390)
+        let extent = PhysicsOptions.defaultExtent
+        return a.name == b.name && a.rule(extent: extent) == b.rule(extent: extent)
     }
+
+    /// `uikit-system`'s projected distance `d_th`, pt.
+    public static let uikitSystemDistance = 187.5
+    /// `uikit-system`'s completion duration `D`, s (assumed).
+    public static let uikitSystemDuration = 0.35
 
     /// The default current parameters: `flutter-cupertino`.
     public static let defaultName = "flutter-cupertino"
@@ -80,6 +86,6 @@ public struct Preset: Sendable, Equatable {
             name: "uikit-system",
             source: "iOS system pop as observed in recent UIKit builds: 187.5 pt projected over 0.35 s (an approximation; D assumed)",
             family: .kinematic
-        ) { _ in .kinematic(distance: 187.5, duration: 0.35) },
+        ) { _ in .kinematic(distance: uikitSystemDistance, duration: uikitSystemDuration) },
     ]
 }

@@ -42,7 +42,11 @@ public struct ReleaseState: Sendable, Equatable {
     /// Extent `E`, pt; `kinematic` only.
     public var extent: Double
 
-    public init(progress: Double, velocity: Double, kinematicVelocity: Double = 0, kinematicAcceleration: Double = 0, sampleCount: Int = 3, extent: Double = 390) {
+    public init(
+        progress: Double, velocity: Double, kinematicVelocity: Double = 0,
+        kinematicAcceleration: Double = 0, sampleCount: Int = 3,
+        extent: Double = PhysicsOptions.defaultExtent
+    ) {
         self.progress = progress
         self.velocity = velocity
         self.kinematicVelocity = kinematicVelocity

@@ -154,18 +154,26 @@ public struct ReaderOptions: Sendable {
     public static var canonicalColumns: [String] { Column.allCases.map(\.rawValue) }
 
     /// Parses `--map` text: `canonical=source,...`, with `+` joining several source columns
-    /// into one gesture id (`gesture=device_id+user_id`). Returns nil when an item has no `=`
-    /// or an empty side. Source names may contain anything but `,`, `=` and `+`.
-    public static func parseMapping(_ text: String) -> [String: [String]]? {
+    /// into one gesture id (`gesture=device_id+user_id`). Keys are canonical names or their
+    /// aliases, trimmed and lowercased; a later item for the same key wins. Source names may
+    /// contain anything but `,`, `=` and `+`.
+    public static func parseMapping(_ text: String) throws(MappingError) -> [String: [String]] {
         var mapping: [String: [String]] = [:]
-        for item in text.split(separator: ",", omittingEmptySubsequences: true) {
-            let sides = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard sides.count == 2 else { return nil }
-            let key = String(sides[0]).trimmed
-            let sources = sides[1].split(separator: "+").map { String($0).trimmed }.filter { !$0.isEmpty }
-            guard !key.isEmpty, !sources.isEmpty else { return nil }
-            mapping[key] = sources
+        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let item = String(pair)
+            guard let eq = pair.firstIndex(of: "=") else { throw .noEquals(item: item) }
+            let column = trimmingSpaces(pair[..<eq]).lowercased()
+            let sources = pair[pair.index(after: eq)...].split(separator: "+").map(trimmingSpaces)
+            guard let named = Column.allCases.first(where: { $0.aliases.contains(column) }) else {
+                throw .unknownColumn(item: item, column: column)
+            }
+            guard !sources.isEmpty, !sources.contains(where: \.isEmpty) else {
+                throw .emptySource(item: item)
+            }
+            if sources.count > 1 && named != .gesture { throw .joinNotForGesture(item: item) }
+            mapping[column] = sources
         }
+        if mapping.isEmpty { throw .empty(text: text) }
         return mapping
     }
 

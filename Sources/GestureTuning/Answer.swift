@@ -136,7 +136,7 @@ extension Answer {
         physics: PhysicsOptions, current: ParameterSet, sharedExtent: Double?, inputWarnings: [TuningWarning]
     ) {
         suggested.record(physics)
-        if current.followsPresetExtent, current.extent == nil, let preset = current.preset.flatMap(Preset.named),
+        if case .preset(let preset) = current.ruleSetting, current.extent == nil,
             let sharedExtent
         {
             self.current = ParameterSet(preset: preset, extent: sharedExtent, direction: physics.direction)

@@ -134,9 +134,7 @@ public struct Tuner: Sendable {
         let parts = summarized.value
         var warnings = parts.warnings
         var suggested = current
-        suggested.preset = nil
-        suggested.followsPresetExtent = false
-        suggested.rule = suggestedRule
+        suggested.ruleSetting = .fixed(suggestedRule, preset: nil)
         parts.apply(to: &suggested)
         // Unlabelled: the headline suggestion is the inferred split, when the mixture separates.
         var suggestionInferred = false

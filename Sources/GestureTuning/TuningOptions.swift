@@ -2,6 +2,11 @@ import GesturePhysics
 
 /// Options of `Tuner`. Defaults follow physics.md.
 public struct TuningOptions: Sendable, Equatable, Codable {
+    /// The spring's target median settling time, s: UIKit's usual transition length.
+    public static let defaultTargetDuration = 0.35
+    /// The linear completion duration `D`, s, when the current set has none.
+    public static let defaultTransitionDuration = 0.35
+
     /// Seeds cross-validation folds (`GestureKey.fold`) and bootstrap resamples (`--seed`, default 1).
     public var seed: UInt64
     /// Bootstrap resamples (default 1000; 0 turns the bootstrap off).
@@ -10,7 +15,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     public var folds: Int
     /// `projection`: `tau` fixed (s) when set, else searched over [0, 1] s.
     public var projectionTau: Double?
-    /// `kinematic`: `D` (s, default 0.35) while `d_th` is searched.
+    /// `kinematic`: `D` (s, default `uikit-system`'s 0.35) while `d_th` is searched.
     public var kinematicDuration: Double
     /// Spring completion: target median settling time, s (`--target-duration`, default 0.35).
     public var targetDuration: Double
@@ -39,8 +44,10 @@ public struct TuningOptions: Sendable, Equatable, Codable {
 
     public init(
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
-        kinematicDuration: Double = 0.35, targetDuration: Double = 0.35, dampingRatio: Double = 1,
-        transitionDuration: Double = 0.35, ambiguityBand: Double = 0.10,
+        kinematicDuration: Double = Preset.uikitSystemDuration,
+        targetDuration: Double = TuningOptions.defaultTargetDuration, dampingRatio: Double = 1,
+        transitionDuration: Double = TuningOptions.defaultTransitionDuration,
+        ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
     ) {

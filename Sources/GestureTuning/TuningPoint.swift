@@ -28,7 +28,8 @@ public struct TuningPoint: Sendable, Equatable {
     public init(
         id: String, progress: Double, velocity: Double, intent: Intent? = nil, outcome: Intent? = nil,
         kinematicVelocity: Double = 0, kinematicAcceleration: Double = 0, sampleCount: Int = 3,
-        extent: Double = 390, startPosition: Double = 0, entryAngle: Double? = nil
+        extent: Double = PhysicsOptions.defaultExtent, startPosition: Double = 0,
+        entryAngle: Double? = nil
     ) {
         self.id = id
         self.progress = progress

@@ -30,7 +30,7 @@ import Testing
         #expect(run.digest.statistics.gestureCount == read.gestures)
         #expect(result.model.summary.gesturesRead == read.gestures && result.model.summary.direction == .left)
         // The suggestion records the physics it was measured under, in params.json too.
-        #expect(result.answer.suggested.direction == .left && result.answer.suggested.fixesDirection)
+        #expect(result.answer.suggested.directionSetting == .fixed(.left))
         #expect(try ParameterSet.decode(Data(result.params.utf8)).direction == .left)
         // The input's warnings lead: swipe.csv moves right, read as `left`.
         guard case .otherDirection(moving: .right, _, _, given: .left) = result.answer.warnings.first else {

@@ -97,7 +97,8 @@ import Testing
 
     @Test func mapNamesAnyColumn() throws {
         let f = try TraceFixture("time[ms],action,x-coordinate,y-coordinate\n0,0,1,2\n16,1,3,4\n")
-        let mapping = try #require(ReaderOptions.parseMapping("t_ms=time[ms],phase=action,x=x-coordinate,y=y-coordinate"))
+        let mapping = try ReaderOptions.parseMapping(
+            "t_ms=time[ms],phase=action,x=x-coordinate,y=y-coordinate")
         let (gestures, summary) = try f.read(ReaderOptions(mapping: mapping))
         #expect(gestures.first?.samples.map(\.t) == [0, 0.016])
         #expect(summary.timeUnit == .ms)
@@ -111,10 +112,19 @@ import Testing
         #expect(gestures.map(\.id) == ["d1/u1#1", "d1/u2#1"])
     }
 
-    @Test func parseMapping() {
-        #expect(ReaderOptions.parseMapping("t_ms=time[ms], gesture=device_id+user_id") == ["t_ms": ["time[ms]"], "gesture": ["device_id", "user_id"]])
-        #expect(ReaderOptions.parseMapping("t_ms") == nil)
-        #expect(ReaderOptions.parseMapping("=x") == nil)
+    @Test func parseMapping() throws {
+        #expect(
+            try ReaderOptions.parseMapping("t_ms=time[ms], Gesture = device_id+user_id, t_ms=ms")
+                == ["t_ms": ["ms"], "gesture": ["device_id", "user_id"]])
+        func parse(_ text: String) throws(MappingError) -> [String: [String]] {
+            try ReaderOptions.parseMapping(text)
+        }
+        #expect(throws: MappingError.noEquals(item: "t_ms")) { try parse("t_ms") }
+        #expect(throws: MappingError.unknownColumn(item: "=x", column: "")) { try parse("=x") }
+        #expect(throws: MappingError.emptySource(item: "x=a+ ")) { try parse("x=a+ ") }
+        #expect(throws: MappingError.joinNotForGesture(item: "x=a+b")) { try parse("x=a+b") }
+        #expect(throws: MappingError.empty(text: ",")) { try parse(",") }
+        #expect(try parse("time_ms=a") == ["time_ms": ["a"]], "an alias is a key")
     }
 
     /// Touchalytics layout: Android action codes, one stream per phone, user and document.

@@ -41,7 +41,12 @@ struct ParameterSetTests {
         let set = try ParameterSet.load(pathOrPresetName: name)
         #expect(set.preset == name)
         let text = try set.encoded()
-        #expect(try ParameterSet.decode(Data(text.utf8)) == set)
+        let read = try ParameterSet.decode(Data(text.utf8))
+        #expect(read.hasSameFileContents(as: set))
+        // Written out, a preset is its numbers at 390 pt; the file fixes the direction.
+        #expect(read.ruleSetting == .fixed(set.rule, preset: name))
+        #expect(read.directionSetting == .fixed(.right) && set.directionSetting == .shown(.right))
+        #expect(read != set)
         if name == "transition-treasury" { #expect(text.contains("\"velocityThreshold\": \"inf\"")) }
     }
 

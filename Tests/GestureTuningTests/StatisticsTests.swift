@@ -205,7 +205,7 @@ struct StatisticsTests {
         // What params.json leaves out is compared too: a preset's rule against the same
         // numbers fixed.
         var fixed = ParameterSet.default
-        fixed.followsPresetExtent = false
+        fixed.ruleSetting = .fixed(fixed.rule, preset: fixed.preset)
         #expect(refusal(Self.statistics(ms, options: base, current: fixed))?.setting == "current.followsPresetExtent")
         // The refused merge left the statistics as they were; equal settings merge.
         #expect(refusal(Self.statistics(ms, options: base)) == nil)

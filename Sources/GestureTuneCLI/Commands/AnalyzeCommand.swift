@@ -65,7 +65,9 @@ struct AnalyzeOptions: Sendable {
         return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
             out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
-            seed: try values.uint64("seed") ?? 1, targetDuration: try values.seconds("target-duration", max: 60) ?? 0.35,
+            seed: try values.uint64("seed") ?? 1,
+            targetDuration: try values.seconds("target-duration", max: 60)
+                ?? TuningOptions.defaultTargetDuration,
             rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,
             implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
             retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow,

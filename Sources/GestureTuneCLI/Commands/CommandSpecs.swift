@@ -2,6 +2,7 @@ import GestureAnalysis
 import GesturePhysics
 import GestureReport
 import GestureTrace
+import GestureTuning
 
 /// The option groups and every command's spec (cli-and-reports.md, "Commands").
 enum CommandSpecs {
@@ -79,7 +80,10 @@ enum CommandSpecs {
             OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
             OptionSpec("resamples", value: "N", help: "bootstrap resamples for the suggested parameters' intervals (0: no intervals)", default: "1000"),
             jobsOption(),
-            OptionSpec("target-duration", value: "SECONDS", help: "target settling time of the suggested spring", default: "0.35"),
+            OptionSpec(
+                "target-duration", value: "SECONDS",
+                help: "target settling time of the suggested spring",
+                default: "\(TuningOptions.defaultTargetDuration)"),
             OptionSpec(
                 "rule", value: "threshold|forward|projection|kinematic|logistic",
                 help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
@@ -187,7 +191,9 @@ enum CommandSpecs {
             OptionSpec("files", value: "N", help: "number of files (at most 100000); more than 1 needs --out DIR", default: "1"),
             OptionSpec("seed", value: "N", help: "random seed: same seed, same bytes", default: "1"),
             OptionSpec("rate", value: "60|120|240", help: "sampling rate, Hz", default: "120"),
-            OptionSpec("extent", value: "PT", help: "container size along the axis (at most 1000000)", default: "390"),
+            OptionSpec(
+                "extent", value: "PT", help: "container size along the axis (at most 1000000)",
+                default: RuleParameterSpec.plain(PhysicsOptions.defaultExtent)),
             OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right"),
             OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation, at most 1 s ('1ms' also accepted)", default: "0.001"),
             OptionSpec("noise", value: "PT", help: "position noise, standard deviation (at most 1000000)", default: "0.5"),

@@ -36,12 +36,6 @@ struct CommonOptions: Sendable {
     /// The canonical column names `--map` may assign (trace-format.md, "Canonical columns").
     static let canonicalColumns = ReaderOptions.canonicalColumns
 
-    /// Aliases the reader accepts for the canonical names, also as `--map` keys.
-    static let columnAliases = [
-        "time", "timestamp", "t_s", "time_ms", "time_us", "time_ns", "state", "action", "gesture_id", "stroke", "id",
-        "container_width", "container_height", "label", "expected", "actual", "xdpi", "density",
-    ]
-
     static func parse(_ values: OptionValues) throws(UsageError) -> CommonOptions {
         var options = CommonOptions()
         options.reader = try readerOptions(values)
@@ -114,32 +108,22 @@ struct CommonOptions: Sendable {
         return physics
     }
 
-    /// `t_ms=time[ms],phase=action,gesture=device_id+user_id` → canonical → source columns.
-    static func parseMap(_ text: String, _ values: OptionValues) throws(UsageError) -> [(String, [String])] {
-        var result: [(String, [String])] = []
-        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
-            guard let eq = pair.firstIndex(of: "=") else {
-                throw values.error("invalid --map entry '\(pair)': expected CANONICAL=SOURCE")
+    /// `t_ms=time[ms],phase=action,gesture=device_id+user_id` → canonical → source columns
+    /// (`ReaderOptions.parseMapping`), with a "did you mean" for an unknown column.
+    static func parseMap(
+        _ text: String, _ values: OptionValues
+    ) throws(UsageError) -> [String: [String]] {
+        do {
+            return try ReaderOptions.parseMapping(text)
+        } catch {
+            var message = error.description
+            if case .unknownColumn(_, let column) = error,
+                let s = Suggestion.nearest(to: column, in: canonicalColumns)
+            {
+                message += "; did you mean '\(s)'?"
             }
-            let canonical = pair[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
-            let sources = pair[pair.index(after: eq)...].split(separator: "+").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard canonicalColumns.contains(canonical) || columnAliases.contains(canonical) else {
-                var message = "invalid --map entry '\(pair)': unknown column '\(canonical)'; expected one of \(canonicalColumns.joined(separator: ", "))"
-                if let s = Suggestion.nearest(to: canonical, in: canonicalColumns) { message += "; did you mean '\(s)'?" }
-                throw values.error(message)
-            }
-            guard !sources.isEmpty, !sources.contains(where: \.isEmpty) else {
-                throw values.error("invalid --map entry '\(pair)': empty source column name")
-            }
-            if sources.count > 1 && !["gesture", "gesture_id", "stroke", "id"].contains(canonical) {
-                throw values.error("invalid --map entry '\(pair)': only the gesture id may join several columns with '+'")
-            }
-            result.append((canonical, sources))
+            throw values.error(message)
         }
-        if result.isEmpty { throw values.error("invalid --map value '\(text)': expected CANONICAL=SOURCE,...") }
-        return result
     }
 
     static func parseDelimiter(_ text: String, _ values: OptionValues) throws(UsageError) -> UInt8 {

@@ -41,7 +41,7 @@ struct DecisionParameters: Sendable, Equatable {
     static func load(_ argument: String) throws(CLIError) -> DecisionParameters {
         do {
             let set = try ParameterSet.load(pathOrPresetName: argument)
-            let isPreset = set.followsPresetExtent
+            let isPreset = if case .preset = set.ruleSetting { true } else { false }
             return DecisionParameters(source: isPreset ? .preset(argument) : .file(argument), set: set)
         } catch {
             throw cliError(error, argument: argument)

@@ -48,7 +48,9 @@ struct SimulateOptions: Sendable {
         if retries && outcome == nil { throw values.error("'--retries' needs '--outcome PRESET' (the app whose cancels are retried)") }
         return SimulateOptions(
             gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
-            rate: rate, extent: try values.double("extent", max: limits.extent, positive: true) ?? 390,
+            rate: rate,
+            extent: try values.double("extent", max: limits.extent, positive: true)
+                ?? PhysicsOptions.defaultExtent,
             direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
             noise: try values.double("noise", min: 0, max: limits.noise) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
             out: out == "-" ? nil : out, outcome: outcome, people: try values.int("people", min: 1, max: 100_000),

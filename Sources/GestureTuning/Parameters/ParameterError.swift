@@ -17,8 +17,8 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownPreset(name: String, suggestion: String?)
     /// A value that JSON cannot carry (NaN) on writing.
     case unwritable(key: String)
-    /// `error` found at 1-based `line` of the file: the line of the offending key (its first
-    /// `"key":` in the text), or where JSONSerialization stopped parsing.
+    /// `error` found at 1-based `line` of the file: the line of the offending key, or
+    /// where the JSON stops parsing.
     indirect case located(line: Int, ParameterError)
 
     /// The line the error was found at, when known.

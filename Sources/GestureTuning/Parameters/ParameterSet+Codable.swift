@@ -3,8 +3,9 @@ import GesturePhysics
 
 /// A parameter set as a value inside other documents (the analysis partial's settings): enums
 /// as enums, the rule as its family and its numbers by `RuleFamily.parameterSpecs` key, and
-/// what `params.json` leaves out (`followsPresetExtent`, `fixesDirection`), so it reads back
-/// equal. `params.json` itself is `encoded()` / `decode(_:path:)`.
+/// what `params.json` leaves out (whether the rule follows a preset's extent and the set fixes
+/// its direction: `followsPresetExtent`, `fixesDirection`), so it reads back equal.
+/// `params.json` itself is `encoded()` / `decode(_:path:)`.
 extension ParameterSet: Codable {
     enum CodingKeys: String, CodingKey {
         case rule, values, direction, preset, extent, estimator, horizon, maxSamples, maxGap
@@ -24,9 +25,11 @@ extension ParameterSet: Codable {
             }
             return v
         }
+        let direction = try c.decode(Direction.self, forKey: .direction)
+        let preset = try c.decodeIfPresent(String.self, forKey: .preset)
         self.init(
-            rule: rule, direction: try c.decode(Direction.self, forKey: .direction),
-            preset: try c.decodeIfPresent(String.self, forKey: .preset), extent: try c.decodeIfPresent(Double.self, forKey: .extent),
+            rule: rule, direction: direction, preset: preset,
+            extent: try c.decodeIfPresent(Double.self, forKey: .extent),
             completionSpeed: try c.decodeIfPresent(Double.self, forKey: .completionSpeed),
             transitionDuration: try c.decodeIfPresent(Double.self, forKey: .transitionDuration),
             fingerSpeedCap: try c.decodeIfPresent(Double.self, forKey: .fingerSpeedCap),
@@ -37,8 +40,16 @@ extension ParameterSet: Codable {
         horizon = try c.decodeIfPresent(Double.self, forKey: .horizon)
         maxSamples = try c.decodeIfPresent(Int.self, forKey: .maxSamples)
         maxGap = try c.decodeIfPresent(Double.self, forKey: .maxGap)
-        followsPresetExtent = try c.decode(Bool.self, forKey: .followsPresetExtent)
-        fixesDirection = try c.decode(Bool.self, forKey: .fixesDirection)
+        if try c.decode(Bool.self, forKey: .followsPresetExtent) {
+            guard let found = preset.flatMap(Preset.named) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .preset, in: c, debugDescription: "expected a preset's name")
+            }
+            ruleSetting = .preset(found)
+        }
+        if try !c.decode(Bool.self, forKey: .fixesDirection) {
+            directionSetting = .shown(direction)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,7 +71,11 @@ extension ParameterSet: Codable {
         try c.encodeIfPresent(spring, forKey: .spring)
         try c.encodeIfPresent(edgeWidth, forKey: .edgeWidth)
         try c.encodeIfPresent(directionLockAngle, forKey: .directionLockAngle)
-        try c.encode(followsPresetExtent, forKey: .followsPresetExtent)
-        try c.encode(fixesDirection, forKey: .fixesDirection)
+        if case .preset = ruleSetting {
+            try c.encode(true, forKey: .followsPresetExtent)
+        } else {
+            try c.encode(false, forKey: .followsPresetExtent)
+        }
+        try c.encode(fixedDirection != nil, forKey: .fixesDirection)
     }
 }

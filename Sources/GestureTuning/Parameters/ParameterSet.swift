@@ -37,6 +37,9 @@ import GesturePhysics
 /// A file is the whole setting: everything that changes a decision (rule, direction, fixed
 /// extent, estimator, window) is in it, so `batch --params FILE` decides as the `analyze` run
 /// that wrote it.
+///
+/// `==` compares the settings, including whether the rule follows a preset's extent and whether
+/// the direction is fixed; `hasSameFileContents(as:)` compares what the file holds.
 public struct ParameterSet: Sendable, Equatable {
     public static let schema = "gesturetune.params/1"
 
@@ -51,32 +54,81 @@ public struct ParameterSet: Sendable, Equatable {
         }
     }
 
-    public var rule: Rule
-    public var direction: Direction
-    /// The preset this set was made from, if any.
-    public var preset: String?
+    /// Where the decision rule comes from. A preset named on the command line decides each
+    /// gesture at its own extent (its pt/s thresholds become progress/s per gesture); a file's
+    /// rule, or a preset written out and read back, is fixed numbers.
+    public enum RuleSetting: Sendable, Equatable {
+        /// The preset's rule at each gesture's extent; shown at `extent` (default 390 pt).
+        case preset(Preset)
+        /// Fixed numbers; `preset` names the preset they were made from (informational).
+        case fixed(Rule, preset: String?)
+    }
+
+    /// Whether the set fixes the direction. A file with a `direction` key or a recorded setting
+    /// fixes it; a preset or a file without the key only shows one (the run's own applies).
+    public enum DirectionSetting: Sendable, Equatable {
+        case fixed(Direction)
+        case shown(Direction)
+    }
+
+    public var ruleSetting: RuleSetting
+    public var directionSetting: DirectionSetting
     public var extent: Double?
     /// The velocity estimator and window the rule was tuned with (nil: the defaults).
     public var estimator: Estimator?
     public var horizon: Double?
     public var maxSamples: Int?
     public var maxGap: Double?
-    /// The rule follows each gesture's extent (a preset named on the command line, whose
-    /// pt/s thresholds become progress/s per gesture); false for a file's rule. Not part of
-    /// the file (a preset written out is read back as its numbers), so not compared by `==`.
-    public var followsPresetExtent = false
-    /// The set fixes `direction` (a file with a `direction` key, a recorded setting); false for a
-    /// preset or a file without the key, whose `.right` is only the default. Not compared by `==`.
-    public var fixesDirection = true
 
-    /// Equal file contents (everything `encoded()` writes).
-    public static func == (a: ParameterSet, b: ParameterSet) -> Bool {
-        a.rule == b.rule && a.direction == b.direction && a.preset == b.preset && a.extent == b.extent
-            && a.estimator == b.estimator && a.horizon == b.horizon && a.maxSamples == b.maxSamples && a.maxGap == b.maxGap
-            && a.completionSpeed == b.completionSpeed && a.transitionDuration == b.transitionDuration
-            && a.fingerSpeedCap == b.fingerSpeedCap && a.spring == b.spring && a.edgeWidth == b.edgeWidth
-            && a.directionLockAngle == b.directionLockAngle
+    /// The rule shown and written: a preset's at `extent` (default 390 pt). Setting it fixes
+    /// the numbers and keeps the preset's name as where they came from.
+    public var rule: Rule {
+        get {
+            switch ruleSetting {
+            case .preset(let p): p.rule(extent: extent ?? PhysicsOptions.defaultExtent)
+            case .fixed(let rule, _): rule
+            }
+        }
+        set { ruleSetting = .fixed(newValue, preset: preset) }
     }
+
+    /// The preset this set was made from, if any.
+    public var preset: String? {
+        switch ruleSetting {
+        case .preset(let p): p.name
+        case .fixed(_, let name): name
+        }
+    }
+
+    /// The direction shown and written. Setting it keeps whether the set fixes it.
+    public var direction: Direction {
+        get {
+            switch directionSetting {
+            case .fixed(let d), .shown(let d): d
+            }
+        }
+        set {
+            if case .fixed = directionSetting {
+                directionSetting = .fixed(newValue)
+            } else {
+                directionSetting = .shown(newValue)
+            }
+        }
+    }
+
+    /// The direction the set fixes; nil when it only shows one.
+    public var fixedDirection: Direction? {
+        if case .fixed(let d) = directionSetting { return d }
+        return nil
+    }
+
+    /// Whether `params.json` would hold the same text for both: `==` also tells a preset
+    /// from its numbers fixed and a fixed direction from a shown one, which the file does not.
+    public func hasSameFileContents(as other: ParameterSet) -> Bool {
+        guard let a = try? encoded(), let b = try? other.encoded() else { return false }
+        return a == b
+    }
+
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?
@@ -89,9 +141,8 @@ public struct ParameterSet: Sendable, Equatable {
         completionSpeed: Double? = nil, transitionDuration: Double? = nil, fingerSpeedCap: Double? = nil,
         spring: SpringSetting? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
     ) {
-        self.rule = rule
-        self.direction = direction
-        self.preset = preset
+        self.ruleSetting = .fixed(rule, preset: preset)
+        self.directionSetting = .fixed(direction)
         self.extent = extent
         self.completionSpeed = completionSpeed
         self.transitionDuration = transitionDuration
@@ -103,15 +154,19 @@ public struct ParameterSet: Sendable, Equatable {
 
     /// A preset's rule for a container of `extent` pt (default 390: pt/s thresholds become progress/s).
     public init(preset: Preset, extent: Double? = nil, direction: Direction = .right) {
-        self.init(rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), direction: direction, preset: preset.name, extent: extent)
-        followsPresetExtent = true
-        fixesDirection = false
+        self.init(
+            rule: preset.rule(extent: extent ?? PhysicsOptions.defaultExtent), preset: preset.name,
+            extent: extent)
+        ruleSetting = .preset(preset)
+        directionSetting = .shown(direction)
     }
 
     /// What decides a gesture: the preset at each gesture's own extent, or the fixed rule.
     public var decider: Decider {
-        if followsPresetExtent, let name = preset, let p = Preset.named(name) { return .preset(p) }
-        return .rule(rule)
+        switch ruleSetting {
+        case .preset(let p): .preset(p)
+        case .fixed(let rule, _): .rule(rule)
+        }
     }
 
     /// The physics settings the file fixes, applied over `physics` except where `keep` says
@@ -128,7 +183,7 @@ public struct ParameterSet: Sendable, Equatable {
                 physics[keyPath: target] = value
             }
         }
-        take(.direction, "direction", fixesDirection ? direction : nil, \.direction) { $0.rawValue }
+        take(.direction, "direction", fixedDirection, \.direction) { $0.rawValue }
         if let extent {
             if keep.contains(.extent) {
                 if physics.extent != extent {
@@ -147,8 +202,7 @@ public struct ParameterSet: Sendable, Equatable {
 
     /// `physics` written into the set: direction, fixed extent, estimator and window.
     public mutating func record(_ physics: PhysicsOptions) {
-        direction = physics.direction
-        fixesDirection = true
+        directionSetting = .fixed(physics.direction)
         extent = physics.extent
         estimator = physics.estimator
         horizon = physics.window.horizon

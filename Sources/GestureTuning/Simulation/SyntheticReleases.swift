@@ -17,7 +17,8 @@ extension TuningPoint {
             let p = rng.uniform(), v = rng.uniform(-3, 4)
             var point = TuningPoint(
                 id: "g\(n + 1)", progress: p, velocity: v, kinematicVelocity: v + rng.gaussian(0.2),
-                kinematicAcceleration: rng.gaussian(2), sampleCount: 12, extent: 390,
+                kinematicAcceleration: rng.gaussian(2), sampleCount: 12,
+                extent: PhysicsOptions.defaultExtent,
                 startPosition: 2 + abs(rng.gaussian(8)), entryAngle: rng.gaussian(12))
             var complete = truth.completes(point.state)
             if rng.bernoulli(labelNoise) { complete.toggle() }

@@ -26,7 +26,8 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     var requestedEstimator: [Int]
 
     /// The kinematic rule at the `uikit-system` values.
-    static let kinematicPresetRule: Rule = .kinematic(distance: 187.5, duration: 0.35)
+    static let kinematicPresetRule: Rule = .kinematic(
+        distance: Preset.uikitSystemDistance, duration: Preset.uikitSystemDuration)
 
     static func spaces(_ settings: TuningSettings) -> [SearchSpace] {
         [.threshold, .forward, .projection(tau: settings.projectionTau), .kinematic(duration: settings.kinematicDuration)]

@@ -15,14 +15,6 @@ public struct TuningSettings: Sendable, Equatable, Codable {
         self.current = current
     }
 
-    /// Equal options and current set, with what the set's `==` leaves out (whether it follows
-    /// a preset's extent and fixes its direction): both change the decisions counted.
-    public static func == (a: TuningSettings, b: TuningSettings) -> Bool {
-        a.options == b.options && a.current == b.current
-            && a.current.followsPresetExtent == b.current.followsPresetExtent
-            && a.current.fixesDirection == b.current.fixesDirection
-    }
-
     // What the search spaces are made of (SearchStatistics).
     var seed: UInt64 { options.seed }
     var projectionTau: Double? { options.projectionTau }

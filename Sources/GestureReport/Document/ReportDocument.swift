@@ -288,7 +288,7 @@ extension ReportDocument.Summary: Decodable {
         extent =
             try number(
                 "extent", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
-                "a positive number") ?? 390
+                "a positive number") ?? PhysicsOptions.defaultExtent
         extentSource = try c.decodeIfPresent(String.self, forKey: Key("extentSource"))
         currentSource =
             try c.decodeIfPresent(String.self, forKey: Key("currentSource")) ?? "current"

@@ -355,8 +355,8 @@ struct TuningReportBuilder {
         case .kinematic(let d, let duration):
             var cd: Double?, cD: Double?
             if case .kinematic(let a, let b) = current { (cd, cD) = (a, b) }
-            rows.append(ParameterRow(name: "distance threshold", symbol: "d_th", unit: .points, suggested: d, interval: interval("d_th"), current: cd, defaults: [187.5, nil], note: "UIKit column: the iOS system pop as observed (approximation)"))
-            rows.append(ParameterRow(name: "projection duration", symbol: "D", unit: .seconds, suggested: duration, current: cD, defaults: [0.35, nil], note: "fixed while d_th is searched"))
+            rows.append(ParameterRow(name: "distance threshold", symbol: "d_th", unit: .points, suggested: d, interval: interval("d_th"), current: cd, defaults: [Preset.uikitSystemDistance, nil], note: "UIKit column: the iOS system pop as observed (approximation)"))
+            rows.append(ParameterRow(name: "projection duration", symbol: "D", unit: .seconds, suggested: duration, current: cD, defaults: [Preset.uikitSystemDuration, nil], note: "fixed while d_th is searched"))
         case .logistic(let b0, let b1, let b2):
             let se = t.logistic?.fit.standardErrors
             var c: [Double?] = [nil, nil, nil]

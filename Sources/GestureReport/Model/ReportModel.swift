@@ -603,7 +603,7 @@ public struct AnimationSuggestion: Sendable, Equatable {
     public init(
         duration: Double, currentCompletionSpeed: Double, suggestedCompletionSpeed: Double,
         completionSpeedInterval: Interval? = nil, currentMedianRatio: Double?, suggestedMedianRatio: Double?,
-        fingerSpeedCap: Double?, dampingRatio: Double = 1, springResponse: Double?, targetDuration: Double = 0.35,
+        fingerSpeedCap: Double?, dampingRatio: Double = 1, springResponse: Double?, targetDuration: Double = TuningOptions.defaultTargetDuration,
         medianSettlingTime: Double? = nil
     ) {
         self.duration = duration

@@ -1,3 +1,5 @@
+import GestureTuning
+
 /// The escapers of the report, one per language it writes, and SVG coordinates (numbers for
 /// people: `NumberText`).
 ///
@@ -62,35 +64,10 @@ enum Text {
         return out
     }
 
-    /// JSON string literal: `"` and `\` escaped, control characters as `\u00XX`.
+    /// JSON string literal: `"` and `\` escaped, control characters as `\u00XX`
+    /// (`JSONText`, the one JSON string writer).
     static func json(_ s: String, into out: inout String) {
-        out += "\""
-        var plain = true
-        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
-            plain = false
-            break
-        }
-        if plain {
-            out += s
-        } else {
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
-        out += "\""
+        JSONText.append(s, to: &out)
     }
 
     /// JSON text made safe inside an HTML `<script>` element: every `<` as `\u003c`, so no

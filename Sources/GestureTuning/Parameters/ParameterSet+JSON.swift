@@ -169,13 +169,13 @@ extension ParameterSet {
 
     /// The JSON text, keys in a fixed order (see the type's table), one per line.
     public func encoded() throws(ParameterError) -> String {
-        var fields: [(String, String)] = [("schema", quote(ParameterSet.schema))]
-        if let preset { fields.append(("preset", quote(preset))) }
-        fields.append(("rule", quote(rule.family.rawValue)))
-        fields.append(("direction", quote(direction.rawValue)))
+        var fields: [(String, String)] = [("schema", JSONText.quoted(ParameterSet.schema))]
+        if let preset { fields.append(("preset", JSONText.quoted(preset))) }
+        fields.append(("rule", JSONText.quoted(rule.family.rawValue)))
+        fields.append(("direction", JSONText.quoted(direction.rawValue)))
         for p in rule.parameters { fields.append((p.key, try format(p.value, p.key))) }
         if let extent { fields.append(("extent", try format(extent, "extent"))) }
-        if let estimator { fields.append(("estimator", quote(estimator.rawValue))) }
+        if let estimator { fields.append(("estimator", JSONText.quoted(estimator.rawValue))) }
         if let horizon { fields.append(("horizon", try format(horizon, "horizon"))) }
         if let maxSamples { fields.append(("maxSamples", "\(maxSamples)")) }
         if let maxGap { fields.append(("maxGap", try format(maxGap, "maxGap"))) }
@@ -188,30 +188,15 @@ extension ParameterSet {
         }
         if let edgeWidth { fields.append(("edgeWidth", try format(edgeWidth, "edgeWidth"))) }
         if let directionLockAngle { fields.append(("directionLockAngle", try format(directionLockAngle, "directionLockAngle"))) }
-        return "{\n" + fields.map { "  \(quote($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        return "{\n" + fields.map { "  \(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
     private func format(_ x: Double, _ key: String) throws(ParameterError) -> String {
         if x.isNaN { throw .unwritable(key: key) }
-        if x == .infinity { return quote(RuleParameterSpec.infinityText) }
-        if x == -.infinity { return quote(RuleParameterSpec.negativeInfinityText) }
+        if x == .infinity { return JSONText.quoted(RuleParameterSpec.infinityText) }
+        if x == -.infinity { return JSONText.quoted(RuleParameterSpec.negativeInfinityText) }
         // Swift's shortest round-trip form: "0.42", "390.0", "1e-05": all valid JSON numbers.
         return "\(x)"
     }
 }
 
-private func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}

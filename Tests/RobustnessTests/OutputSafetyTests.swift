@@ -26,7 +26,7 @@ struct OutputSafetyTests {
     static func waitForHandler(_ pid: Int32, _ signal: Int32) -> Bool {
         for _ in 0..<6_000 {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
-            for line in status.split(separator: "\n") where line.hasPrefix("SigIgn:") || line.hasPrefix("SigCgt:") {
+            for line in status.split(separator: "\n") where line.hasPrefix("SigCgt:") {
                 if let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16), mask & (1 << UInt64(signal - 1)) != 0 {
                     return true
                 }
@@ -264,8 +264,10 @@ struct OutputSafetyTests {
         #expect(report.contains("report.html") && !report.contains { $0.hasPrefix(".") })
     }
 
-    /// SIGHUP is handled like SIGINT: exit 128 + 1, no temporary output left.
-    @Test func hangUpRemovesTemporaryOutput() throws {
+    /// SIGHUP, the resource limits' signals and the user signals are handled like SIGINT:
+    /// exit 128 + the signal, no temporary output left.
+    @Test(arguments: [SIGHUP, SIGXCPU, SIGXFSZ, SIGUSR1, SIGALRM])
+    func aSignalRemovesTemporaryOutput(_ signalNumber: Int32) throws {
         let folder = try TestSupport.temporaryDirectory("gesturetune-hup")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bin = try #require(TestSupport.binaryPath)
@@ -281,12 +283,12 @@ struct OutputSafetyTests {
         try process.run()
         input.fileHandleForWriting.write(Data("t,x,y,phase\n0,0,0,began\n".utf8))
         // The input stays open, so the run waits for more until the signal comes.
-        #expect(Self.waitForHandler(process.processIdentifier, SIGHUP))
-        kill(process.processIdentifier, SIGHUP)
+        #expect(Self.waitForHandler(process.processIdentifier, signalNumber))
+        kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 129)
+        #expect(process.terminationStatus == 128 + signalNumber)
         let out = folder.appendingPathComponent("out").path
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty)
     }

@@ -54,6 +54,13 @@ enum AnalyzePipeline {
                 "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))")
             return .success
         }
+        if options.common.reader.lenient, let file = nothingLeft(run.analysis.digest.reads.values) {
+            progress.finish()
+            reportSkippedRows(Array(run.analysis.digest.reads.values), console: console)
+            throw .badInput(
+                file: file, line: 0,
+                message: "expected a gesture left to analyse, found none: --lenient skipped every one ('gesturetune validate' lists every problem)")
+        }
         let result: Result
         do {
             result = try finish(run.analysis.digest, run.report(options), progress: progress)
@@ -65,6 +72,13 @@ enum AnalyzePipeline {
         for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
         present(result, format: options.common.format, console: console)
         return .success
+    }
+
+    /// The first file `--lenient` skipped something in, when no gesture of any file is left:
+    /// a report of nothing would pass for an analysis (exit 65, as strict mode would).
+    static func nothingLeft(_ reads: some Collection<ReadSummary>) -> String? {
+        guard reads.allSatisfy({ $0.gestures == 0 }) else { return nil }
+        return reads.filter { $0.skippedRows > 0 || $0.skippedGestures > 0 }.map(\.file).sorted().first
     }
 
     /// The summary on standard output (the same for `analyze` and `merge`), after the skipped

@@ -2,7 +2,7 @@ import GesturePhysics
 
 /// The cells of `projection` with `tau` searched: per tau column `t`, key
 /// `(t * (rows + 1) + k) * 2 + label`, kept dense (slot `key * folds + fold`, so key order is
-/// memory order) once anything is added.
+/// memory order) once a full batch has been counted.
 ///
 /// A gesture counts once in every column, at a row that moves with its velocity. Counting
 /// gestures one by one would touch every column per gesture; instead they wait in a batch
@@ -10,6 +10,11 @@ import GesturePhysics
 /// batch is counted in it. The batch is this type's own business: every read, `merge` and
 /// encoding sees the waiting gestures counted (a read that cannot change the value counts
 /// them on a copy), so nobody outside has to flush it.
+///
+/// The dense table is the size of the grid (every column × row × label × fold), far more
+/// than a few gestures need: until a batch is full the gestures only wait, and a merge of
+/// two such cells joins their batches. Many small cells (`--by` on a column of many values)
+/// then cost their gestures, not the grid.
 struct ColumnCells: Sendable {
     let grid: CellGrid
     /// Labelled gestures added.
@@ -36,20 +41,25 @@ struct ColumnCells: Sendable {
     mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
         count += 1
         let slot = (complete ? 1 : 0) * grid.folds + fold
-        waiting.append(progress: point.progress, velocity: point.velocity, slot: slot)
+        // A full batch's room only once the table exists: small cells grow as they fill.
+        waiting.append(
+            progress: point.progress, velocity: point.velocity, slot: slot, reserve: !dense.isEmpty)
         if waiting.count >= Self.batchSize { countWaiting() }
     }
 
+    /// Adds `other`'s counts; its waiting gestures join this batch (counted once it is full),
+    /// so merging cells that never filled a batch makes no table.
     mutating func merge(_ other: ColumnCells) {
-        countWaiting()
         count += other.count
-        let theirs = other.counted
-        guard !theirs.isEmpty else { return }
-        if dense.isEmpty {
-            dense = theirs
-        } else {
-            for i in dense.indices { dense[i] += theirs[i] }
+        if !other.dense.isEmpty {
+            if dense.isEmpty {
+                dense = other.dense
+            } else {
+                for i in dense.indices { dense[i] += other.dense[i] }
+            }
         }
+        waiting.append(contentsOf: other.waiting)
+        if waiting.count >= Self.batchSize { countWaiting() }
     }
 
     /// Calls `body` with the count of every slot, the waiting gestures counted: an empty
@@ -108,8 +118,8 @@ private struct WaitingPoints: Sendable {
 
     var count: Int { slot.count }
 
-    mutating func append(progress p: Double, velocity v: Double, slot s: Int) {
-        if slot.isEmpty {
+    mutating func append(progress p: Double, velocity v: Double, slot s: Int, reserve: Bool) {
+        if reserve && slot.isEmpty {
             progress.reserveCapacity(ColumnCells.batchSize)
             velocity.reserveCapacity(ColumnCells.batchSize)
             slot.reserveCapacity(ColumnCells.batchSize)
@@ -117,6 +127,12 @@ private struct WaitingPoints: Sendable {
         progress.append(p)
         velocity.append(v)
         slot.append(s)
+    }
+
+    mutating func append(contentsOf other: WaitingPoints) {
+        progress.append(contentsOf: other.progress)
+        velocity.append(contentsOf: other.velocity)
+        slot.append(contentsOf: other.slot)
     }
 
     mutating func removeAll() {

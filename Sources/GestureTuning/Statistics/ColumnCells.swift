@@ -13,14 +13,18 @@ import GesturePhysics
 ///
 /// The dense table is the size of the grid (every column × row × label × fold), far more
 /// than a few gestures need: until a batch is full the gestures only wait, and a merge of
-/// two such cells joins their batches. Many small cells (`--by` on a column of many values)
-/// then cost their gestures, not the grid.
+/// two such cells joins their batches; counts read from a file stay sparse (`sparse`) while
+/// they would fill less than a quarter of the table. Many small cells (`--by` on a column of
+/// many values, or their partials merged) then cost their gestures, not the grid.
 struct ColumnCells: Sendable {
     let grid: CellGrid
     /// Labelled gestures added.
     private(set) var count: Int
-    /// Per slot, its count; empty until the first gesture is counted.
+    /// Per slot, its count; empty until a batch is counted or `sparse` grows too big.
     private var dense: [Int] = []
+    /// Counts by slot not in `dense` (only while `dense` is empty): a decoded cell's, or
+    /// merged from one.
+    private var sparse: CellCounts?
     /// Gestures added but not yet counted in `dense`.
     private var waiting = WaitingPoints()
     /// Gestures waiting at most before they are counted.
@@ -30,9 +34,11 @@ struct ColumnCells: Sendable {
     init(_ grid: CellGrid, count: Int = 0, slots: [(slot: Int, count: Int)] = []) {
         self.grid = grid
         self.count = count
-        for (slot, n) in slots {
-            if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * grid.folds) }
-            dense[slot] += n
+        if !slots.isEmpty {
+            var counts = CellCounts()
+            for (slot, n) in slots { counts.add(slot, n) }
+            sparse = counts
+            settleSparse()
         }
     }
 
@@ -58,6 +64,12 @@ struct ColumnCells: Sendable {
                 for i in dense.indices { dense[i] += other.dense[i] }
             }
         }
+        if let theirs = other.sparse {
+            var mine = sparse ?? CellCounts()
+            theirs.forEach { slot, n in mine.add(slot, n) }
+            sparse = mine
+        }
+        settleSparse()
         waiting.append(contentsOf: other.waiting)
         if waiting.count >= Self.batchSize { countWaiting() }
     }
@@ -82,7 +94,7 @@ struct ColumnCells: Sendable {
 
     /// `dense` with the waiting gestures counted (a copy only when some wait).
     private var counted: [Int] {
-        guard waiting.count > 0 else { return dense }
+        guard waiting.count > 0 || sparse != nil else { return dense }
         var copy = self
         copy.countWaiting()
         return copy.dense
@@ -91,8 +103,10 @@ struct ColumnCells: Sendable {
     /// Counts the waiting gestures into `dense`, column by column: in column `t` a gesture
     /// counts at row `rowAxis.countAtMost(p + tau_t v)`.
     private mutating func countWaiting() {
-        guard waiting.count > 0 else { return }
+        guard waiting.count > 0 || sparse != nil else { return }
         if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * grid.folds) }
+        settleSparse()
+        guard waiting.count > 0 else { return }
         let n = waiting.count, rowAxis = grid.rowAxis, taus = grid.columnAxis.values
         let columnSize = (grid.rows + 1) * 2 * grid.folds, rowSize = 2 * grid.folds
         waiting.withBuffers { p, v, slot in
@@ -106,6 +120,21 @@ struct ColumnCells: Sendable {
             }
         }
         waiting.removeAll()
+    }
+}
+
+extension ColumnCells {
+    /// Moves `sparse` into `dense` when the table exists, or is made now because `sparse`
+    /// would fill a quarter of it (a slot there costs about twice a dense one).
+    fileprivate mutating func settleSparse() {
+        guard let counts = sparse else { return }
+        let size = keyCount * grid.folds
+        if dense.isEmpty {
+            guard 4 * counts.count > size else { return }
+            dense = [Int](repeating: 0, count: size)
+        }
+        dense.withUnsafeMutableBufferPointer { d in counts.forEach { slot, n in d[slot] += n } }
+        sparse = nil
     }
 }
 

@@ -169,7 +169,7 @@ enum AnalyzePipeline {
         do {
             analysis = try Analysis.read(
                 files: options.files, reader: options.common.reader, settings: settings,
-                shard: options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) }, jobs: options.common.jobs,
+                shard: options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) }, jobs: min(options.common.jobs, ThreadResources.workers),
                 maxGroups: options.maxGroups, progress: progress)
         } catch let error as TraceError {
             throw .trace(error)

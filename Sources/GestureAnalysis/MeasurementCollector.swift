@@ -65,12 +65,15 @@ public struct DigestContext: Sendable {
         if prefixesIDs { m.id = "\(m.file):\(m.id)" }
         // Gestures without a group value form the group "".
         let group = m.group ?? ""
-        if let limit = maxGroups, let groups = digest.groups, groups.count >= limit, groups[group] == nil {
+        if let limit = maxGroups, let groups = digest.groups, groups.count >= limit,
+            groups[group] == nil
+        {
             throw GroupLimitError(columns: reader.groupColumns, limit: limit)
         }
         digest.statistics.add(m, key: key)
         if digest.groups != nil {
-            digest.groups![group, default: TuningStatistics(options: groupOptions, current: current)].add(m, key: key)
+            let empty = TuningStatistics(options: groupOptions, current: current)
+            digest.groups![group, default: empty].add(m, key: key)
         }
         digest.sample.offer(
             ReportSample.Entry(
@@ -145,7 +148,8 @@ public enum MeasurementCollector {
                     let digest = try digestFile(index, context: context, pipelined: pipelined, progress: progress)
                     try total.mutex.withLock { (sum: inout AnalysisDigest?) throws in
                         if sum == nil { sum = digest } else { try sum!.merge(digest) }
-                        if let cap = context.maxGroups, let groups = sum?.groups, groups.count > cap {
+                        let count = sum?.groups?.count ?? 0
+                        if let cap = context.maxGroups, count > cap {
                             throw GroupLimitError(columns: context.reader.groupColumns, limit: cap)
                         }
                     }
@@ -179,11 +183,14 @@ public enum MeasurementCollector {
             if implicit {
                 let labels = ImplicitLabels(held, retryWindow: context.retryWindow)
                 for (k, m) in labels.measurements.enumerated() {
-                    try context.add(m, file: index, order: k, source: labels.sources[k], to: &digest)
+                    try context.add(
+                        m, file: index, order: k, source: labels.sources[k], to: &digest)
                 }
                 digest.labels = LabelTally(files: 1, intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome))
             } else {
-                for (k, m) in held.enumerated() { try context.add(m, file: index, order: k, source: nil, to: &digest) }
+                for (k, m) in held.enumerated() {
+                    try context.add(m, file: index, order: k, source: nil, to: &digest)
+                }
             }
         }
         digest.reads[index] = summary
@@ -305,7 +312,8 @@ private final class FileStage: Sendable {
                 state.held!.append(m)
             } else {
                 do throws(GroupLimitError) {
-                    try context.add(m, file: index, order: state.order, source: nil, to: &state.digest)
+                    try context.add(
+                        m, file: index, order: state.order, source: nil, to: &state.digest)
                 } catch {
                     state.tooManyGroups = error
                     return state.order

@@ -20,7 +20,8 @@ struct GroupLimitEndToEndTests {
 
     @Test func tooManyGroupsIsOneLineAndDataError() throws {
         let dir = try Traces.corpus(["many.csv": Self.groups(600)])
-        let run = try EndToEnd.run(["analyze", "many.csv", "--by", "person", "--no-report"], in: dir)
+        let run = try EndToEnd.run(
+            ["analyze", "many.csv", "--by", "person", "--no-report"], in: dir)
         #expect(run.status == 65)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1)
@@ -30,22 +31,29 @@ struct GroupLimitEndToEndTests {
 
     @Test func groupsUnderTheCapWork() throws {
         let dir = try Traces.corpus(["some.csv": Self.groups(300)])
-        let run = try EndToEnd.run(["analyze", "some.csv", "--by", "person", "--no-report"], in: dir)
+        let run = try EndToEnd.run(
+            ["analyze", "some.csv", "--by", "person", "--no-report"], in: dir)
         #expect(run.status == 0)
         #expect(run.stdout.contains("groups (--by person)"))
         let capped = try EndToEnd.run(
-            ["analyze", "some.csv", "--by", "person", "--no-report", "--max-groups", "299"], in: dir)
+            ["analyze", "some.csv", "--by", "person", "--no-report", "--max-groups", "299"],
+            in: dir)
         #expect(capped.status == 65)
     }
 
     @Test func smallInputInSmallAddressSpace() throws {
-        let dir = try Traces.corpus(["twenty.csv": Traces.csv((0..<20).map { Traces.clear[$0 % 6] })])
-        let normal = try EndToEnd.run(["analyze", "twenty.csv", "--no-report", "--jobs", "64"], in: dir)
+        let twenty = Traces.csv((0..<20).map { Traces.clear[$0 % 6] })
+        let dir = try Traces.corpus(["twenty.csv": twenty])
+        let normal = try EndToEnd.run(
+            ["analyze", "twenty.csv", "--no-report", "--jobs", "64"], in: dir)
         #expect(normal.status == 0)
         guard let bin = TestSupport.binaryPath else { return }
         for _ in 0..<3 {
             let limited = try TestSupport.runProcess(
-                ["/bin/sh", "-c", "ulimit -v 250000 && exec \"$0\" analyze twenty.csv --no-report --jobs 64", bin],
+                [
+                    "/bin/sh", "-c",
+                    "ulimit -v 250000 && exec \"$0\" analyze twenty.csv --no-report --jobs 64", bin,
+                ],
                 in: dir, environment: ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"])
             #expect(limited.status == 0, "\(limited.stderr)")
             #expect(limited.stdout == normal.stdout)

@@ -76,7 +76,8 @@ struct AnalyzeOptions: Sendable {
             implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
             retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow,
             shard: shard, partial: partial,
-            sampleSize: try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,
+            sampleSize:
+                try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,
             maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups)
     }
 

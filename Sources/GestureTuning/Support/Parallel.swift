@@ -11,7 +11,8 @@ public enum Parallel {
     /// At most `count` (at least 1) workers per parallel step from now on; 1 runs every step
     /// on the calling thread. Results do not depend on it.
     public static func limitWorkers(_ count: Int) {
-        workerLimit.store(max(1, min(count, ProcessInfo.processInfo.activeProcessorCount)), ordering: .relaxed)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        workerLimit.store(max(1, min(count, cores)), ordering: .relaxed)
     }
 
     /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`)

@@ -15,7 +15,7 @@ import Glibc
 public enum ThreadResources {
     /// Stack of every thread created from now on (the main thread keeps its own).
     public static let stackSize = 2 << 20
-    /// Malloc arenas at most (threads beyond share them).
+    /// Malloc arenas at most (threads beyond share them); 1 under a finite `ulimit -v`.
     public static let arenas: Int32 = 4
 
     /// Workers that fit the address space (the cores when it is unlimited): one per
@@ -31,10 +31,13 @@ public enum ThreadResources {
     public static func limit() {
         #if canImport(Glibc)
         var space = rlimit()
+        var arenas = Self.arenas
         if getrlimit(Int32(RLIMIT_AS.rawValue), &space) == 0, space.rlim_cur != rlim_t.max {
             let fit = (Int(clamping: space.rlim_cur) - base) / perWorker
             workerCount.store(max(1, min(fit, workers)), ordering: .relaxed)
             Parallel.limitWorkers(workers)
+            // Each arena beyond the first reserves 64 MiB: a limited space shares one.
+            arenas = 1
         }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         typealias DefaultAttributes = @convention(c) (UnsafeMutablePointer<pthread_attr_t>) -> Int32

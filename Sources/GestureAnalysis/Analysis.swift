@@ -42,15 +42,17 @@ public enum Analysis {
 
     /// Reads and measures the files of `shard` (every file when nil) of `files` under
     /// `settings`, `jobs` files at a time. Throws the first file's error in argument order
-    /// (a `TraceError` for a malformed file).
+    /// (a `TraceError` for a malformed file), or `GroupLimitError` for more `--by` groups
+    /// than `maxGroups` (nil: no cap).
     public static func read(
         files: [String], reader: ReaderOptions, settings: RunSettings, shard: AnalysisPartial.Shard? = nil, jobs: Int,
-        progress: (any AnalysisProgress)? = nil
+        maxGroups: Int? = nil, progress: (any AnalysisProgress)? = nil
     ) throws -> Run {
         let tuning = settings.tuning
         let context = DigestContext(
             files: files, reader: reader, physics: settings.physics, current: tuning.current, tuning: tuning.options,
-            sampleSize: settings.sample, labels: settings.labels, retryWindow: settings.retryWindow)
+            sampleSize: settings.sample, labels: settings.labels, retryWindow: settings.retryWindow,
+            maxGroups: maxGroups)
         let indices = shard.map { $0.indices(in: files) } ?? Array(files.indices)
         let digest = try MeasurementCollector.collect(indices: indices, context: context, jobs: jobs, progress: progress)
         return Run(

@@ -30,6 +30,9 @@ public struct DigestContext: Sendable {
     public var retryWindow: Double
     /// `--by`: statistics per group value are kept beside the pooled ones.
     var byGroup: Bool { !reader.groupColumns.isEmpty }
+    /// `--max-groups`: the most group values a run may have (nil: no cap). Each group keeps
+    /// statistics of its own, and the group comparison tunes each: the cap bounds both.
+    public var maxGroups: Int?
 
     /// Gesture ids are prefixed with their file (`a.csv:g1`) whenever the run has more than one
     /// file, so ids stay unambiguous whatever the files hold and however they are sharded.
@@ -51,15 +54,26 @@ public struct DigestContext: Sendable {
 
     /// Adds one measured gesture of file `index` (position `order` in it) to `digest`: the
     /// statistics under its `GestureKey` (the file as given, the id as read), the sample with
-    /// its priority class and seeded hash.
-    func add(_ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?, to digest: inout AnalysisDigest) {
+    /// its priority class and seeded hash. Throws, adding nothing, when the gesture's group
+    /// would be one more than `maxGroups`.
+    func add(
+        _ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?,
+        to digest: inout AnalysisDigest
+    ) throws(GroupLimitError) {
         var m = measurement
         let key = GestureKey(file: files[index], id: m.id)
         if prefixesIDs { m.id = "\(m.file):\(m.id)" }
+        // Gestures without a group value form the group "".
+        let group = m.group ?? ""
+        if let limit = maxGroups, let groups = digest.groups, groups.count >= limit,
+            groups[group] == nil
+        {
+            throw GroupLimitError(columns: reader.groupColumns, limit: limit)
+        }
         digest.statistics.add(m, key: key)
         if digest.groups != nil {
-            // Gestures without a group value form the group "".
-            digest.groups![m.group ?? "", default: TuningStatistics(options: groupOptions, current: current)].add(m, key: key)
+            let empty = TuningStatistics(options: groupOptions, current: current)
+            digest.groups![group, default: empty].add(m, key: key)
         }
         digest.sample.offer(
             ReportSample.Entry(
@@ -108,12 +122,15 @@ public enum MeasurementCollector {
     static let curvePoints = 60
 
     /// Reads the files at `indices` of `context.files`. Throws the first error in argument
-    /// order (a `TraceError`), so a malformed file fails the run the same way whatever `jobs` is.
+    /// order (a `TraceError`), so a malformed file fails the run the same way whatever `jobs` is;
+    /// but more groups than `context.maxGroups` fail it first (`GroupLimitError`), and once
+    /// they are found no further file is started.
     public static func collect(
         indices: [Int], context: DigestContext, jobs: Int, progress: (any AnalysisProgress)? = nil
     ) throws -> AnalysisDigest {
         // Each slot written by the one worker of its file; the first error in argument order wins.
         let errors = Shared([(any Error)?](repeating: nil, count: indices.count))
+        let tooManyGroups = Shared<GroupLimitError?>(nil)
         // Fewer files than workers: each file's reading and measuring run on two threads.
         let pipelined = jobs > indices.count
         // Nothing merged yet (nil): the first digest (made from the same context) is taken
@@ -126,17 +143,25 @@ public enum MeasurementCollector {
             limit.wait()
             queue.async(group: group) {
                 defer { limit.signal() }
+                guard tooManyGroups.mutex.withLock({ $0 == nil }) else { return }
                 do {
                     let digest = try digestFile(index, context: context, pipelined: pipelined, progress: progress)
-                    try total.mutex.withLock { (sum: inout AnalysisDigest?) throws(StatisticsMismatch) in
+                    try total.mutex.withLock { (sum: inout AnalysisDigest?) throws in
                         if sum == nil { sum = digest } else { try sum!.merge(digest) }
+                        let count = sum?.groups?.count ?? 0
+                        if let cap = context.maxGroups, count > cap {
+                            throw GroupLimitError(columns: context.reader.groupColumns, limit: cap)
+                        }
                     }
+                } catch let error as GroupLimitError {
+                    tooManyGroups.mutex.withLock { $0 = $0 ?? error }
                 } catch {
                     errors.mutex.withLock { $0[slot] = error }
                 }
             }
         }
         group.wait()
+        if let error = tooManyGroups.mutex.withLock({ $0 }) { throw error }
         if let first = errors.mutex.withLock({ $0.compactMap { $0 }.first }) { throw first }
         return total.mutex.withLock { $0 } ?? context.empty()
     }
@@ -158,11 +183,14 @@ public enum MeasurementCollector {
             if implicit {
                 let labels = ImplicitLabels(held, retryWindow: context.retryWindow)
                 for (k, m) in labels.measurements.enumerated() {
-                    context.add(m, file: index, order: k, source: labels.sources[k], to: &digest)
+                    try context.add(
+                        m, file: index, order: k, source: labels.sources[k], to: &digest)
                 }
                 digest.labels = LabelTally(files: 1, intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome))
             } else {
-                for (k, m) in held.enumerated() { context.add(m, file: index, order: k, source: nil, to: &digest) }
+                for (k, m) in held.enumerated() {
+                    try context.add(m, file: index, order: k, source: nil, to: &digest)
+                }
             }
         }
         digest.reads[index] = summary
@@ -188,10 +216,17 @@ public enum MeasurementCollector {
                 pipe.finish()
                 adding.finish()
             }
-            summary = try TraceReader.read(path: context.files[index], options: context.reader) { pipe.send($0) }
+            summary = try TraceReader.read(path: context.files[index], options: context.reader) {
+                try stage.checkGroups()
+                pipe.send($0)
+            }
         } else {
-            summary = try TraceReader.read(path: context.files[index], options: context.reader) { stage.add($0) }
+            summary = try TraceReader.read(path: context.files[index], options: context.reader) {
+                stage.add($0)
+                try stage.checkGroups()
+            }
         }
+        try stage.checkGroups()
         progress?.fileDone(gestures: stage.order % 256)
         let (digest, held) = stage.finished()
         return (digest, held, summary)
@@ -202,6 +237,18 @@ public enum MeasurementCollector {
         guard points.count > limit, limit >= 2 else { return points }
         let step = Double(points.count - 1) / Double(limit - 1)
         return (0..<limit).map { points[Int((Double($0) * step).rounded())] }
+    }
+}
+
+/// More `--by` groups than `--max-groups` allows. Reading stops at the first gesture of the
+/// group one beyond the cap, so the count is always `limit + 1` ("at least").
+public struct GroupLimitError: Error, Sendable, Equatable {
+    /// The `--by` columns.
+    public var columns: [String]
+    public var limit: Int
+
+    public var message: String {
+        "at least \(limit + 1) groups, more than --max-groups \(limit)"
     }
 }
 
@@ -227,6 +274,8 @@ private final class FileStage: Sendable {
         var digest: AnalysisDigest
         var held: [GestureMeasurement]?
         var order = 0
+        /// Set when a gesture's group was one too many: nothing more is added.
+        var tooManyGroups: GroupLimitError?
     }
 
     let index: Int
@@ -258,10 +307,17 @@ private final class FileStage: Sendable {
     /// The adding half: into the digest, or kept for labelling (`hold`).
     func add(measured m: GestureMeasurement) {
         let order = adding.withLock { state in
+            guard state.tooManyGroups == nil else { return state.order }
             if state.held != nil {
                 state.held!.append(m)
             } else {
-                context.add(m, file: index, order: state.order, source: nil, to: &state.digest)
+                do throws(GroupLimitError) {
+                    try context.add(
+                        m, file: index, order: state.order, source: nil, to: &state.digest)
+                } catch {
+                    state.tooManyGroups = error
+                    return state.order
+                }
             }
             state.order += 1
             return state.order
@@ -271,6 +327,11 @@ private final class FileStage: Sendable {
 
     /// Gestures added so far.
     var order: Int { adding.withLock { $0.order } }
+
+    /// Throws once a gesture's group was one more than `maxGroups` (the reader then stops).
+    func checkGroups() throws(GroupLimitError) {
+        if let error = adding.withLock({ $0.tooManyGroups }) { throw error }
+    }
 
     /// The digest with the tallied motion and the held measurements, once every gesture is added.
     func finished() -> (AnalysisDigest, [GestureMeasurement]?) {

@@ -11,5 +11,7 @@ import Darwin
 // First of all: a closed standard descriptor is reserved before anything (libdispatch's event
 // descriptors included) can take its number.
 StandardStreams.reserve()
+// Thread stacks and malloc arenas sized for the work, not the machine's core count.
+ThreadResources.limit()
 Interrupts.install { status in exit(status) }
 exit(GestureTuneCommand.main(Array(CommandLine.arguments.dropFirst())))

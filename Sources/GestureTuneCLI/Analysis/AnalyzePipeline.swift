@@ -183,10 +183,17 @@ enum AnalyzePipeline {
         do {
             analysis = try Analysis.read(
                 files: options.files, reader: options.common.reader, settings: settings,
-                shard: options.shard.map { AnalysisPartial.Shard(index: $0.index, count: $0.count) }, jobs: options.common.jobs,
-                progress: progress)
+                shard: options.shard.map { .init(index: $0.index, count: $0.count) },
+                jobs: min(options.common.jobs, ThreadResources.workers),
+                maxGroups: options.maxGroups, progress: progress)
         } catch let error as TraceError {
             throw .trace(error)
+        } catch let error as GroupLimitError {
+            // A property of the data (65); the location names the option, as `--by person: …`.
+            throw .badInput(
+                file: "--by " + error.columns.joined(separator: "+"), line: 0,
+                message: error.message
+                    + "; group by a column with fewer values, or raise --max-groups")
         } catch {
             throw .internalError("\(error)")
         }

@@ -36,6 +36,13 @@ struct AnalyzeOptions: Sendable {
     var partial: String? = nil
     /// `--sample N`: gestures the report shows one by one (`ReportSample`).
     var sampleSize: Int = ReportSample.defaultCapacity
+    /// `--max-groups N`: the most `--by` groups; more fail the run (65), before they use the
+    /// memory and time of their statistics and tunings.
+    var maxGroups: Int = AnalyzeOptions.defaultMaxGroups
+
+    /// Default `--max-groups`: far more than the devices, hands or people a comparison of
+    /// parameter sets is about, well below where group statistics cost gigabytes.
+    static let defaultMaxGroups = 500
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
@@ -72,7 +79,9 @@ struct AnalyzeOptions: Sendable {
             implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
             retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow,
             shard: shard, partial: partial,
-            sampleSize: try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity)
+            sampleSize:
+                try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,
+            maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).

@@ -90,6 +90,10 @@ enum CommandSpecs {
                 default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
             OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
             byOption(help: "per-group parameters for each value of these columns, compared with one pooled set out of sample"),
+            OptionSpec(
+                "max-groups", value: "N",
+                help: "most --by groups (values of the columns); more fail the run (65)",
+                default: "\(AnalyzeOptions.defaultMaxGroups)"),
             OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
             OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
             OptionSpec("sample", value: "N", help: "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)", default: "\(ReportSample.defaultCapacity)"),

@@ -2,7 +2,7 @@ import GesturePhysics
 
 /// The cells of `projection` with `tau` searched: per tau column `t`, key
 /// `(t * (rows + 1) + k) * 2 + label`, kept dense (slot `key * folds + fold`, so key order is
-/// memory order) once anything is added.
+/// memory order) once a full batch has been counted.
 ///
 /// A gesture counts once in every column, at a row that moves with its velocity. Counting
 /// gestures one by one would touch every column per gesture; instead they wait in a batch
@@ -10,12 +10,21 @@ import GesturePhysics
 /// batch is counted in it. The batch is this type's own business: every read, `merge` and
 /// encoding sees the waiting gestures counted (a read that cannot change the value counts
 /// them on a copy), so nobody outside has to flush it.
+///
+/// The dense table is the size of the grid (every column × row × label × fold), far more
+/// than a few gestures need: until a batch is full the gestures only wait, and a merge of
+/// two such cells joins their batches; counts read from a file stay sparse (`sparse`) while
+/// they would fill less than a quarter of the table. Many small cells (`--by` on a column of
+/// many values, or their partials merged) then cost their gestures, not the grid.
 struct ColumnCells: Sendable {
     let grid: CellGrid
     /// Labelled gestures added.
     private(set) var count: Int
-    /// Per slot, its count; empty until the first gesture is counted.
+    /// Per slot, its count; empty until a batch is counted or `sparse` grows too big.
     private var dense: [Int] = []
+    /// Counts by slot not in `dense` (only while `dense` is empty): a decoded cell's, or
+    /// merged from one.
+    private var sparse: CellCounts?
     /// Gestures added but not yet counted in `dense`.
     private var waiting = WaitingPoints()
     /// Gestures waiting at most before they are counted.
@@ -25,9 +34,11 @@ struct ColumnCells: Sendable {
     init(_ grid: CellGrid, count: Int = 0, slots: [(slot: Int, count: Int)] = []) {
         self.grid = grid
         self.count = count
-        for (slot, n) in slots {
-            if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * grid.folds) }
-            dense[slot] += n
+        if !slots.isEmpty {
+            var counts = CellCounts()
+            for (slot, n) in slots { counts.add(slot, n) }
+            sparse = counts
+            settleSparse()
         }
     }
 
@@ -36,20 +47,31 @@ struct ColumnCells: Sendable {
     mutating func add(_ point: TuningPoint, complete: Bool, fold: Int) {
         count += 1
         let slot = (complete ? 1 : 0) * grid.folds + fold
-        waiting.append(progress: point.progress, velocity: point.velocity, slot: slot)
+        // A full batch's room only once the table exists: small cells grow as they fill.
+        waiting.append(
+            progress: point.progress, velocity: point.velocity, slot: slot, reserve: !dense.isEmpty)
         if waiting.count >= Self.batchSize { countWaiting() }
     }
 
+    /// Adds `other`'s counts; its waiting gestures join this batch (counted once it is full),
+    /// so merging cells that never filled a batch makes no table.
     mutating func merge(_ other: ColumnCells) {
-        countWaiting()
         count += other.count
-        let theirs = other.counted
-        guard !theirs.isEmpty else { return }
-        if dense.isEmpty {
-            dense = theirs
-        } else {
-            for i in dense.indices { dense[i] += theirs[i] }
+        if !other.dense.isEmpty {
+            if dense.isEmpty {
+                dense = other.dense
+            } else {
+                for i in dense.indices { dense[i] += other.dense[i] }
+            }
         }
+        if let theirs = other.sparse {
+            var mine = sparse ?? CellCounts()
+            theirs.forEach { slot, n in mine.add(slot, n) }
+            sparse = mine
+        }
+        settleSparse()
+        waiting.append(contentsOf: other.waiting)
+        if waiting.count >= Self.batchSize { countWaiting() }
     }
 
     /// Calls `body` with the count of every slot, the waiting gestures counted: an empty
@@ -72,7 +94,7 @@ struct ColumnCells: Sendable {
 
     /// `dense` with the waiting gestures counted (a copy only when some wait).
     private var counted: [Int] {
-        guard waiting.count > 0 else { return dense }
+        guard waiting.count > 0 || sparse != nil else { return dense }
         var copy = self
         copy.countWaiting()
         return copy.dense
@@ -81,8 +103,10 @@ struct ColumnCells: Sendable {
     /// Counts the waiting gestures into `dense`, column by column: in column `t` a gesture
     /// counts at row `rowAxis.countAtMost(p + tau_t v)`.
     private mutating func countWaiting() {
-        guard waiting.count > 0 else { return }
+        guard waiting.count > 0 || sparse != nil else { return }
         if dense.isEmpty { dense = [Int](repeating: 0, count: keyCount * grid.folds) }
+        settleSparse()
+        guard waiting.count > 0 else { return }
         let n = waiting.count, rowAxis = grid.rowAxis, taus = grid.columnAxis.values
         let columnSize = (grid.rows + 1) * 2 * grid.folds, rowSize = 2 * grid.folds
         waiting.withBuffers { p, v, slot in
@@ -99,6 +123,21 @@ struct ColumnCells: Sendable {
     }
 }
 
+extension ColumnCells {
+    /// Moves `sparse` into `dense` when the table exists, or is made now because `sparse`
+    /// would fill a quarter of it (a slot there costs about twice a dense one).
+    fileprivate mutating func settleSparse() {
+        guard let counts = sparse else { return }
+        let size = keyCount * grid.folds
+        if dense.isEmpty {
+            guard 4 * counts.count > size else { return }
+            dense = [Int](repeating: 0, count: size)
+        }
+        dense.withUnsafeMutableBufferPointer { d in counts.forEach { slot, n in d[slot] += n } }
+        sparse = nil
+    }
+}
+
 /// Gestures waiting to be counted: progress, velocity and the slot of their label and fold
 /// within a row (`label * folds + fold`).
 private struct WaitingPoints: Sendable {
@@ -108,8 +147,8 @@ private struct WaitingPoints: Sendable {
 
     var count: Int { slot.count }
 
-    mutating func append(progress p: Double, velocity v: Double, slot s: Int) {
-        if slot.isEmpty {
+    mutating func append(progress p: Double, velocity v: Double, slot s: Int, reserve: Bool) {
+        if reserve && slot.isEmpty {
             progress.reserveCapacity(ColumnCells.batchSize)
             velocity.reserveCapacity(ColumnCells.batchSize)
             slot.reserveCapacity(ColumnCells.batchSize)
@@ -117,6 +156,12 @@ private struct WaitingPoints: Sendable {
         progress.append(p)
         velocity.append(v)
         slot.append(s)
+    }
+
+    mutating func append(contentsOf other: WaitingPoints) {
+        progress.append(contentsOf: other.progress)
+        velocity.append(contentsOf: other.velocity)
+        slot.append(contentsOf: other.slot)
     }
 
     mutating func removeAll() {

@@ -2,21 +2,48 @@ import Dispatch
 import Foundation
 import Synchronization
 
-enum Parallel {
-    /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`),
-    /// results in index order: the same whatever the thread count, when `body` depends only on i.
+public enum Parallel {
+    /// Most workers one parallel step runs at once: the cores, unless `limitWorkers` lowered
+    /// it. Every thread reserves a stack, so a small address space needs few of them.
+    static var workers: Int { workerLimit.load(ordering: .relaxed) }
+    private static let workerLimit = Atomic<Int>(ProcessInfo.processInfo.activeProcessorCount)
+
+    /// At most `count` (at least 1) workers per parallel step from now on; 1 runs every step
+    /// on the calling thread. Results do not depend on it.
+    public static func limitWorkers(_ count: Int) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        workerLimit.store(max(1, min(count, cores)), ordering: .relaxed)
+    }
+
+    /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`)
+    /// on at most `workers` threads, results in index order: the same whatever the thread
+    /// count, when `body` depends only on i.
     static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        let workers = min(count, Self.workers)
+        if workers <= 1 { return (0..<count).map(body) }
         var out = [T?](repeating: nil, count: count)
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let target = buffer
-            DispatchQueue.concurrentPerform(iterations: count) { i in target[i] = body(i) }
+            if workers >= count {
+                DispatchQueue.concurrentPerform(iterations: count) { i in target[i] = body(i) }
+            } else {
+                let next = Mutex(0)
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let i = next.withLock({ n -> Int? in
+                        guard n < count else { return nil }
+                        n += 1
+                        return n - 1
+                    }) { target[i] = body(i) }
+                }
+            }
         }
         return out.map { $0! }
     }
 
     /// Starts `work` on another thread and returns at once; `Pending.value` waits for its
     /// result. For independent steps, so one's serial part overlaps another's parallel one.
-    /// With one core, `work` runs when its value is first asked for, on the asking thread.
+    /// With one core (or one worker), `work` runs when its value is first asked for, on the
+    /// asking thread.
     ///
     /// `work` goes to a private serial queue, which libdispatch serves from its overcommit
     /// pool (a thread is always found): waiting for it cannot deadlock even when every worker
@@ -37,7 +64,7 @@ enum Parallel {
         private let group = DispatchGroup()
 
         fileprivate init(_ work: @escaping @Sendable () -> T) {
-            if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if Parallel.workers > 1 {
                 state = Mutex(.running)
                 DispatchQueue(label: "gesturetune.parallel.start").async(group: group) { [self] in
                     let result = work()
@@ -76,7 +103,7 @@ enum Parallel {
     ) -> [T] {
         var out = [T?](repeating: nil, count: count)
         let chunks = (count + chunk - 1) / chunk
-        let workers = max(1, min(chunks, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+        let workers = max(1, min(chunks, jobs ?? Self.workers, Self.workers))
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let target = buffer
             @Sendable func run(_ c: Int) {
@@ -85,7 +112,7 @@ enum Parallel {
             }
             if workers == 1 {
                 for c in 0..<chunks { run(c) }
-            } else if workers >= chunks || jobs == nil {
+            } else if workers >= chunks {
                 DispatchQueue.concurrentPerform(iterations: chunks) { c in run(c) }
             } else {
                 // At most `workers` at once: each takes the next chunk until none is left.

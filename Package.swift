@@ -24,14 +24,21 @@ let package = Package(
         .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
         // The only importer of CGSL: fits, roots and random numbers behind `package` wrappers.
         .target(name: "GestureNumerics", dependencies: ["CGSL"]),
-        .target(name: "GesturePhysics", dependencies: ["GestureTrace", "GestureNumerics"], exclude: ["README.md"]),
-        .target(name: "GestureTuning", dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"], exclude: ["README.md"]),
         .target(
-            name: "GestureReport", dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"],
+            name: "GesturePhysics", dependencies: ["GestureTrace", "GestureNumerics"],
+            exclude: ["README.md"]),
+        .target(
+            name: "GestureTuning",
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"],
+            exclude: ["README.md"]),
+        .target(
+            name: "GestureReport",
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
         // Writes the Swift file that carries GestureReport's Templates folder (EmbeddedTemplates).
         .executableTarget(name: "TemplateEmbedder"),
-        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .plugin(
+            name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "GestureAnalysis",
             dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],
@@ -39,20 +46,38 @@ let package = Package(
         ),
         .target(
             name: "GestureTuneCLI",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport", "GestureAnalysis"],
+            dependencies: [
+                "GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport",
+                "GestureAnalysis",
+            ],
             exclude: ["README.md"]
         ),
         // Declarative: no unsafe flags, so the library products can be used as a versioned
         // dependency. A binary with the Swift runtime linked in is `make static`.
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
-        .target(name: "TestSupport", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
-        .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
-        .testTarget(name: "GestureTuningTests", dependencies: ["GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport"]),
-        .testTarget(name: "GestureReportTests", dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(
+            name: "GesturePhysicsTests",
+            dependencies: ["GesturePhysics", "GestureTrace", "TestSupport"]),
+        .testTarget(
+            name: "GestureTuningTests",
+            dependencies: [
+                "GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport",
+            ]),
+        .testTarget(
+            name: "GestureReportTests",
+            dependencies: [
+                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport",
+            ]),
         .testTarget(
             name: "GestureAnalysisTests",
-            dependencies: ["GestureAnalysis", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport"]
+            dependencies: [
+                "GestureAnalysis", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport",
+            ]
         ),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),

@@ -6,21 +6,29 @@ let package = Package(
     name: "gesturetune-bench",
     dependencies: [.package(name: "gesturetune", path: "..")],
     targets: [
-        .executableTarget(name: "reader-bench", dependencies: [.product(name: "GestureTrace", package: "gesturetune")]),
-        .executableTarget(name: "physics-bench", dependencies: [
-            .product(name: "GestureTrace", package: "gesturetune"),
-            .product(name: "GesturePhysics", package: "gesturetune"),
-        ]),
-        .executableTarget(name: "tuning-bench", dependencies: [
-            .product(name: "GesturePhysics", package: "gesturetune"),
-            .product(name: "GestureTuning", package: "gesturetune"),
-        ]),
-        .executableTarget(name: "report-bench", dependencies: [
-            .product(name: "GestureTrace", package: "gesturetune"),
-            .product(name: "GesturePhysics", package: "gesturetune"),
-            .product(name: "GestureTuning", package: "gesturetune"),
-            .product(name: "GestureReport", package: "gesturetune"),
-        ]),
+        .executableTarget(
+            name: "reader-bench",
+            dependencies: [.product(name: "GestureTrace", package: "gesturetune")]),
+        .executableTarget(
+            name: "physics-bench",
+            dependencies: [
+                .product(name: "GestureTrace", package: "gesturetune"),
+                .product(name: "GesturePhysics", package: "gesturetune"),
+            ]),
+        .executableTarget(
+            name: "tuning-bench",
+            dependencies: [
+                .product(name: "GesturePhysics", package: "gesturetune"),
+                .product(name: "GestureTuning", package: "gesturetune"),
+            ]),
+        .executableTarget(
+            name: "report-bench",
+            dependencies: [
+                .product(name: "GestureTrace", package: "gesturetune"),
+                .product(name: "GesturePhysics", package: "gesturetune"),
+                .product(name: "GestureTuning", package: "gesturetune"),
+                .product(name: "GestureReport", package: "gesturetune"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,8 +23,10 @@ public enum Analysis {
         public func partial(tool: String) -> AnalysisPartial {
             AnalysisPartial(
                 tool: tool, settings: settings, shard: shard, files: context.files,
-                shardFiles: indices.map { context.files[$0] }, reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
-                motion: PartialMotion(digest.motion), labels: digest.labels, statistics: digest.statistics, sample: digest.sample,
+                shardFiles: indices.map { context.files[$0] },
+                reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
+                motion: PartialMotion(digest.motion), labels: digest.labels,
+                statistics: digest.statistics, sample: digest.sample,
                 groups: digest.groups)
         }
     }
@@ -45,25 +47,30 @@ public enum Analysis {
     /// (a `TraceError` for a malformed file), or `GroupLimitError` for more `--by` groups
     /// than `maxGroups` (nil: no cap).
     public static func read(
-        files: [String], reader: ReaderOptions, settings: RunSettings, shard: AnalysisPartial.Shard? = nil, jobs: Int,
+        files: [String], reader: ReaderOptions, settings: RunSettings,
+        shard: AnalysisPartial.Shard? = nil, jobs: Int,
         maxGroups: Int? = nil, progress: (any AnalysisProgress)? = nil
     ) throws -> Run {
         let tuning = settings.tuning
         let context = DigestContext(
-            files: files, reader: reader, physics: settings.physics, current: tuning.current, tuning: tuning.options,
+            files: files, reader: reader, physics: settings.physics, current: tuning.current,
+            tuning: tuning.options,
             sampleSize: settings.sample, labels: settings.labels, retryWindow: settings.retryWindow,
             maxGroups: maxGroups)
         let indices = shard.map { $0.indices(in: files) } ?? Array(files.indices)
-        let digest = try MeasurementCollector.collect(indices: indices, context: context, jobs: jobs, progress: progress)
+        let digest = try MeasurementCollector.collect(
+            indices: indices, context: context, jobs: jobs, progress: progress)
         return Run(
-            context: context, settings: settings, shard: shard ?? .init(index: 1, count: 1), indices: indices, digest: digest)
+            context: context, settings: settings, shard: shard ?? .init(index: 1, count: 1),
+            indices: indices, digest: digest)
     }
 
     /// The merged digest of every file → the answer (`Tuner.tune` on the statistics, with the
     /// physics it was measured under, the current set as measured and the input's warnings)
     /// → the report model (answer + sample, groups, the label notice).
     public static func finish(
-        _ digest: AnalysisDigest, files: [String], settings: RunSettings, name: String, generator: String,
+        _ digest: AnalysisDigest, files: [String], settings: RunSettings, name: String,
+        generator: String,
         progress: (any AnalysisProgress)? = nil
     ) throws(ParameterError) -> Result {
         let reads = files.indices.compactMap { digest.reads[$0] }
@@ -74,25 +81,32 @@ public enum Analysis {
         var answer = Tuner(options: options).tune(digest.statistics)
         // `--by`: each group's statistics against the pooled answer (groups in order of name).
         let groups = digest.groups.map { groups in
-            GroupAnalysis(columns: settings.by.joined(separator: "+"), groups: groups, pooled: answer, settlingTime: options.settlingTime)
+            GroupAnalysis(
+                columns: settings.by.joined(separator: "+"), groups: groups, pooled: answer,
+                settlingTime: options.settlingTime)
         }
         let tally = digest.statistics.summaries.measurements
         answer.complete(
             physics: physics, current: current, sharedExtent: tally.sharedColumnExtent,
             inputWarnings: TuningWarning.input(
-                tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s, direction: physics.direction))
+                tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
+                direction: physics.direction))
         var model = ReportModel(
             tuning: answer, sample: digest.sample, tally: tally, reads: reads, name: name,
             generator: generator, currentSource: current.preset ?? settings.params, files: files)
-        if let groups { model.groups = GroupSection(analysis: groups, extent: model.summary.extent) }
+        if let groups {
+            model.groups = GroupSection(analysis: groups, extent: model.summary.extent)
+        }
         if digest.labels.files > 0 {
             let notice = LabelNotice.implicitLabels(
-                intent: digest.labels.intent, retry: digest.labels.retry, outcome: digest.labels.outcome,
+                intent: digest.labels.intent, retry: digest.labels.retry,
+                outcome: digest.labels.outcome,
                 window: settings.retryWindow, automatic: settings.labels == .auto)
             model.labelNotice = notice
             model.summary.warnings.append(notice.sentence)
         }
-        return Result(model: model, answer: answer, params: try answer.suggested.encoded(), reads: reads)
+        return Result(
+            model: model, answer: answer, params: try answer.suggested.encoded(), reads: reads)
     }
 
     /// What the first partial said about the run, for the checks of the others.
@@ -111,29 +125,42 @@ public enum Analysis {
         _ paths: [String], load: (String) throws(E) -> AnalysisPartial
     ) throws -> (AnalysisDigest, Header) {
         guard let firstPath = paths.first else { throw PartialError("merge without partials") }
-        func bad(_ path: String, _ message: String) -> PartialError { PartialError(message, file: path) }
+        func bad(_ path: String, _ message: String) -> PartialError {
+            PartialError(message, file: path)
+        }
         var first: Header?
         var seen = Set<Int>()
         var digest: AnalysisDigest?
         for path in paths {
             let p = try load(path)
-            let h = first ?? Header(tool: p.tool, settings: p.settings, shard: p.shard, files: p.files)
+            let h =
+                first ?? Header(tool: p.tool, settings: p.settings, shard: p.shard, files: p.files)
             first = h
-            guard p.tool == h.tool else { throw bad(path, "made by \(p.tool), \(firstPath) by \(h.tool)") }
+            guard p.tool == h.tool else {
+                throw bad(path, "made by \(p.tool), \(firstPath) by \(h.tool)")
+            }
             if let d = h.settings.difference(p.settings) {
                 throw bad(
                     path,
-                    "setting \(d.key) is \(d.right) here but \(d.left) in \(firstPath): partials made with different settings do not merge")
+                    "setting \(d.key) is \(d.right) here but \(d.left) in \(firstPath): partials made with different settings do not merge"
+                )
             }
             guard p.shard.count == h.shard.count, p.files == h.files else {
                 throw bad(
                     path,
-                    "shard \(p.shard.index)/\(p.shard.count) of \(p.files.count) files does not belong with \(firstPath) (shard \(h.shard.index)/\(h.shard.count) of \(h.files.count) files)")
+                    "shard \(p.shard.index)/\(p.shard.count) of \(p.files.count) files does not belong with \(firstPath) (shard \(h.shard.index)/\(h.shard.count) of \(h.files.count) files)"
+                )
             }
-            guard seen.insert(p.shard.index).inserted else { throw bad(path, "shard \(p.shard.index)/\(p.shard.count) is given twice") }
+            guard seen.insert(p.shard.index).inserted else {
+                throw bad(path, "shard \(p.shard.index)/\(p.shard.count) is given twice")
+            }
             let indices = p.shard.indices(in: p.files)
-            guard p.shardFiles == indices.map({ p.files[$0] }), p.reads.map(\.file).count == p.shardFiles.count else {
-                throw bad(path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files")
+            guard p.shardFiles == indices.map({ p.files[$0] }),
+                p.reads.map(\.file).count == p.shardFiles.count
+            else {
+                throw bad(
+                    path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files"
+                )
             }
             var part = AnalysisDigest(statistics: p.statistics, sample: p.sample, groups: p.groups)
             do { part.motion = try p.motion.tally() } catch { throw bad(path, error.message) }
@@ -151,7 +178,10 @@ public enum Analysis {
                 do {
                     try digest!.merge(part)
                 } catch {
-                    throw bad(path, "statistics differ in \(error.setting): \(error.right) here but \(error.left) in \(firstPath)")
+                    throw bad(
+                        path,
+                        "statistics differ in \(error.setting): \(error.right) here but \(error.left) in \(firstPath)"
+                    )
                 }
             }
         }
@@ -169,7 +199,9 @@ extension AnalysisPartial.Shard {
     /// This shard's files as indices into `files`, ascending: every N-th of the paths sorted
     /// by their bytes, starting at the K-th (the split `batch --shard` makes of a corpus).
     public func indices(in files: [String]) -> [Int] {
-        let sorted = files.indices.sorted { files[$0].utf8.lexicographicallyPrecedes(files[$1].utf8) }
+        let sorted = files.indices.sorted {
+            files[$0].utf8.lexicographicallyPrecedes(files[$1].utf8)
+        }
         return stride(from: index - 1, to: sorted.count, by: count).map { sorted[$0] }.sorted()
     }
 }

@@ -118,11 +118,15 @@ public struct PartialRead: Codable, Sendable, Equatable {
         r.rows = rows
         r.gestures = gestures
         for (key, n) in skipped {
-            guard let reason = SkipReason(rawValue: key) else { return .failure(.init("reads[].skipped: unknown reason \"\(key)\"")) }
+            guard let reason = SkipReason(rawValue: key) else {
+                return .failure(.init("reads[].skipped: unknown reason \"\(key)\""))
+            }
             r.skipped[reason] = n
         }
         r.ignoredColumns = ignoredColumns
-        guard let unit = TimeUnit(rawValue: timeUnit) else { return .failure(.init("reads[].timeUnit: unknown unit \"\(timeUnit)\"")) }
+        guard let unit = TimeUnit(rawValue: timeUnit) else {
+            return .failure(.init("reads[].timeUnit: unknown unit \"\(timeUnit)\""))
+        }
         r.timeUnit = unit
         r.hasIntent = hasIntent
         r.hasOutcome = hasOutcome
@@ -176,21 +180,33 @@ public struct PartialTraceError: Codable, Sendable, Equatable {
         switch e {
         case .file(let f, let l, let m): (kind, file, line, message) = ("file", f, l, m)
         case .missingColumn(let f, let l, let n, let found, let s, let p):
-            (kind, file, line, name, columns, suggestion, preset) = ("missingColumn", f, l, n, found, s, p)
-        case .badField(let f, let l, let c, let ex, let fo): (kind, file, line, column, expected, found) = ("badField", f, l, c, ex, fo)
-        case .fieldCount(let f, let l, let ex, let fo): (kind, file, line, expectedCount, foundCount) = ("fieldCount", f, l, ex, fo)
+            (kind, file, line, name, columns, suggestion, preset) = (
+                "missingColumn", f, l, n, found, s, p
+            )
+        case .badField(let f, let l, let c, let ex, let fo):
+            (kind, file, line, column, expected, found) = ("badField", f, l, c, ex, fo)
+        case .fieldCount(let f, let l, let ex, let fo):
+            (kind, file, line, expectedCount, foundCount) = ("fieldCount", f, l, ex, fo)
         case .row(let f, let l, let m): (kind, file, line, message) = ("row", f, l, m)
         case .limit(let f, let l, let m): (kind, file, line, message) = ("limit", f, l, m)
-        case .unreadable(let f, let reason): (kind, file, line, message) = ("unreadable", f, 0, reason)
+        case .unreadable(let f, let reason):
+            (kind, file, line, message) = ("unreadable", f, 0, reason)
         }
     }
 
     var error: TraceError {
         switch kind {
         case "missingColumn":
-            return .missingColumn(file: file, line: line, name: name ?? "", found: columns ?? [], suggestion: suggestion, preset: preset)
-        case "badField": return .badField(file: file, line: line, column: column ?? "", expected: expected ?? "", found: found ?? "")
-        case "fieldCount": return .fieldCount(file: file, line: line, expected: expectedCount ?? 0, found: foundCount ?? 0)
+            return .missingColumn(
+                file: file, line: line, name: name ?? "", found: columns ?? [],
+                suggestion: suggestion, preset: preset)
+        case "badField":
+            return .badField(
+                file: file, line: line, column: column ?? "", expected: expected ?? "",
+                found: found ?? "")
+        case "fieldCount":
+            return .fieldCount(
+                file: file, line: line, expected: expectedCount ?? 0, found: foundCount ?? 0)
         case "row": return .row(file: file, line: line, message: message ?? "")
         case "limit": return .limit(file: file, line: line, message: message ?? "")
         case "unreadable": return .unreadable(file: file, reason: message ?? "")
@@ -216,22 +232,34 @@ public struct PartialMotion: Codable, Sendable, Equatable {
         withWidth = m.withWidth
         withHeight = m.withHeight
         beyondWidth = [Double(m.beyondWidth.count), m.beyondWidth.reach, m.beyondWidth.container]
-        beyondHeight = [Double(m.beyondHeight.count), m.beyondHeight.reach, m.beyondHeight.container]
+        beyondHeight = [
+            Double(m.beyondHeight.count), m.beyondHeight.reach, m.beyondHeight.container,
+        ]
     }
 
     /// The tally back; an unknown direction is an error.
     func tally() throws(PartialError) -> MotionTally {
         var m = MotionTally()
         for (key, n) in counts {
-            guard let d = Direction(rawValue: key) else { throw PartialError("motion.counts: unknown direction \"\(key)\"") }
+            guard let d = Direction(rawValue: key) else {
+                throw PartialError("motion.counts: unknown direction \"\(key)\"")
+            }
             m.counts[d] = n
         }
         m.maxX = maxX
         m.maxY = maxY
         m.withWidth = withWidth
         m.withHeight = withHeight
-        if beyondWidth.count == 3 { (m.beyondWidth.count, m.beyondWidth.reach, m.beyondWidth.container) = (Int(beyondWidth[0]), beyondWidth[1], beyondWidth[2]) }
-        if beyondHeight.count == 3 { (m.beyondHeight.count, m.beyondHeight.reach, m.beyondHeight.container) = (Int(beyondHeight[0]), beyondHeight[1], beyondHeight[2]) }
+        if beyondWidth.count == 3 {
+            (m.beyondWidth.count, m.beyondWidth.reach, m.beyondWidth.container) = (
+                Int(beyondWidth[0]), beyondWidth[1], beyondWidth[2]
+            )
+        }
+        if beyondHeight.count == 3 {
+            (m.beyondHeight.count, m.beyondHeight.reach, m.beyondHeight.container) = (
+                Int(beyondHeight[0]), beyondHeight[1], beyondHeight[2]
+            )
+        }
         return m
     }
 }
@@ -245,14 +273,16 @@ public enum AnalysisPartialJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative,
+            nan: nonFinite.nan)
         return encoder
     }
 
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative,
+            nan: nonFinite.nan)
         return decoder
     }
 
@@ -261,20 +291,28 @@ public enum AnalysisPartialJSON {
     /// and the sample's entries one by one, so no tree of the whole file is ever built.
     public static func encode(_ partial: AnalysisPartial) throws(PartialError) -> String {
         let encoder = encoder()
-        func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        func json<T: Encodable>(_ value: T) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
         do {
             var entries: [String] = []
             for entry in partial.sample.ranked { entries.append(try json(entry)) }
-            let sample = "{\"capacity\":\(partial.sample.capacity),\"entries\":[" + entries.joined(separator: ",") + "],\"offered\":\(partial.sample.offered)}"
+            let sample =
+                "{\"capacity\":\(partial.sample.capacity),\"entries\":["
+                + entries.joined(separator: ",") + "],\"offered\":\(partial.sample.offered)}"
             var members: [(String, String)] = [
-                ("files", try json(partial.files)), ("labels", try json(partial.labels)), ("motion", try json(partial.motion)),
-                ("reads", try json(partial.reads)), ("sample", sample), ("settings", try json(partial.settings)),
+                ("files", try json(partial.files)), ("labels", try json(partial.labels)),
+                ("motion", try json(partial.motion)),
+                ("reads", try json(partial.reads)), ("sample", sample),
+                ("settings", try json(partial.settings)),
                 ("shard", try json(partial.shard)), ("shardFiles", try json(partial.shardFiles)),
                 ("statistics", try json(partial.statistics)), ("tool", try json(partial.tool)),
             ]
             if let groups = partial.groups { members.append(("groups", try json(groups))) }
             members.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-            return "{" + ([("schema", try json(partial.schema))] + members).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+            return "{"
+                + ([("schema", try json(partial.schema))] + members).map { "\"\($0.0)\":\($0.1)" }
+                .joined(separator: ",") + "}\n"
         } catch {
             throw PartialError("cannot encode the analysis partial: \(error)")
         }
@@ -290,10 +328,15 @@ public enum AnalysisPartialJSON {
         do {
             partial = try decoder().decode(AnalysisPartial.self, from: data)
         } catch {
-            throw PartialError("not a \(AnalysisPartial.schemaName) file: \(describe(error))", file: path)
+            throw PartialError(
+                "not a \(AnalysisPartial.schemaName) file: \(describe(error))", file: path)
         }
-        guard partial.shard.count >= 1, partial.shard.index >= 1, partial.shard.index <= partial.shard.count else {
-            throw PartialError("shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)", file: path)
+        guard partial.shard.count >= 1, partial.shard.index >= 1,
+            partial.shard.index <= partial.shard.count
+        else {
+            throw PartialError(
+                "shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)",
+                file: path)
         }
         return partial
     }
@@ -304,9 +347,13 @@ public enum AnalysisPartialJSON {
             c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
         }
         switch e {
-        case .keyNotFound(let key, let c): return "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
+        case .keyNotFound(let key, let c):
+            return
+                "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
         case .typeMismatch(_, let c), .valueNotFound(_, let c): return "wrong type at \(path(c))"
-        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "invalid JSON" : "invalid value at \(path(c)): \(c.debugDescription)"
+        case .dataCorrupted(let c):
+            return c.codingPath.isEmpty
+                ? "invalid JSON" : "invalid value at \(path(c)): \(c.debugDescription)"
         @unknown default: return "invalid JSON"
         }
     }

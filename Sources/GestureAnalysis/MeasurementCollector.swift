@@ -48,7 +48,8 @@ public struct DigestContext: Sendable {
     /// A digest of no gesture.
     func empty() -> AnalysisDigest {
         AnalysisDigest(
-            statistics: TuningStatistics(options: tuning, current: current), sample: ReportSample(capacity: sampleSize),
+            statistics: TuningStatistics(options: tuning, current: current),
+            sample: ReportSample(capacity: sampleSize),
             groups: byGroup ? [:] : nil)
     }
 
@@ -77,8 +78,10 @@ public struct DigestContext: Sendable {
         }
         digest.sample.offer(
             ReportSample.Entry(
-                priority: ReportSample.priority(of: m, current: current, band: tuning.ambiguityBand),
-                hash: key.mixed(seed: tuning.seed, stream: ReportSample.stream), fileIndex: index, order: order,
+                priority: ReportSample.priority(
+                    of: m, current: current, band: tuning.ambiguityBand),
+                hash: key.mixed(seed: tuning.seed, stream: ReportSample.stream), fileIndex: index,
+                order: order,
                 measurement: m, intentSource: source))
     }
 }
@@ -145,7 +148,8 @@ public enum MeasurementCollector {
                 defer { limit.signal() }
                 guard tooManyGroups.mutex.withLock({ $0 == nil }) else { return }
                 do {
-                    let digest = try digestFile(index, context: context, pipelined: pipelined, progress: progress)
+                    let digest = try digestFile(
+                        index, context: context, pipelined: pipelined, progress: progress)
                     try total.mutex.withLock { (sum: inout AnalysisDigest?) throws in
                         if sum == nil { sum = digest } else { try sum!.merge(digest) }
                         let count = sum?.groups?.count ?? 0
@@ -173,12 +177,21 @@ public enum MeasurementCollector {
     /// cannot be read twice, is held from the start).
     /// `pipelined`: the reader hands gestures in batches to a second thread that measures them
     /// and a third that adds them, in order (the same digest either way).
-    static func digestFile(_ index: Int, context: DigestContext, pipelined: Bool = false, progress: (any AnalysisProgress)? = nil) throws -> AnalysisDigest {
+    static func digestFile(
+        _ index: Int, context: DigestContext, pipelined: Bool = false,
+        progress: (any AnalysisProgress)? = nil
+    ) throws -> AnalysisDigest {
         let path = context.files[index]
         let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
-        var (digest, held, summary) = try read(index, context: context, hold: hold, pipelined: pipelined, progress: progress)
-        let implicit = context.labels == .implicit || (context.labels == .auto && summary.hasOutcome && !summary.hasIntent)
-        if implicit && held == nil { (digest, held, summary) = try read(index, context: context, hold: true, pipelined: pipelined, progress: nil) }
+        var (digest, held, summary) = try read(
+            index, context: context, hold: hold, pipelined: pipelined, progress: progress)
+        let implicit =
+            context.labels == .implicit
+            || (context.labels == .auto && summary.hasOutcome && !summary.hasIntent)
+        if implicit && held == nil {
+            (digest, held, summary) = try read(
+                index, context: context, hold: true, pipelined: pipelined, progress: nil)
+        }
         if let held {
             if implicit {
                 let labels = ImplicitLabels(held, retryWindow: context.retryWindow)
@@ -186,7 +199,9 @@ public enum MeasurementCollector {
                     try context.add(
                         m, file: index, order: k, source: labels.sources[k], to: &digest)
                 }
-                digest.labels = LabelTally(files: 1, intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome))
+                digest.labels = LabelTally(
+                    files: 1, intent: labels.count(.intent), retry: labels.count(.retry),
+                    outcome: labels.count(.outcome))
             } else {
                 for (k, m) in held.enumerated() {
                     try context.add(m, file: index, order: k, source: nil, to: &digest)
@@ -201,7 +216,8 @@ public enum MeasurementCollector {
     /// measurements for labelling and adds only the motion. `pipelined`: measuring runs on a
     /// second thread and adding on a third (`GesturePipe`), gesture order kept.
     private static func read(
-        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool, progress: (any AnalysisProgress)?
+        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool,
+        progress: (any AnalysisProgress)?
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
         let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
         let summary: ReadSummary
@@ -298,7 +314,8 @@ private final class FileStage: Sendable {
     func measure(_ gesture: Gesture) -> GestureMeasurement {
         measuring.withLock { state in
             var m = state.engine.measure(gesture)
-            m.progressCurve = MeasurementCollector.thin(m.progressCurve, to: MeasurementCollector.curvePoints)
+            m.progressCurve = MeasurementCollector.thin(
+                m.progressCurve, to: MeasurementCollector.curvePoints)
             state.motion.add(gesture)
             return m
         }
@@ -360,7 +377,10 @@ final class GesturePipe: Sendable {
     /// Batches waiting at each step at most (`batchSize × depth` gestures).
     static let depth = 16
 
-    init(batchSize: Int = GesturePipe.batchSize, depth: Int = GesturePipe.depth, consume: @escaping @Sendable ([Gesture]) -> Void) {
+    init(
+        batchSize: Int = GesturePipe.batchSize, depth: Int = GesturePipe.depth,
+        consume: @escaping @Sendable ([Gesture]) -> Void
+    ) {
         self.batchSize = batchSize
         self.consume = consume
         worker = Stage(label: "gesturetune.measure", depth: depth)

@@ -23,7 +23,8 @@ public struct RunSettings: Codable, Equatable, Sendable {
     public var sample: Int
 
     public init(
-        input: InputSettings, by: [String], params: String, tuning: TuningSettings, labels: LabelMode,
+        input: InputSettings, by: [String], params: String, tuning: TuningSettings,
+        labels: LabelMode,
         retryWindow: Double, sample: Int
     ) {
         self.input = input
@@ -39,14 +40,17 @@ public struct RunSettings: Codable, Equatable, Sendable {
     /// settings applied over it except the ones `given` on the command line; with the
     /// settings the file set that an option replaced (for a note).
     public static func resolve(
-        reader: ReaderOptions, physics: PhysicsOptions, given: SettingKeys, params: String, current: ParameterSet,
+        reader: ReaderOptions, physics: PhysicsOptions, given: SettingKeys, params: String,
+        current: ParameterSet,
         tuning: TuningOptions, labels: LabelMode, retryWindow: Double, sample: Int
     ) -> (settings: RunSettings, overrides: [SettingOverride]) {
         var physics = physics
         let overrides = current.apply(to: &physics, keep: given)
         let settings = RunSettings(
-            input: InputSettings(reader: reader, physics: physics), by: reader.groupColumns, params: params,
-            tuning: TuningSettings(options: tuning, current: current), labels: labels, retryWindow: retryWindow,
+            input: InputSettings(reader: reader, physics: physics), by: reader.groupColumns,
+            params: params,
+            tuning: TuningSettings(options: tuning, current: current), labels: labels,
+            retryWindow: retryWindow,
             sample: sample)
         return (settings, overrides)
     }
@@ -103,7 +107,8 @@ public struct InputSettings: Codable, Sendable, Equatable {
         phaseMap = r.phaseMap.isEmpty ? nil : r.phaseMap.mapValues(\.description)
         scale = r.scale
         columns = r.columnNames
-        maxOpenGestures = r.maxOpenGestures == ReaderOptions().maxOpenGestures ? nil : r.maxOpenGestures
+        maxOpenGestures =
+            r.maxOpenGestures == ReaderOptions().maxOpenGestures ? nil : r.maxOpenGestures
     }
 
     /// The physics options these settings record.

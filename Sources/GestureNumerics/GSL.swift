@@ -47,7 +47,8 @@ package enum GSL {
     package static func ensureInitialised() { _ = initialised }
 
     package static func failure(_ status: Int32, _ context: String) -> GSLError {
-        GSLError(status: Int(status), message: String(cString: gsl_strerror(status)), context: context)
+        GSLError(
+            status: Int(status), message: String(cString: gsl_strerror(status)), context: context)
     }
 
     // MARK: Normal equations on BLAS
@@ -79,7 +80,9 @@ package enum GSL {
                 gsl_matrix_free(product)
                 return nil
             }
-            guard let s = gsl_vector_alloc(columns), let work = gsl_vector_alloc(columns), let r = gsl_vector_alloc(columns) else {
+            guard let s = gsl_vector_alloc(columns), let work = gsl_vector_alloc(columns),
+                let r = gsl_vector_alloc(columns)
+            else {
                 gsl_matrix_free(product)
                 gsl_matrix_free(v)
                 return nil
@@ -104,18 +107,26 @@ package enum GSL {
         }
 
         /// Solves over the first `rows` rows of `scaled` and `rhs`.
-        package func solve(rows: Int, tolerance: Double = 1e-12) throws(GSLError) -> (coefficients: [Double], covariance: [Double], rank: Int) {
+        package func solve(rows: Int, tolerance: Double = 1e-12) throws(GSLError) -> (
+            coefficients: [Double], covariance: [Double], rank: Int
+        ) {
             let p = columns
             guard rows >= p, rows <= capacity else {
-                throw GSLError(status: Int(GSL_EBADLEN), message: "fewer observations than parameters", context: "normal equations")
+                throw GSLError(
+                    status: Int(GSL_EBADLEN), message: "fewer observations than parameters",
+                    context: "normal equations")
             }
             var status = Int32(GSL_SUCCESS)
             scaled.withUnsafeMutableBufferPointer { a in
                 rhs.withUnsafeMutableBufferPointer { b in
                     var aView = gsl_matrix_view_array(a.baseAddress, rows, p)
                     var bView = gsl_vector_view_array(b.baseAddress, rows)
-                    status = gsl_blas_dsyrk(CblasLower, CblasTrans, 1.0, &aView.matrix, 0.0, product)
-                    if status == GSL_SUCCESS { status = gsl_blas_dgemv(CblasTrans, 1.0, &aView.matrix, &bView.vector, 0.0, r) }
+                    status = gsl_blas_dsyrk(
+                        CblasLower, CblasTrans, 1.0, &aView.matrix, 0.0, product)
+                    if status == GSL_SUCCESS {
+                        status = gsl_blas_dgemv(
+                            CblasTrans, 1.0, &aView.matrix, &bView.vector, 0.0, r)
+                    }
                 }
             }
             guard status == GSL_SUCCESS else { throw GSL.failure(status, "gsl_blas_dsyrk") }
@@ -137,17 +148,24 @@ package enum GSL {
             // product now holds U; pseudo-inverse U S⁻¹ Vᵀ over the kept singular values.
             let largest = gsl_vector_get(s, 0)
             var rank = 0
-            for k in 0..<p where gsl_vector_get(s, k) > tolerance * largest && largest > 0 { rank += 1 }
+            for k in 0..<p where gsl_vector_get(s, k) > tolerance * largest && largest > 0 {
+                rank += 1
+            }
             var coefficients = [Double](repeating: 0, count: p)
             var covariance = [Double](repeating: 0, count: p * p)
             for m in 0..<rank {
                 let sm = gsl_vector_get(s, m)
                 var projection = 0.0
-                for k in 0..<p { projection += gsl_matrix_get(product, k, m) * d[k] * gsl_vector_get(r, k) }
+                for k in 0..<p {
+                    projection += gsl_matrix_get(product, k, m) * d[k] * gsl_vector_get(r, k)
+                }
                 for k in 0..<p {
                     let vk = gsl_matrix_get(v, k, m)
                     coefficients[k] += d[k] * vk * projection / sm
-                    for l in 0..<p { covariance[k * p + l] += d[k] * vk * gsl_matrix_get(product, l, m) * d[l] / sm }
+                    for l in 0..<p {
+                        covariance[k * p + l] +=
+                            d[k] * vk * gsl_matrix_get(product, l, m) * d[l] / sm
+                    }
                 }
             }
             return (coefficients, covariance, rank)
@@ -162,7 +180,10 @@ package enum GSL {
         /// `f` at the bracket's ends, evaluated before the solver is set (to check the sign
         /// change): `gsl_root_fsolver_set` asks for both again, and gets these.
         let ends: (lower: Double, atLower: Double, upper: Double, atUpper: Double)
-        init(_ f: @escaping (Double) throws -> Double, ends: (lower: Double, atLower: Double, upper: Double, atUpper: Double)) {
+        init(
+            _ f: @escaping (Double) throws -> Double,
+            ends: (lower: Double, atLower: Double, upper: Double, atUpper: Double)
+        ) {
             self.f = f
             self.ends = ends
         }
@@ -183,7 +204,8 @@ package enum GSL {
     /// printed value: every later iterate stays inside the bracket, so it would round the same).
     package static func brentRoot(
         lower: Double, upper: Double, xTolerance: Double = 1e-9, relativeTolerance: Double = 1e-10,
-        maxIterations: Int = 200, enough: ((Double, Double) -> Bool)? = nil, _ f: @escaping (Double) throws -> Double
+        maxIterations: Int = 200, enough: ((Double, Double) -> Bool)? = nil,
+        _ f: @escaping (Double) throws -> Double
     ) throws -> Double? {
         ensureInitialised()
         let flo = try f(lower), fhi = try f(upper)
@@ -204,7 +226,9 @@ package enum GSL {
             },
             params: unmanaged.toOpaque())
         guard let solver = gsl_root_fsolver_alloc(brentSolverType) else {
-            throw GSLError(status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_root_fsolver_alloc")
+            throw GSLError(
+                status: Int(GSL_ENOMEM), message: "out of memory", context: "gsl_root_fsolver_alloc"
+            )
         }
         defer { gsl_root_fsolver_free(solver) }
         var status = gsl_root_fsolver_set(solver, &function, lower, upper)
@@ -215,11 +239,15 @@ package enum GSL {
             if let error = context.error { throw error }
             guard status == GSL_SUCCESS else { throw failure(status, "gsl_root_fsolver_iterate") }
             let lo = gsl_root_fsolver_x_lower(solver), hi = gsl_root_fsolver_x_upper(solver)
-            if gsl_root_test_interval(lo, hi, xTolerance, relativeTolerance) == GSL_SUCCESS || enough?(lo, hi) == true {
+            if gsl_root_test_interval(lo, hi, xTolerance, relativeTolerance) == GSL_SUCCESS
+                || enough?(lo, hi) == true
+            {
                 return gsl_root_fsolver_root(solver)
             }
         }
-        throw GSLError(status: Int(GSL_EMAXITER), message: String(cString: gsl_strerror(Int32(GSL_EMAXITER))), context: "gsl_root_fsolver_brent")
+        throw GSLError(
+            status: Int(GSL_EMAXITER), message: String(cString: gsl_strerror(Int32(GSL_EMAXITER))),
+            context: "gsl_root_fsolver_brent")
     }
 
     // MARK: Order statistics
@@ -233,7 +261,9 @@ package enum GSL {
     /// statistics (`(n-1) f`). Calls `gsl_stats_quantile_from_sorted_data`. nil when empty.
     package static func quantile(sorted values: [Double], _ f: Double) -> Double? {
         guard !values.isEmpty else { return nil }
-        return values.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, f) }
+        return values.withUnsafeBufferPointer {
+            gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, $0.count, f)
+        }
     }
 
     /// The `f` quantile of unsorted data: `quantile(sorted:_:)` of the sorted data, from the
@@ -280,7 +310,8 @@ package final class RandomSource {
     package init(seed: UInt64, generator: Generator = .mt19937) {
         GSL.ensureInitialised()
         let type = (generator == .mt19937 ? mt19937Type : taus2Type)!
-        state = UnsafeMutableRawPointer.allocate(byteCount: max(1, type.pointee.size), alignment: 16)
+        state = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, type.pointee.size), alignment: 16)
         rng = UnsafeMutablePointer<gsl_rng>.allocate(capacity: 1)
         rng.initialize(to: gsl_rng(type: type, state: state))
         gsl_rng_set(rng, UInt(truncatingIfNeeded: seed))
@@ -316,7 +347,9 @@ package final class RandomSource {
     /// Gaussian with mean 0, standard deviation `sigma`. `gsl_ran_gaussian`.
     package func gaussian(_ sigma: Double) -> Double { gsl_ran_gaussian(rng, sigma) }
     /// Lognormal with log-mean `zeta`, log-sd `sigma`. `gsl_ran_lognormal`.
-    package func lognormal(_ zeta: Double, _ sigma: Double) -> Double { gsl_ran_lognormal(rng, zeta, sigma) }
+    package func lognormal(_ zeta: Double, _ sigma: Double) -> Double {
+        gsl_ran_lognormal(rng, zeta, sigma)
+    }
     /// Poisson with mean `mean` (>= 0; 0 gives 0). `gsl_ran_poisson`.
     package func poisson(mean: Double) -> Int { mean > 0 ? Int(gsl_ran_poisson(rng, mean)) : 0 }
     /// Independent Poisson(`counts[i]`) weights for every `i`, written to `weights` (same
@@ -335,7 +368,8 @@ package final class RandomSource {
     /// the joint total reaches 2^31 (the multinomial counts are `unsigned int`), every large
     /// cell draws its own Poisson.
     package func poissonCounts(
-        _ counts: UnsafeBufferPointer<Int>, tables: PoissonTables, into weights: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch
+        _ counts: UnsafeBufferPointer<Int>, tables: PoissonTables,
+        into weights: UnsafeMutableBufferPointer<Int>, scratch: inout PoissonScratch
     ) {
         precondition(counts.count == weights.count, "one weight per count")
         let n = counts.count
@@ -353,7 +387,9 @@ package final class RandomSource {
                     if m <= limit, let t = table[m] {
                         weights[i] = Int(gsl_ran_discrete(rng, t))
                         q[i] = 0
-                    } else if m > limit, m <= PoissonTables.summedLimit, let whole = table[limit], m % limit == 0 || table[m % limit] != nil {
+                    } else if m > limit, m <= PoissonTables.summedLimit, let whole = table[limit],
+                        m % limit == 0 || table[m % limit] != nil
+                    {
                         var w = 0
                         for _ in 0..<(m / limit) { w += Int(gsl_ran_discrete(rng, whole)) }
                         if let rest = table[m % limit] { w += Int(gsl_ran_discrete(rng, rest)) }
@@ -395,9 +431,13 @@ package final class RandomSource {
     /// Splits `total` over the cells of `probabilities` (≥ 0, not all 0; normalised by their
     /// sum) by Multinomial(total; p / Σ p), written to `counts` (same length).
     /// `gsl_ran_multinomial`: one binomial per cell in index order.
-    package func multinomial(total: UInt32, probabilities: UnsafeBufferPointer<Double>, into counts: UnsafeMutableBufferPointer<UInt32>) {
+    package func multinomial(
+        total: UInt32, probabilities: UnsafeBufferPointer<Double>,
+        into counts: UnsafeMutableBufferPointer<UInt32>
+    ) {
         precondition(counts.count == probabilities.count, "one count per probability")
-        gsl_ran_multinomial(rng, probabilities.count, total, probabilities.baseAddress, counts.baseAddress)
+        gsl_ran_multinomial(
+            rng, probabilities.count, total, probabilities.baseAddress, counts.baseAddress)
     }
 
     /// True with probability `p`. `gsl_ran_bernoulli`.
@@ -407,7 +447,9 @@ package final class RandomSource {
     package func shuffle(_ values: inout [Int]) {
         let n = values.count
         guard n > 1 else { return }
-        values.withUnsafeMutableBytes { gsl_ran_shuffle(rng, $0.baseAddress, n, MemoryLayout<Int>.stride) }
+        values.withUnsafeMutableBytes {
+            gsl_ran_shuffle(rng, $0.baseAddress, n, MemoryLayout<Int>.stride)
+        }
     }
 }
 
@@ -448,12 +490,15 @@ package final class PoissonTables: @unchecked Sendable {
             }
         }
         needed[0] = false
-        var tables = [UnsafeMutablePointer<gsl_ran_discrete_t>?](repeating: nil, count: Self.limit + 1)
+        var tables = [UnsafeMutablePointer<gsl_ran_discrete_t>?](
+            repeating: nil, count: Self.limit + 1)
         for n in 1...Self.limit where needed[n] {
             let mean = Double(n)
             let size = Int(mean + 12 * mean.squareRoot() + 30)
             let pdf = (0..<size).map { gsl_ran_poisson_pdf(UInt32($0), mean) }
-            tables[n] = pdf.withUnsafeBufferPointer { gsl_ran_discrete_preproc(size, $0.baseAddress) }
+            tables[n] = pdf.withUnsafeBufferPointer {
+                gsl_ran_discrete_preproc(size, $0.baseAddress)
+            }
         }
         self.tables = tables
     }
@@ -462,7 +507,9 @@ package final class PoissonTables: @unchecked Sendable {
         for t in tables { if let t { gsl_ran_discrete_free(t) } }
     }
 
-    fileprivate func withTables<R>(_ body: (UnsafeBufferPointer<UnsafeMutablePointer<gsl_ran_discrete_t>?>) -> R) -> R {
+    fileprivate func withTables<R>(
+        _ body: (UnsafeBufferPointer<UnsafeMutablePointer<gsl_ran_discrete_t>?>) -> R
+    ) -> R {
         tables.withUnsafeBufferPointer(body)
     }
 }

@@ -77,13 +77,17 @@ package final class PolynomialFitter {
     /// design matrix is rank-deficient (e.g. fewer distinct times than parameters), or when a
     /// coefficient is not finite.
     package func slopes(
-        t: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        t: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>,
+        y: UnsafeBufferPointer<Double>,
         degree: Int
     ) throws(GSLError) -> (x: Double, y: Double) {
         let n = t.count
         let p = degree + 1
         guard degree >= 1, degree <= Self.maxDegree, n >= p, x.count == n, y.count == n else {
-            throw GSLError(status: Int(GSL_EINVAL), message: "degree \(degree): expected 1 or 2 with at least degree + 1 samples", context: "polynomial fit")
+            throw GSLError(
+                status: Int(GSL_EINVAL),
+                message: "degree \(degree): expected 1 or 2 with at least degree + 1 samples",
+                context: "polynomial fit")
         }
         try reserve(n)
         guard let workspace, let design, let series, let coefficients else {
@@ -99,20 +103,28 @@ package final class PolynomialFitter {
                 power *= t[i]
             }
         }
-        try GSL.check(gsl_multifit_linear_svd(&designView.matrix, workspace), "gsl_multifit_linear_svd")
+        try GSL.check(
+            gsl_multifit_linear_svd(&designView.matrix, workspace), "gsl_multifit_linear_svd")
         let rank = gsl_multifit_linear_rank(Self.rankTolerance, workspace)
         guard rank == p else {
-            throw GSLError(status: Int(GSL_ESING), message: "design matrix has rank \(rank) < \(p)", context: "gsl_multifit_linear_rank")
+            throw GSLError(
+                status: Int(GSL_ESING), message: "design matrix has rank \(rank) < \(p)",
+                context: "gsl_multifit_linear_rank")
         }
         func solve(_ values: UnsafeBufferPointer<Double>) throws(GSLError) -> Double {
             for i in 0..<n { gsl_vector_set(&seriesView.vector, i, values[i]) }
             var residualNorm = 0.0
             var solutionNorm = 0.0
             try GSL.check(
-                gsl_multifit_linear_solve(0, &designView.matrix, &seriesView.vector, &coefficientView.vector, &residualNorm, &solutionNorm, workspace),
+                gsl_multifit_linear_solve(
+                    0, &designView.matrix, &seriesView.vector, &coefficientView.vector,
+                    &residualNorm, &solutionNorm, workspace),
                 "gsl_multifit_linear_solve")
             let slope = gsl_vector_get(&coefficientView.vector, 1)
-            guard slope.isFinite else { throw GSLError(status: Int(GSL_EDOM), message: "not a finite number", context: "fitted slope") }
+            guard slope.isFinite else {
+                throw GSLError(
+                    status: Int(GSL_EDOM), message: "not a finite number", context: "fitted slope")
+            }
             return slope
         }
         return (try solve(x), try solve(y))

@@ -7,7 +7,9 @@ public enum Completion {
     /// `min(D, r / |v_p|)`, s, with `r` the remaining progress (`1 - p_r` completing, `p_r`
     /// cancelling) and `D` the cap. A finger at rest (`v_p = 0`) or a non-finite ratio
     /// takes `D`; nothing remaining takes 0.
-    public static func fingerSpeedDuration(remaining r: Double, velocity vp: Double, cap d: Double) -> Double {
+    public static func fingerSpeedDuration(remaining r: Double, velocity vp: Double, cap d: Double)
+        -> Double
+    {
         guard r > 0 else { return 0 }
         let time = r / abs(vp)
         return time.isFinite ? min(d, time) : d
@@ -29,7 +31,9 @@ public enum Completion {
     /// `(s / D) / v_p` of animation speed after release to finger speed, for animation
     /// duration `D` (s) and `completionSpeed` `s`. 1 means no visible jump. nil when
     /// `v_p = 0` or the ratio is not finite.
-    public static func linearVelocityRatio(completionSpeed s: Double, duration d: Double, velocity vp: Double) -> Double? {
+    public static func linearVelocityRatio(
+        completionSpeed s: Double, duration d: Double, velocity vp: Double
+    ) -> Double? {
         let ratio = (s / d) / vp
         return ratio.isFinite ? ratio : nil
     }
@@ -38,7 +42,9 @@ public enum Completion {
     /// fraction of the remaining distance per second): `v_p / (1 - p_r)` completing,
     /// `-v_p / p_r` cancelling. nil when nothing remains to animate (`p_r = 1` completing,
     /// `p_r = 0` cancelling) or the value is not finite.
-    public static func springInitialVelocity(progress p: Double, velocity vp: Double, completing: Bool) -> Double? {
+    public static func springInitialVelocity(
+        progress p: Double, velocity vp: Double, completing: Bool
+    ) -> Double? {
         let v = completing ? vp / (1 - p) : -vp / p
         guard remaining(progress: p, completing: completing) > 0, v.isFinite else { return nil }
         return v

@@ -38,7 +38,9 @@ extension PhysicsOptions {
     /// (the option) when positive and finite; else `PhysicsOptions.defaultExtent` (390 pt),
     /// which reports flag with a warning.
     public func extent(for gesture: Gesture) -> (extent: Double, source: ExtentSource) {
-        if let column = direction.isHorizontal ? gesture.width : gesture.height, column.isFinite, column > 0 {
+        if let column = direction.isHorizontal ? gesture.width : gesture.height, column.isFinite,
+            column > 0
+        {
             return (column, .column)
         }
         if let extent, extent.isFinite, extent > 0 {
@@ -54,16 +56,20 @@ extension PhysicsOptions {
     /// clamps the window, but callers should validate first and report the error.
     public func validate() throws(PhysicsError) {
         if let extent, !(extent.isFinite && extent > 0) {
-            throw .invalidParameter(name: "extent", value: extent, expected: "a positive number of points")
+            throw .invalidParameter(
+                name: "extent", value: extent, expected: "a positive number of points")
         }
         if !(window.horizon.isFinite && window.horizon > 0) {
-            throw .invalidParameter(name: "horizon", value: window.horizon, expected: "a positive number of seconds")
+            throw .invalidParameter(
+                name: "horizon", value: window.horizon, expected: "a positive number of seconds")
         }
         if !(window.maxGap.isFinite && window.maxGap > 0) {
-            throw .invalidParameter(name: "maxGap", value: window.maxGap, expected: "a positive number of seconds")
+            throw .invalidParameter(
+                name: "maxGap", value: window.maxGap, expected: "a positive number of seconds")
         }
         if window.maxSamples < 1 {
-            throw .invalidParameter(name: "maxSamples", value: Double(window.maxSamples), expected: "at least 1")
+            throw .invalidParameter(
+                name: "maxSamples", value: Double(window.maxSamples), expected: "at least 1")
         }
     }
 

@@ -58,7 +58,10 @@ public struct PhysicsOptions: Sendable, Equatable {
 
     public static let defaultExtent = 390.0
 
-    public init(direction: Direction = .right, extent: Double? = nil, estimator: Estimator = .lsq2, window: VelocityWindow = .init()) {
+    public init(
+        direction: Direction = .right, extent: Double? = nil, estimator: Estimator = .lsq2,
+        window: VelocityWindow = .init()
+    ) {
         self.direction = direction
         self.extent = extent
         self.estimator = estimator
@@ -80,7 +83,10 @@ public struct VelocityEstimate: Sendable, Equatable, Codable {
     /// horizon, gap and count limits); 0 for `platform` and when the finger rested.
     public var windowCount: Int
 
-    public init(vx: Double, vy: Double, axis: Double, usedEstimator: Estimator?, fellBack: Bool, windowCount: Int = 0) {
+    public init(
+        vx: Double, vy: Double, axis: Double, usedEstimator: Estimator?, fellBack: Bool,
+        windowCount: Int = 0
+    ) {
         self.vx = vx
         self.vy = vy
         self.axis = axis
@@ -90,8 +96,12 @@ public struct VelocityEstimate: Sendable, Equatable, Codable {
     }
 
     /// No velocity: all components 0.
-    static func zero(_ estimator: Estimator?, fellBack: Bool = false, windowCount: Int = 0) -> VelocityEstimate {
-        VelocityEstimate(vx: 0, vy: 0, axis: 0, usedEstimator: estimator, fellBack: fellBack, windowCount: windowCount)
+    static func zero(_ estimator: Estimator?, fellBack: Bool = false, windowCount: Int = 0)
+        -> VelocityEstimate
+    {
+        VelocityEstimate(
+            vx: 0, vy: 0, axis: 0, usedEstimator: estimator, fellBack: fellBack,
+            windowCount: windowCount)
     }
 }
 
@@ -161,7 +171,8 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
         kinematicAcceleration: Double, startPosition: Double, entryAngle: Double?,
         pauseBeforeRelease: Double, duration: Double, sampleRate: Double, peakVelocity: Double,
         lateReversal: Bool, duplicateTimestamps: Int, progressCurve: [ProgressPoint],
-        kinematicSampleCount: Int = 3, restedBeforeRelease: Bool = false, direction: Direction = .right
+        kinematicSampleCount: Int = 3, restedBeforeRelease: Bool = false,
+        direction: Direction = .right
     ) {
         self.id = id
         self.file = file

@@ -51,7 +51,9 @@ extension PhysicsEngine {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length.isFinite else { return nil }
             if length > Self.entryDistance {
-                let angle = atan2(abs(direction.across(x: dx, y: dy)), direction.along(x: dx, y: dy)) * 180 / .pi
+                let angle =
+                    atan2(abs(direction.across(x: dx, y: dy)), direction.along(x: dx, y: dy)) * 180
+                    / .pi
                 return angle.isFinite ? angle : nil
             }
         }
@@ -133,7 +135,8 @@ extension PhysicsEngine {
         guard releaseIndex >= 0, releaseIndex < gesture.samples.count else { return curve }
         for sample in gesture.samples[...releaseIndex]
         where sample.t.isFinite && sample.x.isFinite && sample.y.isFinite {
-            curve.append(ProgressPoint(t: finiteOrZero(sample.t - first.t), p: progress(sample.x, sample.y)))
+            curve.append(
+                ProgressPoint(t: finiteOrZero(sample.t - first.t), p: progress(sample.x, sample.y)))
         }
         guard curve.count > Self.curveLimit else { return curve }
         let last = Double(curve.count - 1)

@@ -39,7 +39,9 @@ extension PhysicsEngine {
         return .zero(nil, fellBack: true, windowCount: count)
     }
 
-    private func make(_ vx: Double, _ vy: Double, _ used: Estimator, fellBack: Bool, count: Int) -> VelocityEstimate {
+    private func make(_ vx: Double, _ vy: Double, _ used: Estimator, fellBack: Bool, count: Int)
+        -> VelocityEstimate
+    {
         VelocityEstimate(
             vx: vx, vy: vy, axis: options.direction.along(x: vx, y: vy), usedEstimator: used,
             fellBack: fellBack, windowCount: count)
@@ -90,7 +92,9 @@ extension PhysicsEngine {
         return fitT.withUnsafeBufferPointer { t in
             fitX.withUnsafeBufferPointer { x in
                 fitY.withUnsafeBufferPointer { y in
-                    guard let slopes = try? fitter.slopes(t: t, x: x, y: y, degree: degree) else { return nil }
+                    guard let slopes = try? fitter.slopes(t: t, x: x, y: y, degree: degree) else {
+                        return nil
+                    }
                     return (slopes.x, slopes.y)
                 }
             }

@@ -61,7 +61,8 @@ public final class PhysicsEngine {
         let direction = options.direction
         let (extent, extentSource) = options.extent(for: gesture)
 
-        var estimates: [Estimator: VelocityEstimate] = .init(minimumCapacity: Estimator.allCases.count)
+        var estimates: [Estimator: VelocityEstimate] = .init(
+            minimumCapacity: Estimator.allCases.count)
         for estimator in [Estimator.lsq2, .lsq1, .impulse, .delta] {
             estimates[estimator] = estimate(estimator, track: track)
         }
@@ -99,13 +100,15 @@ public final class PhysicsEngine {
             releaseProgress: progress(release.x, release.y), velocity: velocity,
             progressVelocity: finiteOrZero(velocity.axis / extent), estimates: estimates,
             kinematicVelocity: kinematic.velocity, kinematicAcceleration: kinematic.acceleration,
-            startPosition: finiteOrZero(direction.distanceFromLeadingEdge(x: first.x, y: first.y, extent: extent)),
+            startPosition: finiteOrZero(
+                direction.distanceFromLeadingEdge(x: first.x, y: first.y, extent: extent)),
             entryAngle: entryAngle(from: first),
             pauseBeforeRelease: pauseBeforeRelease(releaseTime: release.t),
             duration: finiteOrZero(max(0, release.t - first.t)),
             sampleRate: sampleRate(), peakVelocity: peakSpeed(from: first),
             lateReversal: lateReversal(from: first), duplicateTimestamps: track.duplicates,
-            progressCurve: progressCurve(gesture, first: first, releaseIndex: track.releaseIndex, progress: progress),
+            progressCurve: progressCurve(
+                gesture, first: first, releaseIndex: track.releaseIndex, progress: progress),
             kinematicSampleCount: kinematic.count, restedBeforeRelease: track.rested,
             direction: direction)
         m.placeInTime(gesture)

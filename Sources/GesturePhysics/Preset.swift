@@ -9,7 +9,10 @@ public struct Preset: Sendable, Equatable {
     public var family: RuleFamily
     private var make: @Sendable (Double) -> Rule
 
-    public init(name: String, source: String, family: RuleFamily, rule: @escaping @Sendable (_ extent: Double) -> Rule) {
+    public init(
+        name: String, source: String, family: RuleFamily,
+        rule: @escaping @Sendable (_ extent: Double) -> Rule
+    ) {
         self.name = name
         self.source = source
         self.family = family
@@ -39,17 +42,20 @@ public struct Preset: Sendable, Equatable {
     public static let all: [Preset] = [
         Preset(
             name: "flutter-cupertino",
-            source: "Flutter CupertinoPageRoute back gesture: complete at 0.5 progress or a fling of 1.0 width/s",
+            source:
+                "Flutter CupertinoPageRoute back gesture: complete at 0.5 progress or a fling of 1.0 width/s",
             family: .threshold
         ) { _ in .threshold(progress: 0.5, velocity: 1.0) },
         Preset(
             name: "android-drawer",
-            source: "Android DrawerLayout (ViewDragHelper): 0.5 progress or 400 dp/s, dp taken as pt",
+            source:
+                "Android DrawerLayout (ViewDragHelper): 0.5 progress or 400 dp/s, dp taken as pt",
             family: .threshold
         ) { e in .threshold(progress: 0.5, velocity: 400 / e) },
         Preset(
             name: "compose-anchored",
-            source: "Jetpack Compose AnchoredDraggable: positional threshold 0.5, velocity threshold 125 dp/s",
+            source:
+                "Jetpack Compose AnchoredDraggable: positional threshold 0.5, velocity threshold 125 dp/s",
             family: .threshold
         ) { e in .threshold(progress: 0.5, velocity: 125 / e) },
         Preset(
@@ -74,17 +80,20 @@ public struct Preset: Sendable, Equatable {
         // (p_th = 0, v_th = 1.01) it would complete a resting finger at any progress.
         Preset(
             name: "sloppy-swiper",
-            source: "SloppySwiper: any rightward velocity at release completes (forward, velocity 0, progress 1.01: never)",
+            source:
+                "SloppySwiper: any rightward velocity at release completes (forward, velocity 0, progress 1.01: never)",
             family: .forward
         ) { _ in .forward(progress: 1.01, velocity: 0) },
         Preset(
             name: "wwdc-projection",
-            source: "WWDC 2018 Designing Fluid Interfaces: project with deceleration 0.998/ms (tau 0.499 s) past 0.5",
+            source:
+                "WWDC 2018 Designing Fluid Interfaces: project with deceleration 0.998/ms (tau 0.499 s) past 0.5",
             family: .projection
         ) { _ in .projection(progress: 0.5, tau: 0.998 / (1 - 0.998) / 1000) },
         Preset(
             name: "uikit-system",
-            source: "iOS system pop as observed in recent UIKit builds: 187.5 pt projected over 0.35 s (an approximation; D assumed)",
+            source:
+                "iOS system pop as observed in recent UIKit builds: 187.5 pt projected over 0.35 s (an approximation; D assumed)",
             family: .kinematic
         ) { _ in .kinematic(distance: uikitSystemDistance, duration: uikitSystemDuration) },
     ]

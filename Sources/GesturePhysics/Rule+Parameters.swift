@@ -33,7 +33,9 @@ public struct RuleParameterSpec: Sendable, Equatable {
     public var expected: String {
         var text: String
         switch (lowest.isFinite, highest.isFinite) {
-        case (true, true): text = "a number from \(RuleParameterSpec.plain(lowest)) to \(RuleParameterSpec.plain(highest))"
+        case (true, true):
+            text =
+                "a number from \(RuleParameterSpec.plain(lowest)) to \(RuleParameterSpec.plain(highest))"
         case (true, false): text = "a number of \(RuleParameterSpec.plain(lowest)) or more"
         case (false, true): text = "a number of at most \(RuleParameterSpec.plain(highest))"
         case (false, false): text = "a finite number"
@@ -49,16 +51,30 @@ public struct RuleParameterSpec: Sendable, Equatable {
     /// Texts read back as `+∞`.
     public static let infinityTexts: Set<String> = ["inf", "+inf", "infinity", "+infinity"]
 
-    public static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+    public static func plain(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
 
     // `p_th` above 1 never completes by position alone (sloppy-swiper's 1.01): allowed.
-    static let progressThreshold = RuleParameterSpec(key: "progressThreshold", symbol: "p_th", unit: .progress, lowest: 0, highest: .infinity, infinityAllowed: false)
-    static let velocityThreshold = RuleParameterSpec(key: "velocityThreshold", symbol: "v_th", unit: .progressPerSecond, lowest: 0, highest: .infinity, infinityAllowed: true)
-    static let tau = RuleParameterSpec(key: "tau", symbol: "tau", unit: .seconds, lowest: 0, highest: .infinity, infinityAllowed: false)
-    static let distanceThreshold = RuleParameterSpec(key: "distanceThreshold", symbol: "d_th", unit: .points, lowest: 0, highest: .infinity, infinityAllowed: false)
-    static let kinematicDuration = RuleParameterSpec(key: "kinematicDuration", symbol: "D", unit: .seconds, lowest: 0, highest: .infinity, infinityAllowed: false)
+    static let progressThreshold = RuleParameterSpec(
+        key: "progressThreshold", symbol: "p_th", unit: .progress, lowest: 0, highest: .infinity,
+        infinityAllowed: false)
+    static let velocityThreshold = RuleParameterSpec(
+        key: "velocityThreshold", symbol: "v_th", unit: .progressPerSecond, lowest: 0,
+        highest: .infinity, infinityAllowed: true)
+    static let tau = RuleParameterSpec(
+        key: "tau", symbol: "tau", unit: .seconds, lowest: 0, highest: .infinity,
+        infinityAllowed: false)
+    static let distanceThreshold = RuleParameterSpec(
+        key: "distanceThreshold", symbol: "d_th", unit: .points, lowest: 0, highest: .infinity,
+        infinityAllowed: false)
+    static let kinematicDuration = RuleParameterSpec(
+        key: "kinematicDuration", symbol: "D", unit: .seconds, lowest: 0, highest: .infinity,
+        infinityAllowed: false)
     static func coefficient(_ key: String, _ symbol: String) -> RuleParameterSpec {
-        RuleParameterSpec(key: key, symbol: symbol, unit: .coefficient, lowest: -.infinity, highest: .infinity, infinityAllowed: false)
+        RuleParameterSpec(
+            key: key, symbol: symbol, unit: .coefficient, lowest: -.infinity, highest: .infinity,
+            infinityAllowed: false)
     }
 }
 
@@ -79,7 +95,10 @@ extension RuleFamily {
         case .projection: [.progressThreshold, .tau]
         case .kinematic: [.distanceThreshold, .kinematicDuration]
         case .logistic:
-            [.coefficient("intercept", "b0"), .coefficient("progressCoefficient", "b1"), .coefficient("velocityCoefficient", "b2")]
+            [
+                .coefficient("intercept", "b0"), .coefficient("progressCoefficient", "b1"),
+                .coefficient("velocityCoefficient", "b2"),
+            ]
         }
     }
 }
@@ -98,7 +117,9 @@ extension Rule {
     }
 
     /// The rule of `family` whose parameter values `value(spec)` gives, in the family's order.
-    public init<E: Error>(family: RuleFamily, value: (RuleParameterSpec) throws(E) -> Double) throws(E) {
+    public init<E: Error>(family: RuleFamily, value: (RuleParameterSpec) throws(E) -> Double)
+        throws(E)
+    {
         var v: [Double] = []
         for spec in family.parameterSpecs { v.append(try value(spec)) }
         switch family {

@@ -1,5 +1,5 @@
-internal import GestureNumerics
 import Foundation
+internal import GestureNumerics
 
 extension Spring {
     /// Most iterations of the root finder and of the search for its bracket.
@@ -17,24 +17,31 @@ extension Spring {
     ///
     /// Throws `nonFinite` for a non-finite `v0`, `invalidParameter` for a tolerance outside
     /// (0, 1), GSL errors, and `notConverged`.
-    public func settlingTime(initialVelocity v0: Double, tolerance: Double = Spring.settlingTolerance) throws(PhysicsError) -> Double {
+    public func settlingTime(
+        initialVelocity v0: Double, tolerance: Double = Spring.settlingTolerance
+    ) throws(PhysicsError) -> Double {
         guard v0.isFinite else { throw .nonFinite(what: "spring initial velocity") }
         guard tolerance > 0, tolerance < 1 else {
-            throw .invalidParameter(name: "tolerance", value: tolerance, expected: "between 0 and 1")
+            throw .invalidParameter(
+                name: "tolerance", value: tolerance, expected: "between 0 and 1")
         }
         let motion = SpringMotion(spring: self, initialVelocity: v0)
         func excess(_ t: Double) -> Double { abs(motion.error(t)) - tolerance }
 
         let (lower, upper) = try bracket(motion, tolerance: tolerance)
         let atUpper = excess(upper)
-        guard atUpper.isFinite, excess(lower).isFinite else { throw .nonFinite(what: "spring position") }
+        guard atUpper.isFinite, excess(lower).isFinite else {
+            throw .nonFinite(what: "spring position")
+        }
         if atUpper == 0 { return upper }
         return try Self.brent(lower, upper, motion: motion, tolerance: tolerance)
     }
 
     /// `[lo, hi]` with `|e(lo)| > tolerance >= |e(hi)|` and `|e|` crossing the tolerance
     /// once in between: the last crossing.
-    private func bracket(_ motion: SpringMotion, tolerance: Double) throws(PhysicsError) -> (Double, Double) {
+    private func bracket(_ motion: SpringMotion, tolerance: Double) throws(PhysicsError) -> (
+        Double, Double
+    ) {
         func excess(_ t: Double) -> Double { abs(motion.error(t)) - tolerance }
         if case .under(let decay, let omega, let a, let b) = motion.form {
             // Extrema of e: (-decay a + omega b) cos θ + (-decay b - omega a) sin θ = 0.
@@ -86,10 +93,15 @@ extension Spring {
 
     /// The root of `|e(t)| - tolerance` in `[lower, upper]`: `GSL.brentRoot`
     /// (`gsl_root_fsolver_brent`, to `gsl_root_test_interval(lo, hi, 0, 1e-12)`).
-    private static func brent(_ lower: Double, _ upper: Double, motion: SpringMotion, tolerance: Double) throws(PhysicsError) -> Double {
+    private static func brent(
+        _ lower: Double, _ upper: Double, motion: SpringMotion, tolerance: Double
+    ) throws(PhysicsError) -> Double {
         let root: Double?
         do {
-            root = try GSL.brentRoot(lower: lower, upper: upper, xTolerance: 0, relativeTolerance: 1e-12, maxIterations: maxIterations) { t in
+            root = try GSL.brentRoot(
+                lower: lower, upper: upper, xTolerance: 0, relativeTolerance: 1e-12,
+                maxIterations: maxIterations
+            ) { t in
                 abs(motion.error(t)) - tolerance
             }
         } catch let error as GSLError {
@@ -97,7 +109,9 @@ extension Spring {
         } catch {
             throw .nonFinite(what: "spring position")
         }
-        guard let root else { throw .notConverged(function: "gsl_root_fsolver_brent", iterations: maxIterations) }
+        guard let root else {
+            throw .notConverged(function: "gsl_root_fsolver_brent", iterations: maxIterations)
+        }
         return root
     }
 }

@@ -22,10 +22,12 @@ public struct Spring: Sendable, Equatable {
     /// positive finite number.
     public init(dampingRatio: Double = 1, response: Double) throws(PhysicsError) {
         guard dampingRatio.isFinite, dampingRatio > 0 else {
-            throw .invalidParameter(name: "dampingRatio", value: dampingRatio, expected: "a positive number")
+            throw .invalidParameter(
+                name: "dampingRatio", value: dampingRatio, expected: "a positive number")
         }
         guard response.isFinite, response > 0 else {
-            throw .invalidParameter(name: "response", value: response, expected: "a positive number of seconds")
+            throw .invalidParameter(
+                name: "response", value: response, expected: "a positive number of seconds")
         }
         self.dampingRatio = dampingRatio
         self.response = response
@@ -45,9 +47,14 @@ public struct Spring: Sendable, Equatable {
     /// The settling time, s, of a gesture's completion (physics.md): launched with relative
     /// velocity `v_p / (1 - p_r)` completing or `-v_p / p_r` cancelling. 0 when nothing
     /// remains to animate (the release is already at the target).
-    public func settlingTime(progress p: Double, velocity vp: Double, completing: Bool) throws(PhysicsError) -> Double {
+    public func settlingTime(progress p: Double, velocity vp: Double, completing: Bool)
+        throws(PhysicsError) -> Double
+    {
         guard Completion.remaining(progress: p, completing: completing) > 0 else { return 0 }
-        guard let v0 = Completion.springInitialVelocity(progress: p, velocity: vp, completing: completing) else {
+        guard
+            let v0 = Completion.springInitialVelocity(
+                progress: p, velocity: vp, completing: completing)
+        else {
             throw .nonFinite(what: "spring initial velocity")
         }
         return try settlingTime(initialVelocity: v0)
@@ -75,7 +82,8 @@ struct SpringMotion {
         self.v0 = v0
         if zeta < 1 {
             let damped = omega * (1 - zeta * zeta).squareRoot()
-            form = .under(decay: zeta * omega, omega: damped, a: -1, b: (v0 - zeta * omega) / damped)
+            form = .under(
+                decay: zeta * omega, omega: damped, a: -1, b: (v0 - zeta * omega) / damped)
         } else if zeta == 1 {
             form = .critical(omega: omega, a: -1, b: v0 - omega)
         } else {

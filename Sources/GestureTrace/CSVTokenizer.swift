@@ -74,7 +74,8 @@ final class CSVTokenizer {
                 continue
             }
             let budget = min(end - offset, allowed + 1 - pendingFieldLength)
-            let consumed = csv_parse(parser, base + offset, budget, fieldCallback, rowCallback, opaque)
+            let consumed = csv_parse(
+                parser, base + offset, budget, fieldCallback, rowCallback, opaque)
             if consumed == budget {
                 offset += budget
                 continue
@@ -87,11 +88,13 @@ final class CSVTokenizer {
                 var kept = pending
                 if quoted && kept > 0 && parser.pointee.entry_buf[kept - 1] == 0x22 { kept -= 1 }
                 let before = kept > 0 ? escapedText(parser.pointee.entry_buf, kept) : ""
-                context.state.pointee.quotingError(fieldStartsWithHash: startsWithHash, quoted: quoted, before: before)
+                context.state.pointee.quotingError(
+                    fieldStartsWithHash: startsWithHash, quoted: quoted, before: before)
             } else {
                 context.state.pointee.fail(
-                    .file(file: context.state.pointee.displayName, line: context.state.pointee.line,
-                          message: "CSV parser: \(String(cString: csv_strerror(csv_error(parser))))"))
+                    .file(
+                        file: context.state.pointee.displayName, line: context.state.pointee.line,
+                        message: "CSV parser: \(String(cString: csv_strerror(csv_error(parser))))"))
                 return
             }
             csv_free(parser)
@@ -99,7 +102,9 @@ final class CSVTokenizer {
             offset += consumed
             skippingToLineEnd = true
         }
-        if pendingFieldLength > allowed { context.state.pointee.fieldTooLong(context.state.pointee.fieldIndex) }
+        if pendingFieldLength > allowed {
+            context.state.pointee.fieldTooLong(context.state.pointee.fieldIndex)
+        }
     }
 
     /// Ends input with `csv_fini`: delivers a last row without a line end, or reports an
@@ -109,7 +114,8 @@ final class CSVTokenizer {
             context.state.pointee.skippedRestOfLine()
             return
         }
-        let status = csv_fini(parser, fieldCallback, rowCallback, Unmanaged.passUnretained(context).toOpaque())
+        let status = csv_fini(
+            parser, fieldCallback, rowCallback, Unmanaged.passUnretained(context).toOpaque())
         if status != 0 { context.state.pointee.unterminatedQuote() }
     }
 }
@@ -117,13 +123,16 @@ final class CSVTokenizer {
 /// libcsv's field callback: non-capturing, it finds the reader's state through `data`.
 /// One definition serves `csv_parse` and `csv_fini` (two identical closures would be merged
 /// into one function behind a thunk, an extra call per field).
-private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
-    bytes, count, data in
-    Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.field(bytes, count)
-}
+private let fieldCallback:
+    @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+        bytes, count, data in
+        Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.field(
+            bytes, count)
+    }
 
 /// libcsv's row callback: `terminator` is the CR or LF that ended the row, -1 at the end.
-private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, data in
+private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = {
+    terminator, data in
     Unmanaged<ReadContext>.fromOpaque(data!).takeUnretainedValue().state.pointee.endRow(terminator)
 }
 
@@ -141,7 +150,8 @@ extension TraceReader {
             let chunk = try input.next()
             if chunk.isEmpty { break }
             total += chunk.count
-            _ = csv_parse(tokenizer.parser, chunk.baseAddress, chunk.count, { _, _, _ in }, { _, _ in }, nil)
+            _ = csv_parse(
+                tokenizer.parser, chunk.baseAddress, chunk.count, { _, _, _ in }, { _, _ in }, nil)
         }
         _ = csv_fini(tokenizer.parser, { _, _, _ in }, { _, _ in }, nil)
         return total

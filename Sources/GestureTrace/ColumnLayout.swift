@@ -124,7 +124,9 @@ struct ColumnLayout: Sendable {
     /// Throws `.missingColumn` when time, `x`, `y` or (without a gesture column) `phase` is
     /// absent, with the found columns and the unused column nearest (Levenshtein distance) to
     /// the missing name's spellings; `.file` for a bad mapping or an unknown preset.
-    static func resolve(header: [String], options: ReaderOptions, file: String, line: Int) throws(TraceError) -> ColumnLayout {
+    static func resolve(header: [String], options: ReaderOptions, file: String, line: Int)
+        throws(TraceError) -> ColumnLayout
+    {
         let names = header.map(\.trimmed)
         let lower = header.map(\.trimmedLowercased)
         var roles = [Role](repeating: .ignore, count: names.count)
@@ -139,8 +141,15 @@ struct ColumnLayout: Sendable {
         if let preset = options.preset {
             guard let presetMapping = Presets.all[preset.trimmedLowercased] else {
                 let known = Presets.all.keys.sorted()
-                let near = nearest(to: [preset.trimmedLowercased], among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw .file(file: file, line: 0, message: "unknown preset \"\(preset)\" (known presets: \(known.joined(separator: ", ")))\(near)")
+                let near =
+                    nearest(to: [preset.trimmedLowercased], among: known).map {
+                        "; did you mean \"\($0)\"?"
+                    } ?? ""
+                throw .file(
+                    file: file, line: 0,
+                    message:
+                        "unknown preset \"\(preset)\" (known presets: \(known.joined(separator: ", ")))\(near)"
+                )
             }
             mapping = presetMapping
             fromPreset = Set(presetMapping.keys)
@@ -154,27 +163,53 @@ struct ColumnLayout: Sendable {
             let sources = mapping[key] ?? []
             guard let column = Column.named(key) else {
                 let known = Column.allCases.map(\.rawValue)
-                let near = nearest(to: [key.trimmedLowercased], among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw .file(file: file, line: 0, message: "--map \(key)=...: unknown column name \"\(key)\" (known: \(known.joined(separator: ", ")))\(near)")
+                let near =
+                    nearest(to: [key.trimmedLowercased], among: known).map {
+                        "; did you mean \"\($0)\"?"
+                    } ?? ""
+                throw .file(
+                    file: file, line: 0,
+                    message:
+                        "--map \(key)=...: unknown column name \"\(key)\" (known: \(known.joined(separator: ", ")))\(near)"
+                )
             }
             if column != .gesture && sources.count != 1 {
-                throw .file(file: file, line: 0, message: "--map \(key)=\(sources.joined(separator: "+")): only the gesture id may join several columns")
+                throw .file(
+                    file: file, line: 0,
+                    message:
+                        "--map \(key)=\(sources.joined(separator: "+")): only the gesture id may join several columns"
+                )
             }
             var indices: [Int] = []
             for source in sources {
-                let spellings = fromPreset.contains(key) ? source.split(separator: "|").map(String.init) : [source]
-                guard let index = spellings.lazy.compactMap({ lower.firstIndex(of: $0.trimmedLowercased) }).first else {
-                    let near = nearest(to: [source.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                let spellings =
+                    fromPreset.contains(key)
+                    ? source.split(separator: "|").map(String.init) : [source]
+                guard
+                    let index = spellings.lazy.compactMap({
+                        lower.firstIndex(of: $0.trimmedLowercased)
+                    }).first
+                else {
+                    let near =
+                        nearest(to: [source.trimmedLowercased], among: names).map {
+                            "; did you mean \"\($0)\"?"
+                        } ?? ""
                     let origin =
                         fromPreset.contains(key)
                         ? "--preset \(options.preset!.trimmedLowercased) (\(key)=\(sources.joined(separator: "+")))"
                         : "--map \(key)=\(source)"
-                    throw .file(file: file, line: line, message: "\(origin): no column \"\(source)\"; found columns \(quotedList(names))\(near)")
+                    throw .file(
+                        file: file, line: line,
+                        message:
+                            "\(origin): no column \"\(source)\"; found columns \(quotedList(names))\(near)"
+                    )
                 }
                 if let other = roleOfIndex[index] {
                     throw .file(
                         file: file, line: line,
-                        message: "column \"\(names[index])\" is mapped to two roles (\(other) and \(key)): a column has one role")
+                        message:
+                            "column \"\(names[index])\" is mapped to two roles (\(other) and \(key)): a column has one role"
+                    )
                 }
                 roleOfIndex[index] = key
                 indices.append(index)
@@ -183,7 +218,11 @@ struct ColumnLayout: Sendable {
         }
         let mappedTime = Column.timeColumns.filter { mappedColumns[$0] != nil }
         if mappedTime.count > 1 {
-            throw .file(file: file, line: 0, message: "--map names several time columns (\(mappedTime.map(\.rawValue).joined(separator: ", "))): keep one")
+            throw .file(
+                file: file, line: 0,
+                message:
+                    "--map names several time columns (\(mappedTime.map(\.rawValue).joined(separator: ", "))): keep one"
+            )
         }
 
         var timeUnit = TimeUnit.s
@@ -214,7 +253,8 @@ struct ColumnLayout: Sendable {
         }
 
         var columnOfRole = [Int](repeating: -1, count: Int(Role.dpi.rawValue) + 1)
-        for (index, role) in roles.enumerated() where role != .ignore && columnOfRole[Int(role.rawValue)] < 0 {
+        for (index, role) in roles.enumerated()
+        where role != .ignore && columnOfRole[Int(role.rawValue)] < 0 {
             columnOfRole[Int(role.rawValue)] = index
         }
         let unused = names.indices.filter { !taken[$0] && !names[$0].isEmpty }.map { names[$0] }
@@ -242,7 +282,8 @@ struct ColumnLayout: Sendable {
                     }
                 } : nil
             return .missingColumn(
-                file: file, line: line, name: (best?.column ?? columns[0]).rawValue, found: names.filter { !$0.isEmpty },
+                file: file, line: line, name: (best?.column ?? columns[0]).rawValue,
+                found: names.filter { !$0.isEmpty },
                 suggestion: preset == nil ? best?.name : nil, preset: preset)
         }
         if columnOfRole[Int(Role.time.rawValue)] < 0 { throw missing(Column.timeColumns) }
@@ -253,8 +294,15 @@ struct ColumnLayout: Sendable {
         var filterColumns: [Int] = []
         for filter in options.filters {
             guard let index = lower.firstIndex(of: filter.column.trimmedLowercased) else {
-                let near = nearest(to: [filter.column.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw .file(file: file, line: line, message: "--where \(filter.description): no column \"\(filter.column)\"; found columns \(quotedList(names))\(near)")
+                let near =
+                    nearest(to: [filter.column.trimmedLowercased], among: names).map {
+                        "; did you mean \"\($0)\"?"
+                    } ?? ""
+                throw .file(
+                    file: file, line: line,
+                    message:
+                        "--where \(filter.description): no column \"\(filter.column)\"; found columns \(quotedList(names))\(near)"
+                )
             }
             filterColumns.append(index)
         }
@@ -262,8 +310,15 @@ struct ColumnLayout: Sendable {
         var groupColumns: [Int] = []
         for column in options.groupColumns {
             guard let index = lower.firstIndex(of: column.trimmedLowercased) else {
-                let near = nearest(to: [column.trimmedLowercased], among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw .file(file: file, line: line, message: "--by \(options.groupColumns.joined(separator: "+")): no column \"\(column)\"; found columns \(quotedList(names))\(near)")
+                let near =
+                    nearest(to: [column.trimmedLowercased], among: names).map {
+                        "; did you mean \"\($0)\"?"
+                    } ?? ""
+                throw .file(
+                    file: file, line: line,
+                    message:
+                        "--by \(options.groupColumns.joined(separator: "+")): no column \"\(column)\"; found columns \(quotedList(names))\(near)"
+                )
             }
             groupColumns.append(index)
         }
@@ -306,7 +361,9 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1,
+                previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                 current[j] = min(current[j], beforePrevious[j - 2] + 1)
             }

@@ -83,11 +83,14 @@ let phaseSpellings: [(PackedWord, RowPhase)] = [
     (PackedWord("changed"), .moved), (PackedWord("stationary"), .moved),
     (PackedWord("touchmove"), .moved), (PackedWord("pointermove"), .moved),
     (PackedWord("began"), .began), (PackedWord("down"), .began), (PackedWord("0"), .began),
-    (PackedWord("start"), .began), (PackedWord("touchstart"), .began), (PackedWord("pointerdown"), .began),
+    (PackedWord("start"), .began), (PackedWord("touchstart"), .began),
+    (PackedWord("pointerdown"), .began),
     (PackedWord("ended"), .ended), (PackedWord("up"), .ended), (PackedWord("1"), .ended),
-    (PackedWord("end"), .ended), (PackedWord("touchend"), .ended), (PackedWord("pointerup"), .ended),
+    (PackedWord("end"), .ended), (PackedWord("touchend"), .ended),
+    (PackedWord("pointerup"), .ended),
     (PackedWord("cancelled"), .cancelled), (PackedWord("canceled"), .cancelled),
-    (PackedWord("cancel"), .cancelled), (PackedWord("failed"), .cancelled), (PackedWord("3"), .cancelled),
+    (PackedWord("cancel"), .cancelled), (PackedWord("failed"), .cancelled),
+    (PackedWord("3"), .cancelled),
     (PackedWord("touchcancel"), .cancelled), (PackedWord("pointercancel"), .cancelled),
     (PackedWord("5"), .multiTouch), (PackedWord("6"), .multiTouch),
     (PackedWord("261"), .multiTouch), (PackedWord("262"), .multiTouch),
@@ -158,7 +161,9 @@ func scanDigits(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ manti
     let raw = UnsafeRawPointer(p)
     while i + 8 <= count {
         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        let allDigits = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+        let allDigits =
+            (word & 0xF0F0_F0F0_F0F0_F0F0)
+            | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
         guard allDigits == 0x3333_3333_3333_3333 else { break }
         // Swift's `>>` binds tighter than `&*`: the parentheses matter.
         var v = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
@@ -254,12 +259,14 @@ func parseDecimalInFull(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     guard i == end else { return nil }
     if mantissa == 0 && !needsFallback { return negative ? -0.0 : 0.0 }
     if !needsFallback && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-        let value = exponent < 0
+        let value =
+            exponent < 0
             ? Double(mantissa) / exactPowersOfTen[-exponent]
             : Double(mantissa) * exactPowersOfTen[exponent]
         return negative ? -value : value
     }
-    return Double(String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))
+    return Double(
+        String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))
 }
 
 /// True when `text` spells a non-finite value (`nan`, `inf`, `infinity`, signed or not): the

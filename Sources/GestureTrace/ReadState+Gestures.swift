@@ -120,7 +120,9 @@ extension ReadState {
             return
         }
         // Without phases a gesture ends where its id does: the next row has another id.
-        if !hasPhase, let previous = cachedTrack, previous.pointee.isOpen { releaseUnphased(previous) }
+        if !hasPhase, let previous = cachedTrack, previous.pointee.isOpen {
+            releaseUnphased(previous)
+        }
         add(to: lookupTrack(), line: line)
     }
 
@@ -151,13 +153,18 @@ extension ReadState {
             let dpi = numbers[NumberSlot.dpi]
             guard dpi > 0 else {
                 problem(
-                    .badField(file: displayName, line: line, column: columnName(of: .dpi), expected: Self.dpiExpectation, found: decimalText(dpi)),
+                    .badField(
+                        file: displayName, line: line, column: columnName(of: .dpi),
+                        expected: Self.dpiExpectation, found: decimalText(dpi)),
                     .malformedRow)
                 return false
             }
             factor = dpi < 20 ? 1 / dpi : 160 / dpi
         }
-        for slot in [NumberSlot.x, NumberSlot.y, NumberSlot.vx, NumberSlot.vy, NumberSlot.width, NumberSlot.height] {
+        for slot in [
+            NumberSlot.x, NumberSlot.y, NumberSlot.vx, NumberSlot.vy, NumberSlot.width,
+            NumberSlot.height,
+        ] {
             numbers[slot] *= factor
         }
         return true
@@ -188,7 +195,11 @@ extension ReadState {
         while openOrderStart < openOrder.count {
             let entry = openOrder[openOrderStart]
             openOrderStart += 1
-            if let track = tracks[entry.key]?.state, track.pointee.isOpen, track.pointee.openStamp == entry.stamp { return track }
+            if let track = tracks[entry.key]?.state, track.pointee.isOpen,
+                track.pointee.openStamp == entry.stamp
+            {
+                return track
+            }
         }
         return nil
     }
@@ -211,7 +222,9 @@ extension ReadState {
             fail(
                 .limit(
                     file: displayName, line: line,
-                    message: "expected at most \(limit) gestures open at once (raise --max-open-gestures), found \(limit + 1): gesture \"\(newName)\" opens here while \"\(oldName)\" (line \(oldest.pointee.firstLine)) and \(limit - 1) more are open"))
+                    message:
+                        "expected at most \(limit) gestures open at once (raise --max-open-gestures), found \(limit + 1): gesture \"\(newName)\" opens here while \"\(oldName)\" (line \(oldest.pointee.firstLine)) and \(limit - 1) more are open"
+                ))
             return
         }
         let status = oldest.pointee.status
@@ -223,7 +236,9 @@ extension ReadState {
             problem(
                 .limit(
                     file: displayName, line: oldest.pointee.firstLine,
-                    message: "gesture \"\(oldName)\" was still open on line \(line), with \(limit) gestures open at once (--max-open-gestures): dropped as not-closed"),
+                    message:
+                        "gesture \"\(oldName)\" was still open on line \(line), with \(limit) gestures open at once (--max-open-gestures): dropped as not-closed"
+                ),
                 .notClosed)
         case .fragment: count(.noBegan)
         default: break
@@ -238,13 +253,16 @@ extension ReadState {
             return
         }
         let phase = rowPhase.phase!
-        let sample = Sample(t: t, x: x, y: y, phase: phase, vx: hasVelocity ? vx : nil, vy: hasVelocity ? vy : nil, line: line)
+        let sample = Sample(
+            t: t, x: x, y: y, phase: phase, vx: hasVelocity ? vx : nil, vy: hasVelocity ? vy : nil,
+            line: line)
         switch track.pointee.status {
         case .open:
             if phase == .began {
                 let error = TraceError.badField(
                     file: displayName, line: line, column: columnName(of: .phase),
-                    expected: "\"moved\", \"ended\" or \"cancelled\" (gesture \"\(track.pointee.name)\" began on line \(track.pointee.firstLine) and is still open)",
+                    expected:
+                        "\"moved\", \"ended\" or \"cancelled\" (gesture \"\(track.pointee.name)\" began on line \(track.pointee.firstLine) and is still open)",
                     found: lastPhaseWord.text)
                 if problem(error, .notClosed) { begin(track, sample) }
                 return
@@ -260,7 +278,8 @@ extension ReadState {
                 problem(
                     .badField(
                         file: displayName, line: line, column: columnName(of: .phase),
-                        expected: "\"began\" (\(who) was closed by \"\(how)\" on line \(track.pointee.releaseLine))",
+                        expected:
+                            "\"began\" (\(who) was closed by \"\(how)\" on line \(track.pointee.releaseLine))",
                         found: lastPhaseWord.text),
                     .afterRelease)
             } else {
@@ -359,14 +378,17 @@ extension ReadState {
                 let unit = layout?.timeUnit ?? .s
                 let error = TraceError.badField(
                     file: displayName, line: sample.line, column: columnName(of: .time),
-                    expected: "a time not before \(timeText(last.t)) \(unit.rawValue) (line \(last.line), gesture \"\(track.pointee.name)\")",
+                    expected:
+                        "a time not before \(timeText(last.t)) \(unit.rawValue) (line \(last.line), gesture \"\(track.pointee.name)\")",
                     found: timeText(sample.t))
                 problem(error, .timeBackwards)
                 return false
             }
             if sample.t == last.t {
                 track.pointee.duplicates += 1
-                if sample.x == last.x && sample.y == last.y && sample.phase == last.phase && sample.vx == last.vx && sample.vy == last.vy {
+                if sample.x == last.x && sample.y == last.y && sample.phase == last.phase
+                    && sample.vx == last.vx && sample.vy == last.vy
+                {
                     summary.duplicateRows += 1
                 }
             }
@@ -374,10 +396,14 @@ extension ReadState {
         if track.pointee.samples.count >= options.maxGestureSamples {
             let error = TraceError.limit(
                 file: displayName, line: sample.line,
-                message: "expected at most \(options.maxGestureSamples) samples in gesture \"\(track.pointee.name)\" (raise --max-gesture-samples), found \(options.maxGestureSamples + 1)")
+                message:
+                    "expected at most \(options.maxGestureSamples) samples in gesture \"\(track.pointee.name)\" (raise --max-gesture-samples), found \(options.maxGestureSamples + 1)"
+            )
             if problem(error, .tooManySamples) {
                 track.pointee.samples = []
-                setStatus(track, sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase))
+                setStatus(
+                    track,
+                    sample.phase == .moved || !hasPhaseColumn ? .overflow : .closed(sample.phase))
                 track.pointee.releaseLine = sample.line
             }
             return false
@@ -406,8 +432,10 @@ extension ReadState {
         }
         ready.append(
             Gesture(
-                id: track.pointee.name, samples: samples, intent: track.pointee.intent, outcome: track.pointee.outcome,
-                width: track.pointee.width, height: track.pointee.height, file: displayName, firstLine: track.pointee.firstLine,
+                id: track.pointee.name, samples: samples, intent: track.pointee.intent,
+                outcome: track.pointee.outcome,
+                width: track.pointee.width, height: track.pointee.height, file: displayName,
+                firstLine: track.pointee.firstLine,
                 duplicateTimestamps: track.pointee.duplicates, group: track.pointee.group))
         summary.gestures += 1
         summary.duplicateTimestamps += track.pointee.duplicates
@@ -466,10 +494,16 @@ extension ReadState {
             for track in open.sorted(by: { $0.pointee.firstLine < $1.pointee.firstLine }) {
                 switch track.pointee.status {
                 case .open:
-                    let last = track.pointee.samples.last.map { $0.line == track.pointee.firstLine ? "" : ", last sample on line \($0.line)" } ?? ""
+                    let last =
+                        track.pointee.samples.last.map {
+                            $0.line == track.pointee.firstLine
+                                ? "" : ", last sample on line \($0.line)"
+                        } ?? ""
                     let error = TraceError.row(
                         file: displayName, line: track.pointee.firstLine,
-                        message: "column \"\(columnName(of: .phase))\": expected \"ended\" or \"cancelled\" to close gesture \"\(track.pointee.name)\" (began here\(last)), found the end of the file")
+                        message:
+                            "column \"\(columnName(of: .phase))\": expected \"ended\" or \"cancelled\" to close gesture \"\(track.pointee.name)\" (began here\(last)), found the end of the file"
+                    )
                     if !problem(error, .notClosed) { return }
                 case .fragment:
                     count(.noBegan)

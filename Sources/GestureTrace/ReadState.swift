@@ -119,7 +119,9 @@ struct ReadState {
     let maxFieldLength: Int
 
     mutating func updateCarefulFields() {
-        carefulFields = stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields || !filters.isEmpty || !groupColumns.isEmpty
+        carefulFields =
+            stopped || rowIsComment || !hasHeader || validateUTF8 || countNewlinesInFields
+            || !filters.isEmpty || !groupColumns.isEmpty
     }
 
     // MARK: Gestures
@@ -157,7 +159,9 @@ struct ReadState {
         var table: [(PackedWord, RowPhase)] = []
         for (source, phase) in options.phaseMap.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(source.trimmed.utf8)
-            if let word = bytes.withUnsafeBufferPointer({ $0.baseAddress.flatMap { PackedWord($0, bytes.count) } }) {
+            if let word = bytes.withUnsafeBufferPointer({
+                $0.baseAddress.flatMap { PackedWord($0, bytes.count) }
+            }) {
                 table.append((word, RowPhase(phase)))
             }
         }
@@ -217,11 +221,17 @@ struct ReadState {
         if validateUTF8 || !hasHeader, !isASCII(p, count),
             String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) == nil
         {
-            fail(.file(file: displayName, line: line, message: "\(columnLabel(index)): expected UTF-8 text, found \"\(escapedText(p, count))\"\(utf16Hint(p, count))"))
+            fail(
+                .file(
+                    file: displayName, line: line,
+                    message:
+                        "\(columnLabel(index)): expected UTF-8 text, found \"\(escapedText(p, count))\"\(utf16Hint(p, count))"
+                ))
             return
         }
         guard hasHeader else {
-            headerNames.append(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+            headerNames.append(
+                String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
             return
         }
         guard index < columnCount else { return }
@@ -239,7 +249,8 @@ struct ReadState {
             var end = count
             while start < end && (p[start] == 0x20 || p[start] == 0x09) { start += 1 }
             while end > start && (p[end - 1] == 0x20 || p[end - 1] == 0x09) { end -= 1 }
-            groupFields[k].append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            groupFields[k].append(
+                contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
         }
     }
 
@@ -303,9 +314,17 @@ struct ReadState {
                 idPartBytes[Int(code.slot)].append(p, count)
             }
         case .intent:
-            if let v = parseIntent(p, count) { intent = v } else { badField(index, p, count, expected: Self.intentExpectation) }
+            if let v = parseIntent(p, count) {
+                intent = v
+            } else {
+                badField(index, p, count, expected: Self.intentExpectation)
+            }
         case .outcome:
-            if let v = parseIntent(p, count) { outcome = v } else { badField(index, p, count, expected: Self.intentExpectation) }
+            if let v = parseIntent(p, count) {
+                outcome = v
+            } else {
+                badField(index, p, count, expected: Self.intentExpectation)
+            }
         }
     }
 
@@ -321,8 +340,10 @@ struct ReadState {
         badField(index, p, count, expected: Self.phaseExpectation)
     }
 
-    static let phaseExpectation = "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...; --phase-map names others)"
-    static let sizeExpectation = "a container size in pt, not negative (0 or an empty field: not known)"
+    static let phaseExpectation =
+        "a phase (began, moved, ended, cancelled, down, move, up, 0-3, ...; --phase-map names others)"
+    static let sizeExpectation =
+        "a container size in pt, not negative (0 or an empty field: not known)"
     static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
     static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 
@@ -359,8 +380,11 @@ struct ReadState {
         recordBadField(index, expected: finite ? "a finite number" : "a number", found: text)
     }
 
-    mutating func badField(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int, expected: String) {
-        recordBadField(index, expected: expected, found: String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
+    mutating func badField(_ index: Int, _ p: UnsafePointer<UInt8>, _ count: Int, expected: String)
+    {
+        recordBadField(
+            index, expected: expected,
+            found: String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self))
     }
 
     mutating func recordBadField(_ index: Int, expected: String, found: String) {
@@ -371,7 +395,9 @@ struct ReadState {
     }
 
     func columnName(_ index: Int) -> String {
-        if let layout, index < layout.names.count, !layout.names[index].isEmpty { return layout.names[index] }
+        if let layout, index < layout.names.count, !layout.names[index].isEmpty {
+            return layout.names[index]
+        }
         return "#\(index + 1)"
     }
 
@@ -399,7 +425,12 @@ struct ReadState {
     }
 
     mutating func fieldTooLong(_ index: Int) {
-        fail(.limit(file: displayName, line: line, message: "\(columnLabel(index)): expected a field of at most \(options.maxFieldLength) bytes, found a longer one (an unterminated quote?)"))
+        fail(
+            .limit(
+                file: displayName, line: line,
+                message:
+                    "\(columnLabel(index)): expected a field of at most \(options.maxFieldLength) bytes, found a longer one (an unterminated quote?)"
+            ))
     }
 
     /// A fatal error: remembered (the first one only); libcsv's remaining callbacks do nothing.
@@ -451,7 +482,8 @@ struct ReadState {
         summary.rows &+= 1
         if fieldIndex != columnCount {
             let extraEmpty = fieldIndex == columnCount + 1 && lastFieldEmpty
-            let unnamedMissing = fieldIndex < columnCount && layout!.names[fieldIndex...].allSatisfy(\.isEmpty)
+            let unnamedMissing =
+                fieldIndex < columnCount && layout!.names[fieldIndex...].allSatisfy(\.isEmpty)
             if extraEmpty || unnamedMissing {
                 let why =
                     extraEmpty
@@ -459,16 +491,23 @@ struct ReadState {
                     : "the header's last \(columnCount - fieldIndex == 1 ? "column has" : "\(columnCount - fieldIndex) columns have") no name: a trailing delimiter on the header only"
                 let error = TraceError.row(
                     file: displayName, line: rowLine,
-                    message: "expected \(columnCount) fields as in the header, found \(fieldIndex), \(why) (--lenient reads such rows)")
+                    message:
+                        "expected \(columnCount) fields as in the header, found \(fieldIndex), \(why) (--lenient reads such rows)"
+                )
                 if options.lenient {
                     summary.trailingDelimiterRows += 1
-                    if summary.trailingDelimiterExample == nil { summary.trailingDelimiterExample = error }
+                    if summary.trailingDelimiterExample == nil {
+                        summary.trailingDelimiterExample = error
+                    }
                 } else {
                     fail(error)
                     return
                 }
             } else {
-                problem(.fieldCount(file: displayName, line: rowLine, expected: columnCount, found: fieldIndex), .malformedRow)
+                problem(
+                    .fieldCount(
+                        file: displayName, line: rowLine, expected: columnCount, found: fieldIndex),
+                    .malformedRow)
                 return
             }
         }
@@ -477,7 +516,10 @@ struct ReadState {
             return
         }
         if errorColumn >= 0 {
-            problem(.badField(file: displayName, line: rowLine, column: columnName(errorColumn), expected: errorExpected, found: errorFound), .malformedRow)
+            problem(
+                .badField(
+                    file: displayName, line: rowLine, column: columnName(errorColumn),
+                    expected: errorExpected, found: errorFound), .malformedRow)
             return
         }
         addRow(line: rowLine)
@@ -504,7 +546,8 @@ struct ReadState {
         do throws(TraceError) {
             let layout: ColumnLayout
             do throws(TraceError) {
-                layout = try ColumnLayout.resolve(header: headerNames, options: options, file: displayName, line: line)
+                layout = try ColumnLayout.resolve(
+                    header: headerNames, options: options, file: displayName, line: line)
             } catch {
                 if options.columnNames == nil, let hint = headerlessHint(line: line) { throw hint }
                 throw error
@@ -518,11 +561,15 @@ struct ReadState {
             columns.deallocate()
             columns = .allocate(capacity: layout.roles.count)
             for (index, role) in layout.roles.enumerated() {
-                columns[index] = ColumnCode(role: role, part: layout.gesturePart[index], timeShift: layout.timeUnit.powerOfTen)
+                columns[index] = ColumnCode(
+                    role: role, part: layout.gesturePart[index],
+                    timeShift: layout.timeUnit.powerOfTen)
             }
             parts = layout.gesturePart
             columnCount = layout.roles.count
-            idPartBytes = (0..<(layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)).map { _ in ByteBuffer() }
+            idPartBytes = (0..<(layout.gesturePartCount > 1 ? layout.gesturePartCount : 0)).map {
+                _ in ByteBuffer()
+            }
             summary.timeUnit = layout.timeUnit
             summary.ignoredColumns = layout.ignored
             summary.hasIntent = layout.has(.intent)
@@ -551,10 +598,14 @@ struct ReadState {
         guard !fields.isEmpty, fields.contains(where: { !$0.isEmpty }),
             fields.allSatisfy({ $0.isEmpty || Double($0) != nil })
         else { return nil }
-        let shown = fields.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ") + (fields.count > 6 ? ", ..." : "")
+        let shown =
+            fields.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ")
+            + (fields.count > 6 ? ", ..." : "")
         return .file(
             file: displayName, line: line,
-            message: "no header: the first row is data (\(fields.count) numbers: \(shown)); name the columns with --columns, e.g. --columns t,x,y,phase (an empty name ignores a column)")
+            message:
+                "no header: the first row is data (\(fields.count) numbers: \(shown)); name the columns with --columns, e.g. --columns t,x,y,phase (an empty name ignores a column)"
+        )
     }
 
     /// libcsv rejected the row's quoting (`CSV_STRICT`). `commentStart` tells whether the
@@ -568,7 +619,8 @@ struct ReadState {
                 quoted
                 ? "expected a delimiter or the line end after a closing quote (RFC 4180), found more text after the quoted \"\(before)\""
                 : "expected quotes only around a whole field (RFC 4180), found a quote after \"\(before)\""
-            let error = TraceError.row(file: displayName, line: line, message: "\(columnLabel(fieldIndex)): \(found)")
+            let error = TraceError.row(
+                file: displayName, line: line, message: "\(columnLabel(fieldIndex)): \(found)")
             if !hasHeader {
                 fail(error)
             } else {
@@ -590,7 +642,9 @@ struct ReadState {
     mutating func unterminatedQuote() {
         if stopped { return }
         let error = TraceError.row(
-            file: displayName, line: line, message: "\(columnLabel(fieldIndex)): expected a closing quote, found the end of the file")
+            file: displayName, line: line,
+            message:
+                "\(columnLabel(fieldIndex)): expected a closing quote, found the end of the file")
         if !hasHeader {
             fail(error)
         } else {
@@ -694,5 +748,7 @@ struct ByteBuffer {
         return true
     }
 
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    var string: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
 }

@@ -37,7 +37,10 @@ public struct Sample: Sendable, Hashable {
     public var vy: Double?
     public var phase: Phase
 
-    public init(t: Double, x: Double, y: Double, phase: Phase, vx: Double? = nil, vy: Double? = nil, line: Int = 0) {
+    public init(
+        t: Double, x: Double, y: Double, phase: Phase, vx: Double? = nil, vy: Double? = nil,
+        line: Int = 0
+    ) {
         self.t = t
         self.x = x
         self.y = y

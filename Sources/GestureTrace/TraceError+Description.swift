@@ -5,8 +5,10 @@ extension TraceError: CustomStringConvertible {
     /// The file the error is about.
     public var file: String {
         switch self {
-        case .file(let file, _, _), .missingColumn(let file, _, _, _, _, _), .badField(let file, _, _, _, _),
-            .fieldCount(let file, _, _, _), .row(let file, _, _), .limit(let file, _, _), .unreadable(let file, _):
+        case .file(let file, _, _), .missingColumn(let file, _, _, _, _, _),
+            .badField(let file, _, _, _, _),
+            .fieldCount(let file, _, _, _), .row(let file, _, _), .limit(let file, _, _),
+            .unreadable(let file, _):
             file
         }
     }
@@ -15,7 +17,9 @@ extension TraceError: CustomStringConvertible {
     public var line: Int? {
         switch self {
         case .file(_, let line, _), .missingColumn(_, let line, _, _, _, _): line > 0 ? line : nil
-        case .badField(_, let line, _, _, _), .fieldCount(_, let line, _, _), .row(_, let line, _), .limit(_, let line, _): line
+        case .badField(_, let line, _, _, _), .fieldCount(_, let line, _, _), .row(_, let line, _),
+            .limit(_, let line, _):
+            line
         case .unreadable: nil
         }
     }
@@ -30,7 +34,8 @@ extension TraceError: CustomStringConvertible {
         case .file(_, _, let message), .row(_, _, let message), .limit(_, _, let message):
             return message
         case .missingColumn(_, _, let name, let found, let suggestion, let preset):
-            let columns = found.isEmpty ? "found no named columns" : "found columns " + quotedList(found)
+            let columns =
+                found.isEmpty ? "found no named columns" : "found columns " + quotedList(found)
             var text = "\(Self.missingColumnExpectation(name)), \(columns)"
             if let suggestion {
                 text += "; nearest: \"\(suggestion)\" (use --map \(name)=\(suggestion))"
@@ -54,7 +59,9 @@ extension TraceError {
     /// `missing column "phase": expected phase, state or action` (every accepted spelling of
     /// the canonical column `name`; all time columns for a time column).
     static func missingColumnExpectation(_ name: String) -> String {
-        guard let column = Column.named(name) else { return "missing column \"\(name)\": expected a column \"\(name)\"" }
+        guard let column = Column.named(name) else {
+            return "missing column \"\(name)\": expected a column \"\(name)\""
+        }
         if column.timeUnit != nil {
             let spellings = Column.timeColumns.map { time in
                 "\(orList(time.aliases)) (\(time.timeUnit!.rawValue))"
@@ -62,7 +69,8 @@ extension TraceError {
             return "missing time column: expected one named \(spellings.joined(separator: "; "))"
         }
         let alternative = column == .phase ? " (or a gesture id column)" : ""
-        return "missing column \"\(column.rawValue)\": expected one named \(orList(column.aliases))\(alternative)"
+        return
+            "missing column \"\(column.rawValue)\": expected one named \(orList(column.aliases))\(alternative)"
     }
 
     /// `a`, `a or b`, `a, b or c`.

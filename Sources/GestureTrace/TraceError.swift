@@ -10,7 +10,9 @@ public enum TraceError: Error, Equatable, Sendable {
     /// header's columns; `suggestion` is the unused column nearest (edit distance) to one of
     /// `name`'s spellings, if any is close: `name` is then the canonical column of that spelling
     /// (`t_ms` for `time[ms]`). `preset` names a `--preset` whose columns the header holds.
-    case missingColumn(file: String, line: Int = 0, name: String, found: [String], suggestion: String?, preset: String? = nil)
+    case missingColumn(
+        file: String, line: Int = 0, name: String, found: [String], suggestion: String?,
+        preset: String? = nil)
     /// A field could not be read: `expected` what, `found` the field's text (truncated).
     case badField(file: String, line: Int, column: String, expected: String, found: String)
     /// A row with a different number of fields than the header.

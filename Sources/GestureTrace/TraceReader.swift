@@ -87,11 +87,15 @@ public struct RowFilter: Sendable, Equatable {
         if negated { name = name.dropLast() }
         let column = String(name).trimmed
         guard !column.isEmpty else { return nil }
-        let values = text[text.index(after: eq)...].split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmed }
+        let values = text[text.index(after: eq)...].split(
+            separator: "|", omittingEmptySubsequences: false
+        ).map { String($0).trimmed }
         self.init(column: column, values: values, negated: negated)
     }
 
-    public var description: String { "\(column)\(negated ? "!=" : "=")\(values.joined(separator: "|"))" }
+    public var description: String {
+        "\(column)\(negated ? "!=" : "=")\(values.joined(separator: "|"))"
+    }
 }
 
 /// Where the figures' coordinates come from: the file's own unit, or points converted by
@@ -188,7 +192,9 @@ public struct ReaderOptions: Sendable {
             let source = String(sides[0]).trimmed
             let target = Array(String(sides[1]).trimmed.utf8)
             guard !source.isEmpty, source.utf8.count <= 16,
-                let word = target.withUnsafeBufferPointer({ $0.baseAddress.flatMap { PackedWord($0, target.count) } }),
+                let word = target.withUnsafeBufferPointer({
+                    $0.baseAddress.flatMap { PackedWord($0, target.count) }
+                }),
                 let phase = phaseSpellings.first(where: { $0.0 == word })?.1.phase
             else { return nil }
             map[source] = phase
@@ -295,9 +301,13 @@ public struct ReadLoss: Sendable, Equatable {
     }
 
     public var rowShare: Double { rowsRead > 0 ? Double(rowsSkipped) / Double(rowsRead) : 0 }
-    public var gestureShare: Double { gesturesSeen > 0 ? Double(gesturesSkipped) / Double(gesturesSeen) : 0 }
+    public var gestureShare: Double {
+        gesturesSeen > 0 ? Double(gesturesSkipped) / Double(gesturesSeen) : 0
+    }
     /// True when more than `warningShare` of rows or gestures were dropped.
-    public var exceedsWarningShare: Bool { rowShare > Self.warningShare || gestureShare > Self.warningShare }
+    public var exceedsWarningShare: Bool {
+        rowShare > Self.warningShare || gestureShare > Self.warningShare
+    }
 }
 
 /// Streams a trace file into gestures through libcsv.
@@ -366,7 +376,8 @@ public enum TraceReader {
             }
             var offset = 0
             while offset < chunk.count {
-                let piece = UnsafeRawBufferPointer(rebasing: chunk[offset..<min(chunk.count, offset + feedSize)])
+                let piece = UnsafeRawBufferPointer(
+                    rebasing: chunk[offset..<min(chunk.count, offset + feedSize)])
                 tokenizer!.parse(piece, into: context)
                 offset += piece.count
                 if state.pointee.stopped { try deliver() }
@@ -391,15 +402,26 @@ public enum TraceReader {
 /// a compressed file or a spreadsheet, which people pass by mistake, would otherwise read as
 /// a header of garbage ("not UTF-8", "UTF-16?").
 func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
-    func starts(_ magic: [UInt8]) -> Bool { start.count >= magic.count && zip(start, magic).allSatisfy { $0 == $1 } }
+    func starts(_ magic: [UInt8]) -> Bool {
+        start.count >= magic.count && zip(start, magic).allSatisfy { $0 == $1 }
+    }
     if starts([0x1F, 0x8B]) { return "a gzip-compressed file (decompress it first: gunzip)" }
     if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
-        return "a zip archive or an .xlsx/.numbers spreadsheet (unzip it, or export the sheet as CSV)"
+        return
+            "a zip archive or an .xlsx/.numbers spreadsheet (unzip it, or export the sheet as CSV)"
     }
-    if starts([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return "an .xls spreadsheet (export the sheet as CSV)" }
-    if starts([0x28, 0xB5, 0x2F, 0xFD]) { return "a zstd-compressed file (decompress it first: unzstd)" }
-    if starts([0x42, 0x5A, 0x68]), start.count >= 4, (0x31...0x39).contains(start[3]) { return "a bzip2-compressed file (decompress it first: bunzip2)" }
-    if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "an xz-compressed file (decompress it first: unxz)" }
+    if starts([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+        return "an .xls spreadsheet (export the sheet as CSV)"
+    }
+    if starts([0x28, 0xB5, 0x2F, 0xFD]) {
+        return "a zstd-compressed file (decompress it first: unzstd)"
+    }
+    if starts([0x42, 0x5A, 0x68]), start.count >= 4, (0x31...0x39).contains(start[3]) {
+        return "a bzip2-compressed file (decompress it first: bunzip2)"
+    }
+    if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+        return "an xz-compressed file (decompress it first: unxz)"
+    }
     return nil
 }
 
@@ -437,7 +459,8 @@ final class InputFile {
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TraceError.unreadable(file: path == "-" ? "<stdin>" : path, reason: String(cString: strerror(errno)))
+                throw TraceError.unreadable(
+                    file: path == "-" ? "<stdin>" : path, reason: String(cString: strerror(errno)))
             }
             filled += n
         }

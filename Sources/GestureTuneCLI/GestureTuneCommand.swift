@@ -16,13 +16,21 @@ public enum GestureTuneCommand {
         if let bad = nonUTF8Argument() {
             // Swift decodes arguments as UTF-8, repairing bad bytes: the repaired name names no
             // file, and "No such file or directory" would mislead.
-            status = report(.missingInput(path: bad, reason: "the name is not UTF-8 text, which gesturetune cannot open; rename it"), console: console)
+            status = report(
+                .missingInput(
+                    path: bad,
+                    reason: "the name is not UTF-8 text, which gesturetune cannot open; rename it"),
+                console: console)
         } else {
             status = run(arguments, console: console)
         }
-        guard let failure = StandardStreams.failure, status != .interrupted else { return status.rawValue }
+        guard let failure = StandardStreams.failure, status != .interrupted else {
+            return status.rawValue
+        }
         if !StandardStreams.standardErrorFailed {
-            StandardStreams.write(Diagnostic(location: nil, message: "cannot write to \(failure)").rendered(colour: false) + "\n", to: STDERR_FILENO)
+            StandardStreams.write(
+                Diagnostic(location: nil, message: "cannot write to \(failure)").rendered(
+                    colour: false) + "\n", to: STDERR_FILENO)
         }
         return ExitCode.ioError.rawValue
     }
@@ -31,11 +39,15 @@ public enum GestureTuneCommand {
     static func nonUTF8Argument() -> String? {
         for k in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[k] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)
+            )
             if String(validating: bytes, as: UTF8.self) != nil { continue }
             var shown = ""
             for b in bytes {
-                shown += b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true)
+                shown +=
+                    b >= 0x20 && b < 0x7F
+                    ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true)
             }
             return shown
         }
@@ -74,12 +86,18 @@ public enum GestureTuneCommand {
         let values = OptionValues(parsed)
         do {
             switch parsed.command {
-            case "analyze": return try AnalyzeCommand.run(try AnalyzeOptions.parse(values), console: console)
-            case "batch": return try BatchCommand.run(try BatchOptions.parse(values), console: console)
-            case "merge": return try MergeCommand.run(try MergeOptions.parse(values), console: console)
-            case "validate": return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
-            case "simulate": return try SimulateCommand.run(try SimulateOptions.parse(values), console: console)
-            case "recorder": return try RecorderCommand.run(try RecorderOptions.parse(values), console: console)
+            case "analyze":
+                return try AnalyzeCommand.run(try AnalyzeOptions.parse(values), console: console)
+            case "batch":
+                return try BatchCommand.run(try BatchOptions.parse(values), console: console)
+            case "merge":
+                return try MergeCommand.run(try MergeOptions.parse(values), console: console)
+            case "validate":
+                return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
+            case "simulate":
+                return try SimulateCommand.run(try SimulateOptions.parse(values), console: console)
+            case "recorder":
+                return try RecorderCommand.run(try RecorderOptions.parse(values), console: console)
             case "diff": return try DiffCommand.run(try DiffOptions.parse(values), console: console)
             default: throw CLIError.internalError("no command '\(parsed.command)'")
             }
@@ -95,7 +113,8 @@ public enum GestureTuneCommand {
     /// Prints an error (a usage error with its usage line and help hint) and returns its status.
     static func report(_ error: CLIError, console: Console) -> ExitCode {
         if case .usage(let usage) = error {
-            console.writeErr(Help.usageError(usage, spec: usage.command.flatMap { parser.spec(named: $0) }))
+            console.writeErr(
+                Help.usageError(usage, spec: usage.command.flatMap { parser.spec(named: $0) }))
         } else {
             console.diagnose(error)
         }

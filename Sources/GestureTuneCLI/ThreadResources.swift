@@ -3,7 +3,7 @@ import GestureTuning
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Address space the process reserves for its threads, made to fit the input rather than
@@ -30,33 +30,34 @@ public enum ThreadResources {
     /// they are looked up by name.
     public static func limit() {
         #if canImport(Glibc)
-        var space = rlimit()
-        var arenas = Self.arenas
-        if getrlimit(Int32(RLIMIT_AS.rawValue), &space) == 0, space.rlim_cur != rlim_t.max {
-            let fit = (Int(clamping: space.rlim_cur) - base) / perWorker
-            workerCount.store(max(1, min(fit, workers)), ordering: .relaxed)
-            Parallel.limitWorkers(workers)
-            // Each arena beyond the first reserves 64 MiB: a limited space shares one.
-            arenas = 1
-        }
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        typealias DefaultAttributes = @convention(c) (UnsafeMutablePointer<pthread_attr_t>) -> Int32
-        if let f = dlsym(nil, "mallopt") {
-            // M_ARENA_MAX.
-            _ = unsafeBitCast(f, to: Mallopt.self)(-8, arenas)
-        }
-        guard let get = dlsym(nil, "pthread_getattr_default_np"),
-            let set = dlsym(nil, "pthread_setattr_default_np")
-        else { return }
-        var attributes = pthread_attr_t()
-        guard unsafeBitCast(get, to: DefaultAttributes.self)(&attributes) == 0 else { return }
-        defer { pthread_attr_destroy(&attributes) }
-        var size = 0
-        if pthread_attr_getstacksize(&attributes, &size) == 0, size > stackSize,
-            pthread_attr_setstacksize(&attributes, stackSize) == 0
-        {
-            _ = unsafeBitCast(set, to: DefaultAttributes.self)(&attributes)
-        }
+            var space = rlimit()
+            var arenas = Self.arenas
+            if getrlimit(Int32(RLIMIT_AS.rawValue), &space) == 0, space.rlim_cur != rlim_t.max {
+                let fit = (Int(clamping: space.rlim_cur) - base) / perWorker
+                workerCount.store(max(1, min(fit, workers)), ordering: .relaxed)
+                Parallel.limitWorkers(workers)
+                // Each arena beyond the first reserves 64 MiB: a limited space shares one.
+                arenas = 1
+            }
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            typealias DefaultAttributes =
+                @convention(c) (UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            if let f = dlsym(nil, "mallopt") {
+                // M_ARENA_MAX.
+                _ = unsafeBitCast(f, to: Mallopt.self)(-8, arenas)
+            }
+            guard let get = dlsym(nil, "pthread_getattr_default_np"),
+                let set = dlsym(nil, "pthread_setattr_default_np")
+            else { return }
+            var attributes = pthread_attr_t()
+            guard unsafeBitCast(get, to: DefaultAttributes.self)(&attributes) == 0 else { return }
+            defer { pthread_attr_destroy(&attributes) }
+            var size = 0
+            if pthread_attr_getstacksize(&attributes, &size) == 0, size > stackSize,
+                pthread_attr_setstacksize(&attributes, stackSize) == 0
+            {
+                _ = unsafeBitCast(set, to: DefaultAttributes.self)(&attributes)
+            }
         #endif
     }
 }

@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// How a rule performs on a set of gestures.
 public struct RuleEvaluation: Sendable, Equatable {
@@ -133,13 +133,15 @@ extension Answer {
     /// gesture at its own extent in any case); the input's warnings go first (a wrong time
     /// unit or direction makes every other figure meaningless).
     public mutating func complete(
-        physics: PhysicsOptions, current: ParameterSet, sharedExtent: Double?, inputWarnings: [TuningWarning]
+        physics: PhysicsOptions, current: ParameterSet, sharedExtent: Double?,
+        inputWarnings: [TuningWarning]
     ) {
         suggested.record(physics)
         if case .preset(let preset) = current.ruleSetting, current.extent == nil,
             let sharedExtent
         {
-            self.current = ParameterSet(preset: preset, extent: sharedExtent, direction: physics.direction)
+            self.current = ParameterSet(
+                preset: preset, extent: sharedExtent, direction: physics.direction)
         }
         warnings.insert(contentsOf: inputWarnings, at: 0)
     }

@@ -1,6 +1,6 @@
 internal import GestureNumerics
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// Turns per-gesture physics into suggested parameters (physics.md, "Tuning", "Completion
 /// animation", "Edge region"): one call does the threshold searches, the logistic fit,
@@ -22,17 +22,26 @@ public struct Tuner: Sendable {
     }
 
     /// Tunes on measurements from `PhysicsEngine.measure` (key: `GestureKey(file: m.file, id: m.id)`).
-    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default) -> Answer {
-        let statistics = TuningStatistics.gathered(measurements.count, options: options, current: current) {
-            $0.add(measurements[$1], key: GestureKey(file: measurements[$1].file, id: measurements[$1].id))
+    public func tune(_ measurements: [GestureMeasurement], current: ParameterSet = .default)
+        -> Answer
+    {
+        let statistics = TuningStatistics.gathered(
+            measurements.count, options: options, current: current
+        ) {
+            $0.add(
+                measurements[$1],
+                key: GestureKey(file: measurements[$1].file, id: measurements[$1].id))
         }
         return tune(statistics)
     }
 
     /// Tunes on points already reduced to what tuning reads (all closed by `ended`; key:
     /// `GestureKey(file: "", id: p.id)`), plus `interruptedBySystem` skipped gestures.
-    public func tune(points: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default) -> Answer {
-        var statistics = TuningStatistics.gathered(points.count, options: options, current: current) {
+    public func tune(
+        points: [TuningPoint], interruptedBySystem: Int = 0, current: ParameterSet = .default
+    ) -> Answer {
+        var statistics = TuningStatistics.gathered(points.count, options: options, current: current)
+        {
             $0.add(points[$1], key: GestureKey(file: "", id: points[$1].id))
         }
         statistics.addInterrupted(interruptedBySystem)
@@ -59,7 +68,9 @@ public struct Tuner: Sendable {
         // Counts, suggestions, the unlabelled analysis, ambiguity and outcomes
         // (`SummaryStatistics`): independent of the searches, so on another thread meanwhile.
         let summaries = statistics.summaries
-        let summarized = Parallel.start { [options] in summaries.summarize(current: current, options: options) }
+        let summarized = Parallel.start { [options] in
+            summaries.summarize(current: current, options: options)
+        }
 
         // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
@@ -80,8 +91,11 @@ public struct Tuner: Sendable {
         var logistic: LogisticResult?
         if labelledCount > 0 {
             kinematicAtPreset = RuleEvaluation(
-                name: "kinematic (uikit-system values)", source: nil, rule: SearchStatistics.kinematicPresetRule, confusion: search.kinematicAtPreset)
-            logistic = Self.fitLogistic(search.logistic, threshold: search.families[0], fallback: thresholdRule, seed: options.seed)
+                name: "kinematic (uikit-system values)", source: nil,
+                rule: SearchStatistics.kinematicPresetRule, confusion: search.kinematicAtPreset)
+            logistic = Self.fitLogistic(
+                search.logistic, threshold: search.families[0], fallback: thresholdRule,
+                seed: options.seed)
         }
 
         // The headline suggestion.
@@ -109,10 +123,16 @@ public struct Tuner: Sendable {
         // cross-validated either way, so the choice of family does not depend on them.
         // Meanwhile, on another thread, the headline family under each estimator.
         let estimatorFamily = suggestedRule.family
-        let estimators = options.compareEstimators
-            ? Parallel.start { Self.byEstimator(search, family: estimatorFamily, seed: options.seed) } : nil
-        let bootstrapIndex = labelledCount > 0 && options.bootstrapResamples > 0
-            ? families.firstIndex(where: { $0.family == suggestedRule.family && $0.rule == suggestedRule }) : nil
+        let estimators =
+            options.compareEstimators
+            ? Parallel.start {
+                Self.byEstimator(search, family: estimatorFamily, seed: options.seed)
+            } : nil
+        let bootstrapIndex =
+            labelledCount > 0 && options.bootstrapResamples > 0
+            ? families.firstIndex(where: {
+                $0.family == suggestedRule.family && $0.rule == suggestedRule
+            }) : nil
         let bootstrapped = bootstrapIndex.map { index in
             Self.bootstrapped(
                 families[index], encoding: encodings[index], resamples: options.bootstrapResamples,
@@ -123,11 +143,20 @@ public struct Tuner: Sendable {
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
         if labelledCount > 0 {
-            comparisons.append(RuleEvaluation(name: "current", source: current.preset, rule: current.rule, confusion: search.current))
-            comparisons.append(RuleEvaluation(name: "suggested", source: nil, rule: suggestedRule, confusion: suggestedConfusion ?? Confusion()))
+            comparisons.append(
+                RuleEvaluation(
+                    name: "current", source: current.preset, rule: current.rule,
+                    confusion: search.current))
+            comparisons.append(
+                RuleEvaluation(
+                    name: "suggested", source: nil, rule: suggestedRule,
+                    confusion: suggestedConfusion ?? Confusion()))
             for (preset, confusion) in zip(Preset.all, search.presets) {
                 comparisons.append(
-                    RuleEvaluation(name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent), confusion: confusion))
+                    RuleEvaluation(
+                        name: preset.name, source: preset.source,
+                        rule: preset.rule(extent: PhysicsOptions.defaultExtent),
+                        confusion: confusion))
             }
         }
 
@@ -142,13 +171,19 @@ public struct Tuner: Sendable {
             suggested.rule = inferred
             suggestionInferred = true
         }
-        if let l = logistic, l.fit.outcome != .converged { warnings.append(.logistic(l.fit.outcome)) }
+        if let l = logistic, l.fit.outcome != .converged {
+            warnings.append(.logistic(l.fit.outcome))
+        }
 
         var answer = Answer(
-            options: options, counts: parts.counts, warnings: warnings, families: families, kinematicAtPreset: kinematicAtPreset,
-            logistic: logistic, current: current, suggested: suggested, suggestionInferred: suggestionInferred, comparisons: comparisons,
-            unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount, outcomeCheck: parts.outcomeCheck,
-            completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap, spring: parts.spring, edgeWidth: parts.edgeWidth,
+            options: options, counts: parts.counts, warnings: warnings, families: families,
+            kinematicAtPreset: kinematicAtPreset,
+            logistic: logistic, current: current, suggested: suggested,
+            suggestionInferred: suggestionInferred, comparisons: comparisons,
+            unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount,
+            outcomeCheck: parts.outcomeCheck,
+            completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap,
+            spring: parts.spring, edgeWidth: parts.edgeWidth,
             directionLock: parts.directionLock)
         // `byEstimator` is empty unless something is labelled, and then the suggested rule is `suggestedRule`.
         if let estimators { answer.byEstimator = estimators.value }
@@ -158,10 +193,14 @@ public struct Tuner: Sendable {
     /// The family among `threshold`, `forward`, `projection` with the lowest cross-validated
     /// error (misdecided / labelled held-out gestures); ties go to `current` when it is one of
     /// them, then to that order. nil when none was cross-validated.
-    static func bestCrossValidatedFamily(_ families: [FamilyResult], current: RuleFamily) -> RuleFamily? {
+    static func bestCrossValidatedFamily(_ families: [FamilyResult], current: RuleFamily)
+        -> RuleFamily?
+    {
         let order: [RuleFamily] = [.threshold, .forward, .projection]
         let rated = families.compactMap { f -> (family: RuleFamily, rank: Int, error: Double)? in
-            guard let rank = order.firstIndex(of: f.family), let cv = f.crossValidation else { return nil }
+            guard let rank = order.firstIndex(of: f.family), let cv = f.crossValidation else {
+                return nil
+            }
             return (f.family, rank, cv.errorRate)
         }
         guard let lowest = rated.map(\.error).min() else { return nil }
@@ -171,11 +210,18 @@ public struct Tuner: Sendable {
     }
 
     /// The bootstrap seed of the family at `index` of `SearchStatistics.spaces` under `--seed`.
-    static func bootstrapSeed(_ seed: UInt64, family index: Int) -> UInt64 { RandomSource.mix(seed, UInt64(index + 1)) }
+    static func bootstrapSeed(_ seed: UInt64, family index: Int) -> UInt64 {
+        RandomSource.mix(seed, UInt64(index + 1))
+    }
 
     /// `result` (the search of `encoding`) with its parameters' bootstrap intervals.
-    static func bootstrapped(_ result: FamilyResult, encoding: Encoding, resamples: Int, seed: UInt64) -> FamilyResult {
-        guard let bootstrap = Bootstrap.run(encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed) else { return result }
+    static func bootstrapped(
+        _ result: FamilyResult, encoding: Encoding, resamples: Int, seed: UInt64
+    ) -> FamilyResult {
+        guard
+            let bootstrap = Bootstrap.run(
+                encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed)
+        else { return result }
         var r = result
         r.bootstrap = bootstrap
         r.parameters = bootstrap.intervals
@@ -198,16 +244,21 @@ public struct Tuner: Sendable {
             ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
         }
         let cv = CrossValidator.run(encoding: encoding, seed: foldSeed)
-        let fitted = encoding.confusion(row: choice.row, column: choice.column, weights: encoding.fullWeights)
+        let fitted = encoding.confusion(
+            row: choice.row, column: choice.column, weights: encoding.fullWeights)
         return FamilyResult(
-            space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: nil, crossValidation: cv,
-            fitted: RuleEvaluation(name: space.family.rawValue, source: nil, rule: rule, confusion: fitted))
+            space: space, rule: rule, choice: choice, parameters: parameters, bootstrap: nil,
+            crossValidation: cv,
+            fitted: RuleEvaluation(
+                name: space.family.rawValue, source: nil, rule: rule, confusion: fitted))
     }
 
     /// The logistic fit on the exact points or bins (weighted IRLS), its cross-validation on
     /// the same hash folds (a fold whose training set does not converge falls back to the
     /// `threshold` search on the fold's training cells), and its in-sample confusion.
-    static func fitLogistic(_ cells: LogisticCells, threshold: FamilyCells, fallback: Rule?, seed: UInt64) -> LogisticResult {
+    static func fitLogistic(
+        _ cells: LogisticCells, threshold: FamilyCells, fallback: Rule?, seed: UInt64
+    ) -> LogisticResult {
         let rows = cells.rows()
         let folds = cells.folds
         let total = rows.map { $0.folds.reduce(0, +) }
@@ -224,7 +275,9 @@ public struct Tuner: Sendable {
         func confusion(_ rule: Rule, _ weights: [Int]) -> Confusion {
             var c = Confusion()
             for (r, row) in rows.enumerated() where weights[r] > 0 {
-                let state = ReleaseState(progress: row.progress, velocity: row.velocity, kinematicVelocity: 0, kinematicAcceleration: 0, sampleCount: 3, extent: PhysicsOptions.defaultExtent)
+                let state = ReleaseState(
+                    progress: row.progress, velocity: row.velocity, kinematicVelocity: 0,
+                    kinematicAcceleration: 0, sampleCount: 3, extent: PhysicsOptions.defaultExtent)
                 let meant: Intent = row.complete ? .complete : .cancel
                 c.add(.rule(rule), state, meant: meant, count: weights[r])
             }
@@ -239,7 +292,9 @@ public struct Tuner: Sendable {
                 if let rule = fit(training).rule { return rule }
                 // Encoded only when a fold needs the fallback.
                 let thresholdEncoding = Encoding(cells: threshold)
-                let weights = (0..<thresholdEncoding.unitCount).map { thresholdEncoding.counts[$0] - thresholdEncoding.foldCounts[$0 * folds + f] }
+                let weights = (0..<thresholdEncoding.unitCount).map {
+                    thresholdEncoding.counts[$0] - thresholdEncoding.foldCounts[$0 * folds + f]
+                }
                 guard weights.contains(where: { $0 > 0 }) else { return nil }
                 let c = thresholdEncoding.choose(weights: weights)
                 return SearchSpace.threshold.rule(row: c.row, column: c.column)
@@ -248,30 +303,43 @@ public struct Tuner: Sendable {
             var unfitted = 0
             for f in 0..<folds {
                 let held = rows.map { $0.folds[f] }
-                if let rule = rules[f] { pooled.add(confusion(rule, held)) } else {
+                if let rule = rules[f] {
+                    pooled.add(confusion(rule, held))
+                } else {
                     unfitted += 1
                     for (r, row) in rows.enumerated() where held[r] > 0 {
-                        pooled.add(meantComplete: row.complete, decidedComplete: !row.complete, count: held[r])
+                        pooled.add(
+                            meantComplete: row.complete, decidedComplete: !row.complete,
+                            count: held[r])
                     }
                 }
             }
-            cv = CrossValidation(folds: folds, seed: seed, confusion: pooled, unfittedFolds: unfitted)
+            cv = CrossValidation(
+                folds: folds, seed: seed, confusion: pooled, unfittedFolds: unfitted)
         }
         return LogisticResult(
-            fit: whole, boundary: boundary, usesFallback: whole.rule == nil && boundary != nil, crossValidation: cv,
-            fitted: boundary.map { RuleEvaluation(name: "logistic", source: nil, rule: $0, confusion: confusion($0, total)) })
+            fit: whole, boundary: boundary, usesFallback: whole.rule == nil && boundary != nil,
+            crossValidation: cv,
+            fitted: boundary.map {
+                RuleEvaluation(
+                    name: "logistic", source: nil, rule: $0, confusion: confusion($0, total))
+            })
     }
 
     /// The headline family tuned again with each velocity estimator every used labelled gesture
     /// has (`lsq2`, `lsq1`, `impulse`, `delta`; `platform` with `vx`/`vy` columns), without
     /// bootstrap; empty when nothing is labelled. Only `v_p` changes: progress, extent and the
     /// `kinematic` inputs are the estimator's own either way.
-    static func byEstimator(_ statistics: SearchStatistics, family: RuleFamily, seed: UInt64) -> [EstimatorSuggestion] {
+    static func byEstimator(_ statistics: SearchStatistics, family: RuleFamily, seed: UInt64)
+        -> [EstimatorSuggestion]
+    {
         guard statistics.labelledCount > 0, !statistics.estimators.isEmpty else { return [] }
         // The estimator asked for: the one the gestures that did not fall back were measured
         // with (the most common; ties in `Estimator.allCases` order).
         let counts = statistics.requestedEstimator
-        let requested: Estimator? = counts.max().flatMap { top in top > 0 ? Estimator.allCases[counts.firstIndex(of: top)!] : nil }
+        let requested: Estimator? = counts.max().flatMap { top in
+            top > 0 ? Estimator.allCases[counts.firstIndex(of: top)!] : nil
+        }
         return Estimator.allCases.enumerated().compactMap { i, estimator -> EstimatorSuggestion? in
             let cells = statistics.estimators[i]
             guard cells.count == statistics.labelledCount else { return nil }
@@ -279,18 +347,25 @@ public struct Tuner: Sendable {
             let cv: Double?
             let misdecided: Int
             if family == .logistic {
-                guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }), let logisticCells = cells.logistic else { return nil }
+                guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }),
+                    let logisticCells = cells.logistic
+                else { return nil }
                 let threshold = search(thresholdCells, foldSeed: seed)
-                let l = fitLogistic(logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
+                let l = fitLogistic(
+                    logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
                 guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
                 (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
             } else {
-                guard let familyCells = cells.families.first(where: { $0.space.family == family }) else { return nil }
+                guard let familyCells = cells.families.first(where: { $0.space.family == family })
+                else { return nil }
                 let result = search(familyCells, foldSeed: seed)
-                (rule, cv, misdecided) = (result.rule, result.crossValidation?.errorRate, result.fitted.errors)
+                (rule, cv, misdecided) = (
+                    result.rule, result.crossValidation?.errorRate, result.fitted.errors
+                )
             }
             return EstimatorSuggestion(
-                estimator: estimator, inUse: estimator == requested, rule: rule, crossValidatedError: cv, misdecided: misdecided)
+                estimator: estimator, inUse: estimator == requested, rule: rule,
+                crossValidatedError: cv, misdecided: misdecided)
         }
     }
 }

@@ -43,13 +43,15 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
 
     public init(
-        seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5, projectionTau: Double? = nil,
+        seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5,
+        projectionTau: Double? = nil,
         kinematicDuration: Double = Preset.uikitSystemDuration,
         targetDuration: Double = TuningOptions.defaultTargetDuration, dampingRatio: Double = 1,
         transitionDuration: Double = TuningOptions.defaultTransitionDuration,
         ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions.springSettlingTime
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions
+            .springSettlingTime
     ) {
         self.seed = seed
         self.bootstrapResamples = bootstrapResamples
@@ -66,28 +68,34 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     }
 
     /// `Spring(dampingRatio:response:).settlingTime(initialVelocity:)`.
-    public static let springSettlingTime: @Sendable (Double, Double, Double) throws -> Double = { zeta, response, v0 in
+    public static let springSettlingTime: @Sendable (Double, Double, Double) throws -> Double = {
+        zeta, response, v0 in
         try Spring(dampingRatio: zeta, response: response).settlingTime(initialVelocity: v0)
     }
 
     /// Every option but `settlingTime`, a function: decoded options take the default one.
     enum CodingKeys: String, CodingKey {
-        case seed, bootstrapResamples, folds, projectionTau, kinematicDuration, targetDuration, dampingRatio
-        case transitionDuration, ambiguityBand, suggestedFamily, compareEstimators, chooseFamilyByCrossValidation
+        case seed, bootstrapResamples, folds, projectionTau, kinematicDuration, targetDuration,
+            dampingRatio
+        case transitionDuration, ambiguityBand, suggestedFamily, compareEstimators,
+            chooseFamilyByCrossValidation
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            seed: try c.decode(UInt64.self, forKey: .seed), bootstrapResamples: try c.decode(Int.self, forKey: .bootstrapResamples),
-            folds: try c.decode(Int.self, forKey: .folds), projectionTau: try c.decodeIfPresent(Double.self, forKey: .projectionTau),
+            seed: try c.decode(UInt64.self, forKey: .seed),
+            bootstrapResamples: try c.decode(Int.self, forKey: .bootstrapResamples),
+            folds: try c.decode(Int.self, forKey: .folds),
+            projectionTau: try c.decodeIfPresent(Double.self, forKey: .projectionTau),
             kinematicDuration: try c.decode(Double.self, forKey: .kinematicDuration),
             targetDuration: try c.decode(Double.self, forKey: .targetDuration),
             dampingRatio: try c.decode(Double.self, forKey: .dampingRatio),
             transitionDuration: try c.decode(Double.self, forKey: .transitionDuration),
             ambiguityBand: try c.decode(Double.self, forKey: .ambiguityBand),
             suggestedFamily: try c.decodeIfPresent(RuleFamily.self, forKey: .suggestedFamily),
-            chooseFamilyByCrossValidation: try c.decode(Bool.self, forKey: .chooseFamilyByCrossValidation))
+            chooseFamilyByCrossValidation: try c.decode(
+                Bool.self, forKey: .chooseFamilyByCrossValidation))
         compareEstimators = try c.decode(Bool.self, forKey: .compareEstimators)
     }
 

@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// The part of a `GestureMeasurement` the tuning algorithms read: one released gesture.
 public struct TuningPoint: Sendable, Equatable {
@@ -26,7 +26,8 @@ public struct TuningPoint: Sendable, Equatable {
     public var entryAngle: Double?
 
     public init(
-        id: String, progress: Double, velocity: Double, intent: Intent? = nil, outcome: Intent? = nil,
+        id: String, progress: Double, velocity: Double, intent: Intent? = nil,
+        outcome: Intent? = nil,
         kinematicVelocity: Double = 0, kinematicAcceleration: Double = 0, sampleCount: Int = 3,
         extent: Double = PhysicsOptions.defaultExtent, startPosition: Double = 0,
         entryAngle: Double? = nil
@@ -64,7 +65,8 @@ public struct TuningPoint: Sendable, Equatable {
 
     /// True when every figure a rule reads is finite.
     var isFinite: Bool {
-        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite && kinematicAcceleration.isFinite
+        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite
+            && kinematicAcceleration.isFinite
             && extent.isFinite && extent > 0
     }
 }

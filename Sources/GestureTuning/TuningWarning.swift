@@ -17,10 +17,12 @@ public enum TuningWarning: Sendable, Equatable {
     case beyondExtent(reach: Double, extent: Double, direction: Direction, source: ExtentSource)
     /// `count` of `total` gestures with a width/height column touch well beyond it; the
     /// farthest reaches `reach` pt in a `container` pt container.
-    case beyondContainer(count: Int, total: Int, reach: Double, container: Double, direction: Direction)
+    case beyondContainer(
+        count: Int, total: Int, reach: Double, container: Double, direction: Direction)
     /// `count` of `total` gestures (`population`: "gestures", "labelled gestures") were
     /// measured with the default extent: no width/height column and no extent given.
-    case defaultExtent(direction: Direction, extent: Double, count: Int, total: Int, population: String)
+    case defaultExtent(
+        direction: Direction, extent: Double, count: Int, total: Int, population: String)
     /// The reader dropped more than `ReadLoss.warningShare` of rows or gestures.
     case readLoss(ReadLoss, rowReasons: [ReasonCount], gestureReasons: [ReasonCount])
 
@@ -64,14 +66,20 @@ public enum TuningWarning: Sendable, Equatable {
     }
 
     /// The default-extent warning for `measurements`, if any was measured with the default.
-    public static func defaultExtent(_ measurements: [GestureMeasurement], direction: Direction, population: String) -> TuningWarning? {
+    public static func defaultExtent(
+        _ measurements: [GestureMeasurement], direction: Direction, population: String
+    ) -> TuningWarning? {
         defaultExtent(MeasurementTally(measurements), direction: direction, population: population)
     }
 
     /// The default-extent warning for the measurements `tally` counts, if any was measured with the default.
-    public static func defaultExtent(_ tally: MeasurementTally, direction: Direction, population: String) -> TuningWarning? {
+    public static func defaultExtent(
+        _ tally: MeasurementTally, direction: Direction, population: String
+    ) -> TuningWarning? {
         guard tally.defaultExtents > 0, let extent = tally.defaultExtent else { return nil }
-        return .defaultExtent(direction: direction, extent: extent, count: tally.defaultExtents, total: tally.count, population: population)
+        return .defaultExtent(
+            direction: direction, extent: extent, count: tally.defaultExtents, total: tally.count,
+            population: population)
     }
 
     /// The read-loss warning for `reads` when more than `ReadLoss.warningShare` was dropped.
@@ -92,19 +100,24 @@ public enum TuningWarning: Sendable, Equatable {
     /// motion), or else touches beyond an assumed extent or beyond the width/height column.
     /// (The default extent follows: `measurements` for `analyze`, `defaultExtent` for `batch`.)
     public static func input(
-        measured: [GestureMeasurement], motion: MotionTally, timeUnit: TimeUnit, direction: Direction
+        measured: [GestureMeasurement], motion: MotionTally, timeUnit: TimeUnit,
+        direction: Direction
     ) -> [TuningWarning] {
         input(MeasurementTally(measured), motion: motion, timeUnit: timeUnit, direction: direction)
     }
 
     /// `input(measured:…)` on the tally of the measurements (`SummaryStatistics.measurements`).
-    public static func input(_ measured: MeasurementTally, motion: MotionTally, timeUnit: TimeUnit, direction: Direction) -> [TuningWarning] {
+    public static func input(
+        _ measured: MeasurementTally, motion: MotionTally, timeUnit: TimeUnit, direction: Direction
+    ) -> [TuningWarning] {
         var warnings: [TuningWarning] = []
         if let w = TimeScaleCheck.warning(measured, unit: timeUnit) { warnings.append(w) }
         if let w = motion.warning(for: direction) {
             warnings.append(w)
         } else if let assumed = measured.assumedExtent {
-            if let w = motion.extentWarning(direction: direction, extent: assumed.extent, source: assumed.source) {
+            if let w = motion.extentWarning(
+                direction: direction, extent: assumed.extent, source: assumed.source)
+            {
                 warnings.append(w)
             }
         } else if let w = motion.containerWarning(direction: direction) {
@@ -122,12 +135,22 @@ public enum TuningWarning: Sendable, Equatable {
     /// `measurements(_:direction:)` on the tally of the measurements.
     static func measurements(_ tally: MeasurementTally, direction: Direction) -> [TuningWarning] {
         var warnings: [TuningWarning] = []
-        if let w = defaultExtent(tally, direction: tally.direction ?? direction, population: "gestures") { warnings.append(w) }
-        if tally.extents.count > 1, let lo = tally.extents.first?.extent, let hi = tally.extents.last?.extent {
+        if let w = defaultExtent(
+            tally, direction: tally.direction ?? direction, population: "gestures")
+        {
+            warnings.append(w)
+        }
+        if tally.extents.count > 1, let lo = tally.extents.first?.extent,
+            let hi = tally.extents.last?.extent
+        {
             warnings.append(.extentsDiffer(low: lo, high: hi, typical: tally.typicalExtent))
         }
-        if tally.disagreements > 0 { warnings.append(.estimatorDisagreement(count: tally.disagreements, total: tally.count)) }
-        if tally.fellBack > 0 { warnings.append(.estimatorFallback(count: tally.fellBack, total: tally.count)) }
+        if tally.disagreements > 0 {
+            warnings.append(.estimatorDisagreement(count: tally.disagreements, total: tally.count))
+        }
+        if tally.fellBack > 0 {
+            warnings.append(.estimatorFallback(count: tally.fellBack, total: tally.count))
+        }
         return warnings
     }
 
@@ -147,7 +170,8 @@ public enum LabelNotice: Sendable, Equatable {
 
     public init(_ labels: ImplicitLabels, automatic: Bool) {
         self = .implicitLabels(
-            intent: labels.count(.intent), retry: labels.count(.retry), outcome: labels.count(.outcome),
+            intent: labels.count(.intent), retry: labels.count(.retry),
+            outcome: labels.count(.outcome),
             window: labels.retryWindow, automatic: automatic)
     }
 }

@@ -1,9 +1,9 @@
 import GestureTuneCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The only place the tool exits: with the status the command computed, or 128 + signal after an

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Helpers of the analyze end-to-end tests: the shipped sample, the report's files, XML,
@@ -15,7 +15,8 @@ enum AnalyzeSupport {
     /// Every file a report holds (ReportWriter's list).
     static let reportFiles = [
         "params.json", "report.html", "report.ipynb", "report.json", "report.md",
-        "figures/progress-curves.svg", "figures/release-scatter.svg", "figures/release-velocity.svg",
+        "figures/progress-curves.svg", "figures/release-scatter.svg",
+        "figures/release-velocity.svg",
         "figures/start-position.svg", "figures/velocity-ratio.svg",
         "snippets/android/DragTransition.kt", "snippets/swiftui/DragTransition.swift",
         "snippets/uikit/InterruptibleSpringPan.swift", "snippets/uikit/PopInteraction.swift",
@@ -26,7 +27,10 @@ enum AnalyzeSupport {
     static func files(_ dir: URL) -> [String] {
         EndToEnd.listing(dir).filter { rel in
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir) else { return false }
+            guard
+                FileManager.default.fileExists(
+                    atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir)
+            else { return false }
             return !isDir.boolValue
         }
     }
@@ -62,30 +66,43 @@ enum AnalyzeSupport {
     }
 
     static let notebookModules = ["nbformat", "nbclient", "ipykernel", "pandas", "matplotlib"]
-    static let notebookAbsent: Comment = "python3 with nbformat, nbclient, ipykernel, pandas and matplotlib is absent (pip install them): notebook check skipped"
+    static let notebookAbsent: Comment =
+        "python3 with nbformat, nbclient, ipykernel, pandas and matplotlib is absent (pip install them): notebook check skipped"
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
-    static let chromiumAbsent: Comment = "chromium is absent (apt-get install chromium): browser check skipped"
+    static let chromiumAbsent: Comment =
+        "chromium is absent (apt-get install chromium): browser check skipped"
 
     /// Runs headless Chromium with `arguments`; returns status, stdout, stderr.
     static func runChromium(_ arguments: [String]) throws -> (Int32, String, String) {
         let r = try TestSupport.runProcess(
-            ["/usr/bin/timeout", "120", chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"] + arguments)
+            [
+                "/usr/bin/timeout", "120", chromium!, "--headless", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--disable-extensions",
+            ] + arguments)
         return (r.status, r.stdout, r.stderr)
     }
 
     /// Analyses the sample once into a fresh folder with `--format json`; returns the folder,
     /// the run and the report folder.
-    static func analyseSample(_ extra: [String] = []) throws -> (dir: URL, run: TestSupport.RunResult, report: URL) {
+    static func analyseSample(_ extra: [String] = []) throws -> (
+        dir: URL, run: TestSupport.RunResult, report: URL
+    ) {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
-        let run = try EndToEnd.run(["analyze", sample.path, "--out", dir.appendingPathComponent("out").path, "--format", "json"] + extra, in: dir)
+        let run = try EndToEnd.run(
+            [
+                "analyze", sample.path, "--out", dir.appendingPathComponent("out").path, "--format",
+                "json",
+            ] + extra, in: dir)
         return (dir, run, dir.appendingPathComponent("out/swipe"))
     }
 }
 
-@Suite(.enabled(if: EndToEnd.binaryBuilt, EndToEnd.notBuilt), .enabled(if: AnalyzeSupport.sampleExists, "traces/swipe.csv is missing"))
+@Suite(
+    .enabled(if: EndToEnd.binaryBuilt, EndToEnd.notBuilt),
+    .enabled(if: AnalyzeSupport.sampleExists, "traces/swipe.csv is missing"))
 struct AnalyzeEndToEndTests {
     @Test func sampleWritesEveryFileAndTheTerminalJSONEqualsReportJSON() throws {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
@@ -94,13 +111,19 @@ struct AnalyzeEndToEndTests {
         #expect(run.stderr == "report: \(report.path)/report.html\n")
         #expect(AnalyzeSupport.files(report) == AnalyzeSupport.reportFiles.sorted())
 
-        let reportJSON = try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
+        let reportJSON = try String(
+            contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
         let file = try AnalyzeSupport.object(reportJSON)
         let terminal = try AnalyzeSupport.object(run.stdout)
         #expect(file["schema"] as? String == "gesturetune.report/1")
         // Every aggregate equal: the summary, parameters, rules, presets, estimators, figures.
-        for key in ["summary", "parameters", "rules", "presets", "unlabelled", "outcomeMismatches", "figures", "estimators", "snippets"] {
-            #expect((terminal[key] as? NSObject) == (file[key] as? NSObject) || (terminal[key] is NSNull && file[key] is NSNull), "\(key)")
+        for key in [
+            "summary", "parameters", "rules", "presets", "unlabelled", "outcomeMismatches",
+            "figures", "estimators", "snippets",
+        ] {
+            #expect(
+                (terminal[key] as? NSObject) == (file[key] as? NSObject)
+                    || (terminal[key] is NSNull && file[key] is NSNull), "\(key)")
         }
         #expect(run.stdout == reportJSON)
 
@@ -112,15 +135,20 @@ struct AnalyzeEndToEndTests {
         #expect(summary["currentSource"] as? String == "flutter-cupertino")
         let misdecided = try #require(summary["currentMisdecided"] as? Int)
         #expect(misdecided > 0)
-        #expect(TestSupport.isClose(summary["currentError"] as? Double ?? -1, Double(misdecided) / 300))
+        #expect(
+            TestSupport.isClose(summary["currentError"] as? Double ?? -1, Double(misdecided) / 300))
         #expect(summary["suggestedError"] is Double)
 
         // Per gesture, every figure of the physics: release progress, vx, vy, each estimator's
         // axis velocity, the measurements and the decision under the current rule.
         let gestures = try #require(file["gestures"] as? [[String: Any]])
         #expect(gestures.count == 300)
-        let keys = ["id", "p_r", "v", "vx", "vy", "v_p", "estimates", "estimateComponents", "startPosition", "entryAngle",
-                    "pauseBeforeRelease", "duration", "sampleRate", "peakVelocity", "lateReversal", "currentDecision", "intent"]
+        let keys = [
+            "id", "p_r", "v", "vx", "vy", "v_p", "estimates", "estimateComponents", "startPosition",
+            "entryAngle",
+            "pauseBeforeRelease", "duration", "sampleRate", "peakVelocity", "lateReversal",
+            "currentDecision", "intent",
+        ]
         for g in gestures.prefix(20) {
             for k in keys { #expect(g[k] != nil, "\(k)") }
             let estimates = try #require(g["estimates"] as? [String: Double])
@@ -136,10 +164,15 @@ struct AnalyzeEndToEndTests {
         #expect(params["rule"] as? String == suggested["family"] as? String)
 
         // batch reads it back and misdecides what the report says the suggestion misdecides.
-        let batch = try EndToEnd.run(["batch", AnalyzeSupport.sample.path, "--params", report.appendingPathComponent("params.json").path, "--max-error", "1"])
+        let batch = try EndToEnd.run([
+            "batch", AnalyzeSupport.sample.path, "--params",
+            report.appendingPathComponent("params.json").path, "--max-error", "1",
+        ])
         #expect(batch.status == 0, "\(batch.stderr)")
         let suggestedMisdecided = try #require(summary["suggestedMisdecided"] as? Int)
-        #expect(batch.stdout.contains("300 labelled, \(suggestedMisdecided) misdecided"), "\(batch.stdout)")
+        #expect(
+            batch.stdout.contains("300 labelled, \(suggestedMisdecided) misdecided"),
+            "\(batch.stdout)")
 
         // Each SVG is well-formed XML with an <svg> root.
         for rel in AnalyzeSupport.reportFiles where rel.hasSuffix(".svg") {
@@ -150,28 +183,41 @@ struct AnalyzeEndToEndTests {
         }
         // The Markdown names every section and links the figures.
         let md = try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
-        for name in ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"] {
+        for name in [
+            "release-scatter", "progress-curves", "release-velocity", "start-position",
+            "velocity-ratio",
+        ] {
             #expect(md.contains("figures/\(name).svg"), "\(name)")
         }
     }
 
     @Test func textSummaryNamesTheReport() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
-        let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--out", "reports"], in: dir)
+        let r = try EndToEnd.run(
+            ["analyze", AnalyzeSupport.sample.path, "--out", "reports"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "swipe: 300 gestures used of 300 read, none skipped; labelled")
-        #expect(lines.contains { $0.hasPrefix("misdecided: current flutter-cupertino ") && $0.contains("cross-validated") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("misdecided: current flutter-cupertino ")
+                    && $0.contains("cross-validated")
+            })
         // No --rule: the family with the lowest cross-validated error (the sample: projection
         // 7.3% against threshold 7.7% and forward 12.0%, on folds hashed from the file's name
         // and gesture id: the same wherever the file lies).
         #expect(lines.contains { $0.hasPrefix("suggest: projection p_th ") })
         #expect(lines.last == "report: reports/swipe/report.html")
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("reports/swipe/report.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: dir.appendingPathComponent("reports/swipe/report.html").path))
         // Nothing but the report folder is left in the output folder.
-        #expect(EndToEnd.listing(dir.appendingPathComponent("reports")).filter { !$0.contains("/") } == ["swipe"])
+        #expect(
+            EndToEnd.listing(dir.appendingPathComponent("reports")).filter { !$0.contains("/") }
+                == ["swipe"])
 
-        let md = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--format", "markdown"], in: dir)
+        let md = try EndToEnd.run(
+            ["analyze", AnalyzeSupport.sample.path, "--no-report", "--format", "markdown"], in: dir)
         #expect(md.status == 0)
         #expect(md.stdout.hasPrefix("### gesturetune: swipe\n\n- swipe: 300 gestures used"))
         #expect(md.stdout.contains("- report: not written (--no-report)"))
@@ -180,17 +226,25 @@ struct AnalyzeEndToEndTests {
     @Test func ruleAndTauChooseTheSuggestedFamily() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
         func summary(_ extra: [String]) throws -> [String: Any] {
-            let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--params", "uikit-system"] + extra, in: dir)
+            let r = try EndToEnd.run(
+                [
+                    "analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report",
+                    "--params", "uikit-system",
+                ] + extra, in: dir)
             #expect(r.status == 0, "\(r.stderr)")
             let json = try AnalyzeSupport.object(r.stdout)
             let rules = try #require(json["rules"] as? [[String: Any]])
             var cv: [String: Double] = [:]
-            for rule in rules { cv[rule["family"] as? String ?? "?"] = rule["crossValidatedError"] as? Double }
+            for rule in rules {
+                cv[rule["family"] as? String ?? "?"] = rule["crossValidatedError"] as? Double
+            }
             var s = try #require(json["summary"] as? [String: Any])
             s["cv"] = cv
             return s
         }
-        func family(_ s: [String: Any]) -> String? { (s["suggestedRule"] as? [String: Any])?["family"] as? String }
+        func family(_ s: [String: Any]) -> String? {
+            (s["suggestedRule"] as? [String: Any])?["family"] as? String
+        }
         // Default: not the current kinematic family, but the lowest held-out error of the three.
         let chosen = try summary([])
         let cv = try #require(chosen["cv"] as? [String: Double])
@@ -204,13 +258,23 @@ struct AnalyzeEndToEndTests {
         let fixed = try summary(["--rule", "projection", "--tau", "150ms"])
         #expect((fixed["suggestedRule"] as? [String: Any])?["tau"] as? Double == 0.15)
         // Out of range or unknown: usage errors.
-        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--tau", "1.5"], in: dir).status == 64)
-        #expect(try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--no-report", "--rule", "spring"], in: dir).status == 64)
+        #expect(
+            try EndToEnd.run(
+                ["analyze", AnalyzeSupport.sample.path, "--no-report", "--tau", "1.5"], in: dir
+            ).status == 64)
+        #expect(
+            try EndToEnd.run(
+                ["analyze", AnalyzeSupport.sample.path, "--no-report", "--rule", "spring"], in: dir
+            ).status == 64)
     }
 
     @Test func noReportWritesNothingAndPrintsEveryGesture() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-analyze")
-        let r = try EndToEnd.run(["analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--jobs", "1"], in: dir)
+        let r = try EndToEnd.run(
+            [
+                "analyze", AnalyzeSupport.sample.path, "--format", "json", "--no-report", "--jobs",
+                "1",
+            ], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "", "no report, so no report line")
         #expect(EndToEnd.listing(dir).isEmpty)
@@ -219,8 +283,12 @@ struct AnalyzeEndToEndTests {
     }
 
     @Test func pooledFilesParamsAndSeedRepeat() throws {
-        let dir = try Traces.corpus(["a.csv": Traces.csv(Traces.clear), "b.csv": Traces.csv(Traces.twoWrong)])
-        let r = try EndToEnd.run(["analyze", "a.csv", "b.csv", "--format", "json", "--no-report", "--params", "ionic"], in: dir)
+        let dir = try Traces.corpus([
+            "a.csv": Traces.csv(Traces.clear), "b.csv": Traces.csv(Traces.twoWrong),
+        ])
+        let r = try EndToEnd.run(
+            ["analyze", "a.csv", "b.csv", "--format", "json", "--no-report", "--params", "ionic"],
+            in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let json = try AnalyzeSupport.object(r.stdout)
         #expect(json["name"] as? String == "a")
@@ -236,18 +304,28 @@ struct AnalyzeEndToEndTests {
         #expect(ids.first == "a.csv:g1" && ids.last == "b.csv:g6")
 
         // The same seed gives the same report; a written params.json reads back as --params.
-        let again = try EndToEnd.run(["analyze", "a.csv", "b.csv", "--format", "json", "--no-report", "--params", "ionic"], in: dir)
+        let again = try EndToEnd.run(
+            ["analyze", "a.csv", "b.csv", "--format", "json", "--no-report", "--params", "ionic"],
+            in: dir)
         #expect(again.stdout == r.stdout)
-        let first = try EndToEnd.run(["analyze", "a.csv", "b.csv", "--out", "out", "--name", "pooled"], in: dir)
+        let first = try EndToEnd.run(
+            ["analyze", "a.csv", "b.csv", "--out", "out", "--name", "pooled"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        let withParams = try EndToEnd.run(["analyze", "a.csv", "--no-report", "--format", "json", "--params", "out/pooled/params.json"], in: dir)
+        let withParams = try EndToEnd.run(
+            [
+                "analyze", "a.csv", "--no-report", "--format", "json", "--params",
+                "out/pooled/params.json",
+            ], in: dir)
         #expect(withParams.status == 0, "\(withParams.stderr)")
-        let s2 = try #require(try AnalyzeSupport.object(withParams.stdout)["summary"] as? [String: Any])
+        let s2 = try #require(
+            try AnalyzeSupport.object(withParams.stdout)["summary"] as? [String: Any])
         #expect(s2["currentSource"] as? String == "out/pooled/params.json")
     }
 
     @Test func failedRunsLeaveNoPartialReportAndThePreviousOneUntouched() throws {
-        let dir = try Traces.corpus(["good.csv": Traces.csv(Traces.clear), "bad.csv": Traces.malformed])
+        let dir = try Traces.corpus([
+            "good.csv": Traces.csv(Traces.clear), "bad.csv": Traces.malformed,
+        ])
         let ok = try EndToEnd.run(["analyze", "good.csv", "--out", "out", "--name", "r"], in: dir)
         #expect(ok.status == 0, "\(ok.stderr)")
         let report = dir.appendingPathComponent("out/r")
@@ -255,12 +333,16 @@ struct AnalyzeEndToEndTests {
         #expect(before.count == AnalyzeSupport.reportFiles.count)
 
         // Malformed input: 65, the diagnostic with file and line, nothing written.
-        let bad = try EndToEnd.run(["analyze", "good.csv", "bad.csv", "--out", "out", "--name", "r"], in: dir)
+        let bad = try EndToEnd.run(
+            ["analyze", "good.csv", "bad.csv", "--out", "out", "--name", "r"], in: dir)
         #expect(bad.status == 65)
         #expect(bad.stdout == "")
         #expect(bad.stderr.hasPrefix("bad.csv:4: error: "), "\(bad.stderr)")
         #expect(try AnalyzeSupport.snapshot(report) == before)
-        #expect(EndToEnd.listing(dir.appendingPathComponent("out")).filter { !$0.contains("/") } == ["r"])
+        #expect(
+            EndToEnd.listing(dir.appendingPathComponent("out")).filter { !$0.contains("/") } == [
+                "r"
+            ])
 
         // A missing input: 66, nothing written.
         let missing = try EndToEnd.run(["analyze", "absent.csv", "--out", "fresh"], in: dir)
@@ -278,20 +360,29 @@ struct AnalyzeEndToEndTests {
 
         // A report folder whose name is taken by a file: 73, the file untouched, no temporaries.
         try Data("keep".utf8).write(to: dir.appendingPathComponent("out/taken"))
-        let taken = try EndToEnd.run(["analyze", "good.csv", "--out", "out", "--name", "taken"], in: dir)
+        let taken = try EndToEnd.run(
+            ["analyze", "good.csv", "--out", "out", "--name", "taken"], in: dir)
         #expect(taken.status == 73, "\(taken.stderr)")
         #expect(try Data(contentsOf: dir.appendingPathComponent("out/taken")) == Data("keep".utf8))
-        #expect(EndToEnd.listing(dir.appendingPathComponent("out")).filter { !$0.contains("/") }.sorted() == ["r", "taken"])
+        #expect(
+            EndToEnd.listing(dir.appendingPathComponent("out")).filter { !$0.contains("/") }
+                .sorted() == ["r", "taken"])
         #expect(try AnalyzeSupport.snapshot(report) == before)
 
         // A missing or mistyped preset: 66 with a suggestion.
-        let preset = try EndToEnd.run(["analyze", "good.csv", "--no-report", "--params", "flutter-cupertin"], in: dir)
+        let preset = try EndToEnd.run(
+            ["analyze", "good.csv", "--no-report", "--params", "flutter-cupertin"], in: dir)
         #expect(preset.status == 66)
-        #expect(preset.stderr.contains("did you mean preset 'flutter-cupertino'"), "\(preset.stderr)")
+        #expect(
+            preset.stderr.contains("did you mean preset 'flutter-cupertino'"), "\(preset.stderr)")
         // A parameter file with an unknown key: 65, naming the key.
-        try Data(#"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.5, "velocityThreshold": 1, "progresThreshold": 0.4}"#.utf8)
-            .write(to: dir.appendingPathComponent("typo.json"))
-        let typo = try EndToEnd.run(["analyze", "good.csv", "--no-report", "--params", "typo.json"], in: dir)
+        try Data(
+            #"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.5, "velocityThreshold": 1, "progresThreshold": 0.4}"#
+                .utf8
+        )
+        .write(to: dir.appendingPathComponent("typo.json"))
+        let typo = try EndToEnd.run(
+            ["analyze", "good.csv", "--no-report", "--params", "typo.json"], in: dir)
         #expect(typo.status == 65)
         #expect(typo.stderr.contains("progresThreshold"), "\(typo.stderr)")
     }
@@ -301,15 +392,20 @@ struct AnalyzeEndToEndTests {
     /// with `--direction down` it uses the height column and the warning is gone.
     @Test func verticalTraceAnalysedAsHorizontalSaysSo() throws {
         let dir = try TestSupport.temporaryDirectory("gesturetune-down")
-        let sim = try EndToEnd.run(["simulate", "--gestures", "60", "--direction", "down", "--out", "down.csv"], in: dir)
+        let sim = try EndToEnd.run(
+            ["simulate", "--gestures", "60", "--direction", "down", "--out", "down.csv"], in: dir)
         #expect(sim.status == 0, "\(sim.stderr)")
         let wrong = try EndToEnd.run(["analyze", "down.csv", "--no-report"], in: dir)
         #expect(wrong.status == 0, "\(wrong.stderr)")
-        #expect(wrong.stdout.contains("warning: Most gestures move down on screen"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.contains("warning: Most gestures move down on screen"), "\(wrong.stdout)")
         #expect(wrong.stdout.contains("Pass --direction down"), "\(wrong.stdout)")
-        let right = try EndToEnd.run(["analyze", "down.csv", "--no-report", "--direction", "down", "--format", "json"], in: dir)
+        let right = try EndToEnd.run(
+            ["analyze", "down.csv", "--no-report", "--direction", "down", "--format", "json"],
+            in: dir)
         #expect(right.status == 0, "\(right.stderr)")
-        let summary = try #require(try AnalyzeSupport.object(right.stdout)["summary"] as? [String: Any])
+        let summary = try #require(
+            try AnalyzeSupport.object(right.stdout)["summary"] as? [String: Any])
         #expect(summary["direction"] as? String == "down")
         #expect(summary["extentSource"] as? String == "column")
         #expect(!((summary["warnings"] as? [String]) ?? []).contains { $0.contains("--direction") })
@@ -322,19 +418,33 @@ struct AnalyzeEndToEndTests {
         #expect(a.stdout.hasPrefix("gesture,t,x,y,phase,intent,width\n"))
         // The shipped sample is exactly `simulate --gestures 300 --seed 7` (traces/regenerate.sh).
         #expect(a.stdout == (try String(contentsOf: AnalyzeSupport.sample, encoding: .utf8)))
-        let b = try EndToEnd.run(["simulate", "--gestures", "300", "--seed", "7", "--out", "s.csv"], in: dir)
+        let b = try EndToEnd.run(
+            ["simulate", "--gestures", "300", "--seed", "7", "--out", "s.csv"], in: dir)
         #expect(b.status == 0 && b.stdout == "")
-        #expect(try String(contentsOf: dir.appendingPathComponent("s.csv"), encoding: .utf8) == a.stdout)
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("s.csv"), encoding: .utf8) == a.stdout
+        )
         let other = try EndToEnd.run(["simulate", "--gestures", "300", "--seed", "8"], in: dir)
         #expect(other.stdout != a.stdout)
-        let many = try EndToEnd.run(["simulate", "--gestures", "5", "--files", "3", "--outcome", "ionic", "--out", "corpus"], in: dir)
+        let many = try EndToEnd.run(
+            [
+                "simulate", "--gestures", "5", "--files", "3", "--outcome", "ionic", "--out",
+                "corpus",
+            ], in: dir)
         #expect(many.status == 0, "\(many.stderr)")
-        #expect(EndToEnd.listing(dir.appendingPathComponent("corpus")) == ["sim-0001.csv", "sim-0002.csv", "sim-0003.csv"])
-        let first = try String(contentsOf: dir.appendingPathComponent("corpus/sim-0001.csv"), encoding: .utf8)
+        #expect(
+            EndToEnd.listing(dir.appendingPathComponent("corpus")) == [
+                "sim-0001.csv", "sim-0002.csv", "sim-0003.csv",
+            ])
+        let first = try String(
+            contentsOf: dir.appendingPathComponent("corpus/sim-0001.csv"), encoding: .utf8)
         #expect(first.hasPrefix("gesture,t,x,y,phase,intent,width,outcome\n"))
     }
 
-    @Test(.enabled(if: AnalyzeSupport.pythonHas(AnalyzeSupport.notebookModules), AnalyzeSupport.notebookAbsent))
+    @Test(
+        .enabled(
+            if: AnalyzeSupport.pythonHas(AnalyzeSupport.notebookModules),
+            AnalyzeSupport.notebookAbsent))
     func notebookValidatesAndExecutes() throws {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
@@ -350,7 +460,8 @@ struct AnalyzeEndToEndTests {
             print("figures", len(figures), "errors", len(errors))
             sys.exit(1 if errors else 0)
             """
-        let (status, output) = try Python.run(script, [report.appendingPathComponent("report.ipynb").path, report.path])
+        let (status, output) = try Python.run(
+            script, [report.appendingPathComponent("report.ipynb").path, report.path])
         #expect(status == 0, "\(output.suffix(3000))")
         #expect(output.contains("figures 5 errors 0"), "\(output.suffix(3000))")
     }
@@ -360,17 +471,26 @@ struct AnalyzeEndToEndTests {
         let (_, run, report) = try AnalyzeSupport.analyseSample()
         #expect(run.status == 0, "\(run.stderr)")
         let url = "file://" + report.appendingPathComponent("report.html").path
-        let (status, dom, log) = try AnalyzeSupport.runChromium(["--enable-logging=stderr", "--v=0", "--dump-dom", url])
+        let (status, dom, log) = try AnalyzeSupport.runChromium([
+            "--enable-logging=stderr", "--v=0", "--dump-dom", url,
+        ])
         #expect(status == 0, "\(log.suffix(2000))")
         #expect(dom.components(separatedBy: "<svg ").count - 1 == 5)
-        for name in ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"] {
+        for name in [
+            "release-scatter", "progress-curves", "release-velocity", "start-position",
+            "velocity-ratio",
+        ] {
             #expect(dom.contains("data-figure=\"\(name)\""), "\(name)")
         }
-        for section in ["summary", "parameters", "rules", "figures", "estimators", "gestures", "snippets"] {
+        for section in [
+            "summary", "parameters", "rules", "figures", "estimators", "gestures", "snippets",
+        ] {
             #expect(dom.contains("<section id=\"\(section)\">"), "\(section)")
         }
         #expect(!dom.contains("<script src"), "nothing loaded from a file or the network")
-        let console = log.split(separator: "\n").filter { $0.contains("CONSOLE") || $0.contains("Uncaught") }
+        let console = log.split(separator: "\n").filter {
+            $0.contains("CONSOLE") || $0.contains("Uncaught")
+        }
         #expect(console.isEmpty, "\(console)")
     }
 }

@@ -27,25 +27,39 @@ import Testing
         sys.exit(child.returncode)
         """
 
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
-    @Test(.enabled(if: python != nil && TestSupport.binaryPath != nil, "python3 or the built gesturetune not found: skipped"))
+    @Test(
+        .enabled(
+            if: python != nil && TestSupport.binaryPath != nil,
+            "python3 or the built gesturetune not found: skipped"))
     func progressOnATerminalOnly() throws {
         let trace = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
         let tty = try TestSupport.runProcess(
-            [Self.python!, "-c", Self.ptyRunner, TestSupport.binaryPath!, "analyze", trace, "--no-report", "--resamples", "0"],
-            environment: ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+            [
+                Self.python!, "-c", Self.ptyRunner, TestSupport.binaryPath!, "analyze", trace,
+                "--no-report", "--resamples", "0",
+            ],
+            environment: ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+                .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
         try #require(tty.status == 0, "\(tty.stderr)")
         // On the terminal: the bar (files, gestures), the tuning stage, then the line cleared.
-        #expect(tty.stderr.contains("\r\u{1B}[2K[########################] 1/1 files, 300 gestures"), "\(tty.stderr.debugDescription)")
+        #expect(
+            tty.stderr.contains("\r\u{1B}[2K[########################] 1/1 files, 300 gestures"),
+            "\(tty.stderr.debugDescription)")
         #expect(tty.stderr.contains("\r\u{1B}[2Ktuning 300 gestures…"))
-        #expect(tty.stderr.hasSuffix("\r\u{1B}[2K"), "the last thing on the terminal clears the bar")
+        #expect(
+            tty.stderr.hasSuffix("\r\u{1B}[2K"), "the last thing on the terminal clears the bar")
         #expect(tty.stdout.hasPrefix("swipe: 300 gestures used"))
 
         // Into a pipe (a CI log): no bar, no escape.
         let piped = try TestSupport.run(["analyze", trace, "--no-report", "--resamples", "0"])
         #expect(piped.status == 0)
-        #expect(!piped.stderr.contains("\r") && !piped.stderr.contains("\u{1B}"), "\(piped.stderr.debugDescription)")
+        #expect(
+            !piped.stderr.contains("\r") && !piped.stderr.contains("\u{1B}"),
+            "\(piped.stderr.debugDescription)")
         #expect(piped.stdout == tty.stdout)
     }
 }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite(.enabled(if: EndToEnd.binaryBuilt, EndToEnd.notBuilt))
@@ -14,26 +14,35 @@ struct BatchEndToEndTests {
     @Test func mixedCorpusGivesStatusJUnitAndJSON() throws {
         let dir = try Traces.mixedCorpus(malformed: true)
         let r = try EndToEnd.run(
-            ["batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.05", "--junit", "out/junit.xml", "--json", "out/summary.json"],
+            [
+                "batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.05",
+                "--junit", "out/junit.xml", "--json", "out/summary.json",
+            ],
             in: dir)
         #expect(r.status == 65, "\(r.stderr)")
         #expect(r.stderr.contains("traces/malformed.csv:4: error: column \"x\""), "\(r.stderr)")
-        #expect(r.stdout.contains("FAIL   traces/fail.csv: error 33.3% (2/6) exceeds --max-error 5.0%"), "\(r.stdout)")
-        #expect(r.stdout.contains("5 files: 2 passed, 1 failed, 1 error, 1 skipped; "), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("FAIL   traces/fail.csv: error 33.3% (2/6) exceeds --max-error 5.0%"),
+            "\(r.stdout)")
+        #expect(
+            r.stdout.contains("5 files: 2 passed, 1 failed, 1 error, 1 skipped; "), "\(r.stdout)")
 
         let summary = try EndToEnd.json(dir.appendingPathComponent("out/summary.json"))
         #expect(summary["schema"] as? String == "gesturetune.batch/1")
         #expect(summary["status"] as? String == "error")
         let files = EndToEnd.files(of: summary)
-        #expect((summary["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == [
-            "traces/fail.csv", "traces/malformed.csv", "traces/pass.csv", "traces/sub/pass2.csv", "traces/unlabelled.csv",
-        ])
+        #expect(
+            (summary["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == [
+                "traces/fail.csv", "traces/malformed.csv", "traces/pass.csv",
+                "traces/sub/pass2.csv", "traces/unlabelled.csv",
+            ])
         #expect(files["traces/pass.csv"]?["status"] as? String == "pass")
         #expect(files["traces/sub/pass2.csv"]?["status"] as? String == "pass")
         #expect(files["traces/fail.csv"]?["status"] as? String == "fail")
         #expect(files["traces/fail.csv"]?["misdecided"] as? Int == 2)
         #expect(files["traces/fail.csv"]?["labelled"] as? Int == 6)
-        let wrong = (files["traces/fail.csv"]?["misdecidedGestures"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let wrong = (files["traces/fail.csv"]?["misdecidedGestures"] as? [[String: Any]] ?? [])
+            .compactMap { $0["id"] as? String }
         #expect(wrong == ["g4", "g5"])
         #expect(files["traces/unlabelled.csv"]?["status"] as? String == "skipped")
         #expect(files["traces/malformed.csv"]?["status"] as? String == "error")
@@ -44,25 +53,37 @@ struct BatchEndToEndTests {
         #expect(totals?["misdecided"] as? Int == 2)
         #expect(totals?["gestures"] as? Int == 24)
 
-        let junit = try String(contentsOf: dir.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        let junit = try String(
+            contentsOf: dir.appendingPathComponent("out/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\""))
         #expect(junit.contains("<error message=\"traces/malformed.csv:4: column &quot;x&quot;"))
-        #expect(junit.contains("gesture g4: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.2/s)"))
-        #expect(junit.contains("gesture g5: intended complete, decided cancel at (p_r, v_p) = (0.1, 0.5/s)"))
+        #expect(
+            junit.contains(
+                "gesture g4: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.2/s)"))
+        #expect(
+            junit.contains(
+                "gesture g5: intended complete, decided cancel at (p_r, v_p) = (0.1, 0.5/s)"))
         // Atomic writes leave no temporary files behind.
-        #expect(EndToEnd.listing(dir.appendingPathComponent("out")) == ["junit.xml", "summary.json"])
+        #expect(
+            EndToEnd.listing(dir.appendingPathComponent("out")) == ["junit.xml", "summary.json"])
     }
 
     @Test func gateFailureWithoutMalformedFilesIs1AndAllPassingIs0() throws {
         let dir = try Traces.mixedCorpus(malformed: false)
-        let failing = try EndToEnd.run(["batch", "traces", "--params", "flutter-cupertino"], in: dir)
+        let failing = try EndToEnd.run(
+            ["batch", "traces", "--params", "flutter-cupertino"], in: dir)
         #expect(failing.status == 1, "\(failing.stderr)")
         #expect(failing.stderr == "")
-        let loose = try EndToEnd.run(["batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.34"], in: dir)
+        let loose = try EndToEnd.run(
+            ["batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.34"], in: dir)
         #expect(loose.status == 0, "\(loose.stdout)")
-        let passing = try EndToEnd.run(["batch", "traces/pass.csv", "traces/sub", "--params", "flutter-cupertino"], in: dir)
+        let passing = try EndToEnd.run(
+            ["batch", "traces/pass.csv", "traces/sub", "--params", "flutter-cupertino"], in: dir)
         #expect(passing.status == 0)
-        #expect(passing.stdout.hasPrefix("2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0.0%)"))
+        #expect(
+            passing.stdout.hasPrefix(
+                "2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0.0%)"
+            ))
     }
 
     /// The JUnit file validates against the JUnit schema (Jenkins/Ant shape) and reads back with
@@ -70,16 +91,24 @@ struct BatchEndToEndTests {
     @Test(.enabled(if: Python.available, Python.absent))
     func junitValidatesAndReadsBack() throws {
         let dir = try Traces.mixedCorpus(malformed: true)
-        let r = try EndToEnd.run(["batch", "traces", "--params", "flutter-cupertino", "--junit", "junit.xml"], in: dir)
+        let r = try EndToEnd.run(
+            ["batch", "traces", "--params", "flutter-cupertino", "--junit", "junit.xml"], in: dir)
         #expect(r.status == 65)
         let junit = dir.appendingPathComponent("junit.xml").path
-        let fixtures = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures")
+        let fixtures = TestSupport.packageRoot.appendingPathComponent(
+            "Tests/EndToEndTests/Fixtures")
         var schemas = (try FileManager.default.contentsOfDirectory(atPath: fixtures.path))
-            .filter { $0.hasSuffix(".xsd") }.sorted().map { fixtures.appendingPathComponent($0).path }
-        if let extra = ProcessInfo.processInfo.environment["GESTURETUNE_JUNIT_XSD"] { schemas.append(extra) }
+            .filter { $0.hasSuffix(".xsd") }.sorted().map {
+                fixtures.appendingPathComponent($0).path
+            }
+        if let extra = ProcessInfo.processInfo.environment["GESTURETUNE_JUNIT_XSD"] {
+            schemas.append(extra)
+        }
         #expect(!schemas.isEmpty)
         for schema in schemas {
-            let (status, output) = try Python.run("import sys, xmlschema; xmlschema.XMLSchema(sys.argv[1]).validate(sys.argv[2]); print('valid')", [schema, junit])
+            let (status, output) = try Python.run(
+                "import sys, xmlschema; xmlschema.XMLSchema(sys.argv[1]).validate(sys.argv[2]); print('valid')",
+                [schema, junit])
             #expect(status == 0 && output == "valid\n", "\(schema): \(output)")
         }
         let script = """
@@ -94,28 +123,36 @@ struct BatchEndToEndTests {
             """
         let (status, output) = try Python.run(script, [junit])
         #expect(status == 0, "\(output)")
-        #expect(output == """
-            gesturetune batch 5 1 1 1
-            traces/fail.csv traces Failure
-            traces/malformed.csv traces Error
-            traces/pass.csv traces pass
-            traces/sub/pass2.csv traces.sub pass
-            traces/unlabelled.csv traces Skipped
+        #expect(
+            output == """
+                gesturetune batch 5 1 1 1
+                traces/fail.csv traces Failure
+                traces/malformed.csv traces Error
+                traces/pass.csv traces pass
+                traces/sub/pass2.csv traces.sub pass
+                traces/unlabelled.csv traces Skipped
 
-            """)
+                """)
     }
 
     @Test func jobsDoNotChangeTheOutputs() throws {
         var corpus: [String: String] = ["bad.csv": Traces.malformed]
-        for i in 0..<12 { corpus["c/\(i).csv"] = Traces.csv(i % 3 == 0 ? Traces.twoWrong : Traces.clear) }
+        for i in 0..<12 {
+            corpus["c/\(i).csv"] = Traces.csv(i % 3 == 0 ? Traces.twoWrong : Traces.clear)
+        }
         let dir = try Traces.corpus(corpus)
         var outputs: [[String]] = []
         for jobs in ["1", "2"] {
             let r = try EndToEnd.run(
-                ["batch", ".", "--params", "flutter-cupertino", "--jobs", jobs, "--json", "out\(jobs)/s.json", "--junit", "out\(jobs)/j.xml"], in: dir)
+                [
+                    "batch", ".", "--params", "flutter-cupertino", "--jobs", jobs, "--json",
+                    "out\(jobs)/s.json", "--junit", "out\(jobs)/j.xml",
+                ], in: dir)
             #expect(r.status == 65)
-            let json = try String(contentsOf: dir.appendingPathComponent("out\(jobs)/s.json"), encoding: .utf8)
-            let junit = try String(contentsOf: dir.appendingPathComponent("out\(jobs)/j.xml"), encoding: .utf8)
+            let json = try String(
+                contentsOf: dir.appendingPathComponent("out\(jobs)/s.json"), encoding: .utf8)
+            let junit = try String(
+                contentsOf: dir.appendingPathComponent("out\(jobs)/j.xml"), encoding: .utf8)
             outputs.append([r.stdout, r.stderr, json, junit])
         }
         #expect(outputs[0] == outputs[1])
@@ -124,19 +161,31 @@ struct BatchEndToEndTests {
     /// Shards 1..3 merged equal the unsharded run: same JSON bytes, JUnit, summary and status.
     @Test func mergedShardsEqualTheUnshardedRun() throws {
         var corpus: [String: String] = ["t/bad.csv": Traces.malformed]
-        for i in 0..<10 { corpus["t/\(i).csv"] = Traces.csv(i % 4 == 1 ? Traces.twoWrong : Traces.clear) }
+        for i in 0..<10 {
+            corpus["t/\(i).csv"] = Traces.csv(i % 4 == 1 ? Traces.twoWrong : Traces.clear)
+        }
         let dir = try Traces.corpus(corpus)
-        let whole = try EndToEnd.run(["batch", "t", "--params", "flutter-cupertino", "--json", "whole.json", "--junit", "whole.xml"], in: dir)
+        let whole = try EndToEnd.run(
+            [
+                "batch", "t", "--params", "flutter-cupertino", "--json", "whole.json", "--junit",
+                "whole.xml",
+            ], in: dir)
         #expect(whole.status == 65)
         var shardFiles: [String] = []
         for k in 1...3 {
-            let r = try EndToEnd.run(["batch", "t", "--params", "flutter-cupertino", "--shard", "\(k)/3", "--json", "shard\(k).json"], in: dir)
+            let r = try EndToEnd.run(
+                [
+                    "batch", "t", "--params", "flutter-cupertino", "--shard", "\(k)/3", "--json",
+                    "shard\(k).json",
+                ], in: dir)
             #expect([0, 1, 65].contains(r.status))
             shardFiles.append("shard\(k).json")
             let part = try EndToEnd.json(dir.appendingPathComponent("shard\(k).json"))
             #expect((part["files"] as? [Any])?.count == [4, 4, 3][k - 1])
         }
-        let merged = try EndToEnd.run(["merge"] + shardFiles.reversed() + ["--json", "merged.json", "--junit", "merged.xml"], in: dir)
+        let merged = try EndToEnd.run(
+            ["merge"] + shardFiles.reversed() + ["--json", "merged.json", "--junit", "merged.xml"],
+            in: dir)
         #expect(merged.status == whole.status)
         #expect(merged.stdout == whole.stdout)
         #expect(merged.stderr == whole.stderr)
@@ -155,28 +204,44 @@ struct BatchEndToEndTests {
     /// A baseline from a run where fail.csv had no misdecided gesture makes its 2/6 a regression.
     @Test func baselineGate() throws {
         let dir = try Traces.corpus(["t/a.csv": Traces.csv(Traces.clear)])
-        let first = try EndToEnd.run(["batch", "t", "--params", "flutter-cupertino", "--write-baseline", "ci/baseline.json"], in: dir)
+        let first = try EndToEnd.run(
+            [
+                "batch", "t", "--params", "flutter-cupertino", "--write-baseline",
+                "ci/baseline.json",
+            ], in: dir)
         #expect(first.status == 0)
         try Data(Traces.csv(Traces.twoWrong).utf8).write(to: dir.appendingPathComponent("t/a.csv"))
-        let args = ["batch", "t", "--params", "flutter-cupertino", "--max-error", "1", "--baseline", "ci/baseline.json"]
+        let args = [
+            "batch", "t", "--params", "flutter-cupertino", "--max-error", "1", "--baseline",
+            "ci/baseline.json",
+        ]
         let worse = try EndToEnd.run(args, in: dir)
         #expect(worse.status == 1)
-        #expect(worse.stdout.contains("FAIL   t/a.csv: error 33.3% (2/6) is worse than the baseline's 0.0% by more than --tolerance 0.0%"), "\(worse.stdout)")
+        #expect(
+            worse.stdout.contains(
+                "FAIL   t/a.csv: error 33.3% (2/6) is worse than the baseline's 0.0% by more than --tolerance 0.0%"
+            ), "\(worse.stdout)")
         let tolerated = try EndToEnd.run(args + ["--tolerance", "0.34"], in: dir)
         #expect(tolerated.status == 0)
     }
 
     @Test func missingInputsAndUncreatableOutputs() throws {
         let dir = try Traces.mixedCorpus(malformed: false)
-        let noPath = try EndToEnd.run(["batch", "nowhere", "--params", "flutter-cupertino"], in: dir)
+        let noPath = try EndToEnd.run(
+            ["batch", "nowhere", "--params", "flutter-cupertino"], in: dir)
         #expect(noPath.status == 66)
         #expect(noPath.stderr == "nowhere: error: no such file or folder\n")
         let noParams = try EndToEnd.run(["batch", "traces", "--params", "missing.json"], in: dir)
         #expect(noParams.status == 66)
         // A regular file where the output's folder should be.
-        let blocked = try EndToEnd.run(["batch", "traces", "--params", "flutter-cupertino", "--json", "traces/pass.csv/summary.json"], in: dir)
+        let blocked = try EndToEnd.run(
+            [
+                "batch", "traces", "--params", "flutter-cupertino", "--json",
+                "traces/pass.csv/summary.json",
+            ], in: dir)
         #expect(blocked.status == 73, "\(blocked.stderr)")
-        #expect(blocked.stderr.contains("traces/pass.csv/summary.json: error: cannot create output"))
+        #expect(
+            blocked.stderr.contains("traces/pass.csv/summary.json: error: cannot create output"))
     }
 
     /// SIGINT while batch waits on standard input: exit 130, no output or temporary file left.
@@ -185,7 +250,10 @@ struct BatchEndToEndTests {
         let dir = try TestSupport.temporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bin)
-        process.arguments = ["batch", "-", "--params", "flutter-cupertino", "--json", "out/summary.json", "--junit", "out/junit.xml"]
+        process.arguments = [
+            "batch", "-", "--params", "flutter-cupertino", "--json", "out/summary.json", "--junit",
+            "out/junit.xml",
+        ]
         process.currentDirectoryURL = dir
         let input = Pipe()
         process.standardInput = input
@@ -197,9 +265,14 @@ struct BatchEndToEndTests {
         // masks (libdispatch replaces SIG_IGN with its own handler on Linux).
         var installed = false
         for _ in 0..<400 where !installed {
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            for line in status.split(separator: "\n") where line.hasPrefix("SigCgt:") || line.hasPrefix("SigIgn:") {
-                if let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16),
+            let status =
+                (try? String(
+                    contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8))
+                ?? ""
+            for line in status.split(separator: "\n")
+            where line.hasPrefix("SigCgt:") || line.hasPrefix("SigIgn:") {
+                if let mask = UInt64(
+                    line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16),
                     mask & (1 << (UInt64(SIGINT) - 1)) != 0
                 {
                     installed = true

@@ -20,7 +20,10 @@ struct CommandLineEndToEndTests {
         let r = try EndToEnd.run(["batch", "traces", "--params", "ionic", "--jbos", "2"])
         #expect(r.status == 64)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\nUsage: gesturetune batch PATH... --params FILE|PRESET [options]\nSee 'gesturetune batch --help'.\n")
+        #expect(
+            r.stderr
+                == "Error: unknown option '--jbos'; did you mean '--jobs'?\nUsage: gesturetune batch PATH... --params FILE|PRESET [options]\nSee 'gesturetune batch --help'.\n"
+        )
         let c = try EndToEnd.run(["valdate", "x.csv"])
         #expect(c.status == 64)
         #expect(c.stderr.hasPrefix("Error: unknown command 'valdate'; did you mean 'validate'?\n"))
@@ -30,7 +33,10 @@ struct CommandLineEndToEndTests {
         let dir = try Traces.corpus(["clean.csv": Traces.csv(Traces.clear)])
         let r = try EndToEnd.run(["validate", "clean.csv"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "clean.csv: \(Traces.csv(Traces.clear).split(separator: "\n").count - 1) rows, 6 gestures; ok\n")
+        #expect(
+            r.stdout
+                == "clean.csv: \(Traces.csv(Traces.clear).split(separator: "\n").count - 1) rows, 6 gestures; ok\n"
+        )
         #expect(r.stderr == "")
     }
 
@@ -78,31 +84,43 @@ struct CommandLineEndToEndTests {
     /// them too: once, at the first such row, with the count on the summary line.
     @Test func validateReportsTrailingDelimitersAsAnalyzeDoes() throws {
         let clean = Traces.csv(Traces.clear).split(separator: "\n").map(String.init)
-        let trailing = ([clean[0]] + clean.dropFirst().map { $0 + "," }).joined(separator: "\n") + "\n"
+        let trailing =
+            ([clean[0]] + clean.dropFirst().map { $0 + "," }).joined(separator: "\n") + "\n"
         let dir = try Traces.corpus(["trailing.csv": trailing])
-        let message = "trailing.csv:2: error: expected 7 fields as in the header, found 8, the last one empty: a trailing delimiter the header does not have (--lenient reads such rows)"
+        let message =
+            "trailing.csv:2: error: expected 7 fields as in the header, found 8, the last one empty: a trailing delimiter the header does not have (--lenient reads such rows)"
         let v = try EndToEnd.run(["validate", "trailing.csv"], in: dir)
         #expect(v.status == 65)
         #expect(v.stderr == message + "\n")
-        #expect(v.stdout.hasSuffix("6 gestures; 1 problem (\(clean.count - 1) rows with a trailing delimiter)\n"), "\(v.stdout)")
+        #expect(
+            v.stdout.hasSuffix(
+                "6 gestures; 1 problem (\(clean.count - 1) rows with a trailing delimiter)\n"),
+            "\(v.stdout)")
         let a = try EndToEnd.run(["analyze", "trailing.csv", "--no-report"], in: dir)
         #expect(a.status == 65)
         #expect(a.stderr == message + "\n")
-        #expect(try EndToEnd.run(["analyze", "trailing.csv", "--no-report", "--lenient"], in: dir).status == 0)
+        #expect(
+            try EndToEnd.run(["analyze", "trailing.csv", "--no-report", "--lenient"], in: dir)
+                .status == 0)
     }
 
     /// Public datasets' layouts: the header is recognised and the preset named.
     @Test func presetLayoutIsSuggested() throws {
-        let header = "phone ID,user ID,doc ID,time[ms],action,phone orientation,x-coordinate,y-coordinate,pressure,area covered,finger orientation"
+        let header =
+            "phone ID,user ID,doc ID,time[ms],action,phone orientation,x-coordinate,y-coordinate,pressure,area covered,finger orientation"
         let rows = [
-            "1,1,1,1336645451340,0,1,300,600,0.5,0.03,0", "1,1,1,1336645451357,2,1,300,580,0.5,0.03,0",
-            "1,1,1,1336645451374,2,1,300,560,0.5,0.03,0", "1,1,1,1336645451391,1,1,300,540,0.5,0.03,0",
+            "1,1,1,1336645451340,0,1,300,600,0.5,0.03,0",
+            "1,1,1,1336645451357,2,1,300,580,0.5,0.03,0",
+            "1,1,1,1336645451374,2,1,300,560,0.5,0.03,0",
+            "1,1,1,1336645451391,1,1,300,540,0.5,0.03,0",
         ]
         let dir = try Traces.corpus(["touch.csv": ([header] + rows).joined(separator: "\n") + "\n"])
         let r = try EndToEnd.run(["validate", "touch.csv"], in: dir)
         #expect(r.status == 65)
         #expect(r.stderr.hasPrefix("touch.csv:1: error: missing time column: "), "\(r.stderr)")
-        #expect(r.stderr.hasSuffix("; this is the touchalytics layout: use --preset touchalytics\n"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasSuffix("; this is the touchalytics layout: use --preset touchalytics\n"),
+            "\(r.stderr)")
         let ok = try EndToEnd.run(["validate", "touch.csv", "--preset", "touchalytics"], in: dir)
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout == "touch.csv: 4 rows, 1 gesture; ok\n")
@@ -128,6 +146,9 @@ struct CommandLineEndToEndTests {
     @Test func standardInputIsDash() throws {
         let r = try TestSupport.run(["validate", "-"], stdin: Data(Traces.csv(Traces.clear).utf8))
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "<stdin>: \(Traces.csv(Traces.clear).split(separator: "\n").count - 1) rows, 6 gestures; ok\n")
+        #expect(
+            r.stdout
+                == "<stdin>: \(Traces.csv(Traces.clear).split(separator: "\n").count - 1) rows, 6 gestures; ok\n"
+        )
     }
 }

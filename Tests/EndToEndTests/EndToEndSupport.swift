@@ -21,9 +21,12 @@ enum Traces {
     /// Under `flutter-cupertino` (complete when `v_p >= 1`, or `|v_p| < 1` and `p_r >= 0.5`)
     /// the first three complete and the last three cancel; all far from the boundary.
     static let clear: [G] = [
-        G(progress: 0.3, velocity: 2.0, intent: "complete"), G(progress: 0.8, velocity: 0.3, intent: "complete"),
-        G(progress: 0.7, velocity: 0.5, intent: "complete"), G(progress: 0.2, velocity: 0.2, intent: "cancel"),
-        G(progress: 0.1, velocity: 0.5, intent: "cancel"), G(progress: 0.15, velocity: 0.4, intent: "cancel"),
+        G(progress: 0.3, velocity: 2.0, intent: "complete"),
+        G(progress: 0.8, velocity: 0.3, intent: "complete"),
+        G(progress: 0.7, velocity: 0.5, intent: "complete"),
+        G(progress: 0.2, velocity: 0.2, intent: "cancel"),
+        G(progress: 0.1, velocity: 0.5, intent: "cancel"),
+        G(progress: 0.15, velocity: 0.4, intent: "cancel"),
     ]
 
     /// `clear` with the fourth and fifth gestures labelled `complete`: 2 of 6 misdecided.
@@ -48,10 +51,12 @@ enum Traces {
             let dt = duration / Double(steps)
             func row(_ t: Double, _ x: Double, _ phase: String) -> String {
                 let label = labelled ? (g.intent ?? "") + "," : ""
-                return "g\(index + 1),\(String(format: "%.6f", t)),\(String(format: "%.4f", x)),300,\(phase),\(label)\(Int(extent))"
+                return
+                    "g\(index + 1),\(String(format: "%.6f", t)),\(String(format: "%.4f", x)),300,\(phase),\(label)\(Int(extent))"
             }
             for i in 0...steps {
-                lines.append(row(t0 + Double(i) * dt, 20 + v * Double(i) * dt, i == 0 ? "began" : "moved"))
+                lines.append(
+                    row(t0 + Double(i) * dt, 20 + v * Double(i) * dt, i == 0 ? "began" : "moved"))
             }
             lines.append(row(t0 + duration + 0.008, 20 + distance, "ended"))
             t0 += duration + 0.5
@@ -74,7 +79,8 @@ enum Traces {
         let dir = try TestSupport.temporaryDirectory("gesturetune-e2e")
         for (path, text) in files {
             let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return dir
@@ -84,8 +90,10 @@ enum Traces {
     /// malformed.csv (line 4).
     static func mixedCorpus(malformed: Bool) throws -> URL {
         var files = [
-            "traces/pass.csv": csv(clear), "traces/sub/pass2.csv": csv(clear), "traces/fail.csv": csv(twoWrong),
-            "traces/unlabelled.csv": csv(clear.map { G(progress: $0.progress, velocity: $0.velocity, intent: nil) }),
+            "traces/pass.csv": csv(clear), "traces/sub/pass2.csv": csv(clear),
+            "traces/fail.csv": csv(twoWrong),
+            "traces/unlabelled.csv": csv(
+                clear.map { G(progress: $0.progress, velocity: $0.velocity, intent: nil) }),
         ]
         if malformed { files["traces/malformed.csv"] = Traces.malformed }
         return try corpus(files)
@@ -94,7 +102,8 @@ enum Traces {
 
 enum EndToEnd {
     static var binaryBuilt: Bool { TestSupport.binaryPath != nil }
-    static let notBuilt: Comment = "the gesturetune binary is not built: run 'swift build' before 'swift test'"
+    static let notBuilt: Comment =
+        "the gesturetune binary is not built: run 'swift build' before 'swift test'"
 
     /// Runs the binary in `dir` with a fixed `SOURCE_DATE_EPOCH`, so JUnit timestamps repeat.
     static func run(_ arguments: [String], in dir: URL? = nil) throws -> TestSupport.RunResult {
@@ -134,7 +143,8 @@ enum Python {
         return p.terminationStatus == 0
     }()
 
-    static let absent: Comment = "python3 with the xmlschema and junitparser modules is not installed: JUnit schema check skipped"
+    static let absent: Comment =
+        "python3 with the xmlschema and junitparser modules is not installed: JUnit schema check skipped"
 
     /// Runs `script` with `arguments`; returns status and combined output.
     static func run(_ script: String, _ arguments: [String]) throws -> (Int32, String) {

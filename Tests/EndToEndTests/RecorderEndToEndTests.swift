@@ -6,7 +6,8 @@ import Testing
 struct RecorderEndToEndTests {
     static func template(_ name: String) throws -> String {
         try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent("Sources/GestureReport/Templates/recorders/\(name)"),
+            contentsOf: TestSupport.packageRoot.appendingPathComponent(
+                "Sources/GestureReport/Templates/recorders/\(name)"),
             encoding: .utf8)
     }
 
@@ -19,26 +20,40 @@ struct RecorderEndToEndTests {
         let android = try EndToEnd.run(["recorder", "--platform=android"], in: elsewhere)
         #expect(android.stdout == (try Self.template("GestureTraceRecorder.kt")))
         let uikit = try EndToEnd.run(["recorder", "--platform", "uikit"], in: elsewhere)
-        let expected = try "// ==> GestureTraceRecorder.swift <==\n" + Self.template("GestureTraceRecorder.swift")
-            + "// ==> GestureTraceRecorder+UIKit.swift <==\n" + Self.template("GestureTraceRecorder+UIKit.swift")
+        let expected =
+            try "// ==> GestureTraceRecorder.swift <==\n"
+            + Self.template("GestureTraceRecorder.swift")
+            + "// ==> GestureTraceRecorder+UIKit.swift <==\n"
+            + Self.template("GestureTraceRecorder+UIKit.swift")
         #expect(uikit.stdout == expected)
     }
 
     @Test func writesTheFilesIntoOut() throws {
         let dir = try TestSupport.temporaryDirectory("recorder-out")
-        let r = try EndToEnd.run(["recorder", "--platform", "swiftui", "--out", "app/Recording"], in: dir)
+        let r = try EndToEnd.run(
+            ["recorder", "--platform", "swiftui", "--out", "app/Recording"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "app/Recording/GestureTraceRecorder.swift\napp/Recording/GestureTraceRecorder+SwiftUI.swift\n")
+        #expect(
+            r.stdout
+                == "app/Recording/GestureTraceRecorder.swift\napp/Recording/GestureTraceRecorder+SwiftUI.swift\n"
+        )
         let folder = dir.appendingPathComponent("app/Recording")
-        #expect(EndToEnd.listing(folder) == ["GestureTraceRecorder+SwiftUI.swift", "GestureTraceRecorder.swift"])
-        let written = try String(contentsOf: folder.appendingPathComponent("GestureTraceRecorder+SwiftUI.swift"), encoding: .utf8)
+        #expect(
+            EndToEnd.listing(folder) == [
+                "GestureTraceRecorder+SwiftUI.swift", "GestureTraceRecorder.swift",
+            ])
+        let written = try String(
+            contentsOf: folder.appendingPathComponent("GestureTraceRecorder+SwiftUI.swift"),
+            encoding: .utf8)
         #expect(written == (try Self.template("GestureTraceRecorder+SwiftUI.swift")))
     }
 
     @Test func usageErrors() throws {
         let missing = try EndToEnd.run(["recorder"])
         #expect(missing.status == 64 && missing.stdout == "")
-        #expect(missing.stderr.hasPrefix("Error: missing required option '--platform uikit|swiftui|android|web'\n"))
+        #expect(
+            missing.stderr.hasPrefix(
+                "Error: missing required option '--platform uikit|swiftui|android|web'\n"))
         let typo = try EndToEnd.run(["recorder", "--platform", "swiftiu"])
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("did you mean 'swiftui'?"))

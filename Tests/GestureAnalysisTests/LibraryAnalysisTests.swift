@@ -14,8 +14,10 @@ import Testing
         var physics = PhysicsOptions()
         physics.direction = direction
         return RunSettings.resolve(
-            reader: ReaderOptions(), physics: physics, given: [.direction], params: Preset.defaultName,
-            current: ParameterSet.default, tuning: TuningOptions(bootstrapResamples: 0), labels: .auto,
+            reader: ReaderOptions(), physics: physics, given: [.direction],
+            params: Preset.defaultName,
+            current: ParameterSet.default, tuning: TuningOptions(bootstrapResamples: 0),
+            labels: .auto,
             retryWindow: 1.5, sample: sample
         ).settings
     }
@@ -23,35 +25,50 @@ import Testing
     @Test("read + finish of a trace file gives the complete answer and report model")
     func analysesATraceFile() throws {
         let settings = Self.settings(direction: .left)
-        let run = try Analysis.read(files: [Self.swipe], reader: ReaderOptions(), settings: settings, jobs: 2)
-        let result = try Analysis.finish(run.digest, files: [Self.swipe], settings: settings, name: "swipe", generator: "test")
+        let run = try Analysis.read(
+            files: [Self.swipe], reader: ReaderOptions(), settings: settings, jobs: 2)
+        let result = try Analysis.finish(
+            run.digest, files: [Self.swipe], settings: settings, name: "swipe", generator: "test")
         let read = try #require(result.reads.first)
         #expect(read.gestures > 0)
         #expect(run.digest.statistics.gestureCount == read.gestures)
-        #expect(result.model.summary.gesturesRead == read.gestures && result.model.summary.direction == .left)
+        #expect(
+            result.model.summary.gesturesRead == read.gestures
+                && result.model.summary.direction == .left)
         // The suggestion records the physics it was measured under, in params.json too.
         #expect(result.answer.suggested.directionSetting == .fixed(.left))
         #expect(try ParameterSet.decode(Data(result.params.utf8)).direction == .left)
         // The input's warnings lead: swipe.csv moves right, read as `left`.
-        guard case .otherDirection(moving: .right, _, _, given: .left) = result.answer.warnings.first else {
-            Issue.record("expected the direction warning first, found \(String(describing: result.answer.warnings.first))")
+        guard
+            case .otherDirection(moving: .right, _, _, given: .left) = result.answer.warnings.first
+        else {
+            Issue.record(
+                "expected the direction warning first, found \(String(describing: result.answer.warnings.first))"
+            )
             return
         }
     }
 
-    @Test("a partial round-trips; other settings are refused naming the key; a bad enum is an error")
+    @Test(
+        "a partial round-trips; other settings are refused naming the key; a bad enum is an error")
     func partials() throws {
         let settings = Self.settings()
-        let run = try Analysis.read(files: [Self.swipe], reader: ReaderOptions(), settings: settings, jobs: 1)
+        let run = try Analysis.read(
+            files: [Self.swipe], reader: ReaderOptions(), settings: settings, jobs: 1)
         let text = try AnalysisPartialJSON.encode(run.partial(tool: "test"))
         let back = try AnalysisPartialJSON.decode(Data(text.utf8), path: "p.json")
         #expect(back.settings == settings)
         var other = settings
         other.sample = 7
-        #expect(settings.difference(other) == SettingsDifference(key: "settings.sample", left: "20", right: "7"))
+        #expect(
+            settings.difference(other)
+                == SettingsDifference(key: "settings.sample", left: "20", right: "7"))
         #expect(settings.difference(settings) == nil)
-        let bad = text.replacingOccurrences(of: "\"direction\":\"right\"", with: "\"direction\":\"sideways\"")
+        let bad = text.replacingOccurrences(
+            of: "\"direction\":\"right\"", with: "\"direction\":\"sideways\"")
         #expect(bad != text)
-        #expect(throws: PartialError.self) { try AnalysisPartialJSON.decode(Data(bad.utf8), path: "p.json") }
+        #expect(throws: PartialError.self) {
+            try AnalysisPartialJSON.decode(Data(bad.utf8), path: "p.json")
+        }
     }
 }

@@ -18,17 +18,22 @@ import Testing
 
     /// (s / D) / v_p: s = 1, D = 0.35 s, v_p = 2: (1 / 0.35) / 2 = 1.4285714.
     @Test func linearRatio() throws {
-        let ratio = try #require(Completion.linearVelocityRatio(completionSpeed: 1, duration: 0.35, velocity: 2))
+        let ratio = try #require(
+            Completion.linearVelocityRatio(completionSpeed: 1, duration: 0.35, velocity: 2))
         #expect(TestSupport.isClose(ratio, 1.4285714285714286, relative: 1e-12))
-        #expect(Completion.linearVelocityRatio(completionSpeed: 1, duration: 0.35, velocity: 0) == nil)
+        #expect(
+            Completion.linearVelocityRatio(completionSpeed: 1, duration: 0.35, velocity: 0) == nil)
     }
 
     /// v_p / (1 - p_r) completing: 2 / 0.25 = 8; -v_p / p_r cancelling: -(-1) / 0.25 = 4.
     @Test func springInitialVelocity() {
-        #expect(Completion.springInitialVelocity(progress: 0.75, velocity: 2, completing: true) == 8)
-        #expect(Completion.springInitialVelocity(progress: 0.25, velocity: -1, completing: false) == 4)
+        #expect(
+            Completion.springInitialVelocity(progress: 0.75, velocity: 2, completing: true) == 8)
+        #expect(
+            Completion.springInitialVelocity(progress: 0.25, velocity: -1, completing: false) == 4)
         #expect(Completion.springInitialVelocity(progress: 1, velocity: 2, completing: true) == nil)
-        #expect(Completion.springInitialVelocity(progress: 0, velocity: 2, completing: false) == nil)
+        #expect(
+            Completion.springInitialVelocity(progress: 0, velocity: 2, completing: false) == nil)
         #expect(Completion.remaining(progress: 0.3, completing: true) == 0.7)
     }
 }
@@ -40,17 +45,23 @@ import Testing
     @Test func criticallyDampedFromRest() throws {
         let spring = try Spring(dampingRatio: 1, response: 0.35)
         let expected = 7.430129500280122 / (2 * Double.pi / 0.35)
-        #expect(TestSupport.isClose(try spring.settlingTime(initialVelocity: 0), expected, relative: 1e-9))
+        #expect(
+            TestSupport.isClose(
+                try spring.settlingTime(initialVelocity: 0), expected, relative: 1e-9))
         // Closed form at one instant: x(0.1) = 1 - (1 + ω₀ 0.1) e^{-ω₀ 0.1}.
         let u = 2 * Double.pi / 0.35 * 0.1
-        #expect(TestSupport.isClose(spring.position(at: 0.1, initialVelocity: 0), 1 - (1 + u) * exp(-u), relative: 1e-12))
+        #expect(
+            TestSupport.isClose(
+                spring.position(at: 0.1, initialVelocity: 0), 1 - (1 + u) * exp(-u), relative: 1e-12
+            ))
     }
 
     /// An independent check of every regime: integrate x'' = -2ζω₀x' - ω₀²(x - 1) with RK4
     /// (step 10 µs) and take the last grid time where |x - 1| > 0.005. The root finder must
     /// agree within two steps.
     @Test(arguments: [
-        (0.3, 0.0), (0.5, 4.0), (0.7, -3.0), (1.0, 0.0), (1.0, 12.0), (1.0, -5.0), (1.6, 0.0), (2.5, 20.0), (1.3, -8.0),
+        (0.3, 0.0), (0.5, 4.0), (0.7, -3.0), (1.0, 0.0), (1.0, 12.0), (1.0, -5.0), (1.6, 0.0),
+        (2.5, 20.0), (1.3, -8.0),
     ])
     func matchesIntegration(_ zeta: Double, _ v0: Double) throws {
         let spring = try Spring(dampingRatio: zeta, response: 0.4)
@@ -60,7 +71,9 @@ import Testing
         var v = v0
         var t = 0.0
         var last = 0.0
-        func acceleration(_ x: Double, _ v: Double) -> Double { -2 * zeta * omega * v - omega * omega * (x - 1) }
+        func acceleration(_ x: Double, _ v: Double) -> Double {
+            -2 * zeta * omega * v - omega * omega * (x - 1)
+        }
         while t < 6 {
             let k1x = v, k1v = acceleration(x, v)
             let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
@@ -100,11 +113,15 @@ import Testing
             let t = try spring.settlingTime(initialVelocity: v0)
             #expect(t.isFinite && t > 0, "ζ \(zeta) v0 \(v0): \(t)")
         }
-        #expect(try spring.settlingTime(initialVelocity: 1e6) > spring.settlingTime(initialVelocity: 0))
+        #expect(
+            try spring.settlingTime(initialVelocity: 1e6) > spring.settlingTime(initialVelocity: 0))
     }
 
     @Test func invalidParameters() {
-        #expect(throws: PhysicsError.invalidParameter(name: "dampingRatio", value: 0, expected: "a positive number")) {
+        #expect(
+            throws: PhysicsError.invalidParameter(
+                name: "dampingRatio", value: 0, expected: "a positive number")
+        ) {
             try Spring(dampingRatio: 0, response: 0.35)
         }
         #expect(throws: PhysicsError.self) { try Spring(dampingRatio: -1, response: 0.35) }
@@ -121,7 +138,9 @@ import Testing
     /// animate settles at once.
     @Test func fromGesture() throws {
         let spring = try Spring(response: 0.35)
-        #expect(try spring.settlingTime(progress: 0.75, velocity: 2, completing: true) == spring.settlingTime(initialVelocity: 8))
+        #expect(
+            try spring.settlingTime(progress: 0.75, velocity: 2, completing: true)
+                == spring.settlingTime(initialVelocity: 8))
         #expect(try spring.settlingTime(progress: 1, velocity: 2, completing: true) == 0)
         #expect(try spring.settlingTime(progress: 0, velocity: 2, completing: false) == 0)
     }

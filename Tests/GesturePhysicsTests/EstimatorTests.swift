@@ -9,10 +9,11 @@ import Testing
     /// -150 pt/s exactly (up to rounding).
     @Test(arguments: Estimator.allCases)
     func constantVelocity(_ estimator: Estimator) {
-        var gesture = Fixtures.gesture((0..<15).map { i in
-            let t = Double(i) * 8
-            return (t, 20 + 0.6 * t, 300 - 0.15 * t)
-        })
+        var gesture = Fixtures.gesture(
+            (0..<15).map { i in
+                let t = Double(i) * 8
+                return (t, 20 + 0.6 * t, 300 - 0.15 * t)
+            })
         for index in gesture.samples.indices {
             gesture.samples[index].vx = 600
             gesture.samples[index].vy = -150
@@ -43,7 +44,8 @@ import Testing
     /// lift-off position 80 pt back still gives 1000 pt/s.
     @Test(arguments: [Estimator.lsq2, .lsq1, .impulse, .delta])
     func liftOffPositionIgnored(_ estimator: Estimator) {
-        let gesture = Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 20, 0), (30, 30, 0)], liftAfter: 5, lift: (-50, 0))
+        let gesture = Fixtures.gesture(
+            [(0, 0, 0), (10, 10, 0), (20, 20, 0), (30, 30, 0)], liftAfter: 5, lift: (-50, 0))
         let v = PhysicsEngine().velocity(of: gesture, estimator: estimator)
         #expect(TestSupport.isClose(v.vx, 1000, relative: 1e-9))
     }
@@ -53,7 +55,9 @@ import Testing
     /// x = t, 1000 pt/s; keeping the stray 999 would not.
     @Test(arguments: [Estimator.lsq2, .lsq1, .impulse, .delta])
     func equalTimestampsLaterWins(_ estimator: Estimator) {
-        let gesture = Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 999, 0), (20, 20, 0), (30, 30, 0)])
+        let gesture = Fixtures.gesture([
+            (0, 0, 0), (10, 10, 0), (20, 999, 0), (20, 20, 0), (30, 30, 0),
+        ])
         let engine = PhysicsEngine()
         let v = engine.velocity(of: gesture, estimator: estimator)
         #expect(TestSupport.isClose(v.vx, 1000, relative: 1e-9))
@@ -73,7 +77,9 @@ import Testing
         }
         #expect(engine.measure(rested).restedBeforeRelease)
         let moving = Fixtures.gesture(points, liftAfter: 40)
-        #expect(TestSupport.isClose(engine.velocity(of: moving, estimator: .lsq2).vx, 1000, relative: 1e-9))
+        #expect(
+            TestSupport.isClose(
+                engine.velocity(of: moving, estimator: .lsq2).vx, 1000, relative: 1e-9))
         #expect(!engine.measure(moving).restedBeforeRelease)
     }
 
@@ -82,10 +88,11 @@ import Testing
     /// (11 samples, the one exactly 100 ms old included), all on the fast line: `lsq1` and
     /// `lsq2` give 1000 pt/s exactly.
     @Test func horizon() {
-        let gesture = Fixtures.gesture((0...20).map { i in
-            let t = Double(i) * 10
-            return (t, t <= 50 ? t / 10 : 5 + (t - 50), 0)
-        })
+        let gesture = Fixtures.gesture(
+            (0...20).map { i in
+                let t = Double(i) * 10
+                return (t, t <= 50 ? t / 10 : 5 + (t - 50), 0)
+            })
         let engine = PhysicsEngine()
         for estimator in [Estimator.lsq1, .lsq2] {
             let v = engine.velocity(of: gesture, estimator: estimator)
@@ -117,7 +124,9 @@ import Testing
     @Test func windowOptions() {
         let gesture = Fixtures.along(count: 12, step: 10) { t in 1000 * t }
         func count(_ window: VelocityWindow) -> Int {
-            PhysicsEngine(options: PhysicsOptions(window: window)).velocity(of: gesture, estimator: .lsq2).windowCount
+            PhysicsEngine(options: PhysicsOptions(window: window)).velocity(
+                of: gesture, estimator: .lsq2
+            ).windowCount
         }
         #expect(count(VelocityWindow(maxSamples: 3)) == 3)
         #expect(count(VelocityWindow(horizon: 0.020)) == 3)
@@ -136,7 +145,8 @@ import Testing
     @Test(arguments: [Estimator.lsq2, .lsq1, .impulse, .delta])
     func twoAndOneSamples(_ estimator: Estimator) {
         let engine = PhysicsEngine()
-        let two = engine.velocity(of: Fixtures.gesture([(0, 10, 5), (20, 30, 5)]), estimator: estimator)
+        let two = engine.velocity(
+            of: Fixtures.gesture([(0, 10, 5), (20, 30, 5)]), estimator: estimator)
         #expect(TestSupport.isClose(two.vx, 1000, relative: 1e-12))
         #expect(two.vy == 0)
         #expect(two.usedEstimator == estimator && !two.fellBack)
@@ -148,12 +158,14 @@ import Testing
     /// samples 1 ns apart: the t² column (1e-18 s²) is below the rank tolerance, so `lsq2`
     /// falls back to `lsq1`, exact on collinear points: 1 pt per 1 ns = 1e9 pt/s.
     @Test func singularFitFallsBack() {
-        let gesture = Gesture(id: "ns", samples: [
-            Sample(t: 1.0, x: 0, y: 0, phase: .began),
-            Sample(t: 1.0 + 1e-9, x: 1, y: 0, phase: .moved),
-            Sample(t: 1.0 + 2e-9, x: 2, y: 0, phase: .moved),
-            Sample(t: 1.01, x: 2, y: 0, phase: .ended),
-        ])
+        let gesture = Gesture(
+            id: "ns",
+            samples: [
+                Sample(t: 1.0, x: 0, y: 0, phase: .began),
+                Sample(t: 1.0 + 1e-9, x: 1, y: 0, phase: .moved),
+                Sample(t: 1.0 + 2e-9, x: 2, y: 0, phase: .moved),
+                Sample(t: 1.01, x: 2, y: 0, phase: .ended),
+            ])
         let v = PhysicsEngine().velocity(of: gesture, estimator: .lsq2)
         #expect(v.fellBack)
         #expect(v.usedEstimator == .lsq1)
@@ -173,7 +185,9 @@ import Testing
         gesture.samples[gesture.samples.count - 1].vy = -12
         let reported = engine.measure(gesture)
         #expect(reported.velocity == reported.estimates[.platform])
-        #expect(reported.velocity.vx == 321 && reported.velocity.vy == -12 && !reported.velocity.fellBack)
+        #expect(
+            reported.velocity.vx == 321 && reported.velocity.vy == -12
+                && !reported.velocity.fellBack)
     }
 
     /// Axis velocity per direction: a motion of (+300, -400) pt/s is +300 along `right`,
@@ -209,6 +223,8 @@ import Testing
         var byEstimator: [Estimator: String] = [:]
         for e in Estimator.allCases { byEstimator[e] = e.rawValue }
         #expect(byEstimator.count == Estimator.allCases.count)
-        for e in Estimator.allCases { #expect(byEstimator[Estimator(rawValue: e.rawValue)!] == e.rawValue) }
+        for e in Estimator.allCases {
+            #expect(byEstimator[Estimator(rawValue: e.rawValue)!] == e.rawValue)
+        }
     }
 }

@@ -12,21 +12,28 @@ enum Fixtures {
     ) -> Gesture {
         var samples: [Sample] = []
         for (index, point) in points.enumerated() {
-            samples.append(Sample(t: point.0 / 1000, x: point.1, y: point.2, phase: index == 0 ? .began : .moved))
+            samples.append(
+                Sample(
+                    t: point.0 / 1000, x: point.1, y: point.2, phase: index == 0 ? .began : .moved))
         }
         if let last = points.last {
             let position = lift ?? (last.1, last.2)
-            samples.append(Sample(t: (last.0 + liftAfter) / 1000, x: position.0, y: position.1, phase: closing))
+            samples.append(
+                Sample(t: (last.0 + liftAfter) / 1000, x: position.0, y: position.1, phase: closing)
+            )
         }
         return Gesture(id: id, samples: samples, width: width, height: height)
     }
 
     /// `count` samples every `step` ms along `x(t) = x0 + f(t)` (t in s), y constant.
-    static func along(count: Int, step: Double = 8, x0: Double = 20, y: Double = 300, _ f: (Double) -> Double) -> Gesture {
-        gesture((0..<count).map { i in
-            let t = Double(i) * step
-            return (t, x0 + f(t / 1000), y)
-        })
+    static func along(
+        count: Int, step: Double = 8, x0: Double = 20, y: Double = 300, _ f: (Double) -> Double
+    ) -> Gesture {
+        gesture(
+            (0..<count).map { i in
+                let t = Double(i) * step
+                return (t, x0 + f(t / 1000), y)
+            })
     }
 }
 
@@ -49,16 +56,20 @@ enum VelocityData {
         let header = lines.removeFirst().split(separator: ",").map(String.init)
         guard header == ["t_ms", "x", "y", "phase"] else { throw CocoaError(.fileReadCorruptFile) }
         let samples = lines.enumerated().map { index, line -> Sample in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
             let phase: Phase =
                 switch fields[3] {
                 case "down": .began
                 case "move": .moved
                 default: .ended
                 }
-            return Sample(t: Double(fields[0])! / 1000, x: Double(fields[1])!, y: Double(fields[2])!, phase: phase, line: index + 2)
+            return Sample(
+                t: Double(fields[0])! / 1000, x: Double(fields[1])!, y: Double(fields[2])!,
+                phase: phase, line: index + 2)
         }
-        return Gesture(id: url.deletingPathExtension().lastPathComponent, samples: samples, file: url.path)
+        return Gesture(
+            id: url.deletingPathExtension().lastPathComponent, samples: samples, file: url.path)
     }
 
     /// Splits one CSV line honouring double quotes (the notes contain commas).

@@ -9,8 +9,11 @@ import Testing
 struct GroundTruthTests {
     let root = TestSupport.sharedVelocityData ?? URL(fileURLWithPath: "/nonexistent")
 
-    func estimate(_ folder: String, _ file: String, _ estimator: Estimator) throws -> VelocityEstimate {
-        let gesture = try VelocityData.gesture(root.appendingPathComponent(folder).appendingPathComponent(file))
+    func estimate(_ folder: String, _ file: String, _ estimator: Estimator) throws
+        -> VelocityEstimate
+    {
+        let gesture = try VelocityData.gesture(
+            root.appendingPathComponent(folder).appendingPathComponent(file))
         return PhysicsEngine().velocity(of: gesture, estimator: estimator)
     }
 
@@ -28,7 +31,9 @@ struct GroundTruthTests {
             #expect(row.strategy == "FLUTTER_LSQ2")
             let expected = try #require(row.value, "\(row.caseName) \(row.axis) has no number")
             let v = Self.component(try estimate("flutter", row.file, .lsq2), row.axis)
-            #expect(abs((v - expected) / expected) < 0.001, "\(row.caseName) \(row.axis): \(v) vs \(expected)")
+            #expect(
+                abs((v - expected) / expected) < 0.001,
+                "\(row.caseName) \(row.axis): \(v) vs \(expected)")
         }
     }
 
@@ -40,15 +45,19 @@ struct GroundTruthTests {
         let rows = try VelocityData.expectations(root.appendingPathComponent("android"))
         var numeric = 0
         for row in rows {
-            let gesture = try VelocityData.gesture(root.appendingPathComponent("android").appendingPathComponent(row.file))
-            let lsq2 = Self.component(PhysicsEngine().velocity(of: gesture, estimator: .lsq2), row.axis)
+            let gesture = try VelocityData.gesture(
+                root.appendingPathComponent("android").appendingPathComponent(row.file))
+            let lsq2 = Self.component(
+                PhysicsEngine().velocity(of: gesture, estimator: .lsq2), row.axis)
             switch (row.strategy, row.value) {
             case ("LSQ2", let expected?):
                 numeric += 1
                 if expected == 0 {
                     #expect(abs(lsq2) <= 1e-6, "\(row.caseName) \(row.axis): \(lsq2)")
                 } else {
-                    #expect(abs((lsq2 - expected) / expected) <= 0.001, "\(row.caseName) \(row.axis): \(lsq2) vs \(expected)")
+                    #expect(
+                        abs((lsq2 - expected) / expected) <= 0.001,
+                        "\(row.caseName) \(row.axis): \(lsq2) vs \(expected)")
                 }
             case ("LSQ2", nil):
                 #expect(row.caseName == "LongDelayBeforeActionUp")
@@ -89,7 +98,8 @@ struct GroundTruthTests {
     /// unit conversion of our value, the third (a clamp by a call parameter that gesturetune
     /// does not have) is not reproduced.
     @Test func androidImpulseReference() throws {
-        let rows = try VelocityData.table(root.appendingPathComponent("android/reference_impulse.csv"))
+        let rows = try VelocityData.table(
+            root.appendingPathComponent("android/reference_impulse.csv"))
         var seen: [String: Int] = [:]
         var checked = 0
         for row in rows {
@@ -117,7 +127,9 @@ struct GroundTruthTests {
             if expected == 0 {
                 #expect(abs(scaled) <= 1e-6, "\(key): \(scaled)")
             } else {
-                #expect(abs((scaled - expected) / expected) <= 0.001, "\(key): \(scaled) vs \(expected)")
+                #expect(
+                    abs((scaled - expected) / expected) <= 0.001, "\(key): \(scaled) vs \(expected)"
+                )
             }
         }
         #expect(checked == 20)

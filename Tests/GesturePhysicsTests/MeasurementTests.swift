@@ -14,13 +14,17 @@ import Testing
         (.down, (200, 60), (200, 255), 60),
         (.up, (200, 330), (200, 135), 60),
     ])
-    func progressAndStartPosition(_ direction: Direction, _ start: (Double, Double), _ end: (Double, Double), _ edge: Double) {
+    func progressAndStartPosition(
+        _ direction: Direction, _ start: (Double, Double), _ end: (Double, Double), _ edge: Double
+    ) {
         var points: [(Double, Double, Double)] = []
         for i in 0...10 {
             let f = Double(i) / 10
-            points.append((Double(i) * 10, start.0 + f * (end.0 - start.0), start.1 + f * (end.1 - start.1)))
+            points.append(
+                (Double(i) * 10, start.0 + f * (end.0 - start.0), start.1 + f * (end.1 - start.1)))
         }
-        let m = PhysicsEngine(options: PhysicsOptions(direction: direction)).measure(Fixtures.gesture(points))
+        let m = PhysicsEngine(options: PhysicsOptions(direction: direction)).measure(
+            Fixtures.gesture(points))
         #expect(m.extent == 390 && m.extentSource == .defaultValue)
         #expect(TestSupport.isClose(m.releaseProgress, 0.5, relative: 1e-12))
         #expect(TestSupport.isClose(m.startPosition, edge, relative: 1e-12))
@@ -38,8 +42,11 @@ import Testing
         let withColumns = Fixtures.gesture(points, width: 300, height: 600)
         #expect(PhysicsEngine(options: option).measure(withColumns).extent == 300)
         #expect(PhysicsEngine(options: option).measure(withColumns).extentSource == .column)
-        #expect(TestSupport.isClose(PhysicsEngine(options: option).measure(withColumns).releaseProgress, 0.2))
-        let down = PhysicsEngine(options: PhysicsOptions(direction: .down, extent: 240)).measure(withColumns)
+        #expect(
+            TestSupport.isClose(
+                PhysicsEngine(options: option).measure(withColumns).releaseProgress, 0.2))
+        let down = PhysicsEngine(options: PhysicsOptions(direction: .down, extent: 240)).measure(
+            withColumns)
         #expect(down.extent == 600 && TestSupport.isClose(down.releaseProgress, 0.1))
         let plain = Fixtures.gesture(points, width: 0)
         let fromOption = PhysicsEngine(options: option).measure(plain)
@@ -50,17 +57,20 @@ import Testing
 
     /// Progress is clamped to [0, 1]: a backward move gives 0, one past the extent 1.
     @Test func progressClamped() {
-        let back = PhysicsEngine().measure(Fixtures.gesture([(0, 200, 0), (10, 150, 0), (20, 100, 0)]))
+        let back = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 200, 0), (10, 150, 0), (20, 100, 0)]))
         #expect(back.releaseProgress == 0)
         #expect(back.velocity.axis < 0 && back.progressVelocity < 0)
-        let past = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 300, 0), (20, 600, 0)]))
+        let past = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (10, 300, 0), (20, 600, 0)]))
         #expect(past.releaseProgress == 1)
     }
 
     /// The release progress comes from the `ended` sample's position (what the app sees),
     /// even though the velocity ignores it: 39 pt of 390 is 0.1.
     @Test func releaseProgressFromEndedSample() {
-        let m = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 20, 0)], lift: (39, 0)))
+        let m = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 20, 0)], lift: (39, 0)))
         #expect(TestSupport.isClose(m.releaseProgress, 0.1, relative: 1e-12))
         #expect(TestSupport.isClose(m.velocity.vx, 1000, relative: 1e-9))
     }
@@ -69,12 +79,16 @@ import Testing
     /// atan2(5, 12) = 22.619865 degrees; a move that never exceeds 10 pt has none; a backward
     /// entry (-12, 5) is 180 - 22.619865 = 157.380135 degrees.
     @Test func entryAngle() throws {
-        let m = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 6, 2.5), (20, 12, 5), (30, 40, 5)]))
+        let m = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (10, 6, 2.5), (20, 12, 5), (30, 40, 5)]))
         #expect(TestSupport.isClose(try #require(m.entryAngle), 22.619864948040426, relative: 1e-9))
         let small = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 6, 2), (20, 8, 5)]))
         #expect(small.entryAngle == nil)
-        let backward = PhysicsEngine().measure(Fixtures.gesture([(0, 100, 0), (10, 94, 2.5), (20, 88, 5)]))
-        #expect(TestSupport.isClose(try #require(backward.entryAngle), 157.38013505195957, relative: 1e-9))
+        let backward = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 100, 0), (10, 94, 2.5), (20, 88, 5)]))
+        #expect(
+            TestSupport.isClose(
+                try #require(backward.entryAngle), 157.38013505195957, relative: 1e-9))
     }
 
     /// Pause, duration, sample rate: x = t (1 pt/ms) from 0 to 100 ms, then resting at 100
@@ -98,7 +112,8 @@ import Testing
 
     /// Peak velocity: segments of 10, 30, 10 pt per 10 ms: 3000 pt/s.
     @Test func peakVelocity() {
-        let m = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 40, 0), (30, 50, 0)]))
+        let m = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 40, 0), (30, 50, 0)]))
         #expect(TestSupport.isClose(m.peakVelocity, 3000, relative: 1e-12))
     }
 
@@ -109,7 +124,9 @@ import Testing
         let back = [(0.0, 0.0, 0.0), (20, 20, 0), (40, 40, 0), (60, 50, 0), (80, 45, 0)]
         #expect(engine.measure(Fixtures.gesture(back)).lateReversal)
         #expect(!engine.measure(Fixtures.along(count: 20) { t in 500 * t }).lateReversal)
-        let jitter = [(0.0, 0.0, 0.0), (20, 20, 0), (40, 40, 0), (60, 40.5, 0), (80, 40, 0), (100, 40.5, 0)]
+        let jitter = [
+            (0.0, 0.0, 0.0), (20, 20, 0), (40, 40, 0), (60, 40.5, 0), (80, 40, 0), (100, 40.5, 0),
+        ]
         #expect(!engine.measure(Fixtures.gesture(jitter)).lateReversal)
         var early: [(Double, Double, Double)] = [(0, 0, 0), (20, 30, 0), (40, 20, 0)]
         for i in 1...15 { early.append((40 + Double(i) * 20, 20 + Double(i) * 10, 0)) }
@@ -121,11 +138,13 @@ import Testing
     /// step (1.2 - 1.0) / (0.2 s / 2) = 2 progress/s². Steeper: (0, 0), (10, 10), (20, 30):
     /// 10 and 20 progress/s, step 1000 clamped to 5.
     @Test func kinematicInputs() {
-        let gentle = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (100, 10, 0), (200, 22, 0)], width: 100))
+        let gentle = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (100, 10, 0), (200, 22, 0)], width: 100))
         #expect(TestSupport.isClose(gentle.kinematicVelocity, 1.1, relative: 1e-12))
         #expect(TestSupport.isClose(gentle.kinematicAcceleration, 2, relative: 1e-9))
         #expect(gentle.kinematicSampleCount == 3)
-        let steep = PhysicsEngine().measure(Fixtures.gesture([(-50, -30, 0), (0, 0, 0), (10, 10, 0), (20, 30, 0)], width: 100))
+        let steep = PhysicsEngine().measure(
+            Fixtures.gesture([(-50, -30, 0), (0, 0, 0), (10, 10, 0), (20, 30, 0)], width: 100))
         #expect(TestSupport.isClose(steep.kinematicVelocity, 15, relative: 1e-12))
         #expect(steep.kinematicAcceleration == 5)
         let two = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (100, 10, 0)], width: 100))
@@ -155,7 +174,9 @@ import Testing
         let m = PhysicsEngine().measure(g)
         #expect(m.interruptedBySystem && !m.isReleasedByPerson)
         #expect(TestSupport.isClose(m.releaseProgress, 0.1))
-        #expect(!PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 39, 0)])).interruptedBySystem)
+        #expect(
+            !PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 39, 0)])).interruptedBySystem
+        )
     }
 
     /// Every estimator is in `estimates`; `platform` only with `vx`/`vy`; `releaseState` and
@@ -168,8 +189,11 @@ import Testing
         // p_r = 110 / 390 = 0.282, v_p = 1000 / 390 = 2.56: a fling completes under
         // flutter-cupertino; the same gesture at rest does not.
         #expect(m.decision(under: .threshold(progress: 0.5, velocity: 1.0)) == .complete)
-        #expect(m.releaseState.extent == 390 && TestSupport.isClose(m.releaseState.velocity, 1000.0 / 390, relative: 1e-9))
-        let rested = PhysicsEngine().measure(Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 20, 0)], liftAfter: 500))
+        #expect(
+            m.releaseState.extent == 390
+                && TestSupport.isClose(m.releaseState.velocity, 1000.0 / 390, relative: 1e-9))
+        let rested = PhysicsEngine().measure(
+            Fixtures.gesture([(0, 0, 0), (10, 10, 0), (20, 20, 0)], liftAfter: 500))
         #expect(rested.decision(under: .threshold(progress: 0.5, velocity: 1.0)) == .cancel)
     }
 }

@@ -7,7 +7,9 @@ import Testing
 /// Strokes from files without a phase column (research datasets): the last row is a moving
 /// sample, so it is fitted and the release is at its time, never "rested".
 @Suite struct PhaselessStrokeTests {
-    func measure(_ csv: String, _ options: PhysicsOptions = .init(extent: 400)) throws -> GestureMeasurement {
+    func measure(_ csv: String, _ options: PhysicsOptions = .init(extent: 400)) throws
+        -> GestureMeasurement
+    {
         let path = try TestSupport.writeTemporaryFile(csv, name: "phaseless.csv")
         var gestures: [Gesture] = []
         _ = try TraceReader.read(path: path) { gestures.append($0) }
@@ -19,7 +21,8 @@ import Testing
     /// last two samples' difference, 50 / 0.01 = 5000 pt/s (ignoring the last row would give
     /// 1000); `p_r` = 80 / 400 = 0.2; release at t = 0.04 s, the last row's time.
     @Test func fastLastSampleIsFitted() throws {
-        let m = try measure("stroke,t_ms,x,y\n1,0,0,0\n1,10,10,0\n1,20,20,0\n1,30,30,0\n1,40,80,0\n")
+        let m = try measure(
+            "stroke,t_ms,x,y\n1,0,0,0\n1,10,10,0\n1,20,20,0\n1,30,30,0\n1,40,80,0\n")
         #expect(abs((m.estimates[.delta]?.axis ?? 0) - 5000) < 1e-6)
         #expect(abs(m.releaseProgress - 0.2) < 1e-12)
         #expect(abs(m.duration - 0.04) < 1e-12)

@@ -48,8 +48,12 @@ import Testing
     /// Fewer than 3 samples: complete iff v_m > 0, whatever p.
     @Test func kinematic() {
         let rule = Rule.kinematic(distance: 187.5, duration: 0.35)
-        func state(_ p: Double, _ vm: Double, _ am: Double = 0, count: Int = 3, extent: Double = 390) -> ReleaseState {
-            ReleaseState(progress: p, velocity: 99, kinematicVelocity: vm, kinematicAcceleration: am, sampleCount: count, extent: extent)
+        func state(
+            _ p: Double, _ vm: Double, _ am: Double = 0, count: Int = 3, extent: Double = 390
+        ) -> ReleaseState {
+            ReleaseState(
+                progress: p, velocity: 99, kinematicVelocity: vm, kinematicAcceleration: am,
+                sampleCount: count, extent: extent)
         }
         #expect(!rule.completes(state(0.3, 0.5)))
         #expect(rule.completes(state(0.3, 0.52)))
@@ -87,10 +91,12 @@ import Testing
     }
 
     @Test func allNineInOrder() {
-        #expect(Preset.all.map(\.name) == [
-            "flutter-cupertino", "android-drawer", "compose-anchored", "ionic", "react-navigation",
-            "transition-treasury", "sloppy-swiper", "wwdc-projection", "uikit-system",
-        ])
+        #expect(
+            Preset.all.map(\.name) == [
+                "flutter-cupertino", "android-drawer", "compose-anchored", "ionic",
+                "react-navigation",
+                "transition-treasury", "sloppy-swiper", "wwdc-projection", "uikit-system",
+            ])
         #expect(Preset.defaultName == "flutter-cupertino")
         #expect(Preset.all.allSatisfy { !$0.source.isEmpty && !$0.source.contains("\n") })
         #expect(Preset.all.allSatisfy { $0.rule(extent: 390).family == $0.family })
@@ -164,7 +170,15 @@ import Testing
     @Test func uikitSystem() throws {
         let rule = try Self.preset("uikit-system")
         #expect(rule == .kinematic(distance: 187.5, duration: 0.35))
-        #expect(!rule.completes(ReleaseState(progress: 0.3, velocity: 0, kinematicVelocity: 0.5, sampleCount: 3, extent: 390)))
-        #expect(rule.completes(ReleaseState(progress: 0.3, velocity: 0, kinematicVelocity: 0.52, sampleCount: 3, extent: 390)))
+        #expect(
+            !rule.completes(
+                ReleaseState(
+                    progress: 0.3, velocity: 0, kinematicVelocity: 0.5, sampleCount: 3, extent: 390)
+            ))
+        #expect(
+            rule.completes(
+                ReleaseState(
+                    progress: 0.3, velocity: 0, kinematicVelocity: 0.52, sampleCount: 3, extent: 390
+                )))
     }
 }

@@ -7,13 +7,21 @@ import Testing
     @Test func thresholdBoundaryVertices() {
         // physics.md: completes when v ≥ 0.85 or (|v| < 0.85 and p ≥ 0.45): the boundary runs
         // (0, 0.85) → (0.45, 0.85) → (0.45, −0.85) → (1, −0.85).
-        let lines = Rule.threshold(progress: 0.45, velocity: 0.85).boundary(extent: 390, vRange: -3...3)
-        #expect(lines == [[PlanePoint(p: 0, v: 0.85), PlanePoint(p: 0.45, v: 0.85), PlanePoint(p: 0.45, v: -0.85), PlanePoint(p: 1, v: -0.85)]])
+        let lines = Rule.threshold(progress: 0.45, velocity: 0.85).boundary(
+            extent: 390, vRange: -3...3)
+        #expect(
+            lines == [
+                [
+                    PlanePoint(p: 0, v: 0.85), PlanePoint(p: 0.45, v: 0.85),
+                    PlanePoint(p: 0.45, v: -0.85), PlanePoint(p: 1, v: -0.85),
+                ]
+            ])
     }
 
     @Test func projectionBoundaryIsClipped() {
         // p + 0.5 v = 0.5 → v = 1 − 2p; in v ∈ [−0.5, 0.5] it runs from p = 0.25 to p = 0.75.
-        let lines = Rule.projection(progress: 0.5, tau: 0.5).boundary(extent: 390, vRange: -0.5...0.5)
+        let lines = Rule.projection(progress: 0.5, tau: 0.5).boundary(
+            extent: 390, vRange: -0.5...0.5)
         #expect(lines.count == 1)
         let a = lines[0][0], b = lines[0][1]
         #expect(abs(a.p - 0.25) < 1e-12 && abs(a.v - 0.5) < 1e-12)
@@ -21,7 +29,8 @@ import Testing
     }
 
     @Test func infiniteVelocityThresholdIsAVerticalLine() {
-        let lines = Rule.threshold(progress: 0.3, velocity: .infinity).boundary(extent: 390, vRange: -2...2)
+        let lines = Rule.threshold(progress: 0.3, velocity: .infinity).boundary(
+            extent: 390, vRange: -2...2)
         #expect(lines == [[PlanePoint(p: 0.3, v: -2), PlanePoint(p: 0.3, v: 2)]])
     }
 
@@ -47,9 +56,14 @@ import Testing
                 let eps = 1e-4
                 let n = (p: -dv / len * eps, v: dp / len * eps)
                 func decide(_ p: Double, _ v: Double) -> Bool {
-                    rule.completes(ReleaseState(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: 0, sampleCount: 3, extent: 390))
+                    rule.completes(
+                        ReleaseState(
+                            progress: p, velocity: v, kinematicVelocity: v,
+                            kinematicAcceleration: 0, sampleCount: 3, extent: 390))
                 }
-                #expect(decide(mid.p + n.p, mid.v + n.v) != decide(mid.p - n.p, mid.v - n.v), "\(rule) segment \(a) → \(b)")
+                #expect(
+                    decide(mid.p + n.p, mid.v + n.v) != decide(mid.p - n.p, mid.v - n.v),
+                    "\(rule) segment \(a) → \(b)")
                 checked += 1
             }
         }

@@ -76,7 +76,8 @@ import Testing
 
         // The report: the rows, their flags and the outcome table.
         let model = ReportModel(
-            tuning: tuning, measurements: ms, reads: TuningInputs.reads, name: "t", generator: "test")
+            tuning: tuning, measurements: ms, reads: TuningInputs.reads, name: "t",
+            generator: "test")
         #expect(model.summary.currentMisdecided == 3)
         let flagged = model.gestures.filter(\.flags.outcomeMismatch).map(\.id)
         #expect(flagged == ["a1", "a2", "a5"])

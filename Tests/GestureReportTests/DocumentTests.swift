@@ -19,7 +19,9 @@ import Testing
         #expect(html.contains("<script type=\"application/json\" id=\"gt-data\">"))
         #expect(!html.lowercased().contains("<script src") && !html.contains("import("))
         // No network: nothing loaded from elsewhere.
-        #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("@import") && !html.contains("url(http"))
+        #expect(
+            !html.contains("src=\"http") && !html.contains("href=\"http")
+                && !html.contains("@import") && !html.contains("url(http"))
         #expect(!html.contains("<link"))
         #expect(html.contains("@media print"))
         // Summary first: the headline precedes every table.
@@ -45,8 +47,11 @@ import Testing
         #expect(t.rows.count == 200)
         #expect(t.note?.contains("Showing 200 of 5000") == true)
         // Misdecided first: every shown row up to their count is misdecided.
-        let miss = model.gestures.filter { $0.misdecidedBySuggested || $0.misdecidedByCurrent }.count
-        let shownMiss = content.gestureTableIndices.filter { model.gestures[$0].misdecidedBySuggested || model.gestures[$0].misdecidedByCurrent }.count
+        let miss = model.gestures.filter { $0.misdecidedBySuggested || $0.misdecidedByCurrent }
+            .count
+        let shownMiss = content.gestureTableIndices.filter {
+            model.gestures[$0].misdecidedBySuggested || model.gestures[$0].misdecidedByCurrent
+        }.count
         #expect(shownMiss == min(miss, 200))
     }
 }
@@ -60,7 +65,10 @@ import Testing
             #expect(r.lowerBound > last)
             last = r.lowerBound
         }
-        for name in ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"] {
+        for name in [
+            "release-scatter", "progress-curves", "release-velocity", "start-position",
+            "velocity-ratio",
+        ] {
             #expect(md.contains("](figures/\(name).svg)"))
         }
         #expect(!md.contains("<script>"))
@@ -79,7 +87,10 @@ import Testing
         var expected: Int?
         var rows = 0
         for line in md.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix("|") else { expected = nil; continue }
+            guard line.hasPrefix("|") else {
+                expected = nil
+                continue
+            }
             if let e = expected {
                 #expect(pipes(line) == e, "\(line)")
                 rows += 1
@@ -99,7 +110,9 @@ import Testing
         #expect(lines.count <= 6)
         #expect(lines[0].contains("300 gestures used of 303 read"))
         #expect(lines[0].contains("3 skipped (2 too-few-samples, 1 interrupted-by-system)"))
-        #expect(lines[1].contains("current flutter-cupertino \(NumberText.percent(model.summary.currentError))"))
+        #expect(
+            lines[1].contains(
+                "current flutter-cupertino \(NumberText.percent(model.summary.currentError))"))
         #expect(lines[2].hasPrefix("suggest: threshold p_th 0.45"))
         #expect(text.contains("report: notebooks-out/swipe/report.html"))
         let md = SummaryRenderer(model: model, reportPath: nil).text(.markdown)
@@ -116,16 +129,31 @@ import Testing
         model.summary.currentError = 0.070
         model.summary.suggestedError = 0.073
         #expect(model.keepCurrent)
-        #expect(model.headline.hasPrefix("Keep the current params.json parameters (threshold p_th 0.42, v_th 1.35 progress/s"))
-        #expect(model.headline.contains("is no better out of sample (cross-validated error 7.3%, +0.3 points)"))
+        #expect(
+            model.headline.hasPrefix(
+                "Keep the current params.json parameters (threshold p_th 0.42, v_th 1.35 progress/s"
+            ))
+        #expect(
+            model.headline.contains(
+                "is no better out of sample (cross-validated error 7.3%, +0.3 points)"))
         #expect(!model.headline.contains("Suggested"))
-        let lines = SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("suggest: keep the current params.json rule (threshold p_th 0.42") && $0.contains("is no better out of sample") })
+        let lines = SummaryRenderer(model: model, reportPath: nil).text(.text).split(
+            separator: "\n")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("suggest: keep the current params.json rule (threshold p_th 0.42")
+                    && $0.contains("is no better out of sample")
+            })
         #expect(lines.contains { $0.hasSuffix("(+0.3 points)") })
-        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8))
+                as? [String: Any])
         #expect((json["summary"] as? [String: Any])?["keepCurrent"] as? Bool == true)
         for file in try model.snippetFiles() {
-            #expect(file.contents.contains("// Out of sample this rule is no better than the current parameters: the report suggests keeping those."), "\(file.name)")
+            #expect(
+                file.contents.contains(
+                    "// Out of sample this rule is no better than the current parameters: the report suggests keeping those."
+                ), "\(file.name)")
         }
 
         // An equal error is "no change" and still keeps the current parameters.
@@ -138,7 +166,10 @@ import Testing
         model.summary.suggestedRule = model.summary.currentRule
         model.summary.suggestedError = 0.05
         #expect(model.keepCurrent)
-        #expect(model.headline.contains("tuning arrives at the same rule (cross-validated error 5.0%; 7.0% on these gestures)"))
+        #expect(
+            model.headline.contains(
+                "tuning arrives at the same rule (cross-validated error 5.0%; 7.0% on these gestures)"
+            ))
 
         // Better out of sample: the suggestion is the headline.
         model.summary.suggestedRule = .threshold(progress: 0.43, velocity: 1.02)
@@ -152,7 +183,9 @@ import Testing
         let text = SummaryRenderer(model: model, reportPath: nil).text(.text)
         #expect(text.contains("unlabelled"))
         #expect(text.contains("misdecided: unknown (no intent labels)"))
-        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("error:") }, "a summary line reads as a diagnostic")
+        #expect(
+            !text.split(separator: "\n").contains { $0.hasPrefix("error:") },
+            "a summary line reads as a diagnostic")
         #expect(text.contains("inferred: projection"))
         #expect(model.headline.hasPrefix("No intent labels"))
     }

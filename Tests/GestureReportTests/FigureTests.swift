@@ -8,7 +8,11 @@ import Testing
         let model = Fixture.model(count: 400, hostile: true)
         let figures = ReportFigures(model: model)
         let svg = SVGRenderer(model: model, figures: figures)
-        #expect(figures.info.map(\.name) == ["release-scatter", "progress-curves", "release-velocity", "start-position", "velocity-ratio"])
+        #expect(
+            figures.info.map(\.name) == [
+                "release-scatter", "progress-curves", "release-velocity", "start-position",
+                "velocity-ratio",
+            ])
         for f in figures.info {
             let text = svg.svg(f.name)
             let check = XMLCheck.parse(text)
@@ -29,7 +33,9 @@ import Testing
         let text = SVGRenderer(model: model, figures: figures).svg("release-scatter")
         #expect(text.contains("class=\"boundary-current\""))
         #expect(text.contains("class=\"boundary-suggested\""))
-        let misdecided = model.gestures.filter { $0.misdecidedBySuggested || $0.misdecidedByCurrent }.count
+        let misdecided = model.gestures.filter {
+            $0.misdecidedBySuggested || $0.misdecidedByCurrent
+        }.count
         #expect(misdecided > 0)
         // One ring (r = 6.5) per misdecided gesture: nothing is thinned at 300 gestures.
         #expect(text.components(separatedBy: "r=\"6.5\"").count - 1 == misdecided)
@@ -45,20 +51,26 @@ import Testing
         let current = try #require(scatter.range(of: "class=\"boundary-current\""))
         #expect(suggested.lowerBound < current.lowerBound)
         let velocity = svg.svg("release-velocity")
-        let line = try #require(velocity.split(separator: "\n").first { $0.contains("class=\"marker marker-current\"") })
+        let line = try #require(
+            velocity.split(separator: "\n").first { $0.contains("class=\"marker marker-current\"") }
+        )
         #expect(line.contains("stroke=\"#000000\"") && line.contains("stroke-dasharray=\"6 4\""))
-        let s = try #require(velocity.range(of: "marker-suggested")), c = try #require(velocity.range(of: "marker-current"))
+        let s = try #require(velocity.range(of: "marker-suggested")),
+            c = try #require(velocity.range(of: "marker-current"))
         #expect(s.lowerBound < c.lowerBound)
     }
 
     @Test func thinningIsDeterministicKeepsMisdecidedAndIsCaptioned() {
         let model = Fixture.model(count: 10_000)
         let limits = FigureLimits(scatterPoints: 1_000, curves: 100, pointsPerCurve: 20)
-        let a = ReportFigures(model: model, limits: limits), b = ReportFigures(model: model, limits: limits)
+        let a = ReportFigures(model: model, limits: limits),
+            b = ReportFigures(model: model, limits: limits)
         #expect(a == b)
         #expect(a.scatter.points.count == 1_000)
         #expect(a.scatter.total == 10_000)
-        let misdecided = model.gestures.indices.filter { model.gestures[$0].misdecidedBySuggested || model.gestures[$0].misdecidedByCurrent }
+        let misdecided = model.gestures.indices.filter {
+            model.gestures[$0].misdecidedBySuggested || model.gestures[$0].misdecidedByCurrent
+        }
         let shown = Set(a.scatter.points.map(\.index))
         #expect(misdecided.filter(shown.contains).count == min(misdecided.count, 500))
         #expect(a.info[0].caption.contains("Showing 1000 of 10000 gestures"))
@@ -79,7 +91,8 @@ import Testing
 
     @Test func histogramCountsByHand() {
         // Edges 0, 1, 2: values 0.5, 1.5, 1.7, and 9 (beyond: clamped into the last bin), -3 (first bin).
-        let s = ReportFigures.series(name: "x", style: "complete", values: [0.5, 1.5, 1.7, 9, -3, .nan], edges: [0, 1, 2])
+        let s = ReportFigures.series(
+            name: "x", style: "complete", values: [0.5, 1.5, 1.7, 9, -3, .nan], edges: [0, 1, 2])
         #expect(s.counts == [2, 3])
         #expect(s.total == 5)
         #expect(s.clamped == 2)
@@ -87,11 +100,13 @@ import Testing
 
     @Test func hugeValuesLandInTheEndBinsWithoutTrapping() {
         // 1e300 and -1e300 are beyond Int's range once divided by a bin width of 1.
-        let s = ReportFigures.series(name: "x", style: "complete", values: [1e300, -1e300, 0.5], edges: [0, 1, 2])
+        let s = ReportFigures.series(
+            name: "x", style: "complete", values: [1e300, -1e300, 0.5], edges: [0, 1, 2])
         #expect(s.counts == [2, 1])
         #expect(s.clamped == 2)
         // Bins over values whose range overflows a Double stay finite and few.
-        let edges = ReportFigures.bins(values: [-1.7e308, 1.7e308], markers: [], lowQ: 0, highQ: 1, includeZero: true)
+        let edges = ReportFigures.bins(
+            values: [-1.7e308, 1.7e308], markers: [], lowQ: 0, highQ: 1, includeZero: true)
         #expect(edges.count >= 2 && edges.count <= 201)
         #expect(edges.allSatisfy { $0.isFinite })
         // Type-7 quantiles by hand: of [1, 2, 4, 8] the 0.5 quantile is 3, the 0.25 one 1.75;
@@ -110,7 +125,9 @@ import Testing
         rows[1].suggestedDecision = .complete
         rows[2].progressVelocity = 8
         rows[2].suggestedDecision = .cancel
-        let r = FigureInputs.velocityRatios(gestures: rows, completionSpeed: 1.4, duration: 0.35) { $0.suggestedDecision == .complete }
+        let r = FigureInputs.velocityRatios(gestures: rows, completionSpeed: 1.4, duration: 0.35) {
+            $0.suggestedDecision == .complete
+        }
         #expect(r.count == 1)
         #expect(abs(r[0] - 2) < 1e-12)
     }

@@ -1,22 +1,25 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GesturePhysics
 import GestureTrace
 import TestSupport
 
 @testable import GestureReport
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// Test fixtures: the library's synthetic model, optionally with hostile ids.
 enum Fixture {
     /// Ids that must be escaped everywhere: markup, quotes, ampersands, Markdown punctuation.
     static let hostileIDs = [
-        "<script>alert('x')</script>", "a\"b'c&d", "|pipe|*star*_under_", "]]></svg><svg onload=alert(1)>",
+        "<script>alert('x')</script>", "a\"b'c&d", "|pipe|*star*_under_",
+        "]]></svg><svg onload=alert(1)>",
         "line\nbreak", "&amp; already", "`tick`", "# heading",
     ]
 
-    static func model(count: Int = 300, labelled: Bool = true, hostile: Bool = false) -> ReportModel {
+    static func model(count: Int = 300, labelled: Bool = true, hostile: Bool = false) -> ReportModel
+    {
         var m = ReportModel.synthetic(gestureCount: count, labelled: labelled) { i in
             hostile && i < hostileIDs.count ? hostileIDs[i] : "g\(i + 1)"
         }
@@ -44,7 +47,8 @@ enum Python {
         let r = try? run(["/bin/sh", "-c", "command -v python3"])
         let path = r?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if !path.isEmpty { return path }
-        return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : nil
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? "/usr/bin/python3" : nil
     }()
 
     /// True when python3 imports every module in `modules`.
@@ -54,8 +58,13 @@ enum Python {
         return r?.status == 0
     }
 
-    static func script(_ code: String, arguments: [String] = [], in directory: URL? = nil, timeout: TimeInterval = 300) throws -> Result {
-        guard let py = executable else { return Result(status: 127, stdout: "", stderr: "python3 not found") }
+    static func script(
+        _ code: String, arguments: [String] = [], in directory: URL? = nil,
+        timeout: TimeInterval = 300
+    ) throws -> Result {
+        guard let py = executable else {
+            return Result(status: 127, stdout: "", stderr: "python3 not found")
+        }
         return try run([py, "-c", code] + arguments, in: directory)
     }
 
@@ -77,7 +86,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         return c
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         elements.append(elementName)
     }
 }

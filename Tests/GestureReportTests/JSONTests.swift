@@ -22,16 +22,21 @@ import Testing
         let text = JSONRenderer(model: model).json()
         let json = try Self.parse(text)
         #expect(json["schema"] as? String == "gesturetune.report/1")
-        #expect(Self.topLevelKeys(text) == [
-            "schema", "name", "generator", "notes", "summary", "parameters", "rules", "presets", "unlabelled",
-            "outcomeMismatches", "figures", "estimators", "gestures", "snippets",
-        ])
+        #expect(
+            Self.topLevelKeys(text) == [
+                "schema", "name", "generator", "notes", "summary", "parameters", "rules", "presets",
+                "unlabelled",
+                "outcomeMismatches", "figures", "estimators", "gestures", "snippets",
+            ])
         let gestures = try #require(json["gestures"] as? [[String: Any]])
         #expect(gestures.count == 200)
         #expect(gestures[0]["id"] as? String == Fixture.hostileIDs[0])
         #expect(gestures[4]["id"] as? String == "line\nbreak")
         let g = gestures[10]
-        for key in ["p_r", "v", "v_p", "vx", "vy", "samples", "duration", "currentDecision", "suggestedDecision", "flags", "estimates"] {
+        for key in [
+            "p_r", "v", "v_p", "vx", "vy", "samples", "duration", "currentDecision",
+            "suggestedDecision", "flags", "estimates",
+        ] {
             #expect(g[key] != nil, "missing \(key)")
         }
         // v_p × extent = v (pt/s): the record carries both consistently.
@@ -44,8 +49,12 @@ import Testing
         let json = try Self.parse(JSONRenderer(model: model).json())
         let summary = try #require(json["summary"] as? [String: Any])
         #expect(summary["gesturesUsed"] as? Int == 300)
-        #expect(summary["currentMisdecided"] as? Int == model.gestures.filter(\.misdecidedByCurrent).count)
-        #expect(summary["suggestedMisdecided"] as? Int == model.gestures.filter(\.misdecidedBySuggested).count)
+        #expect(
+            summary["currentMisdecided"] as? Int
+                == model.gestures.filter(\.misdecidedByCurrent).count)
+        #expect(
+            summary["suggestedMisdecided"] as? Int
+                == model.gestures.filter(\.misdecidedBySuggested).count)
         let rules = try #require(json["rules"] as? [[String: Any]])
         #expect(rules.map { $0["family"] as? String } == ["threshold", "projection", "logistic"])
         let confusion = try #require(rules[0]["confusion"] as? [String: Int])
@@ -73,10 +82,12 @@ import Testing
     @Test func terminalJSONSummaryEqualsReportSummary() throws {
         let model = Fixture.model(count: 250, hostile: true)
         let report = try Self.parse(JSONRenderer(model: model).json())
-        let terminal = try Self.parse(SummaryRenderer(model: model, reportPath: "notebooks-out/swipe").text(.json))
+        let terminal = try Self.parse(
+            SummaryRenderer(model: model, reportPath: "notebooks-out/swipe").text(.json))
         #expect(terminal["schema"] as? String == "gesturetune.summary/1")
         #expect(terminal["report"] as? String == "notebooks-out/swipe")
-        let a = try #require(report["summary"] as? NSDictionary), b = try #require(terminal["summary"] as? NSDictionary)
+        let a = try #require(report["summary"] as? NSDictionary),
+            b = try #require(terminal["summary"] as? NSDictionary)
         #expect(a == b)
     }
 }

@@ -15,22 +15,31 @@ import Testing
         #expect(kernelspec?["name"] == "python3")
         let cells = try #require(nb["cells"] as? [[String: Any]])
         let code = cells.filter { $0["cell_type"] as? String == "code" }
-        #expect(code.map { $0["execution_count"] as? Int } == Array(1...code.count).map { Optional($0) })
+        #expect(
+            code.map { $0["execution_count"] as? Int } == Array(1...code.count).map { Optional($0) }
+        )
         #expect(code.allSatisfy { !(($0["outputs"] as? [Any]) ?? []).isEmpty })
         let ids = cells.compactMap { $0["id"] as? String }
         #expect(Set(ids).count == cells.count)
         // One SVG figure output per figure.
-        let svgs = code.flatMap { ($0["outputs"] as? [[String: Any]]) ?? [] }.filter { (($0["data"] as? [String: Any])?["image/svg+xml"]) != nil }
+        let svgs = code.flatMap { ($0["outputs"] as? [[String: Any]]) ?? [] }.filter {
+            (($0["data"] as? [String: Any])?["image/svg+xml"]) != nil
+        }
         #expect(svgs.count == 5)
         // A markdown cell per section, in order.
-        let markdown = cells.filter { $0["cell_type"] as? String == "markdown" }.map { (($0["source"] as? [String]) ?? []).joined() }
+        let markdown = cells.filter { $0["cell_type"] as? String == "markdown" }.map {
+            (($0["source"] as? [String]) ?? []).joined()
+        }
         var k = 0
-        for m in markdown where k < ReportContent.sections.count && m.hasPrefix("## \(k + 1). ") { k += 1 }
+        for m in markdown where k < ReportContent.sections.count && m.hasPrefix("## \(k + 1). ") {
+            k += 1
+        }
         #expect(k == ReportContent.sections.count)
     }
 
     /// Python lines that take the lock every notebook-executing test holds while its kernel runs.
-    static let kernelLock = "import fcntl; lock = open('/tmp/gesturetune-notebook-kernels.lock', 'w'); fcntl.flock(lock, fcntl.LOCK_EX)"
+    static let kernelLock =
+        "import fcntl; lock = open('/tmp/gesturetune-notebook-kernels.lock', 'w'); fcntl.flock(lock, fcntl.LOCK_EX)"
 
     static let checkScript = """
         import sys, nbformat, nbclient
@@ -47,12 +56,19 @@ import Testing
         sys.exit(1 if errors else 0)
         """
 
-    @Test(.enabled(if: Python.has(["nbformat", "nbclient", "ipykernel", "pandas", "matplotlib"]), "python3 with nbformat, nbclient, ipykernel, pandas, matplotlib is absent (make pydeps): skipped"))
+    @Test(
+        .enabled(
+            if: Python.has(["nbformat", "nbclient", "ipykernel", "pandas", "matplotlib"]),
+            "python3 with nbformat, nbclient, ipykernel, pandas, matplotlib is absent (make pydeps): skipped"
+        ))
     func validatesAndExecutesTopToBottom() throws {
         for labelled in [true, false] {
             let dir = try Fixture.directory("notebook")
-            let out = try ReportWriter.write(Fixture.model(count: 150, labelled: labelled, hostile: true), to: dir.path, name: "swipe")
-            let r = try Python.script(Self.checkScript, arguments: [out.folder + "/report.ipynb", out.folder])
+            let out = try ReportWriter.write(
+                Fixture.model(count: 150, labelled: labelled, hostile: true), to: dir.path,
+                name: "swipe")
+            let r = try Python.script(
+                Self.checkScript, arguments: [out.folder + "/report.ipynb", out.folder])
             #expect(r.status == 0, "\(r.stdout)\n\(r.stderr.suffix(3000))")
             // Executed: each figure cell drew (matplotlib's inline backend emits image/png).
             #expect(r.stdout.contains("figures 5"), "\(r.stdout)")
@@ -62,16 +78,23 @@ import Testing
     /// `jupyter nbconvert --execute` on a real run's notebook, for two rule families: the raw
     /// traces load, and the what-if cell's Python decisions print what Swift's `Rule.completes`
     /// prefilled.
-    @Test(.enabled(if: Python.has(["nbconvert", "nbformat", "ipykernel", "pandas", "matplotlib"]) && TestSupport.binaryPath != nil,
-        "python3 with nbconvert, ipykernel, pandas, matplotlib (make pydeps) or the built gesturetune is absent: skipped"),
+    @Test(
+        .enabled(
+            if: Python.has(["nbconvert", "nbformat", "ipykernel", "pandas", "matplotlib"])
+                && TestSupport.binaryPath != nil,
+            "python3 with nbconvert, ipykernel, pandas, matplotlib (make pydeps) or the built gesturetune is absent: skipped"
+        ),
         arguments: [[], ["--rule", "kinematic"]])
     func nbconvertExecutesTheExploreCells(_ options: [String]) throws {
         let dir = try TestSupport.temporaryDirectory("notebook-nbconvert")
         // Inside a folder beside a copy of the trace, so `../../traces/swipe.csv` resolves from the notebook.
         let traces = dir.appendingPathComponent("traces")
         try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv"), to: traces.appendingPathComponent("swipe.csv"))
-        let a = try TestSupport.run(["analyze", "traces/swipe.csv", "--out", "out", "--resamples", "0"] + options, in: dir)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv"),
+            to: traces.appendingPathComponent("swipe.csv"))
+        let a = try TestSupport.run(
+            ["analyze", "traces/swipe.csv", "--out", "out", "--resamples", "0"] + options, in: dir)
         try #require(a.status == 0, "\(a.stderr)")
         let folder = dir.appendingPathComponent("out/swipe")
         let executed = folder.appendingPathComponent("executed.ipynb").path
@@ -84,12 +107,17 @@ import Testing
             runpy.run_module("nbconvert", run_name="__main__", alter_sys=True)
             """
         let r = try TestSupport.runProcess(
-            [Python.executable!, "-c", nbconvert, "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=240",
-             "--output", executed, folder.appendingPathComponent("report.ipynb").path],
+            [
+                Python.executable!, "-c", nbconvert, "--to", "notebook", "--execute",
+                "--ExecutePreprocessor.timeout=240",
+                "--output", executed, folder.appendingPathComponent("report.ipynb").path,
+            ],
             in: folder)
         try #require(r.status == 0, "\(r.stderr.suffix(3000))")
         func streams(_ path: String) throws -> [String] {
-            let nb = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            let nb = try #require(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                    as? [String: Any])
             let cells = (nb["cells"] as? [[String: Any]]) ?? []
             return cells.filter { $0["cell_type"] as? String == "code" }.suffix(2).map { cell in
                 ((cell["outputs"] as? [[String: Any]]) ?? []).compactMap { o in

@@ -16,15 +16,18 @@ enum PlatformToolchains {
     static let hasSelenium = Python.has(["selenium"])
     static let canRunBrowser = chromium != nil && chromedriver != nil && hasSelenium
 
-    static let stubs = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/PlatformStubs")
-    static let templates = TestSupport.packageRoot.appendingPathComponent("Sources/GestureReport/Templates")
+    static let stubs = TestSupport.packageRoot.appendingPathComponent(
+        "Tests/Fixtures/PlatformStubs")
+    static let templates = TestSupport.packageRoot.appendingPathComponent(
+        "Sources/GestureReport/Templates")
 
     /// Builds the UIKit and SwiftUI stub modules into `dir` (for `-I dir`).
     static func buildSwiftStubs(in dir: URL) throws -> [String] {
         var failures: [String] = []
         for name in ["UIKit", "SwiftUI"] {
             let r = try TestSupport.runProcess([
-                swiftc!, "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
+                swiftc!, "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
+                name,
                 "-emit-module-path", dir.appendingPathComponent("\(name).swiftmodule").path,
                 stubs.appendingPathComponent("\(name).swift").path,
             ])
@@ -34,9 +37,14 @@ enum PlatformToolchains {
     }
 
     /// `swiftc -typecheck -warnings-as-errors` of `files` against the stubs in `stubDir`.
-    static func typecheckSwift(_ files: [String], stubDir: URL, swiftVersion: String = "6") throws -> TestSupport.RunResult {
+    static func typecheckSwift(_ files: [String], stubDir: URL, swiftVersion: String = "6") throws
+        -> TestSupport.RunResult
+    {
         try TestSupport.runProcess(
-            [swiftc!, "-typecheck", "-warnings-as-errors", "-swift-version", swiftVersion, "-I", stubDir.path] + files)
+            [
+                swiftc!, "-typecheck", "-warnings-as-errors", "-swift-version", swiftVersion, "-I",
+                stubDir.path,
+            ] + files)
     }
 
     /// The Java stubs of the Android API.
@@ -53,6 +61,8 @@ enum PlatformToolchains {
     /// `kotlinc` (which type-checks while compiling) of `files` against the Android stubs.
     static func compileKotlin(_ files: [String], in dir: URL) throws -> TestSupport.RunResult {
         try TestSupport.runProcess(
-            ["/usr/bin/timeout", "300", kotlinc!] + files + androidStubs + ["-d", dir.appendingPathComponent("out.jar").path])
+            ["/usr/bin/timeout", "300", kotlinc!] + files + androidStubs + [
+                "-d", dir.appendingPathComponent("out.jar").path,
+            ])
     }
 }

@@ -22,11 +22,19 @@ import Testing
         #expect(s.rowsRead == 960)
         #expect(s.skippedTotal(.rows) == 24 && s.skippedTotal(.gestures) == 3)
         #expect(s.rowsSkippedShare == 0.025)
-        let line = SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n").first.map(String.init) ?? ""
-        #expect(line.contains("; 3 skipped (2 too-few-samples, 1 interrupted-by-system); 24 of 960 rows skipped (2.5%: 24 multi-touch)"), "\(line)")
-        let facts = Dictionary(uniqueKeysWithValues: ReportContent(model: model).summaryFacts.map { ($0.0, $0.1) })
+        let line =
+            SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n").first
+            .map(String.init) ?? ""
+        #expect(
+            line.contains(
+                "; 3 skipped (2 too-few-samples, 1 interrupted-by-system); 24 of 960 rows skipped (2.5%: 24 multi-touch)"
+            ), "\(line)")
+        let facts = Dictionary(
+            uniqueKeysWithValues: ReportContent(model: model).summaryFacts.map { ($0.0, $0.1) })
         #expect(facts["Coordinates"]?.hasPrefix("pt from the dpi column") == true)
-        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8))
+                as? [String: Any])
         let summary = try #require(json["summary"] as? [String: Any])
         #expect(summary["rowsRead"] as? Int == 960 && summary["rowsSkipped"] as? Int == 24)
         #expect(summary["rowsSkippedShare"] as? Double == 0.025)

@@ -29,15 +29,27 @@ import Testing
             #expect(SourceTemplates.placeholders(in: text).isEmpty, "\(platform)")
         }
         let uikit = try RecorderPlatform.uikit.files().map(\.contents).joined()
-        for api in ["coalescedTouches(for:", "touch.timestamp", "velocity(in: view)", "isCancelled", "cancelsTouchesInView = false"] {
+        for api in [
+            "coalescedTouches(for:", "touch.timestamp", "velocity(in: view)", "isCancelled",
+            "cancelsTouchesInView = false",
+        ] {
             #expect(uikit.contains(api), "\(api)")
         }
         let android = try RecorderPlatform.android.files().map(\.contents).joined()
-        for api in ["getHistoricalX", "VelocityTracker.obtain()", "handleOnBackProgressed", "backEvent.progress", "ACTION_CANCEL"] {
-            #expect(android.contains(api) || android.contains(api.replacingOccurrences(of: "backEvent.", with: "event.")), "\(api)")
+        for api in [
+            "getHistoricalX", "VelocityTracker.obtain()", "handleOnBackProgressed",
+            "backEvent.progress", "ACTION_CANCEL",
+        ] {
+            #expect(
+                android.contains(api)
+                    || android.contains(api.replacingOccurrences(of: "backEvent.", with: "event.")),
+                "\(api)")
         }
         let web = try RecorderPlatform.web.files().map(\.contents).joined()
-        for api in ["getCoalescedEvents()", "event.timeStamp", "attach: function (element, options)", "prototype.csv", "prototype.download"] {
+        for api in [
+            "getCoalescedEvents()", "event.timeStamp", "attach: function (element, options)",
+            "prototype.csv", "prototype.download",
+        ] {
             #expect(web.contains(api), "\(api)")
         }
     }
@@ -55,29 +67,38 @@ import Testing
             let sub = dir.appendingPathComponent(platform.rawValue)
             try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
             let files = try Self.write(platform, to: sub)
-            let r = try PlatformToolchains.typecheckSwift(files, stubDir: dir, swiftVersion: swiftVersion)
+            let r = try PlatformToolchains.typecheckSwift(
+                files, stubDir: dir, swiftVersion: swiftVersion)
             #expect(r.status == 0, "\(platform): \(r.stderr)")
         }
         // The stubs are what is checked against: a misspelt UIKit member is caught.
         let broken = dir.appendingPathComponent("broken")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         let files = try Self.write(.uikit, to: broken)
-        let ext = try String(contentsOfFile: files[1], encoding: .utf8).replacingOccurrences(of: "coalescedTouches(for:", with: "coalescedTouchez(for:")
+        let ext = try String(contentsOfFile: files[1], encoding: .utf8).replacingOccurrences(
+            of: "coalescedTouches(for:", with: "coalescedTouchez(for:")
         try Data(ext.utf8).write(to: URL(fileURLWithPath: files[1]))
-        let r = try PlatformToolchains.typecheckSwift(files, stubDir: dir, swiftVersion: swiftVersion)
+        let r = try PlatformToolchains.typecheckSwift(
+            files, stubDir: dir, swiftVersion: swiftVersion)
         #expect(r.status != 0 && r.stderr.contains("coalescedTouchez"))
     }
 
     /// The platform-neutral core, compiled with a driver and run on Linux: the rows it writes are
     /// the ones worked out by hand from the driver's calls, and `gesturetune validate` accepts them.
-    @Test(.enabled(if: swiftc != nil && TestSupport.binaryPath != nil, "swiftc or the built gesturetune not found: skipped"))
+    @Test(
+        .enabled(
+            if: swiftc != nil && TestSupport.binaryPath != nil,
+            "swiftc or the built gesturetune not found: skipped"))
     func coreRecorderWritesWhatValidateAccepts() throws {
         let dir = try TestSupport.temporaryDirectory("recorder-core")
         let core = try Self.write(.uikit, to: dir)[0]
         let exe = dir.appendingPathComponent("driver").path
         let main = dir.appendingPathComponent("main.swift")
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("LinuxRecorderDriver.swift"), to: main)
-        let build = try TestSupport.runProcess([Self.swiftc!, "-swift-version", "6", "-o", exe, core, main.path])
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("LinuxRecorderDriver.swift"), to: main)
+        let build = try TestSupport.runProcess([
+            Self.swiftc!, "-swift-version", "6", "-o", exe, core, main.path,
+        ])
         try #require(build.status == 0, "\(build.stderr)")
         let out = dir.appendingPathComponent("out")
         let run = try TestSupport.runProcess([exe, out.path])
@@ -89,16 +110,32 @@ import Testing
         // Header, 5 + 4 + 3 rows, final newline; g1 written at its outcome, g2 when g3 began.
         try #require(lines.count == 1 + 12 + 1, "\(text)")
         #expect(lines[0] == "gesture,t,x,y,phase,width,height,vx,vy,outcome,intent")
-        #expect(lines[1] == "g1,100.000000,10.000,300.000,began,390.000,844.000,2400.000,0.000,complete,complete")
+        #expect(
+            lines[1]
+                == "g1,100.000000,10.000,300.000,began,390.000,844.000,2400.000,0.000,complete,complete"
+        )
         // 100 + 1/120 = 100.008333…; x = 10 + 20.
-        #expect(lines[2] == "g1,100.008333,30.000,300.000,moved,390.000,844.000,2400.000,0.000,complete,complete")
-        #expect(lines[5] == "g1,100.033333,90.000,300.000,ended,390.000,844.000,2400.000,0.000,complete,complete")
+        #expect(
+            lines[2]
+                == "g1,100.008333,30.000,300.000,moved,390.000,844.000,2400.000,0.000,complete,complete"
+        )
+        #expect(
+            lines[5]
+                == "g1,100.033333,90.000,300.000,ended,390.000,844.000,2400.000,0.000,complete,complete"
+        )
         // g2: no trial, no outcome, no velocity; 101 + 3/60 = 101.05, x = 200 − 15.
         #expect(lines[6] == "g2,101.000000,200.000,310.000,began,390.000,844.000,,,,")
         #expect(lines[9] == "g2,101.050000,185.000,310.000,ended,390.000,844.000,,,,")
-        #expect(lines[10] == "g3,102.000000,30.000,320.000,began,390.000,844.000,100.000,-1.500,cancel,cancel")
-        #expect(lines[11] == "g3,102.010000,32.250,320.000,moved,390.000,844.000,225.000,0.000,cancel,cancel")
-        #expect(lines[12] == "g3,102.020000,33.000,320.500,ended,390.000,844.000,75.000,50.000,cancel,cancel")
+        #expect(
+            lines[10]
+                == "g3,102.000000,30.000,320.000,began,390.000,844.000,100.000,-1.500,cancel,cancel"
+        )
+        #expect(
+            lines[11]
+                == "g3,102.010000,32.250,320.000,moved,390.000,844.000,225.000,0.000,cancel,cancel")
+        #expect(
+            lines[12]
+                == "g3,102.020000,33.000,320.500,ended,390.000,844.000,75.000,50.000,cancel,cancel")
         #expect(lines[13] == "")
         let v = try TestSupport.run(["validate", path])
         #expect(v.status == 0, "\(v.stderr)")
@@ -107,14 +144,18 @@ import Testing
 
     // MARK: Kotlin
 
-    @Test(.enabled(if: PlatformToolchains.kotlinc != nil, "kotlinc is absent (apt-get install kotlin): the Kotlin recorder is not compiled"))
+    @Test(
+        .enabled(
+            if: PlatformToolchains.kotlinc != nil,
+            "kotlinc is absent (apt-get install kotlin): the Kotlin recorder is not compiled"))
     func kotlinRecorderCompilesAgainstTheAndroidStubs() throws {
         let dir = try TestSupport.temporaryDirectory("recorder-kotlin")
         let files = try Self.write(.android, to: dir)
         let r = try PlatformToolchains.compileKotlin(files, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         // Negative control: a member the stubs lack is an error.
-        let text = try String(contentsOfFile: files[0], encoding: .utf8).replacingOccurrences(of: "getHistoricalX", with: "getHistoricalZ")
+        let text = try String(contentsOfFile: files[0], encoding: .utf8).replacingOccurrences(
+            of: "getHistoricalX", with: "getHistoricalZ")
         try Data(text.utf8).write(to: URL(fileURLWithPath: files[0]))
         let broken = try PlatformToolchains.compileKotlin(files, in: dir)
         #expect(broken.status != 0 && broken.stderr.contains("getHistoricalZ"))
@@ -125,20 +166,31 @@ import Testing
     /// A page with the recorder attached gets a synthetic touch swipe (WebDriver pointer actions,
     /// pointer type touch): down, `moves` moves 10 px apart, up. `recorder.csv()` then holds one
     /// gesture of moves + 2 samples, labelled by the trial, and `gesturetune validate` accepts it.
-    @Test(.enabled(if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
-        "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"))
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"
+        ))
     func webRecorderRecordsATouchSwipeInChromium() throws {
         let dir = try TestSupport.temporaryDirectory("recorder-web")
         let js = try Self.write(.web, to: dir)[0]
         let moves = 8
-        let r = try Python.run(["/usr/bin/timeout", "240", Python.executable!, Self.fixtures.appendingPathComponent("web-swipe.py").path,
-            js, PlatformToolchains.chromium!, "\(moves)"])
+        let r = try Python.run([
+            "/usr/bin/timeout", "240", Python.executable!,
+            Self.fixtures.appendingPathComponent("web-swipe.py").path,
+            js, PlatformToolchains.chromium!, "\(moves)",
+        ])
         try #require(r.status == 0, "\(r.stderr.suffix(3000))")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 1 + moves + 2, "\(r.stdout)")
         #expect(lines[0] == "gesture,t,x,y,phase,width,height,vx,vy,outcome,intent")
-        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(rows.allSatisfy { $0.count == 11 && $0[0] == "g1" && $0[10] == "complete" && $0[9] == "" })
+        let rows = lines.dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(
+            rows.allSatisfy {
+                $0.count == 11 && $0[0] == "g1" && $0[10] == "complete" && $0[9] == ""
+            })
         let phases: [String] = rows.map { $0[4] }
         #expect(phases == ["began"] + Array(repeating: "moved", count: moves) + ["ended"])
         // The sheet sits at (20, 40) in the page and is 390 × 600: the finger went down at (50, 300)

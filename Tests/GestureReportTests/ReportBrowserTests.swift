@@ -1,7 +1,7 @@
 import Foundation
 import GestureReport
-import Testing
 import TestSupport
+import Testing
 
 /// report.html as a reader uses it, in headless Chromium through WebDriver
 /// (`Tests/Fixtures/Report/report-browser.py`): the what-if counts against `batch` for a grid of
@@ -11,12 +11,18 @@ import TestSupport
 /// `formatCases`. Screenshots for a person to look at: `test-out/report-browser/`
 /// (`report-1400.png`, `report-390.png`, `timeline-1400.png`; the folder is ignored by git).
 @Suite struct ReportBrowserTests {
-    static let script = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-browser.py")
+    static let script = TestSupport.packageRoot.appendingPathComponent(
+        "Tests/Fixtures/Report/report-browser.py")
     static let shots = TestSupport.packageRoot.appendingPathComponent("test-out/report-browser")
 
-    @Test(.enabled(if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
-        "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"),
-        arguments: ["swipe.csv", "swipe.csv --rule kinematic", "swipe.csv --rule forward", "unlabelled.csv"])
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"
+        ),
+        arguments: [
+            "swipe.csv", "swipe.csv --rule kinematic", "swipe.csv --rule forward", "unlabelled.csv",
+        ])
     func readerExploresTheReport(_ run: String) throws {
         // Each family's formulas in the page: threshold (current) and projection, kinematic,
         // forward (suggested); the unlabelled page has no error to compare, only decisions.
@@ -24,20 +30,33 @@ import TestSupport
         let trace = words[0]
         let dir = try TestSupport.temporaryDirectory("report-browser")
         let traces = TestSupport.packageRoot.appendingPathComponent("traces/\(trace)").path
-        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "page"] + words.dropFirst())
+        let a = try TestSupport.run(
+            ["analyze", traces, "--out", dir.path, "--name", "page"] + words.dropFirst())
         try #require(a.status == 0, "\(a.stderr)")
         let html = dir.appendingPathComponent("page/report.html").path
-        let shots = Self.shots.appendingPathComponent(run.replacingOccurrences(of: ".csv", with: "").replacingOccurrences(of: " --rule ", with: "-")).path
+        let shots = Self.shots.appendingPathComponent(
+            run.replacingOccurrences(of: ".csv", with: "").replacingOccurrences(
+                of: " --rule ", with: "-")
+        ).path
         let cases = dir.appendingPathComponent("format-cases.json")
         try Self.formatCases().write(to: cases, atomically: true, encoding: .utf8)
-        let r = try Python.run(["/usr/bin/timeout", "400", Python.executable!, Self.script.path,
-            html, traces, TestSupport.binaryPath!, PlatformToolchains.chromium!, shots, cases.path])
+        let r = try Python.run([
+            "/usr/bin/timeout", "400", Python.executable!, Self.script.path,
+            html, traces, TestSupport.binaryPath!, PlatformToolchains.chromium!, shots, cases.path,
+        ])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
         #expect(r.stdout.contains("what-if comparisons with batch:"))
-        #expect(r.stdout.contains("format cases agreeing with Swift: \(Self.formatValues.count * 4) of \(Self.formatValues.count * 4)"))
-        if trace == "swipe.csv" { #expect(r.stdout.contains("solid rings over the suggested rule's grid:")) }
+        #expect(
+            r.stdout.contains(
+                "format cases agreeing with Swift: \(Self.formatValues.count * 4) of \(Self.formatValues.count * 4)"
+            ))
+        if trace == "swipe.csv" {
+            #expect(r.stdout.contains("solid rings over the suggested rule's grid:"))
+        }
         for name in ["report-1400.png", "report-390.png"] {
-            let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + name)[.size] as? Int) ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: shots + "/" + name)[.size]
+                    as? Int) ?? 0
             #expect(size > 10_000, "\(name) missing or blank")
         }
     }
@@ -47,17 +66,21 @@ import TestSupport
     /// twenty decades.
     static let formatValues: [Double] = {
         var values: [Double] = [
-            0, -0.0, 0.42, 0.5, 1, 19.5, 375, -1.25, -12.4, 812.349, 1.0899, 0.425, 1.005, 2.675, 0.125, -0.125,
-            0.004, 0.0042, -0.00031, 0.0049, 0.004999999, 0.005, 0.00500001, 0.0000025, 0.000001, 0.00000099999,
-            4.56e-7, -4.56e-7, 1e-300, Double.leastNonzeroMagnitude, 999_999.99, 999_999.996, 1_500_000, -2.5e7, 1e300, 527.5, -3.5, -0.4,
-            0.093, 0.0573, 0.1, 0.07333333333333333, 0.0005, 0.00049, 0.99995, 12.345, 0.955, 9.995, 99.995,
+            0, -0.0, 0.42, 0.5, 1, 19.5, 375, -1.25, -12.4, 812.349, 1.0899, 0.425, 1.005, 2.675,
+            0.125, -0.125,
+            0.004, 0.0042, -0.00031, 0.0049, 0.004999999, 0.005, 0.00500001, 0.0000025, 0.000001,
+            0.00000099999,
+            4.56e-7, -4.56e-7, 1e-300, Double.leastNonzeroMagnitude, 999_999.99, 999_999.996,
+            1_500_000, -2.5e7, 1e300, 527.5, -3.5, -0.4,
+            0.093, 0.0573, 0.1, 0.07333333333333333, 0.0005, 0.00049, 0.99995, 12.345, 0.955, 9.995,
+            99.995,
             .infinity, -.infinity, .nan,
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<200 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let u = Double(state >> 11) / Double(1 << 53)
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let sign: Double = state >> 63 == 0 ? 1 : -1
             values.append(sign * pow(10, -8 + 16 * u))
         }
@@ -66,7 +89,9 @@ import TestSupport
 
     /// `[[kind, value, text], ...]` as JSON, non-finite values as "inf", "-inf", "nan".
     static func formatCases() -> String {
-        func json(_ x: Double) -> String { x.isNaN ? "\"nan\"" : x.isInfinite ? (x > 0 ? "\"inf\"" : "\"-inf\"") : "\(x)" }
+        func json(_ x: Double) -> String {
+            x.isNaN ? "\"nan\"" : x.isInfinite ? (x > 0 ? "\"inf\"" : "\"-inf\"") : "\(x)"
+        }
         func quoted(_ s: String) -> String { "\"" + s + "\"" }
         var rows: [String] = []
         for x in formatValues {

@@ -10,17 +10,25 @@ import Testing
 enum TuningInputs {
     /// A gesture released at progress `p` with `v` progress/s at extent 390 pt (so `v × 390` pt/s).
     static func gesture(
-        _ id: String, _ p: Double, _ v: Double, _ intent: Intent?, outcome: Intent? = nil, interrupted: Bool = false,
+        _ id: String, _ p: Double, _ v: Double, _ intent: Intent?, outcome: Intent? = nil,
+        interrupted: Bool = false,
         extentSource: ExtentSource = .column, fellBack: Bool = false, file: String = "a.csv"
     ) -> GestureMeasurement {
         let e = 390.0
-        let estimate = VelocityEstimate(vx: v * e, vy: 0, axis: v * e, usedEstimator: .lsq2, fellBack: fellBack, windowCount: 5)
-        let delta = VelocityEstimate(vx: v * e + 10, vy: 0, axis: v * e + 10, usedEstimator: .delta, fellBack: false, windowCount: 2)
+        let estimate = VelocityEstimate(
+            vx: v * e, vy: 0, axis: v * e, usedEstimator: .lsq2, fellBack: fellBack, windowCount: 5)
+        let delta = VelocityEstimate(
+            vx: v * e + 10, vy: 0, axis: v * e + 10, usedEstimator: .delta, fellBack: false,
+            windowCount: 2)
         return GestureMeasurement(
-            id: id, file: file, sampleCount: 12, intent: intent, outcome: outcome, interruptedBySystem: interrupted,
-            extent: e, extentSource: extentSource, releaseProgress: p, velocity: estimate, progressVelocity: v,
-            estimates: [.lsq2: estimate, .delta: delta], kinematicVelocity: v, kinematicAcceleration: 0,
-            startPosition: 10, entryAngle: 5, pauseBeforeRelease: 0.01, duration: 0.2, sampleRate: 60,
+            id: id, file: file, sampleCount: 12, intent: intent, outcome: outcome,
+            interruptedBySystem: interrupted,
+            extent: e, extentSource: extentSource, releaseProgress: p, velocity: estimate,
+            progressVelocity: v,
+            estimates: [.lsq2: estimate, .delta: delta], kinematicVelocity: v,
+            kinematicAcceleration: 0,
+            startPosition: 10, entryAngle: 5, pauseBeforeRelease: 0.01, duration: 0.2,
+            sampleRate: 60,
             peakVelocity: abs(v * e), lateReversal: false, duplicateTimestamps: 0,
             progressCurve: [ProgressPoint(t: 0, p: 0), ProgressPoint(t: 0.2, p: p)])
     }
@@ -36,10 +44,14 @@ enum TuningInputs {
     /// completes 7 of the 11.
     static var labelled: [GestureMeasurement] {
         [
-            gesture("c1", 0.3, 2.0, .complete), gesture("c2", 0.8, 0.3, .complete), gesture("c3", 0.7, 0.5, .complete),
-            gesture("c4", 0.6, 0, .complete), gesture("c5", 0.2, 1.5, .complete), gesture("c6", 0.47, 0.2, .complete),
-            gesture("x1", 0.2, 0.2, .cancel), gesture("x2", 0.1, 0.5, .cancel), gesture("x3", 0.15, -0.4, .cancel),
-            gesture("x4", 0.52, 0.1, .cancel, outcome: .cancel), gesture("x5", 0.4, 1.2, .cancel, outcome: .complete),
+            gesture("c1", 0.3, 2.0, .complete), gesture("c2", 0.8, 0.3, .complete),
+            gesture("c3", 0.7, 0.5, .complete),
+            gesture("c4", 0.6, 0, .complete), gesture("c5", 0.2, 1.5, .complete),
+            gesture("c6", 0.47, 0.2, .complete),
+            gesture("x1", 0.2, 0.2, .cancel), gesture("x2", 0.1, 0.5, .cancel),
+            gesture("x3", 0.15, -0.4, .cancel),
+            gesture("x4", 0.52, 0.1, .cancel, outcome: .cancel),
+            gesture("x5", 0.4, 1.2, .cancel, outcome: .complete),
             gesture("i1", 0.9, 3.0, .complete, interrupted: true),
         ]
     }
@@ -56,9 +68,15 @@ enum TuningInputs {
 
     static let options = TuningOptions(seed: 3, bootstrapResamples: 200)
 
-    static func model(_ ms: [GestureMeasurement], reads: [ReadSummary] = reads) -> (Answer, ReportModel) {
+    static func model(_ ms: [GestureMeasurement], reads: [ReadSummary] = reads) -> (
+        Answer, ReportModel
+    ) {
         let tuning = Tuner(options: options).tune(ms, current: .default)
-        return (tuning, ReportModel(tuning: tuning, measurements: ms, reads: reads, name: "t", generator: "test"))
+        return (
+            tuning,
+            ReportModel(
+                tuning: tuning, measurements: ms, reads: reads, name: "t", generator: "test")
+        )
     }
 
     /// Unlabelled gestures whose projected landing progress `p + 0.3 v` forms two clear groups:
@@ -85,10 +103,12 @@ enum TuningInputs {
         #expect(s.gesturesRead == 12)
         #expect(s.gesturesUsed == 11)
         // Reader skips summed over files in SkipReason order, then the interrupted gesture.
-        #expect(s.skipped == [
-            SkipCount(reason: "too-few-samples", count: 3), SkipCount(reason: "not-closed", count: 1),
-            SkipCount(reason: "interrupted-by-system", count: 1),
-        ])
+        #expect(
+            s.skipped == [
+                SkipCount(reason: "too-few-samples", count: 3),
+                SkipCount(reason: "not-closed", count: 1),
+                SkipCount(reason: "interrupted-by-system", count: 1),
+            ])
         #expect(s.skippedTotal == 5)
         #expect(s.labelled)
         #expect(s.currentSource == "flutter-cupertino")
@@ -116,17 +136,25 @@ enum TuningInputs {
         let tt = try! #require(model.presets.first { $0.name == "transition-treasury" })
         #expect(tt.misdecided == 3 && tt.completes == 7)
 
-        #expect(model.rules.map(\.rule.family) == [.threshold, .forward, .projection, .logistic, .kinematic])
+        #expect(
+            model.rules.map(\.rule.family) == [
+                .threshold, .forward, .projection, .logistic, .kinematic,
+            ])
         #expect(model.rules.filter(\.suggested).count == 1)
         let threshold = model.rules[0]
         #expect(threshold.suggested)
         // The note names the seed given (TuningOptions.seed 3), not a derived stream.
-        #expect(threshold.note?.contains("5-fold cross-validation on hashed gesture ids, seed 3") == true)
+        #expect(
+            threshold.note?.contains("5-fold cross-validation on hashed gesture ids, seed 3")
+                == true)
         // Confusion and misclassified ids: the tuned rule applied by hand.
         let rule = tuning.family(.threshold)!.rule
         let used = TuningInputs.labelled.filter { !$0.interruptedBySystem }
         let wrong = used.filter { m in
-            let done = rule.completes(ReleaseState(progress: m.releaseProgress, velocity: m.progressVelocity, kinematicVelocity: m.progressVelocity, extent: 390))
+            let done = rule.completes(
+                ReleaseState(
+                    progress: m.releaseProgress, velocity: m.progressVelocity,
+                    kinematicVelocity: m.progressVelocity, extent: 390))
             return done != (m.intent == .complete)
         }.map(\.id)
         #expect(threshold.misclassified == wrong)
@@ -157,9 +185,13 @@ enum TuningInputs {
         #expect(flagged.contains("x4") && flagged.contains("c6") && !flagged.contains("c2"))
         #expect(model.gestures.filter(\.misdecidedByCurrent).map(\.id) == ["c6", "x4", "x5"])
         // x5's recorded outcome (complete) matches the current decision; x4's (cancel) does not.
-        #expect(model.outcomeMismatches == [OutcomeMismatchRow(id: "x4", recorded: .cancel, decided: .complete)])
+        #expect(
+            model.outcomeMismatches == [
+                OutcomeMismatchRow(id: "x4", recorded: .cancel, decided: .complete)
+            ])
         #expect(model.gestures.first { $0.id == "x4" }?.flags.outcomeMismatch == true)
-        #expect(model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
+        #expect(
+            model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
         // Estimators: lsq2 and delta, delta 10 pt/s above lsq2 on every gesture.
         #expect(model.estimators.map(\.estimator) == [.lsq2, .delta])
         #expect(abs((model.estimators[1].medianAbsDiffToLsq2 ?? 0) - 10) < 1e-9)
@@ -173,9 +205,12 @@ enum TuningInputs {
     /// and the flagged rows agree on 3 (the rule at 390 pt would count 2: a3, a5).
     @Test func presetAmbiguityAtTheGesturesOwnExtent() throws {
         let ms = [
-            TuningInputs.gesture("a1", 0.2, 1.2, .complete), TuningInputs.gesture("a2", 0.2, 1.3, .complete),
-            TuningInputs.gesture("a3", 0.2, 1.0, .cancel), TuningInputs.gesture("a4", 0.8, 0, .complete),
-            TuningInputs.gesture("a5", 0.52, 0, .cancel), TuningInputs.gesture("a6", 0.1, -0.5, .cancel),
+            TuningInputs.gesture("a1", 0.2, 1.2, .complete),
+            TuningInputs.gesture("a2", 0.2, 1.3, .complete),
+            TuningInputs.gesture("a3", 0.2, 1.0, .cancel),
+            TuningInputs.gesture("a4", 0.8, 0, .complete),
+            TuningInputs.gesture("a5", 0.52, 0, .cancel),
+            TuningInputs.gesture("a6", 0.1, -0.5, .cancel),
             TuningInputs.gesture("a7", 0.3, 2.0, .complete),
         ].map { m -> GestureMeasurement in
             var m = m
@@ -184,7 +219,9 @@ enum TuningInputs {
         }
         let current = ParameterSet(preset: try #require(Preset.named("android-drawer")))
         let tuning = Tuner(options: TuningInputs.options).tune(ms, current: current)
-        let model = ReportModel(tuning: tuning, measurements: ms, reads: TuningInputs.reads, name: "t", generator: "test")
+        let model = ReportModel(
+            tuning: tuning, measurements: ms, reads: TuningInputs.reads, name: "t",
+            generator: "test")
         let flagged = model.gestures.filter(\.flags.ambiguous).map(\.id)
         #expect(flagged == ["a1", "a2", "a5"])
         #expect(tuning.ambiguousCount == 3)
@@ -192,7 +229,8 @@ enum TuningInputs {
         // Statistics read back from their file keep the preset's per-extent rule.
         var statistics = TuningStatistics(options: TuningInputs.options, current: current)
         for m in ms.prefix(4) { statistics.add(m, key: GestureKey(file: "a.csv", id: m.id)) }
-        var decoded = try JSONDecoder().decode(TuningStatistics.self, from: JSONEncoder().encode(statistics))
+        var decoded = try JSONDecoder().decode(
+            TuningStatistics.self, from: JSONEncoder().encode(statistics))
         #expect(decoded == statistics)
         for m in ms.dropFirst(4) { decoded.add(m, key: GestureKey(file: "a.csv", id: m.id)) }
         #expect(Tuner(options: TuningInputs.options).tune(decoded).ambiguousCount == 3)
@@ -202,13 +240,19 @@ enum TuningInputs {
         let ms = TuningInputs.labelled.map { m -> GestureMeasurement in
             var m = m
             m.extentSource = .defaultValue
-            if m.id == "c2" { m.velocity.fellBack = true; m.estimates[.lsq2]?.fellBack = true }
+            if m.id == "c2" {
+                m.velocity.fellBack = true
+                m.estimates[.lsq2]?.fellBack = true
+            }
             return m
         }
         let (_, model) = TuningInputs.model(ms)
         #expect(model.summary.extentSource == .defaultValue)
         #expect(model.summary.warnings.contains { $0.contains("defaults to 390 pt") })
-        #expect(model.summary.warnings.contains { $0.contains("fell back") && $0.contains("on 1 of 12") })
+        #expect(
+            model.summary.warnings.contains {
+                $0.contains("fell back") && $0.contains("on 1 of 12")
+            })
         #expect(model.estimators.first { $0.estimator == .lsq2 }?.fallbacks == 1)
         #expect(model.gestures.first { $0.id == "c2" }?.flags.fallbackEstimator == true)
     }
@@ -224,7 +268,10 @@ enum TuningInputs {
         #expect(vth.interval == Interval(low: bootstrap[1].lower, high: bootstrap[1].upper))
         #expect(pth.current == 0.5 && vth.current == 1.0)
         // flutter-cupertino has no finger-speed cap of its own: "—", like the defaults columns.
-        let capRow = try! #require(ReportContent(model: model).parameterTable.rows.first { $0[0].hasPrefix("finger-speed completion cap") })
+        let capRow = try! #require(
+            ReportContent(model: model).parameterTable.rows.first {
+                $0[0].hasPrefix("finger-speed completion cap")
+            })
         #expect(capRow[3] == "—")
         #expect(pth.defaults == [0.5, 0.5] && vth.defaults == [nil, 1.0])
         #expect(vth.unit == .progressPerSecond)
@@ -232,7 +279,8 @@ enum TuningInputs {
         // Every start position is 10 pt: p95 = 10, suggestion 14 pt.
         #expect(edge.suggested == 14 && edge.defaults == [nil, 20])
         #expect(model.edge.suggestedWidth == 14 && model.edge.percentile95 == 10)
-        #expect(rows.first { $0.symbol == "completionSpeed" }?.note?.contains("median 1/v_p") == true)
+        #expect(
+            rows.first { $0.symbol == "completionSpeed" }?.note?.contains("median 1/v_p") == true)
     }
 
     @Test func paramsJSONCarriesTheHeadlineRule() throws {
@@ -246,7 +294,8 @@ enum TuningInputs {
     }
 
     @Test func unlabelledWithTwoGroupsInfersASplitMarkedInferred() {
-        let (tuning, model) = TuningInputs.model(TuningInputs.bimodal, reads: [ReadSummary(file: "u.csv")])
+        let (tuning, model) = TuningInputs.model(
+            TuningInputs.bimodal, reads: [ReadSummary(file: "u.csv")])
         let s = model.summary
         #expect(!s.labelled)
         #expect(s.currentError == nil && s.suggestedError == nil)
@@ -258,33 +307,49 @@ enum TuningInputs {
         #expect(tuning.suggested.rule == s.suggestedRule && tuning.suggestionInferred)
         #expect(model.unlabelled?.inferredThreshold == crossing)
         #expect(model.unlabelled?.components.count == 2)
-        #expect(model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
+        #expect(
+            model.rules.count == 1 && model.rules[0].note?.hasPrefix("inferred, not tuned") == true)
         #expect(model.headline.contains("Inferred split (not tuned)"))
         // Without labels the start-position figure shows every gesture, and says so.
-        let startCaption = try! #require(ReportFigures(model: model).info.first { $0.name == "start-position" }).caption
+        let startCaption = try! #require(
+            ReportFigures(model: model).info.first { $0.name == "start-position" }
+        ).caption
         #expect(startCaption.hasPrefix("Where every gesture began (no intent labels)"))
         let figures = ReportFigures(model: model)
-        #expect(figures.info[0].caption.contains("Solid green: inferred split, not tuned (projection p_th"))
+        #expect(
+            figures.info[0].caption.contains(
+                "Solid green: inferred split, not tuned (projection p_th"))
         #expect(figures.info[1].caption.contains("one thin line per gesture, no intent labels."))
         let svg = SVGRenderer(model: model, figures: figures)
         #expect(svg.svg("release-scatter").contains(">inferred boundary</text>"))
         // Dotted unlabelled curves are drawn with more opacity than solid ones would be (0.55 × 1.6).
-        #expect(svg.svg("progress-curves").contains("stroke-opacity=\"0.88\" stroke-dasharray=\"2 1.5\""))
-        #expect(HTMLRenderer(model: model).html().contains("No intervals: the bootstrap needs intent labels."))
+        #expect(
+            svg.svg("progress-curves").contains(
+                "stroke-opacity=\"0.88\" stroke-dasharray=\"2 1.5\""))
+        #expect(
+            HTMLRenderer(model: model).html().contains(
+                "No intervals: the bootstrap needs intent labels."))
         // Each preset's completions, by hand: flutter completes the 20 at p >= 0.8.
         #expect(model.presets.first { $0.name == "flutter-cupertino" }?.completes == 20)
         #expect(model.presets.allSatisfy { $0.error == nil })
     }
 
     @Test func unlabelledOneGroupSaysItDoesNotSeparate() {
-        let (tuning, model) = TuningInputs.model(TuningInputs.oneGroup, reads: [ReadSummary(file: "s.csv")])
+        let (tuning, model) = TuningInputs.model(
+            TuningInputs.oneGroup, reads: [ReadSummary(file: "s.csv")])
         #expect(tuning.unlabelled?.mixture.verdict != .separates)
         #expect(!model.summary.suggestionInferred)
         #expect(model.summary.suggestedRule == model.summary.currentRule)
         #expect(model.unlabelled?.inferredThreshold == nil)
-        #expect(model.summary.warnings.contains { $0.hasPrefix("No split inferred:") && $0.contains("does not separate") })
-        #expect(model.headline.hasSuffix("No split could be inferred: keep the current parameters."))
-        #expect(SummaryRenderer(model: model, reportPath: nil).text(.text).contains("suggest: keep the current flutter-cupertino rule (threshold p_th 0.5"))
+        #expect(
+            model.summary.warnings.contains {
+                $0.hasPrefix("No split inferred:") && $0.contains("does not separate")
+            })
+        #expect(
+            model.headline.hasSuffix("No split could be inferred: keep the current parameters."))
+        #expect(
+            SummaryRenderer(model: model, reportPath: nil).text(.text).contains(
+                "suggest: keep the current flutter-cupertino rule (threshold p_th 0.5"))
         #expect(model.rules.isEmpty)
     }
 
@@ -308,34 +373,50 @@ enum TuningInputs {
         #expect(table.headers.last == "note")
         #expect(table.rows.contains { $0.last == note })
         #expect(HTMLRenderer(model: model).html().contains("<td>the classes separate perfectly"))
-        #expect(MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
+        #expect(
+            MarkdownRenderer(model: model).markdown().contains("| the classes separate perfectly"))
     }
 
     /// A params file with its own animation and edge values: the animation table's "current"
     /// column shows them (as the parameter table does), not "—".
     @Test func animationTableShowsTheCurrentSetsOwnValues() throws {
         let current = ParameterSet(
-            rule: .threshold(progress: 0.42, velocity: 1.35), completionSpeed: 1.6, fingerSpeedCap: 0.3,
+            rule: .threshold(progress: 0.42, velocity: 1.35), completionSpeed: 1.6,
+            fingerSpeedCap: 0.3,
             spring: .init(dampingRatio: 0.9, response: 0.31), edgeWidth: 24, directionLockAngle: 12)
-        let tuning = Tuner(options: TuningInputs.options).tune(TuningInputs.labelled, current: current)
-        let model = ReportModel(tuning: tuning, measurements: TuningInputs.labelled, reads: TuningInputs.reads, name: "t", generator: "test")
-        #expect(model.animation.currentSpringResponse == 0.31 && model.animation.currentDampingRatio == 0.9)
+        let tuning = Tuner(options: TuningInputs.options).tune(
+            TuningInputs.labelled, current: current)
+        let model = ReportModel(
+            tuning: tuning, measurements: TuningInputs.labelled, reads: TuningInputs.reads,
+            name: "t", generator: "test")
+        #expect(
+            model.animation.currentSpringResponse == 0.31
+                && model.animation.currentDampingRatio == 0.9)
         let rows = ReportContent(model: model).animationTable.rows
-        func row(_ prefix: String) throws -> [String] { try #require(rows.first { $0[0].hasPrefix(prefix) }, "\(prefix)") }
+        func row(_ prefix: String) throws -> [String] {
+            try #require(rows.first { $0[0].hasPrefix(prefix) }, "\(prefix)")
+        }
         #expect(try row("completionSpeed")[1] == "1.6")
         #expect(try row("finger-speed completion cap")[1] == "0.3 s")
         #expect(try row("spring damping ratio")[1] == "0.9")
         #expect(try row("spring response")[1] == "0.31 s")
         #expect(try row("edge width")[1].hasPrefix("current 24 pt; 20 pt Flutter"))
         #expect(try row("direction lock")[1] == "12°")
-        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
-        let animation = try #require((json["parameters"] as? [String: Any])?["animation"] as? [String: Any])
-        #expect(animation["currentSpringResponse"] as? Double == 0.31 && animation["currentEdgeWidth"] as? Double == 24)
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8))
+                as? [String: Any])
+        let animation = try #require(
+            (json["parameters"] as? [String: Any])?["animation"] as? [String: Any])
+        #expect(
+            animation["currentSpringResponse"] as? Double == 0.31
+                && animation["currentEdgeWidth"] as? Double == 24)
     }
 
     @Test func renderersReadTheAdaptedModel() throws {
         let (_, model) = TuningInputs.model(TuningInputs.labelled)
-        let json = try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8)) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONRenderer(model: model).json().utf8))
+                as? [String: Any])
         #expect(json["schema"] as? String == "gesturetune.report/1")
         let summary = try #require(json["summary"] as? [String: Any])
         #expect(summary["currentMisdecided"] as? Int == 3)

@@ -13,7 +13,8 @@ import Testing
     /// so ranks and input order differ.
     static func entry(_ f: Int, _ k: Int) -> ReportSample.Entry {
         let priority = ReportSample.Priority(rawValue: k % 4)!
-        let hash = UInt64(truncatingIfNeeded: (f &* 7919 &+ k &* 104_729) &* 2_654_435_761) % 1_000_003
+        let hash =
+            UInt64(truncatingIfNeeded: (f &* 7919 &+ k &* 104_729) &* 2_654_435_761) % 1_000_003
         return ReportSample.Entry(
             priority: priority, hash: hash, fileIndex: f, order: k,
             measurement: TuningInputs.gesture("f\(f)g\(k)", 0.5, 1, .complete))
@@ -24,8 +25,13 @@ import Testing
     /// The expected sample by brute force: the `capacity` best by (priority, hash, file, order),
     /// shown in (file, order) order.
     static func expected(_ capacity: Int) -> [String] {
-        all.sorted { ($0.priority.rawValue, $0.hash, $0.fileIndex, $0.order) < ($1.priority.rawValue, $1.hash, $1.fileIndex, $1.order) }
-            .prefix(capacity).sorted { ($0.fileIndex, $0.order) < ($1.fileIndex, $1.order) }.map(\.measurement.id)
+        all.sorted {
+            ($0.priority.rawValue, $0.hash, $0.fileIndex, $0.order) < (
+                $1.priority.rawValue, $1.hash, $1.fileIndex, $1.order
+            )
+        }
+        .prefix(capacity).sorted { ($0.fileIndex, $0.order) < ($1.fileIndex, $1.order) }.map(
+            \.measurement.id)
     }
 
     @Test(arguments: [0, 1, 17, 50, 199, 200, 500])
@@ -62,17 +68,33 @@ import Testing
 
     /// Misdecided, then ambiguous, then outcome-mismatched gestures are kept before the rest.
     @Test func priorityClassesComeFirst() {
-        let current = ParameterSet.default  // flutter-cupertino: complete at v_p >= 1, or |v_p| < 1 and p_r >= 0.5
+        // flutter-cupertino: complete at v_p >= 1, or |v_p| < 1 and p_r >= 0.5
+        let current = ParameterSet.default
         let band = 0.10
         // Meant cancel, completed (v_p = 2): misdecided.
-        #expect(ReportSample.priority(of: TuningInputs.gesture("a", 0.2, 2, .cancel), current: current, band: band) == .misdecided)
+        #expect(
+            ReportSample.priority(
+                of: TuningInputs.gesture("a", 0.2, 2, .cancel), current: current, band: band)
+                == .misdecided)
         // p_r = 0.52, within 10% of 0.5: ambiguous, decided complete as meant.
-        #expect(ReportSample.priority(of: TuningInputs.gesture("b", 0.52, 0.1, .complete), current: current, band: band) == .ambiguous)
+        #expect(
+            ReportSample.priority(
+                of: TuningInputs.gesture("b", 0.52, 0.1, .complete), current: current, band: band)
+                == .ambiguous)
         // Far from the boundary, recorded outcome complete but decided cancel.
-        #expect(ReportSample.priority(of: TuningInputs.gesture("c", 0.1, 0.2, .cancel, outcome: .complete), current: current, band: band) == .outcomeMismatch)
-        #expect(ReportSample.priority(of: TuningInputs.gesture("d", 0.1, 0.2, .cancel), current: current, band: band) == .other)
+        #expect(
+            ReportSample.priority(
+                of: TuningInputs.gesture("c", 0.1, 0.2, .cancel, outcome: .complete),
+                current: current, band: band) == .outcomeMismatch)
+        #expect(
+            ReportSample.priority(
+                of: TuningInputs.gesture("d", 0.1, 0.2, .cancel), current: current, band: band)
+                == .other)
         // Interrupted by the system: never tuned, never misdecided.
-        #expect(ReportSample.priority(of: TuningInputs.gesture("e", 0.2, 2, .cancel, interrupted: true), current: current, band: band) == .other)
+        #expect(
+            ReportSample.priority(
+                of: TuningInputs.gesture("e", 0.2, 2, .cancel, interrupted: true), current: current,
+                band: band) == .other)
     }
 
     /// The JSON form reads back to the same sample; hashes survive as 16 hex digits.
@@ -99,11 +121,13 @@ import Testing
         for (k, m) in ms.enumerated() {
             sample.offer(
                 ReportSample.Entry(
-                    priority: ReportSample.priority(of: m, current: tuning.current, band: 0.1), hash: UInt64(k), fileIndex: 0, order: k,
+                    priority: ReportSample.priority(of: m, current: tuning.current, band: 0.1),
+                    hash: UInt64(k), fileIndex: 0, order: k,
                     measurement: m))
         }
         let model = ReportModel(
-            tuning: tuning, sample: sample, tally: MeasurementTally(ms), reads: TuningInputs.reads, name: "t", generator: "test")
+            tuning: tuning, sample: sample, tally: MeasurementTally(ms), reads: TuningInputs.reads,
+            name: "t", generator: "test")
         #expect(model.summary.gesturesRead == 12)
         #expect(model.summary.currentMisdecided == 3)
         // The three misdecided (c6, x4, x5) rank first; no other gesture lies within 10% of

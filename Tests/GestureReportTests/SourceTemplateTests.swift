@@ -14,7 +14,8 @@ import Testing
         while let path = walker?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let url = root.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
                 !url.lastPathComponent.hasPrefix(".")
             else { continue }
             onDisk[path] = try String(contentsOf: url, encoding: .utf8)
@@ -27,8 +28,10 @@ import Testing
     }
 
     @Test func fillsInlineAndBlockPlaceholders() throws {
-        let template = "let a = {{a}} + {{b.c}}\n    {{block}}\nend {{a}}\n  {{empty}}\n{ {{notOne }} }}"
-        let filled = try SourceTemplates.fill(template, ["a": "1", "b.c": "x", "block": "one\n\ntwo\n", "empty": ""])
+        let template =
+            "let a = {{a}} + {{b.c}}\n    {{block}}\nend {{a}}\n  {{empty}}\n{ {{notOne }} }}"
+        let filled = try SourceTemplates.fill(
+            template, ["a": "1", "b.c": "x", "block": "one\n\ntwo\n", "empty": ""])
         #expect(filled == "let a = 1 + x\n    one\n\n    two\nend 1\n{ {{notOne }} }}")
         #expect(SourceTemplates.placeholders(in: template) == ["a", "b.c", "block", "empty"])
     }
@@ -37,6 +40,8 @@ import Testing
         #expect(throws: TemplateError.missingValue(name: "b", template: "t")) {
             try SourceTemplates.fill("{{a}}{{b}}", ["a": ""], template: "t")
         }
-        #expect(throws: TemplateError.unknownTemplate("nope")) { try SourceTemplates.render("nope") }
+        #expect(throws: TemplateError.unknownTemplate("nope")) {
+            try SourceTemplates.render("nope")
+        }
     }
 }

@@ -8,12 +8,15 @@ import Testing
         let dir = try Fixture.directory("writer")
         let out = try ReportWriter.write(Fixture.model(), to: dir.path, name: "swipe")
         #expect(out.folder == dir.appendingPathComponent("swipe").path)
-        let expected = ["report.json", "report.html", "report.md", "report.ipynb", "params.json",
-                        "figures/release-scatter.svg", "figures/progress-curves.svg", "figures/release-velocity.svg",
-                        "figures/start-position.svg", "figures/velocity-ratio.svg",
-                        "snippets/uikit/PopInteraction.swift", "snippets/uikit/InterruptibleSpringPan.swift",
-                        "snippets/swiftui/DragTransition.swift", "snippets/android/DragTransition.kt",
-                        "snippets/web/drag-transition.js"]
+        let expected = [
+            "report.json", "report.html", "report.md", "report.ipynb", "params.json",
+            "figures/release-scatter.svg", "figures/progress-curves.svg",
+            "figures/release-velocity.svg",
+            "figures/start-position.svg", "figures/velocity-ratio.svg",
+            "snippets/uikit/PopInteraction.swift", "snippets/uikit/InterruptibleSpringPan.swift",
+            "snippets/swiftui/DragTransition.swift", "snippets/android/DragTransition.kt",
+            "snippets/web/drag-transition.js",
+        ]
         #expect(out.files == expected)
         for f in expected {
             let attrs = try FileManager.default.attributesOfItem(atPath: out.folder + "/" + f)
@@ -32,7 +35,9 @@ import Testing
         while let rel = e?.nextObject() as? String {
             let url = dir.appendingPathComponent(rel)
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir),
+                !isDir.boolValue
+            {
                 out[rel] = FileManager.default.contents(atPath: url.path)
             }
         }
@@ -43,7 +48,10 @@ import Testing
         let dir = try Fixture.directory("replace")
         _ = try ReportWriter.write(Fixture.model(count: 50), to: dir.path, name: "swipe")
         let out = try ReportWriter.write(Fixture.model(count: 80), to: dir.path, name: "swipe")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out.folder + "/report.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: out.folder + "/report.json")))
+            as? [String: Any]
         #expect((json?["gestures"] as? [Any])?.count == 80)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["swipe"])
     }
@@ -55,7 +63,9 @@ import Testing
         let before = Self.tree(dir)
         #expect(before.count == 15)
         #expect(throws: ReportError.self) {
-            _ = try ReportWriter.write(Fixture.model(count: 90), to: dir.path, name: "swipe", params: nil, limits: .init(), gestureTableCap: 500, failAfter: files)
+            _ = try ReportWriter.write(
+                Fixture.model(count: 90), to: dir.path, name: "swipe", params: nil, limits: .init(),
+                gestureTableCap: 500, failAfter: files)
         }
         #expect(Self.tree(dir) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["swipe"])

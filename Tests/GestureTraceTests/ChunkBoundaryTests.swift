@@ -5,7 +5,8 @@ import Testing
 /// `csv_parse` fed in pieces of every small size: fields, quoted fields, CRLF pairs and the
 /// byte-order mark split across calls read exactly as in one piece.
 @Suite struct ChunkBoundaryTests {
-    static let text = "# header follows\r\ngesture,t,x,y,phase,note\r\n\"g,1\",0.000,10.25,20,began,\"a \"\"quoted\"\"\r\nnote\"\r\n\r\ng2,0.001,5,5,down,\r\n\"g,1\",0.016,11.5,19,moved,\r\ng2,0.002,6,6,up,x\r\n\"g,1\",0.033,13,18,ended,"
+    static let text =
+        "# header follows\r\ngesture,t,x,y,phase,note\r\n\"g,1\",0.000,10.25,20,began,\"a \"\"quoted\"\"\r\nnote\"\r\n\r\ng2,0.001,5,5,down,\r\n\"g,1\",0.016,11.5,19,moved,\r\ng2,0.002,6,6,up,x\r\n\"g,1\",0.033,13,18,ended,"
 
     @Test(arguments: [1, 2, 3, 4, 5, 7, 13])
     func piecesReadLikeTheWhole(feedSize: Int) throws {
@@ -23,7 +24,8 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 6])
     func errorLinesDoNotDependOnPieces(feedSize: Int) throws {
-        let f = try TraceFixture("t,x,y,phase\r\n0,0,0,began\r\n\r\n1,\"a\r\nb\",1,moved\r\n2,2,zz,ended\r\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\r\n0,0,0,began\r\n\r\n1,\"a\r\nb\",1,moved\r\n2,2,zz,ended\r\n")
         let error = try #require(f.error(feedSize: feedSize))
         #expect(error.line == 4)
         let lenient = try f.read(.leniently, feedSize: feedSize)
@@ -33,7 +35,9 @@ import Testing
 
     @Test(arguments: [1, 2, 5])
     func quotingErrorRecoveryAcrossPieces(feedSize: Int) throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1\"x\",1,moved\n# a \"comment\" with quotes\n2,2,2,ended\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,began\n1,1\"x\",1,moved\n# a \"comment\" with quotes\n2,2,2,ended\n"
+        )
         let (gestures, summary) = try f.read(.leniently, feedSize: feedSize)
         #expect(gestures.first?.samples.map(\.line) == [2, 5])
         #expect(summary.problems.map(\.line) == [3])
@@ -54,7 +58,8 @@ import Testing
         return o
     }
 
-    static let tooLong = "column \"x\": expected a field of at most 16 bytes, found a longer one (an unterminated quote?)"
+    static let tooLong =
+        "column \"x\": expected a field of at most 16 bytes, found a longer one (an unterminated quote?)"
 
     @Test(arguments: [
         // 20 bytes, then a quote inside the unquoted field (what the fuzzer found).
@@ -71,7 +76,8 @@ import Testing
     func overLongFieldIsTooLongAtEveryFeedSize(text: String) throws {
         let f = try TraceFixture(text)
         for feedSize in Self.feedSizes {
-            let error = try #require(f.error(Self.options(), feedSize: feedSize), "feed size \(feedSize)")
+            let error = try #require(
+                f.error(Self.options(), feedSize: feedSize), "feed size \(feedSize)")
             #expect(error.line == 2, "feed size \(feedSize)")
             #expect(error.message == Self.tooLong, "feed size \(feedSize)")
         }
@@ -89,10 +95,14 @@ import Testing
 
     /// A quoting error before the limit is reported as such at every feed size.
     @Test func quotingErrorBeforeTheLimitStaysOne() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,12\"\(String(repeating: "a", count: 30)),1,began\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,12\"\(String(repeating: "a", count: 30)),1,began\n")
         for feedSize in Self.feedSizes {
             let error = try #require(f.error(Self.options(), feedSize: feedSize))
-            #expect(error.message == "column \"x\": expected quotes only around a whole field (RFC 4180), found a quote after \"12\"", "feed size \(feedSize)")
+            #expect(
+                error.message
+                    == "column \"x\": expected quotes only around a whole field (RFC 4180), found a quote after \"12\"",
+                "feed size \(feedSize)")
         }
     }
 }

@@ -42,7 +42,9 @@ import Testing
         ("container_width", "height", "label", "actual"),
         ("WIDTH", "Height", "expected", "outcome"),
     ])
-    func optionalColumnAliases(width: String, height: String, intent: String, outcome: String) throws {
+    func optionalColumnAliases(width: String, height: String, intent: String, outcome: String)
+        throws
+    {
         let f = try TraceFixture(
             "t,x,y,phase,\(width),\(height),\(intent),\(outcome),vx,vy\n"
                 + "0,1,2,began,390,844,complete,cancel,10,-20\n"
@@ -53,7 +55,9 @@ import Testing
         #expect(g.intent == .complete && g.outcome == .cancel)
         #expect(g.samples.map(\.vx) == [10, 11.5])
         #expect(g.samples.map(\.vy) == [-20, -21])
-        #expect(summary.hasIntent && summary.hasOutcome && summary.hasExtentColumn && summary.hasPlatformVelocity)
+        #expect(
+            summary.hasIntent && summary.hasOutcome && summary.hasExtentColumn
+                && summary.hasPlatformVelocity)
     }
 
     @Test(arguments: [
@@ -81,7 +85,8 @@ import Testing
     }
 
     @Test func unknownColumnsAreListed() throws {
-        let f = try TraceFixture("t,pressure,x,y,phase,note\n0,0.5,1,2,began,a\n1,0.6,3,4,ended,b\n")
+        let f = try TraceFixture(
+            "t,pressure,x,y,phase,note\n0,0.5,1,2,began,a\n1,0.6,3,4,ended,b\n")
         let (gestures, summary) = try f.read()
         #expect(gestures.count == 1)
         #expect(summary.ignoredColumns == ["pressure", "note"])
@@ -106,8 +111,10 @@ import Testing
 
     @Test func mapJoinsSeveralColumnsIntoOneId() throws {
         let f = try TraceFixture(
-            "device_id,user_id,t,x,y,phase\nd1,u1,0,0,0,down\nd1,u2,0,5,5,down\nd1,u1,1,1,1,up\nd1,u2,1,6,6,up\n")
-        let (gestures, _) = try f.read(ReaderOptions(mapping: ["gesture": ["device_id", "user_id"]]))
+            "device_id,user_id,t,x,y,phase\nd1,u1,0,0,0,down\nd1,u2,0,5,5,down\nd1,u1,1,1,1,up\nd1,u2,1,6,6,up\n"
+        )
+        let (gestures, _) = try f.read(
+            ReaderOptions(mapping: ["gesture": ["device_id", "user_id"]]))
         // A joined id is a stream: every run is numbered.
         #expect(gestures.map(\.id) == ["d1/u1#1", "d1/u2#1"])
     }
@@ -143,14 +150,21 @@ import Testing
         #expect(gestures.map(\.id) == ["1/3/2#1", "1/3/2#2"])
         #expect(gestures[0].samples.map(\.phase) == [.began, .moved, .ended])
         #expect(summary.timeUnit == .ms)
-        #expect(summary.ignoredColumns == ["phone orientation", "pressure", "area covered", "finger orientation"])
+        #expect(
+            summary.ignoredColumns == [
+                "phone orientation", "pressure", "area covered", "finger orientation",
+            ])
         // 1336645473016 ms - 1336645473000 ms = 16 ms.
-        #expect(TestSupport.isClose(gestures[0].samples[1].t - gestures[0].samples[0].t, 0.016, relative: 0, absolute: 1e-6))
+        #expect(
+            TestSupport.isClose(
+                gestures[0].samples[1].t - gestures[0].samples[0].t, 0.016, relative: 0,
+                absolute: 1e-6))
     }
 
     @Test func bioidentPreset() throws {
         let f = try TraceFixture(
-            "device_id,user_id,doc_type,time,action,x_coor,y_coor\n7,12,a,1000,0,1,2\n7,12,a,1010,2,3,4\n7,12,a,1020,1,5,6\n")
+            "device_id,user_id,doc_type,time,action,x_coor,y_coor\n7,12,a,1000,0,1,2\n7,12,a,1010,2,3,4\n7,12,a,1020,1,5,6\n"
+        )
         let (gestures, summary) = try f.read(ReaderOptions(preset: "BioIdent"))
         #expect(gestures.map(\.id) == ["7/12/a#1"])
         #expect(gestures[0].samples.map(\.t) == [1, 1.01, 1.02])
@@ -160,36 +174,57 @@ import Testing
     @Test func unknownPreset() throws {
         let f = try TraceFixture("t,x,y,phase\n")
         let error = try #require(f.error(ReaderOptions(preset: "touchalitics")))
-        #expect(error.description == "\(f.path): unknown preset \"touchalitics\" (known presets: bioident, touchalytics); did you mean \"touchalytics\"?")
+        #expect(
+            error.description
+                == "\(f.path): unknown preset \"touchalitics\" (known presets: bioident, touchalytics); did you mean \"touchalytics\"?"
+        )
     }
 
     @Test func mapSourceMissing() throws {
         let f = try TraceFixture("t,x,y,action\n")
         let error = try #require(f.error(ReaderOptions(mapping: ["phase": ["acton"]])))
-        #expect(error.description == "\(f.path):1: --map phase=acton: no column \"acton\"; found columns \"t\", \"x\", \"y\", \"action\"; did you mean \"action\"?")
+        #expect(
+            error.description
+                == "\(f.path):1: --map phase=acton: no column \"acton\"; found columns \"t\", \"x\", \"y\", \"action\"; did you mean \"action\"?"
+        )
     }
 
     @Test func missingColumnNamesTheNearest() throws {
         let f = try TraceFixture("t,x,y,phsae\n0,1,2,began\n")
         let error = try #require(f.error())
-        #expect(error == .missingColumn(file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
+        #expect(
+            error
+                == .missingColumn(
+                    file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"],
+                    suggestion: "phsae"))
         #expect(
             error.description
-                == "\(f.path):1: missing column \"phase\": expected one named phase, state or action (or a gesture id column), found columns \"t\", \"x\", \"y\", \"phsae\"; nearest: \"phsae\" (use --map phase=phsae)")
+                == "\(f.path):1: missing column \"phase\": expected one named phase, state or action (or a gesture id column), found columns \"t\", \"x\", \"y\", \"phsae\"; nearest: \"phsae\" (use --map phase=phsae)"
+        )
     }
 
     @Test func missingTimeSuggestsTheUnitSpelling() throws {
         let f = try TraceFixture("time[ms],x,y,phase\n")
         let error = try #require(f.error())
-        #expect(error == .missingColumn(file: f.path, line: 1, name: "t_ms", found: ["time[ms]", "x", "y", "phase"], suggestion: "time[ms]"))
-        #expect(error.message.hasPrefix("missing time column: expected one named t, time, timestamp or t_s (s); t_ms or time_ms (ms); t_us or time_us (us); t_ns or time_ns (ns), found columns"))
+        #expect(
+            error
+                == .missingColumn(
+                    file: f.path, line: 1, name: "t_ms", found: ["time[ms]", "x", "y", "phase"],
+                    suggestion: "time[ms]"))
+        #expect(
+            error.message.hasPrefix(
+                "missing time column: expected one named t, time, timestamp or t_s (s); t_ms or time_ms (ms); t_us or time_us (us); t_ns or time_ns (ns), found columns"
+            ))
         #expect(error.message.hasSuffix("(use --map t_ms=time[ms])"))
     }
 
     @Test func missingColumnWithoutSuggestion() throws {
         let f = try TraceFixture("t,x,phase\n")
         let error = try #require(f.error())
-        #expect(error.description == "\(f.path):1: missing column \"y\": expected one named y, found columns \"t\", \"x\", \"phase\" (use --map y=<column>)")
+        #expect(
+            error.description
+                == "\(f.path):1: missing column \"y\": expected one named y, found columns \"t\", \"x\", \"phase\" (use --map y=<column>)"
+        )
     }
 
     @Test func missingColumnLineIsTheHeaderLine() throws {
@@ -214,7 +249,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("touchalytics", "phone ID,user ID,doc ID,time[ms],action,phone orientation,x-coordinate,y-coordinate,pressure,area covered,finger orientation\n"),
+        (
+            "touchalytics",
+            "phone ID,user ID,doc ID,time[ms],action,phone orientation,x-coordinate,y-coordinate,pressure,area covered,finger orientation\n"
+        ),
         ("bioident", "device_id,user_id,doc_type,time,action,x_coor,y_coor\n"),
     ])
     func presetLayoutIsRecognised(preset: String, header: String) throws {
@@ -227,10 +265,16 @@ import Testing
     @Test func presetColumnMissingNamesThePreset() throws {
         let f = try TraceFixture("device_id,user_id,doc_type,time,action,x_coor,y_coor\n")
         let error = try #require(f.error(ReaderOptions(preset: "touchalytics")))
-        #expect(error.message.hasPrefix("--preset touchalytics (gesture=phone ID+user ID+document ID|doc ID): no column \"phone ID\"; found columns \"device_id\""))
+        #expect(
+            error.message.hasPrefix(
+                "--preset touchalytics (gesture=phone ID+user ID+document ID|doc ID): no column \"phone ID\"; found columns \"device_id\""
+            ))
     }
 
-    @Test(arguments: [(";", "t;x;y;phase\n0;1,5;2;began\n1;3;4;ended\n"), ("\t", "t\tx\ty\tphase\n0\t1.5\t2\tbegan\n1\t3\t4\tended\n")])
+    @Test(arguments: [
+        (";", "t;x;y;phase\n0;1,5;2;began\n1;3;4;ended\n"),
+        ("\t", "t\tx\ty\tphase\n0\t1.5\t2\tbegan\n1\t3\t4\tended\n"),
+    ])
     func delimiterDetection(delimiter: String, text: String) throws {
         let f = try TraceFixture(text)
         if delimiter == ";" {
@@ -247,7 +291,8 @@ import Testing
     }
 
     @Test func byteOrderMarkCommentsEmptyLinesAndCRLF() throws {
-        let text = "# recorded 2024-05-01\r\n\r\nt,x,y,phase\r\n# a comment row, \"quoted\" freely\r\n0,1,2,began\r\n\r\n   \r\n1,3,4,ended\r\n"
+        let text =
+            "# recorded 2024-05-01\r\n\r\nt,x,y,phase\r\n# a comment row, \"quoted\" freely\r\n0,1,2,began\r\n\r\n   \r\n1,3,4,ended\r\n"
         let f = try TraceFixture(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
         let (gestures, summary) = try f.read()
         #expect(summary.rows == 2)
@@ -256,7 +301,9 @@ import Testing
     }
 
     @Test func quotedFields() throws {
-        let f = try TraceFixture("\"t\",\"x\",y,phase,gesture\n\"0\",\"1.5\",2,began,\"a,\"\"b\"\"\"\n1,3,4,ended,\"a,\"\"b\"\"\"\n")
+        let f = try TraceFixture(
+            "\"t\",\"x\",y,phase,gesture\n\"0\",\"1.5\",2,began,\"a,\"\"b\"\"\"\n1,3,4,ended,\"a,\"\"b\"\"\"\n"
+        )
         let g = try #require(try f.read().gestures.first)
         #expect(g.id == "a,\"b\"")
         #expect(g.samples.first?.x == 1.5)
@@ -267,4 +314,3 @@ import Testing
         #expect(try f.read().gestures.map(\.id) == ["geste-é"])
     }
 }
-

@@ -5,10 +5,17 @@ import Testing
 /// Phase spellings and gesture assembly (trace-format.md, "Phases" and "Gestures").
 @Suite struct GestureAssemblyTests {
     static let spellings: [(String, Phase)] =
-        ["began", "down", "start", "touchstart", "pointerdown", "0", "BEGAN", "PointerDown"].map { ($0, .began) }
-        + ["moved", "changed", "move", "stationary", "touchmove", "pointermove", "2", "Moved"].map { ($0, .moved) }
+        ["began", "down", "start", "touchstart", "pointerdown", "0", "BEGAN", "PointerDown"].map {
+            ($0, .began)
+        }
+        + ["moved", "changed", "move", "stationary", "touchmove", "pointermove", "2", "Moved"].map {
+            ($0, .moved)
+        }
         + ["ended", "up", "end", "touchend", "pointerup", "1", "UP"].map { ($0, .ended) }
-        + ["cancelled", "canceled", "cancel", "failed", "touchcancel", "pointercancel", "3", "Cancelled"].map { ($0, .cancelled) }
+        + [
+            "cancelled", "canceled", "cancel", "failed", "touchcancel", "pointercancel", "3",
+            "Cancelled",
+        ].map { ($0, .cancelled) }
 
     /// The spelling is placed where its phase belongs: first (began), middle (moved) or last.
     @Test(arguments: spellings)
@@ -19,7 +26,8 @@ import Testing
         case .moved: phases[1] = spelling
         case .ended, .cancelled: phases[2] = spelling
         }
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,\(phases[0])\n1,1,1,\(phases[1])\n2,2,2,\(phases[2])\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,\(phases[0])\n1,1,1,\(phases[1])\n2,2,2,\(phases[2])\n")
         let g = try #require(try f.read().gestures.first)
         let expected: [Phase] = [.began, .moved, phase == .cancelled ? .cancelled : .ended]
         #expect(g.samples.map(\.phase) == expected)
@@ -27,7 +35,9 @@ import Testing
     }
 
     @Test func multiTouchAndPossibleRowsAreSkippedAndCounted() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,possible\n0,0,0,0\n1,1,1,5\n2,2,2,2\n3,3,3,6\n4,4,4,261\n5,5,5,262\n6,6,6,1\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,possible\n0,0,0,0\n1,1,1,5\n2,2,2,2\n3,3,3,6\n4,4,4,261\n5,5,5,262\n6,6,6,1\n"
+        )
         let (gestures, summary) = try f.read()
         #expect(gestures.first?.samples.map(\.t) == [0, 2, 6])
         #expect(summary.skipped[.multiTouch] == 4)
@@ -57,12 +67,15 @@ import Testing
     }
 
     @Test func streamIdRunsAreNumbered() throws {
-        let f = try TraceFixture("gesture,t,x,y,phase\ns,0,0,0,down\ns,1,1,1,up\ns,2,0,0,down\ns,3,1,1,up\ns,4,0,0,down\ns,5,1,1,up\n")
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase\ns,0,0,0,down\ns,1,1,1,up\ns,2,0,0,down\ns,3,1,1,up\ns,4,0,0,down\ns,5,1,1,up\n"
+        )
         #expect(try f.read().gestures.map(\.id) == ["s", "s#2", "s#3"])
     }
 
     @Test func phaseDelimitedGesturesAreNumbered() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,ended\n2,0,0,began\n3,1,1,moved\n4,2,2,ended\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,began\n1,1,1,ended\n2,0,0,began\n3,1,1,moved\n4,2,2,ended\n")
         let (gestures, summary) = try f.read()
         #expect(gestures.map(\.id) == ["#1", "#2"])
         #expect(gestures.map(\.samples.count) == [2, 3])
@@ -70,12 +83,18 @@ import Testing
     }
 
     @Test func gestureColumnWithoutPhaseColumn() throws {
-        let f = try TraceFixture("gesture,t,x,y\na,0,0,0\na,1,1,1\na,2,2,2\nb,0,5,5\nb,1,6,6\na,5,0,0\na,6,3,0\nc,9,0,0\n")
+        let f = try TraceFixture(
+            "gesture,t,x,y\na,0,0,0\na,1,1,1\na,2,2,2\nb,0,5,5\nb,1,6,6\na,5,0,0\na,6,3,0\nc,9,0,0\n"
+        )
         let (gestures, summary) = try f.read()
         // A gesture ends where its id's rows do; `a` again later is its second run; `c` has
         // one sample. Each ends with a lift-off made from its last row (same time, place, line).
         #expect(gestures.map(\.id) == ["a", "b", "a#2"])
-        #expect(gestures.map { $0.samples.map(\.phase) } == [[.began, .moved, .moved, .ended], [.began, .moved, .ended], [.began, .moved, .ended]])
+        #expect(
+            gestures.map { $0.samples.map(\.phase) } == [
+                [.began, .moved, .moved, .ended], [.began, .moved, .ended],
+                [.began, .moved, .ended],
+            ])
         #expect(gestures[0].samples[3] == Sample(t: 2, x: 2, y: 2, phase: .ended, line: 4))
         #expect(gestures[2].firstLine == 7)
         #expect(summary.skipped[.tooFewSamples] == 1)
@@ -83,7 +102,8 @@ import Testing
 
     @Test func gestureWithoutBeganIsSkipped() throws {
         // The file starts mid-gesture: rows before the first `began` are one skipped fragment.
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,moved\n1,1,1,moved\n2,2,2,ended\n3,0,0,began\n4,1,1,ended\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,moved\n1,1,1,moved\n2,2,2,ended\n3,0,0,began\n4,1,1,ended\n")
         for options in [ReaderOptions(), .leniently] {
             let (gestures, summary) = try f.read(options)
             #expect(gestures.map(\.id) == ["#1"])
@@ -92,14 +112,16 @@ import Testing
     }
 
     @Test func fragmentStillOpenAtTheEndCountsAsNoBegan() throws {
-        let f = try TraceFixture("gesture,t,x,y,phase\na,0,0,0,moved\nb,0,0,0,began\nb,1,1,1,ended\n")
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase\na,0,0,0,moved\nb,0,0,0,began\nb,1,1,1,ended\n")
         let (gestures, summary) = try f.read()
         #expect(gestures.map(\.id) == ["b"])
         #expect(summary.skipped[.noBegan] == 1)
     }
 
     @Test func gestureMetadataTakesTheFirstValue() throws {
-        let f = try TraceFixture("t,x,y,phase,width,intent\n0,0,0,began,,\n1,1,1,moved,390,\n2,2,2,ended,400,cancel\n")
+        let f = try TraceFixture(
+            "t,x,y,phase,width,intent\n0,0,0,began,,\n1,1,1,moved,390,\n2,2,2,ended,400,cancel\n")
         let g = try #require(try f.read().gestures.first)
         #expect(g.width == 390)
         #expect(g.height == nil)
@@ -125,27 +147,37 @@ import Testing
 @Suite struct SpellingCacheTests {
     @Test func everyLabelSpellingInTurnReadsAsItself() throws {
         let spellings: [(String, Intent)] = [
-            ("complete", .complete), ("no", .cancel), ("YES", .complete), ("0", .cancel), ("1", .complete),
-            ("False", .cancel), ("true", .complete), ("cancel", .cancel), ("cancel", .cancel), ("Complete", .complete),
+            ("complete", .complete), ("no", .cancel), ("YES", .complete), ("0", .cancel),
+            ("1", .complete),
+            ("False", .cancel), ("true", .complete), ("cancel", .cancel), ("cancel", .cancel),
+            ("Complete", .complete),
         ]
         var text = "gesture,t,x,y,phase,intent,outcome\n"
         for (k, (word, _)) in spellings.enumerated() {
             // The outcome column takes the other spelling of the pair, so the one cache alternates.
             let other = spellings[(k + 1) % spellings.count].0
-            text += "g\(k),0,0,0,began,\(word),\(other)\ng\(k),0.01,5,0,moved,\(word),\(other)\ng\(k),0.02,9,0,ended,\(word),\(other)\n"
+            text +=
+                "g\(k),0,0,0,began,\(word),\(other)\ng\(k),0.01,5,0,moved,\(word),\(other)\ng\(k),0.02,9,0,ended,\(word),\(other)\n"
         }
         let gestures = try TraceFixture(text).read().gestures
         #expect(gestures.map(\.intent) == spellings.map(\.1))
-        #expect(gestures.map(\.outcome) == spellings.indices.map { spellings[($0 + 1) % spellings.count].1 })
+        #expect(
+            gestures.map(\.outcome)
+                == spellings.indices.map { spellings[($0 + 1) % spellings.count].1 })
     }
 
     /// A field of NUL bytes packs like no spelling at all; before any row, the caches must not
     /// take it for the phase or label they start with.
     @Test func nulFieldsAreNotTakenForACachedSpelling() throws {
-        let phase = try TraceFixture(bytes: Array("t,x,y,phase\n0,0,0,".utf8) + [0] + Array("\n".utf8)).error()
+        let phase = try TraceFixture(
+            bytes: Array("t,x,y,phase\n0,0,0,".utf8) + [0] + Array("\n".utf8)
+        ).error()
         #expect(phase != nil, "a NUL phase must be an error")
         if let phase { #expect("\(phase)".contains("phase"), "\(phase)") }
-        let label = try TraceFixture(bytes: Array("t,x,y,phase,intent\n0,0,0,began,".utf8) + [0] + Array("\n1,1,0,ended,complete\n".utf8)).error()
+        let label = try TraceFixture(
+            bytes: Array("t,x,y,phase,intent\n0,0,0,began,".utf8) + [0]
+                + Array("\n1,1,0,ended,complete\n".utf8)
+        ).error()
         #expect(label != nil, "a NUL label must be an error")
     }
 }

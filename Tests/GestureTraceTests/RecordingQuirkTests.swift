@@ -18,7 +18,8 @@ import Testing
 
     @Test func trailingDelimiterOnRowsOnly() throws {
         let f = try TraceFixture("t,x,y,phase\n0,0,0,began,\n1,1,1,ended,\n")
-        let strict = "\(f.path):2: expected 4 fields as in the header, found 5, the last one empty: a trailing delimiter the header does not have (--lenient reads such rows)"
+        let strict =
+            "\(f.path):2: expected 4 fields as in the header, found 5, the last one empty: a trailing delimiter the header does not have (--lenient reads such rows)"
         #expect(f.error()?.description == strict)
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.x) == [0, 1])
@@ -29,7 +30,10 @@ import Testing
 
     @Test func trailingDelimiterOnHeaderOnly() throws {
         let f = try TraceFixture("t,x,y,phase,\n0,0,0,began\n1,1,1,ended\n")
-        #expect(f.error()?.message == "expected 5 fields as in the header, found 4, the header's last column has no name: a trailing delimiter on the header only (--lenient reads such rows)")
+        #expect(
+            f.error()?.message
+                == "expected 5 fields as in the header, found 4, the header's last column has no name: a trailing delimiter on the header only (--lenient reads such rows)"
+        )
         #expect(try f.read(.leniently).summary.trailingDelimiterRows == 2)
     }
 
@@ -39,7 +43,11 @@ import Testing
         let f = try TraceFixture("t,x,y,phsae\n0,0,0,began\n1,1,1,ended\n")
         for var options in [ReaderOptions(), .leniently] {
             // A missing column is a file-level error: lenient mode cannot skip it.
-            #expect(f.error(options) == .missingColumn(file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"], suggestion: "phsae"))
+            #expect(
+                f.error(options)
+                    == .missingColumn(
+                        file: f.path, line: 1, name: "phase", found: ["t", "x", "y", "phsae"],
+                        suggestion: "phsae"))
             options.mapping = ["phase": ["phsae"]]
             #expect(try f.read(options).gestures.count == 1)
         }
@@ -48,7 +56,9 @@ import Testing
     // MARK: Milliseconds written with six decimals
 
     @Test func millisecondsWithTrailingZeros() throws {
-        let f = try TraceFixture("t_ms,x,y,phase\n65331160.000000,0,0,down\n65331176.000000,1,1,move\n65331193.000000,2,2,up\n")
+        let f = try TraceFixture(
+            "t_ms,x,y,phase\n65331160.000000,0,0,down\n65331176.000000,1,1,move\n65331193.000000,2,2,up\n"
+        )
         for options in [ReaderOptions(), .leniently] {
             let g = try #require(try f.read(options).gestures.first)
             // 65331160 ms / 1000 = 65331.16 s, correctly rounded like the literal.
@@ -59,8 +69,14 @@ import Testing
     // MARK: A row after the release
 
     @Test func movedAfterEndedWithTheSameTimestamp() throws {
-        let f = try TraceFixture("gesture,t,x,y,phase\ng1,0,0,0,began\ng1,1,1,1,moved\ng1,2,2,2,ended\ng1,2,2,2,moved\n")
-        #expect(f.error() == .badField(file: f.path, line: 5, column: "phase", expected: "\"began\" (gesture \"g1\" was closed by \"ended\" on line 4)", found: "moved"))
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase\ng1,0,0,0,began\ng1,1,1,1,moved\ng1,2,2,2,ended\ng1,2,2,2,moved\n")
+        #expect(
+            f.error()
+                == .badField(
+                    file: f.path, line: 5, column: "phase",
+                    expected: "\"began\" (gesture \"g1\" was closed by \"ended\" on line 4)",
+                    found: "moved"))
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.phase) == [.began, .moved, .ended])
         #expect(summary.skipped[.afterRelease] == 1)
@@ -68,8 +84,12 @@ import Testing
     }
 
     @Test func twoEndedRows() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,ended\n1,1,1,ended\n2,0,0,began\n3,1,1,ended\n")
-        #expect(f.error()?.description == "\(f.path):4: column \"phase\": expected \"began\" (gesture \"#1\" was closed by \"ended\" on line 3), found \"ended\"")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,began\n1,1,1,ended\n1,1,1,ended\n2,0,0,began\n3,1,1,ended\n")
+        #expect(
+            f.error()?.description
+                == "\(f.path):4: column \"phase\": expected \"began\" (gesture \"#1\" was closed by \"ended\" on line 3), found \"ended\""
+        )
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["#1", "#2"])
         #expect(gestures.map(\.samples.count) == [2, 2])
@@ -79,7 +99,8 @@ import Testing
     // MARK: Equal timestamps and duplicate rows
 
     @Test func equalTimestampsAndExactDuplicatesAreKeptAndCounted() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,moved\n1,1,1,moved\n1,2,2,moved\n2,3,3,ended\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,began\n1,1,1,moved\n1,1,1,moved\n1,2,2,moved\n2,3,3,ended\n")
         for options in [ReaderOptions(), .leniently] {
             let (gestures, summary) = try f.read(options)
             let g = try #require(gestures.first)
@@ -94,15 +115,20 @@ import Testing
     // MARK: Time going backwards
 
     @Test func timeBackwardsBetweenGesturesIsLegal() throws {
-        let f = try TraceFixture("gesture,t,x,y,phase\na,10,0,0,began\na,11,1,1,ended\nb,3,0,0,began\nb,4,1,1,ended\n")
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase\na,10,0,0,began\na,11,1,1,ended\nb,3,0,0,began\nb,4,1,1,ended\n")
         for options in [ReaderOptions(), .leniently] {
             #expect(try f.read(options).gestures.map(\.id) == ["a", "b"])
         }
     }
 
     @Test func timeBackwardsWithinAGesture() throws {
-        let f = try TraceFixture("t,x,y,phase\n0.10,0,0,began\n0.15,1,1,moved\n0.12,2,2,moved\n0.20,3,3,ended\n")
-        #expect(f.error()?.description == "\(f.path):4: column \"t\": expected a time not before 0.15 s (line 3, gesture \"#1\"), found \"0.12\"")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0.10,0,0,began\n0.15,1,1,moved\n0.12,2,2,moved\n0.20,3,3,ended\n")
+        #expect(
+            f.error()?.description
+                == "\(f.path):4: column \"t\": expected a time not before 0.15 s (line 3, gesture \"#1\"), found \"0.12\""
+        )
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.first?.samples.map(\.t) == [0.10, 0.15, 0.20])
         #expect(summary.skipped[.timeBackwards] == 1)
@@ -111,19 +137,23 @@ import Testing
     @Test func timeBackwardsIsReportedInTheColumnsUnit() throws {
         // Touchalytics-style epoch milliseconds: the message quotes the times as written.
         let f = try TraceFixture(
-            "gesture,time[ms],x,y,phase\ng,1336645451340,0,0,0\ng,1336645451358,1,1,2\ng,1336645451330,2,2,2\ng,1336645451390,3,3,1\n")
+            "gesture,time[ms],x,y,phase\ng,1336645451340,0,0,0\ng,1336645451358,1,1,2\ng,1336645451330,2,2,2\ng,1336645451390,3,3,1\n"
+        )
         let options = ReaderOptions(mapping: ["t_ms": ["time[ms]"]])
         #expect(
             f.error(options)
                 == .badField(
                     file: f.path, line: 4, column: "time[ms]",
-                    expected: "a time not before 1336645451358 ms (line 3, gesture \"g\")", found: "1336645451330"))
+                    expected: "a time not before 1336645451358 ms (line 3, gesture \"g\")",
+                    found: "1336645451330"))
     }
 
     // MARK: Coordinates off screen
 
     @Test func coordinatesOutsideTheScreenAreLegal() throws {
-        let f = try TraceFixture("t,x,y,phase,width,height\n0,-15.5,900,began,390,844\n1,-40,-3,moved,390,844\n2,5000,-0,ended,390,844\n")
+        let f = try TraceFixture(
+            "t,x,y,phase,width,height\n0,-15.5,900,began,390,844\n1,-40,-3,moved,390,844\n2,5000,-0,ended,390,844\n"
+        )
         for options in [ReaderOptions(), .leniently] {
             let g = try #require(try f.read(options).gestures.first)
             #expect(g.samples.map(\.x) == [-15.5, -40, 5000])
@@ -135,10 +165,12 @@ import Testing
     // MARK: A gesture left open
 
     @Test func gestureLeftOpenAtTheEnd() throws {
-        let f = try TraceFixture("gesture,t,x,y,phase\na,0,0,0,began\nb,0,0,0,began\nb,1,1,1,ended\na,1,1,1,moved\n")
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase\na,0,0,0,began\nb,0,0,0,began\nb,1,1,1,ended\na,1,1,1,moved\n")
         #expect(
             f.error()?.description
-                == "\(f.path):2: column \"phase\": expected \"ended\" or \"cancelled\" to close gesture \"a\" (began here, last sample on line 5), found the end of the file")
+                == "\(f.path):2: column \"phase\": expected \"ended\" or \"cancelled\" to close gesture \"a\" (began here, last sample on line 5), found the end of the file"
+        )
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["b"])
         #expect(summary.skipped[.notClosed] == 1)
@@ -146,10 +178,12 @@ import Testing
     }
 
     @Test func beganAgainBeforeTheRelease() throws {
-        let f = try TraceFixture("t,x,y,phase\n0,0,0,began\n1,1,1,moved\n2,0,0,began\n3,1,1,ended\n")
+        let f = try TraceFixture(
+            "t,x,y,phase\n0,0,0,began\n1,1,1,moved\n2,0,0,began\n3,1,1,ended\n")
         #expect(
             f.error()?.description
-                == "\(f.path):4: column \"phase\": expected \"moved\", \"ended\" or \"cancelled\" (gesture \"#1\" began on line 2 and is still open), found \"began\"")
+                == "\(f.path):4: column \"phase\": expected \"moved\", \"ended\" or \"cancelled\" (gesture \"#1\" began on line 2 and is still open), found \"began\""
+        )
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.id) == ["#2"])
         #expect(summary.skipped[.notClosed] == 1)

@@ -13,7 +13,10 @@ import Testing
         for folder in ["android", "flutter"] {
             let dir = root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".csv") && name != "expected.csv" && name != "reference_impulse.csv" {
+            for name in names.sorted()
+            where name.hasSuffix(".csv") && name != "expected.csv"
+                && name != "reference_impulse.csv"
+            {
                 files.append(dir.appendingPathComponent(name))
             }
         }
@@ -34,7 +37,9 @@ import Testing
             #expect(g.closingPhase == .ended, "\(file.lastPathComponent)")
             #expect(summary.timeUnit == .ms)
             // Each file has a header and one row per sample.
-            let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline).count
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                whereSeparator: \.isNewline
+            ).count
             #expect(g.samples.count == lines - 1, "\(file.lastPathComponent)")
         }
     }

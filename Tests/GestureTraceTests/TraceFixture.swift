@@ -19,14 +19,20 @@ struct TraceFixture {
     }
 
     /// All gestures and the summary; `feedSize` splits the input into pieces of that size.
-    func read(_ options: ReaderOptions = .init(), feedSize: Int = TraceReader.chunkSize) throws -> (gestures: [Gesture], summary: ReadSummary) {
+    func read(_ options: ReaderOptions = .init(), feedSize: Int = TraceReader.chunkSize) throws -> (
+        gestures: [Gesture], summary: ReadSummary
+    ) {
         var gestures: [Gesture] = []
-        let summary = try TraceReader.read(path: path, options: options, feedSize: feedSize) { gestures.append($0) }
+        let summary = try TraceReader.read(path: path, options: options, feedSize: feedSize) {
+            gestures.append($0)
+        }
         return (gestures, summary)
     }
 
     /// The error reading throws, or nil when it reads cleanly.
-    func error(_ options: ReaderOptions = .init(), feedSize: Int = TraceReader.chunkSize) -> TraceError? {
+    func error(_ options: ReaderOptions = .init(), feedSize: Int = TraceReader.chunkSize)
+        -> TraceError?
+    {
         do {
             _ = try read(options, feedSize: feedSize)
             return nil

@@ -18,7 +18,7 @@ import Testing
     struct LCG {
         var state: UInt64
         mutating func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 11) / Double(1 << 53)
         }
     }
@@ -38,7 +38,8 @@ import Testing
             let rests = k % 7 == 3
             let progress = 0.05 + 0.8 * rng.next()
             var velocity = -0.8 + 3.5 * rng.next()
-            if threeSamples && k % 10 == 0 { velocity = 0.2 + 0.3 * rng.next() }  // slow, forward, short
+            // slow, forward, short
+            if threeSamples && k % 10 == 0 { velocity = 0.2 + 0.3 * rng.next() }
             let noise = 0.3 * (rng.next() - 0.5)
             let intent = progress + 0.25 * velocity + noise >= 0.5 ? "complete" : "cancel"
             // Reach `progress` moving forward, then (for a backward release) come back at `velocity`.
@@ -46,7 +47,8 @@ import Testing
             let distance = progress * extent
             let steps = threeSamples ? 1 : max(3, Int((distance / speed * 60).rounded(.up)))
             let dt = threeSamples ? 0.016 : distance / speed / Double(steps)
-            let step = threeSamples ? velocity * extent * dt : (velocity >= 0 ? speed * dt : -speed * dt)
+            let step =
+                threeSamples ? velocity * extent * dt : (velocity >= 0 ? speed * dt : -speed * dt)
             let start = velocity >= 0 ? 0.0 : distance - Double(steps) * step  // ends at `distance`
             func row(_ t: Double, _ along: Double, _ phase: String) -> String {
                 let (sx, sy): (Double, Double)
@@ -56,7 +58,8 @@ import Testing
                 case .down: (sx, sy) = (200, 20 + along)
                 case .up: (sx, sy) = (200, 370 - along)
                 }
-                return "g\(k),\(String(format: "%.6f", t)),\(String(format: "%.4f", sx)),\(String(format: "%.4f", sy)),\(phase),\(intent),390,390"
+                return
+                    "g\(k),\(String(format: "%.6f", t)),\(String(format: "%.4f", sx)),\(String(format: "%.4f", sy)),\(phase),\(intent),390,390"
             }
             var t = t0
             var along = start
@@ -76,15 +79,20 @@ import Testing
     static func writeTrace(_ direction: Direction) throws -> (dir: URL, path: String) {
         let dir = try TestSupport.temporaryDirectory("agreement-\(direction.rawValue)")
         let path = dir.appendingPathComponent("\(direction.rawValue).csv").path
-        try Data(trace(direction, seed: 0x5EED + UInt64(directions.firstIndex(of: direction)!)).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(
+            trace(direction, seed: 0x5EED + UInt64(directions.firstIndex(of: direction)!)).utf8
+        ).write(to: URL(fileURLWithPath: path))
         return (dir, path)
     }
 
     /// `analyze` in-process, the report written under `dir`. Without bootstrap
     /// (`--resamples 0`): the intervals play no part in a decision, and the resamples are
     /// most of a run's time.
-    static func analyze(_ path: String, _ arguments: [String], out dir: URL) throws -> AnalyzePipeline.Result {
-        let command = ["analyze", path, "--out", dir.path, "--name", "r", "--resamples", "0"] + arguments
+    static func analyze(_ path: String, _ arguments: [String], out dir: URL) throws
+        -> AnalyzePipeline.Result
+    {
+        let command =
+            ["analyze", path, "--out", dir.path, "--name", "r", "--resamples", "0"] + arguments
         guard case .run(let p) = try GestureTuneCommand.parser.parse(command) else {
             throw AgreementError.unexpected("not a run")
         }
@@ -92,7 +100,9 @@ import Testing
     }
 
     /// `batch … --json FILE` through the command line; its summary read back.
-    static func batch(_ path: String, _ arguments: [String], dir: URL) throws -> (summary: BatchSummary, stderr: String) {
+    static func batch(_ path: String, _ arguments: [String], dir: URL) throws -> (
+        summary: BatchSummary, stderr: String
+    ) {
         let json = dir.appendingPathComponent("batch-\(UUID().uuidString).json").path
         let console = CapturingConsole()
         let status = console.run(["batch", path, "--json", json, "--max-error", "1"] + arguments)
@@ -103,42 +113,68 @@ import Testing
     enum AgreementError: Error { case unexpected(String) }
 
     static func misdecided(_ rows: [GestureRow], suggested: Bool) -> [String] {
-        rows.filter { r in r.intent != nil && !r.flags.interruptedBySystem && r.intent != (suggested ? r.suggestedDecision : r.currentDecision) }.map(\.id)
+        rows.filter { r in
+            r.intent != nil && !r.flags.interruptedBySystem
+                && r.intent != (suggested ? r.suggestedDecision : r.currentDecision)
+        }.map(\.id)
     }
 
-    @Test("analyze --params P and batch --params P misdecide the same gestures", arguments: directions)
+    @Test(
+        "analyze --params P and batch --params P misdecide the same gestures", arguments: directions
+    )
     func sameMisdecidedIDs(direction: Direction) throws {
         let (dir, path) = try Self.writeTrace(direction)
         defer { try? FileManager.default.removeItem(at: dir) }
         for preset in Preset.all {
-            let a = try Self.analyze(path, ["--params", preset.name, "--direction", direction.rawValue, "--no-report"], out: dir)
+            let a = try Self.analyze(
+                path, ["--params", preset.name, "--direction", direction.rawValue, "--no-report"],
+                out: dir)
             // The traces hold what the issue asks for: all 48 used and labelled.
             #expect(a.tuning.counts.used == 48 && a.tuning.counts.labelled == 48)
             let analyzeIDs = Self.misdecided(a.model.gestures, suggested: false)
-            #expect(analyzeIDs.count == a.model.summary.currentMisdecided, "\(preset.name) \(direction)")
-            #expect(a.tuning.currentEvaluation?.errors == analyzeIDs.count, "\(preset.name) \(direction)")
-            let b = try Self.batch(path, ["--params", preset.name, "--direction", direction.rawValue], dir: dir).summary
+            #expect(
+                analyzeIDs.count == a.model.summary.currentMisdecided, "\(preset.name) \(direction)"
+            )
+            #expect(
+                a.tuning.currentEvaluation?.errors == analyzeIDs.count,
+                "\(preset.name) \(direction)")
+            let b = try Self.batch(
+                path, ["--params", preset.name, "--direction", direction.rawValue], dir: dir
+            ).summary
             let batchIDs = b.files.flatMap { $0.misdecidedGestures.map(\.id) }
-            #expect(batchIDs == analyzeIDs, "\(preset.name) \(direction): analyze \(analyzeIDs.count), batch \(batchIDs.count)")
+            #expect(
+                batchIDs == analyzeIDs,
+                "\(preset.name) \(direction): analyze \(analyzeIDs.count), batch \(batchIDs.count)")
         }
     }
 
-    @Test("batch --params <analyze's params.json> alone reproduces analyze's decisions for the suggestion", arguments: directions)
+    @Test(
+        "batch --params <analyze's params.json> alone reproduces analyze's decisions for the suggestion",
+        arguments: directions)
     func paramsFileIsTheWholeSetting(direction: Direction) throws {
         let (dir, path) = try Self.writeTrace(direction)
         defer { try? FileManager.default.removeItem(at: dir) }
         for rule in ["threshold", "projection", "kinematic", "logistic"] {
             let a = try Self.analyze(
-                path, ["--direction", direction.rawValue, "--rule", rule, "--estimator", "lsq1", "--max-gap", "30ms"], out: dir)
+                path,
+                [
+                    "--direction", direction.rawValue, "--rule", rule, "--estimator", "lsq1",
+                    "--max-gap", "30ms",
+                ], out: dir)
             let folder = try #require(a.reportFolder)
-            let params = try ParameterSet.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/params.json")))
-            #expect(params.direction == direction && params.estimator == .lsq1 && params.maxGap == 0.03)
+            let params = try ParameterSet.decode(
+                Data(contentsOf: URL(fileURLWithPath: folder + "/params.json")))
+            #expect(
+                params.direction == direction && params.estimator == .lsq1 && params.maxGap == 0.03)
             #expect(params.rule == a.model.summary.suggestedRule)
             let b = try Self.batch(path, ["--params", folder + "/params.json"], dir: dir)
-            #expect(b.summary.settings.direction == direction && b.summary.settings.estimator == .lsq1)
+            #expect(
+                b.summary.settings.direction == direction && b.summary.settings.estimator == .lsq1)
             #expect(!b.stderr.contains("overrides"), "\(b.stderr)")
             let batchIDs = b.summary.files.flatMap { $0.misdecidedGestures.map(\.id) }
-            #expect(batchIDs == Self.misdecided(a.model.gestures, suggested: true), "\(rule) \(direction)")
+            #expect(
+                batchIDs == Self.misdecided(a.model.gestures, suggested: true),
+                "\(rule) \(direction)")
             #expect(batchIDs.count == a.model.summary.suggestedMisdecided, "\(rule) \(direction)")
             try Self.sameNumbers(folder: folder, params: params)
         }
@@ -149,7 +185,9 @@ import Testing
     /// dismiss for down/up.
     static func sameNumbers(folder: String, params: ParameterSet) throws {
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
+                as? [String: Any])
         let summary = try #require(report["summary"] as? [String: Any])
         let rule = try #require(summary["suggestedRule"] as? [String: Any])
         #expect(rule["family"] as? String == params.rule.family.rawValue)
@@ -160,22 +198,34 @@ import Testing
         #expect(snippets["estimator"] as? String == (params.estimator ?? .lsq2).rawValue)
         let pop = params.direction == .right || params.direction == .left
         let uikit = pop ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
-        let names = [uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift", "android/DragTransition.kt", "web/drag-transition.js"]
+        let names = [
+            uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift",
+            "android/DragTransition.kt", "web/drag-transition.js",
+        ]
         #expect(snippets["files"] as? [String] == names.map { "snippets/" + $0 })
         let other = pop ? "uikit/DismissInteraction.swift" : "uikit/PopInteraction.swift"
         #expect(!FileManager.default.fileExists(atPath: folder + "/snippets/" + other))
         var files: [(name: String, text: String)] = []
-        for name in names { files.append((name, try String(contentsOfFile: folder + "/snippets/" + name, encoding: .utf8))) }
+        for name in names {
+            files.append(
+                (name, try String(contentsOfFile: folder + "/snippets/" + name, encoding: .utf8)))
+        }
         let uikitText = files[0].text
-        #expect(uikitText.contains(pop ? "popViewController(animated: true)" : "dismiss(animated: true)"))
+        #expect(
+            uikitText.contains(
+                pop ? "popViewController(animated: true)" : "dismiss(animated: true)"))
         #expect(!uikitText.contains(pop ? "dismiss(animated: true)" : "popViewController"))
         for p in params.rule.parameters {
             if p.value.isInfinite {
                 #expect(rule[p.key] as? String == "inf")
                 #expect(snippetRule[p.key] as? String == "inf")
             } else {
-                #expect((rule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value, "\(p.key)")
-                #expect((snippetRule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value, "\(p.key)")
+                #expect(
+                    (rule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value, "\(p.key)"
+                )
+                #expect(
+                    (snippetRule[p.key] as? NSNumber).map { Double($0.stringValue) } == p.value,
+                    "\(p.key)")
             }
             // Swift's shortest round-trip form is also the Kotlin and JavaScript literal.
             for file in files {
@@ -186,7 +236,8 @@ import Testing
                 case (true, _): literal = ".infinity"
                 default: literal = "\(p.value)"
                 }
-                #expect(file.text.contains(" = \(literal)"), "\(p.key) \(literal) not in \(file.name)")
+                #expect(
+                    file.text.contains(" = \(literal)"), "\(p.key) \(literal) not in \(file.name)")
             }
         }
         // The direction lock and finger-speed cap in every file, as params.json has them
@@ -196,14 +247,24 @@ import Testing
         let cap = params.fingerSpeedCap ?? params.transitionDuration ?? 0.35
         let lockText = "\((lock * 10).rounded() / 10)", capText = "\((cap * 1000).rounded() / 1000)"
         for file in files {
-            let (lockName, capName) = file.name.hasSuffix(".kt") ? ("DIRECTION_LOCK_ANGLE", "FINGER_SPEED_CAP") : ("directionLockAngle", "fingerSpeedCap")
-            #expect(file.text.contains("\(lockName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(lockText)"), "lock \(lockText) not in \(file.name)")
+            let (lockName, capName) =
+                file.name.hasSuffix(".kt")
+                ? ("DIRECTION_LOCK_ANGLE", "FINGER_SPEED_CAP")
+                : ("directionLockAngle", "fingerSpeedCap")
+            #expect(
+                file.text.contains(
+                    "\(lockName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(lockText)"),
+                "lock \(lockText) not in \(file.name)")
             if !file.name.contains("Spring") {
-                #expect(file.text.contains("\(capName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(capText)"), "cap \(capText) not in \(file.name)")
+                #expect(
+                    file.text.contains(
+                        "\(capName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(capText)"
+                    ), "cap \(capText) not in \(file.name)")
             }
         }
         if pop, let edge = params.edgeWidth {
-            #expect(uikitText.contains("static let edgeWidth: CGFloat = \((edge * 10).rounded() / 10)"))
+            #expect(
+                uikitText.contains("static let edgeWidth: CGFloat = \((edge * 10).rounded() / 10)"))
         }
     }
 
@@ -212,9 +273,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = try Self.analyze(path, ["--direction", "left"], out: dir)
         let folder = try #require(a.reportFolder)
-        let b = try Self.batch(path, ["--params", folder + "/params.json", "--direction", "right"], dir: dir)
+        let b = try Self.batch(
+            path, ["--params", folder + "/params.json", "--direction", "right"], dir: dir)
         #expect(b.summary.settings.direction == .right)
-        #expect(b.stderr.contains("--direction right overrides the parameter file's direction left"), "\(b.stderr)")
+        #expect(
+            b.stderr.contains("--direction right overrides the parameter file's direction left"),
+            "\(b.stderr)")
         // A preset fixes no direction: nothing to override.
         let p = try Self.batch(path, ["--params", "ionic", "--direction", "left"], dir: dir)
         #expect(!p.stderr.contains("overrides"), "\(p.stderr)")

@@ -15,22 +15,33 @@ import Testing
     /// A corpus of `files` simulated files (`gesturetune simulate --files`), labelled, with an
     /// outcome column from `ionic`, listed in reverse order so argument order and sorted order
     /// differ.
-    static func corpus(files: Int = 7, gestures: Int = 40, extra: [String] = []) throws -> (dir: URL, paths: [String]) {
+    static func corpus(files: Int = 7, gestures: Int = 40, extra: [String] = []) throws -> (
+        dir: URL, paths: [String]
+    ) {
         let dir = try TestSupport.temporaryDirectory("gesturetune-shard")
         let c = CapturingConsole()
         // One file is written at --out itself.
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("traces"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("traces"), withIntermediateDirectories: true)
         let out = dir.appendingPathComponent(files == 1 ? "traces/sim.csv" : "traces").path
-        let status = c.run(["simulate", "--files", "\(files)", "--gestures", "\(gestures)", "--seed", "17", "--out", out] + extra)
+        let status = c.run(
+            [
+                "simulate", "--files", "\(files)", "--gestures", "\(gestures)", "--seed", "17",
+                "--out", out,
+            ] + extra)
         #expect(status == .success, "\(c.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("traces").path).sorted().reversed()
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: dir.appendingPathComponent("traces").path
+        ).sorted().reversed()
         return (dir, names.map { dir.appendingPathComponent("traces/\($0)").path })
     }
 
     static let common = ["--resamples", "40", "--jobs", "2", "--name", "r"]
 
     /// `analyze FILES` → report.json, with the summary printed.
-    static func unsharded(_ paths: [String], in dir: URL, extra: [String] = []) throws -> (json: String, summary: String) {
+    static func unsharded(_ paths: [String], in dir: URL, extra: [String] = []) throws -> (
+        json: String, summary: String
+    ) {
         let c = CapturingConsole()
         let out = dir.appendingPathComponent("whole").path
         let status = c.run(["analyze"] + paths + common + ["--out", out] + extra)
@@ -39,21 +50,30 @@ import Testing
     }
 
     /// `analyze FILES --shard k/n --partial` for every k, then `merge` → report.json and the summary.
-    static func sharded(_ paths: [String], n: Int, in dir: URL, extra: [String] = []) throws -> (json: String, summary: String, partials: [String]) {
+    static func sharded(_ paths: [String], n: Int, in dir: URL, extra: [String] = []) throws -> (
+        json: String, summary: String, partials: [String]
+    ) {
         var partials: [String] = []
         for k in 1...n {
             let c = CapturingConsole()
             let partial = dir.appendingPathComponent("part-\(n)-\(k).json").path
-            let status = c.run(["analyze"] + paths + ["--resamples", "40", "--jobs", "2", "--shard", "\(k)/\(n)", "--partial", partial] + extra)
+            let status = c.run(
+                ["analyze"] + paths + [
+                    "--resamples", "40", "--jobs", "2", "--shard", "\(k)/\(n)", "--partial",
+                    partial,
+                ] + extra)
             #expect(status == .success, "\(c.stderr)")
             partials.append(partial)
         }
         let c = CapturingConsole()
         let out = dir.appendingPathComponent("merged-\(n)").path
         // Given in reverse: the order of the partials does not matter.
-        let status = c.run(["merge"] + partials.reversed() + ["--out", out, "--name", "r", "--jobs", "2"])
+        let status = c.run(
+            ["merge"] + partials.reversed() + ["--out", out, "--name", "r", "--jobs", "2"])
         #expect(status == .success, "\(c.stderr)")
-        return (try String(contentsOfFile: out + "/r/report.json", encoding: .utf8), c.stdout, partials)
+        return (
+            try String(contentsOfFile: out + "/r/report.json", encoding: .utf8), c.stdout, partials
+        )
     }
 
     @Test(arguments: [1, 2, 3, 7])
@@ -63,7 +83,8 @@ import Testing
         let whole = try Self.unsharded(paths, in: dir)
         let merged = try Self.sharded(paths, n: n, in: dir)
         #expect(merged.json == whole.json)
-        #expect(merged.summary.replacingOccurrences(of: "merged-\(n)", with: "whole") == whole.summary)
+        #expect(
+            merged.summary.replacingOccurrences(of: "merged-\(n)", with: "whole") == whole.summary)
         // 7 files of 40 gestures: every gesture is read, and shown (40 × 7 < 5000).
         let report = try JSONSerialization.jsonObject(with: Data(whole.json.utf8)) as! [String: Any]
         let summary = report["summary"] as! [String: Any]
@@ -73,7 +94,9 @@ import Testing
         // The shards hold every file once: n partials, each with its share of the 7.
         var held: [String] = []
         for path in merged.partials {
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+            let object =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as! [String: Any]
             #expect(object["schema"] as? String == "gesturetune-analysis-partial/1")
             held += object["shardFiles"] as! [String]
         }
@@ -96,14 +119,19 @@ import Testing
     /// `--by`: each group's statistics travel in the partial; the group section merges to
     /// the unsharded one (people spread over files, so every shard sees several groups).
     @Test func groupsMergeToTheUnshardedSection() throws {
-        let (dir, paths) = try Self.corpus(files: 4, gestures: 60, extra: ["--people", "3", "--spread", "0.3"])
+        let (dir, paths) = try Self.corpus(
+            files: 4, gestures: 60, extra: ["--people", "3", "--spread", "0.3"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let whole = try Self.unsharded(paths, in: dir, extra: ["--by", "person", "--rule", "threshold"])
-        let merged = try Self.sharded(paths, n: 3, in: dir, extra: ["--by", "person", "--rule", "threshold"])
+        let whole = try Self.unsharded(
+            paths, in: dir, extra: ["--by", "person", "--rule", "threshold"])
+        let merged = try Self.sharded(
+            paths, n: 3, in: dir, extra: ["--by", "person", "--rule", "threshold"])
         #expect(merged.json == whole.json)
         let report = try JSONSerialization.jsonObject(with: Data(whole.json.utf8)) as! [String: Any]
         let groups = (report["groups"] as? [String: Any])?["groups"] as? [[String: Any]]
-        #expect(groups?.compactMap { $0["name"] as? String } == ["p1", "p2", "p3"], "\(String(describing: report["groups"]))")
+        #expect(
+            groups?.compactMap { $0["name"] as? String } == ["p1", "p2", "p3"],
+            "\(String(describing: report["groups"]))")
         #expect(groups?.compactMap { $0["gestures"] as? Int }.reduce(0, +) == 240)
     }
 
@@ -118,14 +146,18 @@ import Testing
         #expect(ids.allSatisfy { id in paths.contains { id.hasPrefix($0 + ":") } }, "\(ids)")
         let single = try Self.unsharded([paths[0]], in: dir)
         let one = try JSONSerialization.jsonObject(with: Data(single.json.utf8)) as! [String: Any]
-        #expect((one["gestures"] as! [[String: Any]]).allSatisfy { !($0["id"] as! String).contains(":") })
+        #expect(
+            (one["gestures"] as! [[String: Any]]).allSatisfy {
+                !($0["id"] as! String).contains(":")
+            })
     }
 
     // MARK: Refused merges
 
     func partial(_ paths: [String], _ shard: String, _ out: String, _ extra: [String] = []) throws {
         let c = CapturingConsole()
-        let status = c.run(["analyze"] + paths + ["--resamples", "0", "--shard", shard, "--partial", out] + extra)
+        let status = c.run(
+            ["analyze"] + paths + ["--resamples", "0", "--shard", shard, "--partial", out] + extra)
         #expect(status == .success, "\(c.stderr)")
     }
 
@@ -178,10 +210,14 @@ import Testing
 
         // A batch summary among analyze partials, and the reverse.
         let c = CapturingConsole()
-        _ = c.run(["batch"] + paths + ["--params", "ionic", "--shard", "2/2", "--json", p("batch.json")])
+        _ = c.run(
+            ["batch"] + paths + ["--params", "ionic", "--shard", "2/2", "--json", p("batch.json")])
         (status, err) = refused([p("a1.json"), p("batch.json")])
         #expect(status == .dataError)
-        #expect(err.contains("a batch summary (gesturetune.batch/1): cannot be merged with analyze partials"), "\(err)")
+        #expect(
+            err.contains(
+                "a batch summary (gesturetune.batch/1): cannot be merged with analyze partials"),
+            "\(err)")
         let d = CapturingConsole()
         #expect(d.run(["merge", p("batch.json"), p("a1.json")]) == .dataError)
         #expect(d.stderr.contains("cannot be merged with analyze partials"), "\(d.stderr)")
@@ -194,7 +230,8 @@ import Testing
         // A missing partial is a missing input; a corrupt one a data error.
         (status, _) = refused([p("a1.json"), p("none.json")])
         #expect(status == .noInput)
-        try "{\"schema\": \"gesturetune-analysis-partial/1\"}".write(toFile: p("bad.json"), atomically: true, encoding: .utf8)
+        try "{\"schema\": \"gesturetune-analysis-partial/1\"}".write(
+            toFile: p("bad.json"), atomically: true, encoding: .utf8)
         (status, err) = refused([p("a1.json"), p("bad.json")])
         #expect(status == .dataError)
         #expect(err.contains("not a gesturetune-analysis-partial/1 file: missing key"), "\(err)")
@@ -213,9 +250,15 @@ import Testing
     @Test func shardIndicesFollowTheSortedList() {
         let files = ["c.csv", "a.csv", "d.csv", "b.csv", "e.csv"]
         // Sorted: a(1) b(3) c(0) d(2) e(4); shard 1/2 takes a, c, e → indices 0, 1, 4.
-        #expect(AnalyzePipeline.shardIndices(files, shard: .init(index: 1, count: 2, corpusFiles: 0)) == [0, 1, 4])
-        #expect(AnalyzePipeline.shardIndices(files, shard: .init(index: 2, count: 2, corpusFiles: 0)) == [2, 3])
-        #expect(AnalyzePipeline.shardIndices(files, shard: .init(index: 7, count: 7, corpusFiles: 0)) == [])
+        #expect(
+            AnalyzePipeline.shardIndices(files, shard: .init(index: 1, count: 2, corpusFiles: 0))
+                == [0, 1, 4])
+        #expect(
+            AnalyzePipeline.shardIndices(files, shard: .init(index: 2, count: 2, corpusFiles: 0))
+                == [2, 3])
+        #expect(
+            AnalyzePipeline.shardIndices(files, shard: .init(index: 7, count: 7, corpusFiles: 0))
+                == [])
         #expect(AnalyzePipeline.shardIndices(files, shard: nil) == [0, 1, 2, 3, 4])
     }
 
@@ -235,7 +278,9 @@ import Testing
             let out = dir.appendingPathComponent("p.json").path
             try partial(paths, "1/1", out, ["--sample", "100"])
             sizes.append(try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int)
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as! [String: Any]
+            let object =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
+                as! [String: Any]
             rows.append(((object["sample"] as? [String: Any])?["entries"] as? [Any])?.count ?? -1)
         }
         #expect(rows == [100, 100])

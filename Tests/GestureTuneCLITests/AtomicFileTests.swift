@@ -13,7 +13,9 @@ import Testing
         try AtomicFile.write("first\n", to: path)
         try AtomicFile.write("second\n", to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "second\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["out.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: dir.appendingPathComponent("a/b").path) == ["out.json"])
     }
 
     @Test func aFileInPlaceOfTheFolderCannotBeCreated() throws {
@@ -60,15 +62,23 @@ import Testing
             let set = AtomicFile.OutputSet()
             try set.stage("1", to: dir.appendingPathComponent("one").path)
             try set.stage("2", to: dir.appendingPathComponent("two").path)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".") }.isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+                    !$0.hasPrefix(".")
+                }.isEmpty)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         let set = AtomicFile.OutputSet()
         try set.stage("1", to: dir.appendingPathComponent("one").path)
         try set.stage("2", to: dir.appendingPathComponent("two").path)
         try set.commit()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["one", "two"])
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("two").path, encoding: .utf8) == "2")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "one", "two",
+            ])
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("two").path, encoding: .utf8)
+                == "2")
     }
 
     /// What a report folder may be replaced from: nothing, or a folder of report files only

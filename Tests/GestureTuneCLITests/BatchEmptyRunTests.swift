@@ -8,13 +8,15 @@ import Testing
 /// (exit 1) unless `--allow-empty`; shards are exempt and `merge` checks the whole corpus.
 @Suite struct BatchEmptyRunTests {
     let gate = BatchSummary.Gate(maxError: 0.05, tolerance: 0, baseline: nil)
-    let params = BatchSummary.ParamsInfo(source: "ionic", preset: true, rule: "forward", values: [:])
+    let params = BatchSummary.ParamsInfo(
+        source: "ionic", preset: true, rule: "forward", values: [:])
     let settings = BatchCommand.settings(CommonOptions(), PhysicsOptions())
     /// Three files, none with a labelled gesture: every case is skipped.
     let unlabelled = ["a.csv", "b.csv", "c.csv"].map { caseResult($0, misdecided: 0, labelled: 0) }
 
     @Test func allSkippedFailsWithExit1() {
-        let s = BatchGate.summarise(files: unlabelled, gate: gate, params: params, settings: settings, shard: nil)
+        let s = BatchGate.summarise(
+            files: unlabelled, gate: gate, params: params, settings: settings, shard: nil)
         #expect(s.totals.skipped == 3 && s.totals.failed == 0)
         #expect(s.status == "fail")
         #expect(s.runFailure?.hasPrefix("no labelled gestures: nothing was checked") == true)
@@ -24,13 +26,16 @@ import Testing
         #expect(text.hasSuffix("; FAIL\n"), "\(text)")
         let junit = JUnitWriter.render(s, timestamp: Date(timeIntervalSince1970: 0))
         #expect(junit.contains("tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"3\""), "\(junit)")
-        #expect(junit.contains("<testcase name=\"labelled gestures\" classname=\"gesturetune\" time=\"0\">"))
+        #expect(
+            junit.contains(
+                "<testcase name=\"labelled gestures\" classname=\"gesturetune\" time=\"0\">"))
     }
 
     @Test func allowEmptyPasses() throws {
         var allow = gate
         allow.allowEmpty = true
-        let s = BatchGate.summarise(files: unlabelled, gate: allow, params: params, settings: settings, shard: nil)
+        let s = BatchGate.summarise(
+            files: unlabelled, gate: allow, params: params, settings: settings, shard: nil)
         #expect(s.status == "pass" && s.runFailure == nil)
         #expect(ExitCode.of(BatchGate.outcome(of: s)) == .success)
         // Recorded in the JSON, and read back.
@@ -40,7 +45,8 @@ import Testing
 
     @Test func oneLabelledGestureAnywhereIsEnough() throws {
         let files = unlabelled + [caseResult("d.csv", misdecided: 0, labelled: 1)]
-        let s = BatchGate.summarise(files: files, gate: gate, params: params, settings: settings, shard: nil)
+        let s = BatchGate.summarise(
+            files: files, gate: gate, params: params, settings: settings, shard: nil)
         #expect(s.status == "pass" && s.runFailure == nil)
         // Without the option, the JSON has no allowEmpty key: older summaries still compare equal.
         #expect(try !BatchJSON.encode(s).contains("allowEmpty"))
@@ -49,17 +55,23 @@ import Testing
     @Test func shardIsExemptAndMergeChecksTheWhole() throws {
         let shards = (1...2).map { k in
             let part = Corpus.shard(unlabelled, index: k, count: 2)
-            return (path: "shard-\(k).json", summary: BatchGate.summarise(
-                files: part, gate: gate, params: params, settings: settings, shard: .init(index: k, count: 2, corpusFiles: 3)))
+            return (
+                path: "shard-\(k).json",
+                summary: BatchGate.summarise(
+                    files: part, gate: gate, params: params, settings: settings,
+                    shard: .init(index: k, count: 2, corpusFiles: 3))
+            )
         }
         for s in shards.map(\.summary) {
             #expect(s.status == "pass" && s.runFailure == nil)
         }
         let merged = try MergeCommand.merge(shards, maxError: nil, tolerance: nil, baseline: nil)
-        let whole = BatchGate.summarise(files: unlabelled, gate: gate, params: params, settings: settings, shard: nil)
+        let whole = BatchGate.summarise(
+            files: unlabelled, gate: gate, params: params, settings: settings, shard: nil)
         #expect(merged == whole)
         #expect(merged.status == "fail")
-        let allowed = try MergeCommand.merge(shards, maxError: nil, tolerance: nil, baseline: nil, allowEmpty: true)
+        let allowed = try MergeCommand.merge(
+            shards, maxError: nil, tolerance: nil, baseline: nil, allowEmpty: true)
         #expect(allowed.status == "pass" && allowed.gate.allowEmpty == true)
     }
 

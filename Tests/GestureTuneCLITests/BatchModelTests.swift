@@ -21,7 +21,9 @@ func caseResult(_ path: String, misdecided: Int, labelled: Int) -> BatchFileResu
 
 func errorCase(_ path: String, line: Int) -> BatchFileResult {
     var r = BatchFileResult(path: path, status: .error)
-    r.problem = .init(kind: "malformed-trace", line: line, message: "column \"x\": expected a number, found \"q\"")
+    r.problem = .init(
+        kind: "malformed-trace", line: line, message: "column \"x\": expected a number, found \"q\""
+    )
     return r
 }
 
@@ -30,7 +32,8 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 
     @Test func errorAtTheLimitPasses() {
         // 3/60 = 0.05 exactly at the limit: not "exceeds".
-        #expect(BatchGate.apply(gate, to: caseResult("a", misdecided: 3, labelled: 60)).status == .pass)
+        #expect(
+            BatchGate.apply(gate, to: caseResult("a", misdecided: 3, labelled: 60)).status == .pass)
         let r = BatchGate.apply(gate, to: caseResult("a", misdecided: 4, labelled: 60))
         #expect(r.status == .fail)
         #expect(r.failures == ["error 6.7% (4/60) exceeds --max-error 5.0%"])
@@ -42,28 +45,41 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         let strict = BatchSummary.Gate(maxError: 1, tolerance: 0, baseline: "b.json")
         // 2/20 = 10% against a 5% baseline: worse by 5 points.
         #expect(BatchGate.apply(strict, to: r).status == .fail)
-        #expect(BatchGate.apply(strict, to: r).failures == ["error 10.0% (2/20) is worse than the baseline's 5.0% by more than --tolerance 0.0%"])
+        #expect(
+            BatchGate.apply(strict, to: r).failures == [
+                "error 10.0% (2/20) is worse than the baseline's 5.0% by more than --tolerance 0.0%"
+            ])
         let tolerant = BatchSummary.Gate(maxError: 1, tolerance: 0.05, baseline: "b.json")
         #expect(BatchGate.apply(tolerant, to: r).status == .pass)
     }
 
     @Test func unlabelledIsSkippedAndProblemIsError() {
-        #expect(BatchGate.apply(gate, to: caseResult("a", misdecided: 0, labelled: 0)).status == .skipped)
+        #expect(
+            BatchGate.apply(gate, to: caseResult("a", misdecided: 0, labelled: 0)).status
+                == .skipped)
         #expect(BatchGate.apply(gate, to: errorCase("b", line: 3)).status == .error)
     }
 
     @Test func totalsArePooledFromCounts() {
-        let files = [caseResult("a", misdecided: 1, labelled: 10), caseResult("b", misdecided: 3, labelled: 30), errorCase("c", line: 2)]
-            .map { BatchGate.apply(gate, to: $0) }
+        let files = [
+            caseResult("a", misdecided: 1, labelled: 10),
+            caseResult("b", misdecided: 3, labelled: 30), errorCase("c", line: 2),
+        ]
+        .map { BatchGate.apply(gate, to: $0) }
         let t = BatchSummary.Totals(files)
         #expect(t.files == 3 && t.passed == 0 && t.failed == 2 && t.errors == 1)
         #expect(t.labelled == 40 && t.misdecided == 4 && t.errorRate == 0.1)
         #expect(t.confusion.completeDecidedCancel == 4 && t.confusion.completeDecidedComplete == 36)
         #expect(t.skippedByReason == ["not-closed": 2])
-        #expect(BatchGate.outcome(of: BatchGate.summarise(files: files, gate: gate, params: params, settings: settings, shard: nil)) == .gate(failed: 2, errors: 1))
+        #expect(
+            BatchGate.outcome(
+                of: BatchGate.summarise(
+                    files: files, gate: gate, params: params, settings: settings, shard: nil))
+                == .gate(failed: 2, errors: 1))
     }
 
-    let params = BatchSummary.ParamsInfo(source: "ionic", preset: true, rule: "forward", values: [:])
+    let params = BatchSummary.ParamsInfo(
+        source: "ionic", preset: true, rule: "forward", values: [:])
     let settings = BatchCommand.settings(CommonOptions(), PhysicsOptions())
 }
 
@@ -81,15 +97,21 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     @Test func listsCSVFilesRecursivelySortedByBytes() throws {
         let dir = try TestSupport.temporaryDirectory()
         let fm = FileManager.default
-        for path in ["b.csv", "a/Z.CSV", "a/y.csv", "notes.txt", ".hidden.csv", ".git/x.csv", "a/b/c.csv"] {
+        for path in [
+            "b.csv", "a/Z.CSV", "a/y.csv", "notes.txt", ".hidden.csv", ".git/x.csv", "a/b/c.csv",
+        ] {
             let url = dir.appendingPathComponent(path)
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fm.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("t,x,y,phase\n".utf8).write(to: url)
         }
         let base = dir.path
         let files = try Corpus.files(under: [base + "/", base + "/b.csv"])
-        #expect(files == ["\(base)/a/Z.CSV", "\(base)/a/b/c.csv", "\(base)/a/y.csv", "\(base)/b.csv"])
-        #expect(throws: CLIError.missingInput(path: base + "/nope", reason: "no such file or folder")) {
+        #expect(
+            files == ["\(base)/a/Z.CSV", "\(base)/a/b/c.csv", "\(base)/a/y.csv", "\(base)/b.csv"])
+        #expect(
+            throws: CLIError.missingInput(path: base + "/nope", reason: "no such file or folder")
+        ) {
             try Corpus.files(under: [base + "/nope"])
         }
     }
@@ -112,49 +134,69 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 
 @Suite struct MergeTests {
     let gate = BatchSummary.Gate(maxError: 0.05, tolerance: 0, baseline: nil)
-    let params = BatchSummary.ParamsInfo(source: "ionic", preset: true, rule: "forward", values: [:])
+    let params = BatchSummary.ParamsInfo(
+        source: "ionic", preset: true, rule: "forward", values: [:])
     let settings = BatchCommand.settings(CommonOptions(), PhysicsOptions())
 
     func shards(_ files: [BatchFileResult], n: Int) -> [(path: String, summary: BatchSummary)] {
         (1...n).map { k in
             let part = Corpus.shard(files, index: k, count: n)
-            let s = BatchGate.summarise(files: part, gate: gate, params: params, settings: settings, shard: .init(index: k, count: n, corpusFiles: files.count))
+            let s = BatchGate.summarise(
+                files: part, gate: gate, params: params, settings: settings,
+                shard: .init(index: k, count: n, corpusFiles: files.count))
             return ("shard-\(k).json", s)
         }
     }
 
     var corpus: [BatchFileResult] {
-        [caseResult("a.csv", misdecided: 0, labelled: 7), caseResult("b.csv", misdecided: 2, labelled: 9),
-         errorCase("c.csv", line: 4), caseResult("d.csv", misdecided: 0, labelled: 0), caseResult("e.csv", misdecided: 1, labelled: 33)]
+        [
+            caseResult("a.csv", misdecided: 0, labelled: 7),
+            caseResult("b.csv", misdecided: 2, labelled: 9),
+            errorCase("c.csv", line: 4), caseResult("d.csv", misdecided: 0, labelled: 0),
+            caseResult("e.csv", misdecided: 1, labelled: 33),
+        ]
     }
 
     @Test func mergedShardsEqualTheUnshardedSummary() throws {
-        let whole = BatchGate.summarise(files: corpus, gate: gate, params: params, settings: settings, shard: nil)
+        let whole = BatchGate.summarise(
+            files: corpus, gate: gate, params: params, settings: settings, shard: nil)
         for n in 1...4 {
-            let merged = try MergeCommand.merge(shards(corpus, n: n).reversed(), maxError: nil, tolerance: nil, baseline: nil)
+            let merged = try MergeCommand.merge(
+                shards(corpus, n: n).reversed(), maxError: nil, tolerance: nil, baseline: nil)
             #expect(merged == whole)
             #expect(try BatchJSON.encode(merged) == BatchJSON.encode(whole))
         }
     }
 
     @Test func jsonRoundTripsExactly() throws {
-        let whole = BatchGate.summarise(files: corpus, gate: gate, params: params, settings: settings, shard: nil)
-        let decoded = try JSONDecoder().decode(BatchSummary.self, from: Data(try BatchJSON.encode(whole).utf8))
+        let whole = BatchGate.summarise(
+            files: corpus, gate: gate, params: params, settings: settings, shard: nil)
+        let decoded = try JSONDecoder().decode(
+            BatchSummary.self, from: Data(try BatchJSON.encode(whole).utf8))
         #expect(decoded == whole)
     }
 
     @Test func missingOrRepeatedShardsAreErrors() {
         let parts = shards(corpus, n: 3)
-        #expect(throws: CLIError.badInput(file: "shard-1.json", line: 0, message: "missing shard 2/3")) {
-            try MergeCommand.merge([parts[0], parts[2]], maxError: nil, tolerance: nil, baseline: nil)
+        #expect(
+            throws: CLIError.badInput(file: "shard-1.json", line: 0, message: "missing shard 2/3")
+        ) {
+            try MergeCommand.merge(
+                [parts[0], parts[2]], maxError: nil, tolerance: nil, baseline: nil)
         }
-        #expect(throws: CLIError.badInput(file: "shard-1.json", line: 0, message: "shard 1/3 is given twice")) {
-            try MergeCommand.merge([parts[0], parts[1], parts[2], parts[0]], maxError: nil, tolerance: nil, baseline: nil)
+        #expect(
+            throws: CLIError.badInput(
+                file: "shard-1.json", line: 0, message: "shard 1/3 is given twice")
+        ) {
+            try MergeCommand.merge(
+                [parts[0], parts[1], parts[2], parts[0]], maxError: nil, tolerance: nil,
+                baseline: nil)
         }
     }
 
     @Test func mergeMayOverrideTheGate() throws {
-        let merged = try MergeCommand.merge(shards(corpus, n: 2), maxError: 0.5, tolerance: nil, baseline: nil)
+        let merged = try MergeCommand.merge(
+            shards(corpus, n: 2), maxError: 0.5, tolerance: nil, baseline: nil)
         #expect(merged.gate.maxError == 0.5)
         #expect(merged.totals.failed == 0)
     }
@@ -175,15 +217,26 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 
     @Test func timestampHasNoZone() {
         // 1700000000 s after the epoch is 2023-11-14 22:13:20 UTC.
-        #expect(JUnitWriter.iso8601(Date(timeIntervalSince1970: 1_700_000_000)) == "2023-11-14T22:13:20")
+        #expect(
+            JUnitWriter.iso8601(Date(timeIntervalSince1970: 1_700_000_000)) == "2023-11-14T22:13:20"
+        )
     }
 
     @Test func failureNamesTheMisdecidedGestures() {
         var r = caseResult("t/a.csv", misdecided: 1, labelled: 4)
-        r.misdecidedGestures = [MisdecidedGesture(id: "g7", line: 31, intent: "complete", decision: "cancel", releaseProgress: 0.2, progressVelocity: 0.25)]
+        r.misdecidedGestures = [
+            MisdecidedGesture(
+                id: "g7", line: 31, intent: "complete", decision: "cancel", releaseProgress: 0.2,
+                progressVelocity: 0.25)
+        ]
         r = BatchGate.apply(.init(maxError: 0.05, tolerance: 0, baseline: nil), to: r)
-        #expect(JUnitWriter.failureMessage(r) == "error 25.0% (1/4) exceeds --max-error 5.0%; misdecided: g7")
-        #expect(JUnitWriter.failureText(r).hasSuffix("t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.25/s)"))
+        #expect(
+            JUnitWriter.failureMessage(r)
+                == "error 25.0% (1/4) exceeds --max-error 5.0%; misdecided: g7")
+        #expect(
+            JUnitWriter.failureText(r).hasSuffix(
+                "t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.25/s)"
+            ))
     }
 }
 
@@ -193,7 +246,8 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     }
 
     @Test func readsTheDesignExample() throws {
-        let p = try load("""
+        let p = try load(
+            """
             {"schema": "gesturetune.params/1", "rule": "threshold", "direction": "down",
              "progressThreshold": 0.42, "velocityThreshold": 1.35, "extent": 390,
              "completionSpeed": 1.6, "spring": {"dampingRatio": 1.0, "response": 0.31},
@@ -207,7 +261,11 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         let path = try TestSupport.writeTemporaryFile(
             #"{"schema": "gesturetune.params/1", "rule": "threshold", "progresThreshold": 0.4, "velocityThreshold": 1}"#,
             name: "params.json")
-        #expect(throws: CLIError.badInput(file: path, line: 1, message: "unknown key \"progresThreshold\" (did you mean \"progressThreshold\"?)")) {
+        #expect(
+            throws: CLIError.badInput(
+                file: path, line: 1,
+                message: "unknown key \"progresThreshold\" (did you mean \"progressThreshold\"?)")
+        ) {
             try DecisionParameters.load(path)
         }
     }
@@ -226,7 +284,9 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 
     /// `"inf"` (velocity ignored) survives the JSON summary.
     @Test func infiniteThresholdEncodes() throws {
-        let p = try load(#"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.3, "velocityThreshold": "inf"}"#)
+        let p = try load(
+            #"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.3, "velocityThreshold": "inf"}"#
+        )
         let rule = p.ruleDescription
         let summary = BatchGate.summarise(
             files: [], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),

@@ -14,7 +14,9 @@ import Testing
         for g in 0..<gestures {
             let t0 = Double(g) * 2
             for i in 0...30 {
-                lines.append("g\(g),\(t0 + Double(i) / 60),\(20 + 300 * Double(i) / 60),100,\(i == 0 ? "began" : "moved"),\(intent),390")
+                lines.append(
+                    "g\(g),\(t0 + Double(i) / 60),\(20 + 300 * Double(i) / 60),100,\(i == 0 ? "began" : "moved"),\(intent),390"
+                )
             }
             lines.append("g\(g),\(t0 + 0.508),170,100,ended,\(intent),390")
         }
@@ -25,15 +27,21 @@ import Testing
         let dir = try TestSupport.temporaryDirectory()
         for i in 0..<9 {
             let url = dir.appendingPathComponent("c/\(i % 3)/f\(i).csv")
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(Self.trace(intent: i % 4 == 0 ? "complete" : "cancel", gestures: 3).utf8).write(to: url)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(Self.trace(intent: i % 4 == 0 ? "complete" : "cancel", gestures: 3).utf8)
+                .write(to: url)
         }
         var outputs: [String] = []
         var statuses: [ExitCode] = []
         for jobs in [1, 2, 5] {
             let out = dir.appendingPathComponent("out\(jobs).json").path
             let console = CapturingConsole()
-            statuses.append(console.run(["batch", dir.appendingPathComponent("c").path, "--params", "flutter-cupertino", "--jobs", "\(jobs)", "--json", out]))
+            statuses.append(
+                console.run([
+                    "batch", dir.appendingPathComponent("c").path, "--params", "flutter-cupertino",
+                    "--jobs", "\(jobs)", "--json", out,
+                ]))
             outputs.append(try String(contentsOfFile: out, encoding: .utf8))
         }
         #expect(Set(outputs).count == 1)

@@ -9,7 +9,8 @@ import Testing
 @Suite struct LenientReportTests {
     /// One clean gesture, then `bad` rows whose x is not a number.
     func trace(bad: Int) -> String {
-        var text = "gesture,t,x,y,phase\ng,0,10,300,began\ng,0.016,40,300,moved\ng,0.033,90,300,ended\n"
+        var text =
+            "gesture,t,x,y,phase\ng,0,10,300,began\ng,0.016,40,300,moved\ng,0.033,90,300,ended\n"
         for k in 0..<bad { text += "h,\(1 + Double(k) / 60),x,300,moved\n" }
         return text
     }
@@ -20,18 +21,28 @@ import Testing
         #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
         let lines = c.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 7, "\(c.stderr)")
-        #expect(lines.first == "\(path):5: warning: column \"x\": expected a number, found \"x\" (skipped: --lenient)")
+        #expect(
+            lines.first
+                == "\(path):5: warning: column \"x\": expected a number, found \"x\" (skipped: --lenient)"
+        )
         #expect(lines[4].hasPrefix("\(path):9: warning: "))
         #expect(lines[5] == "note: 2 more rows skipped; 'gesturetune validate' lists every one")
         // 7 of the 10 rows were skipped: far more than 5%, so the loss is a warning of its own.
-        #expect(lines.last?.hasPrefix("warning: skipped 7 of 10 rows (70.0%) (7 malformed-row) and 0 of 1 gestures (0.0%)") == true)
+        #expect(
+            lines.last?.hasPrefix(
+                "warning: skipped 7 of 10 rows (70.0%) (7 malformed-row) and 0 of 1 gestures (0.0%)"
+            ) == true)
     }
 
     @Test func trailingDelimitersAreOneWarning() throws {
-        let path = try TestSupport.writeTemporaryFile("t,x,y,phase\n0,0,0,began,\n0.1,9,0,ended,\n", name: "trailing.csv")
+        let path = try TestSupport.writeTemporaryFile(
+            "t,x,y,phase\n0,0,0,began,\n0.1,9,0,ended,\n", name: "trailing.csv")
         let c = CapturingConsole()
         #expect(c.run(["analyze", path, "--no-report", "--lenient"]) == .success)
-        #expect(c.stderr == "\(path):2: warning: 2 rows with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)\n")
+        #expect(
+            c.stderr
+                == "\(path):2: warning: 2 rows with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)\n"
+        )
     }
 
     @Test func cleanFilesSayNothing() throws {

@@ -14,7 +14,10 @@ import Testing
     func reportNameMustBeAPlainFolderName(name: String) {
         let (code, message) = status(["analyze", "a.csv", "--name", name])
         #expect(code == .usage)
-        #expect(message == "Error: invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
+        #expect(
+            message
+                == "Error: invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back"
+        )
     }
 
     @Test(arguments: ["analyze", "validate"])
@@ -26,7 +29,11 @@ import Testing
 
     @Test func jitterMayBeZeroInAnySpelling() throws {
         for zero in ["0", "0.0", "0ms"] {
-            guard case .run(let p) = try GestureTuneCommand.parser.parse(["simulate", "--jitter", zero]) else {
+            guard
+                case .run(let p) = try GestureTuneCommand.parser.parse([
+                    "simulate", "--jitter", zero,
+                ])
+            else {
                 Issue.record("no run")
                 return
             }
@@ -34,6 +41,9 @@ import Testing
         }
         let (code, message) = status(["simulate", "--jitter", "-1"])
         #expect(code == .usage)
-        #expect(message == "Error: invalid value '-1' for '--jitter': expected a duration of 0 or more, e.g. 0.1 or 100ms")
+        #expect(
+            message
+                == "Error: invalid value '-1' for '--jitter': expected a duration of 0 or more, e.g. 0.1 or 100ms"
+        )
     }
 }

@@ -6,7 +6,10 @@ import Testing
 
 @Suite struct OptionConversionTests {
     func options(_ arguments: [String]) throws -> AnalyzeOptions {
-        guard case .run(let p) = try GestureTuneCommand.parser.parse(["analyze", "a.csv"] + arguments) else {
+        guard
+            case .run(let p) = try GestureTuneCommand.parser.parse(
+                ["analyze", "a.csv"] + arguments)
+        else {
             throw UsageError("no run", command: nil)
         }
         return try AnalyzeOptions.parse(OptionValues(p))
@@ -27,10 +30,14 @@ import Testing
 
     @Test func everyCommonOptionConverts() throws {
         let o = try options([
-            "--direction", "down", "--extent", "640", "--time-unit", "ms", "--map", "t_ms=time[ms],gesture=device_id+user_id",
-            "--preset", "bioident", "--delimiter", "tab", "--lenient", "--estimator", "impulse", "--horizon", "80ms",
-            "--max-samples", "12", "--max-gap", "0.05", "--params", "ionic", "--out", "reports", "--name", "swipe",
-            "--format", "json", "--no-report", "--seed", "9", "--jobs", "3", "--max-gesture-samples", "500",
+            "--direction", "down", "--extent", "640", "--time-unit", "ms", "--map",
+            "t_ms=time[ms],gesture=device_id+user_id",
+            "--preset", "bioident", "--delimiter", "tab", "--lenient", "--estimator", "impulse",
+            "--horizon", "80ms",
+            "--max-samples", "12", "--max-gap", "0.05", "--params", "ionic", "--out", "reports",
+            "--name", "swipe",
+            "--format", "json", "--no-report", "--seed", "9", "--jobs", "3",
+            "--max-gesture-samples", "500",
             "--target-duration", "0.4",
         ])
         #expect(o.common.physics.direction == .down)
@@ -40,7 +47,8 @@ import Testing
         #expect(o.common.physics.window.maxSamples == 12)
         #expect(o.common.physics.window.maxGap == 0.05)
         #expect(o.common.reader.timeUnit == .ms)
-        #expect(o.common.reader.mapping == ["t_ms": ["time[ms]"], "gesture": ["device_id", "user_id"]])
+        #expect(
+            o.common.reader.mapping == ["t_ms": ["time[ms]"], "gesture": ["device_id", "user_id"]])
         #expect(o.common.reader.preset == "bioident")
         #expect(o.common.reader.delimiter == 9)
         #expect(o.common.reader.lenient)
@@ -67,7 +75,11 @@ import Testing
     }
 
     @Test func shard() throws {
-        guard case .run(let p) = try GestureTuneCommand.parser.parse(["batch", "t", "--params", "ionic", "--shard", "2/4"]) else {
+        guard
+            case .run(let p) = try GestureTuneCommand.parser.parse([
+                "batch", "t", "--params", "ionic", "--shard", "2/4",
+            ])
+        else {
             Issue.record("no run")
             return
         }

@@ -9,7 +9,10 @@ import Testing
 /// The reader's options as the command line fills them, and what `validate` says of them.
 @Suite struct ReaderOptionTests {
     func reader(_ arguments: [String]) throws -> ReaderOptions {
-        guard case .run(let p) = try GestureTuneCommand.parser.parse(["analyze", "a.csv"] + arguments) else {
+        guard
+            case .run(let p) = try GestureTuneCommand.parser.parse(
+                ["analyze", "a.csv"] + arguments)
+        else {
             throw UsageError("no run", command: nil)
         }
         return try CommonOptions.readerOptions(OptionValues(p))
@@ -20,7 +23,11 @@ import Testing
             "--where", "doc_type=1", "--where", "user!=3|4", "--phase-map", "HELD=moved,DOWN=began",
             "--scale", "0.5", "--columns", "t,x,,y,phase", "--max-open-gestures", "20",
         ])
-        #expect(r.filters == [RowFilter(column: "doc_type", values: ["1"]), RowFilter(column: "user", values: ["3", "4"], negated: true)])
+        #expect(
+            r.filters == [
+                RowFilter(column: "doc_type", values: ["1"]),
+                RowFilter(column: "user", values: ["3", "4"], negated: true),
+            ])
         #expect(r.phaseMap == ["HELD": .moved, "DOWN": .began])
         #expect(r.scale == 0.5)
         #expect(r.columnNames == ["t", "x", "", "y", "phase"])
@@ -41,7 +48,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--where", "doc_type"], ["--phase-map", "HELD=hovering"], ["--scale", "0"], ["--scale", "-1"],
+        ["--where", "doc_type"], ["--phase-map", "HELD=hovering"], ["--scale", "0"],
+        ["--scale", "-1"],
         ["--columns", ",,"], ["--max-open-gestures", "0"],
     ])
     func badValuesAreUsageErrors(_ arguments: [String]) {
@@ -69,6 +77,9 @@ import Testing
         let path = try TestSupport.writeTemporaryFile(text, name: "shares.csv")
         let c = CapturingConsole()
         _ = c.run(["validate", path, "--map", "gesture=g", "--where", "kind=s"])
-        #expect(c.stdout == "\(path): 9 rows, 2 gestures; 2 rows left out by --where; skipped rows: 1 multi-touch (14.3%); ok\n", "\(c.stdout)")
+        #expect(
+            c.stdout
+                == "\(path): 9 rows, 2 gestures; 2 rows left out by --where; skipped rows: 1 multi-touch (14.3%); ok\n",
+            "\(c.stdout)")
     }
 }

@@ -22,7 +22,9 @@ import Testing
     /// Noncharacters (Swift literals cannot hold them: built from their scalar values).
     @Test func escapesNoncharacters() throws {
         var text = "non"
-        for value: UInt32 in [0xFFFE, 0xFDD0, 0x10FFFF] { text.unicodeScalars.append(try #require(Unicode.Scalar(value))) }
+        for value: UInt32 in [0xFFFE, 0xFDD0, 0x10FFFF] {
+            text.unicodeScalars.append(try #require(Unicode.Scalar(value)))
+        }
         #expect(TerminalText.escaped(text) == "non\\u{FFFE}\\u{FDD0}\\u{10FFFF}")
     }
 
@@ -34,7 +36,9 @@ import Testing
 
     @Test func capsLongText() {
         let text = String(repeating: "x", count: 2_500)
-        #expect(TerminalText.capped(text) == String(repeating: "x", count: 2_000) + "… (500 more characters)")
+        #expect(
+            TerminalText.capped(text) == String(repeating: "x", count: 2_000)
+                + "… (500 more characters)")
         #expect(TerminalText.capped("short") == "short")
     }
 
@@ -48,6 +52,7 @@ import Testing
         let d = Diagnostic(location: "x\u{1B}.csv:3", message: "found \"\u{1B}[2J\"")
         #expect(d.rendered(colour: false) == "x\\u{1B}.csv:3: error: found \"\\u{1B}[2J\"")
         let coloured = d.rendered(colour: true)
-        #expect(coloured.components(separatedBy: "\u{1B}[").count - 1 == 4)  // bold on/off, red on/off
+        // bold on/off, red on/off
+        #expect(coloured.components(separatedBy: "\u{1B}[").count - 1 == 4)
     }
 }

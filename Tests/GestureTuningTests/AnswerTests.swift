@@ -11,12 +11,15 @@ import Testing
         // Starts 0…99 pt give 98 pt (AnalysisTests); a 60 pt container holds at most 60.
         let edge = Suggestions.edgeWidth(starts: (0..<100).map(Double.init), container: 60)
         #expect(edge.value == 60 && edge.clampedFrom == 98)
-        #expect(Suggestions.edgeWidth(starts: (0..<100).map(Double.init), container: 390).clampedFrom == nil)
+        #expect(
+            Suggestions.edgeWidth(starts: (0..<100).map(Double.init), container: 390).clampedFrom
+                == nil)
         // Through the tuner: 20 gestures starting 100 pt from the edge of a 50 pt container:
         // 95th percentile 100 → 104 pt, clamped to 50 pt.
         let points = (0..<20).map { k in
             TuningPoint(
-                id: "g\(k)", progress: Double(k) / 20, velocity: 0, intent: k < 10 ? .cancel : .complete, extent: 50,
+                id: "g\(k)", progress: Double(k) / 20, velocity: 0,
+                intent: k < 10 ? .cancel : .complete, extent: 50,
                 startPosition: 100)
         }
         let answer = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
@@ -26,14 +29,22 @@ import Testing
 
     /// A measurement at progress `p` whose estimators report `velocities` (pt/s along the axis,
     /// extent 100 pt), measured with lsq2.
-    func measurement(_ id: String, p: Double, intent: Intent, velocities: [Estimator: Double]) -> GestureMeasurement {
-        let estimates = velocities.mapValues { VelocityEstimate(vx: $0, vy: 0, axis: $0, usedEstimator: .lsq2, fellBack: false) }
+    func measurement(_ id: String, p: Double, intent: Intent, velocities: [Estimator: Double])
+        -> GestureMeasurement
+    {
+        let estimates = velocities.mapValues {
+            VelocityEstimate(vx: $0, vy: 0, axis: $0, usedEstimator: .lsq2, fellBack: false)
+        }
         let v = estimates[.lsq2]!
         return GestureMeasurement(
-            id: id, file: "a.csv", sampleCount: 10, intent: intent, outcome: nil, interruptedBySystem: false, extent: 100,
-            extentSource: .column, releaseProgress: p, velocity: v, progressVelocity: v.axis / 100, estimates: estimates,
-            kinematicVelocity: v.axis / 100, kinematicAcceleration: 0, startPosition: 5, entryAngle: 0, pauseBeforeRelease: 0,
-            duration: 0.2, sampleRate: 60, peakVelocity: abs(v.axis), lateReversal: false, duplicateTimestamps: 0,
+            id: id, file: "a.csv", sampleCount: 10, intent: intent, outcome: nil,
+            interruptedBySystem: false, extent: 100,
+            extentSource: .column, releaseProgress: p, velocity: v, progressVelocity: v.axis / 100,
+            estimates: estimates,
+            kinematicVelocity: v.axis / 100, kinematicAcceleration: 0, startPosition: 5,
+            entryAngle: 0, pauseBeforeRelease: 0,
+            duration: 0.2, sampleRate: 60, peakVelocity: abs(v.axis), lateReversal: false,
+            duplicateTimestamps: 0,
             progressCurve: [])
     }
 
@@ -45,14 +56,21 @@ import Testing
         let ms = (0..<40).map { k -> GestureMeasurement in
             let v = k % 2 == 0 ? 250.0 : -150.0
             let p = Double(k % 4) * 0.2 + 0.1
-            return measurement("g\(k)", p: p, intent: v > 100 ? .complete : .cancel, velocities: [.lsq2: v, .lsq1: v, .impulse: 0, .delta: -v])
+            return measurement(
+                "g\(k)", p: p, intent: v > 100 ? .complete : .cancel,
+                velocities: [.lsq2: v, .lsq1: v, .impulse: 0, .delta: -v])
         }
-        let answer = Tuner(options: .init(bootstrapResamples: 0, suggestedFamily: .threshold)).tune(ms)
+        let answer = Tuner(options: .init(bootstrapResamples: 0, suggestedFamily: .threshold)).tune(
+            ms)
         let rows = Dictionary(uniqueKeysWithValues: answer.byEstimator.map { ($0.estimator, $0) })
         #expect(Set(rows.keys) == [.lsq2, .lsq1, .impulse, .delta])  // no platform estimates
-        #expect(rows[.lsq2]?.inUse == true && rows[.impulse]?.inUse == false && rows[.delta]?.inUse == false)
+        #expect(
+            rows[.lsq2]?.inUse == true && rows[.impulse]?.inUse == false
+                && rows[.delta]?.inUse == false)
         // lsq1's velocities are lsq2's: the same rule and error as the headline.
-        #expect(rows[.lsq2]?.rule == answer.suggested.rule && rows[.lsq1]?.rule == answer.suggested.rule)
+        #expect(
+            rows[.lsq2]?.rule == answer.suggested.rule && rows[.lsq1]?.rule == answer.suggested.rule
+        )
         #expect(rows[.lsq2]?.misdecided == 0 && rows[.lsq2]?.crossValidatedError == 0)
         // Under impulse every v_p is 0: p at 0.1, 0.3, 0.5, 0.7 holds 10 gestures each, half of
         // each group complete, so any progress threshold misdecides 20 of 40.

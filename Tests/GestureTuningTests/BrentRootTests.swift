@@ -1,5 +1,5 @@
-import Testing
 import GestureNumerics
+import Testing
 
 /// `GSL.brentRoot(enough:)`: the early end the spring search uses once its bracket rounds alike.
 @Suite("Brent root, ended when the bracket is enough")
@@ -8,15 +8,20 @@ struct BrentEnoughTests {
     func endsEarly() throws {
         final class Count: @unchecked Sendable { var n = 0 }
         let full = Count(), early = Count()
-        let exact = try #require(try GSL.brentRoot(lower: 1, upper: 2, xTolerance: 1e-12, relativeTolerance: 0) { x in
-            full.n += 1
-            return x * x - 2
-        })
+        let exact = try #require(
+            try GSL.brentRoot(lower: 1, upper: 2, xTolerance: 1e-12, relativeTolerance: 0) { x in
+                full.n += 1
+                return x * x - 2
+            })
         let round: (Double) -> Double = { ($0 * 1000).rounded() / 1000 }
-        let quick = try #require(try GSL.brentRoot(lower: 1, upper: 2, xTolerance: 1e-12, relativeTolerance: 0, enough: { round($0) == round($1) }) { x in
-            early.n += 1
-            return x * x - 2
-        })
+        let quick = try #require(
+            try GSL.brentRoot(
+                lower: 1, upper: 2, xTolerance: 1e-12, relativeTolerance: 0,
+                enough: { round($0) == round($1) }
+            ) { x in
+                early.n += 1
+                return x * x - 2
+            })
         #expect(abs(exact - 2.0.squareRoot()) < 1e-11)
         #expect(round(quick) == 1.414 && round(exact) == 1.414)
         #expect(early.n < full.n, "evaluations: \(early.n) with enough, \(full.n) without")
@@ -31,10 +36,11 @@ struct BrentEndsTests {
     @Test func eachEndIsEvaluatedOnce() throws {
         final class Calls: @unchecked Sendable { var at: [Double] = [] }
         let calls = Calls()
-        let root = try #require(try GSL.brentRoot(lower: 0.25, upper: 3, xTolerance: 1e-12, relativeTolerance: 0) { x in
-            calls.at.append(x)
-            return x * x * x - 2
-        })
+        let root = try #require(
+            try GSL.brentRoot(lower: 0.25, upper: 3, xTolerance: 1e-12, relativeTolerance: 0) { x in
+                calls.at.append(x)
+                return x * x * x - 2
+            })
         #expect(abs(root - 1.2599210498948732) < 1e-11)
         #expect(calls.at.filter { $0 == 0.25 }.count == 1, "\(calls.at)")
         #expect(calls.at.filter { $0 == 3 }.count == 1, "\(calls.at)")

@@ -1,7 +1,8 @@
-import Testing
-import GesturePhysics
-@testable import GestureTuning
 import GestureNumerics
+import GesturePhysics
+import Testing
+
+@testable import GestureTuning
 
 /// The bounded bootstrap choice of `projection` with `tau` searched (`ColumnBlocks`): block
 /// weights first, cells split only where the bound lets a block hold the minimum. Checked
@@ -14,9 +15,16 @@ struct ColumnBlocksTests {
     /// Encodings with few and many gestures, and one snapped onto grid values (many ties).
     static func encodings() -> [Encoding] {
         [
-            Encoding(points: TestData.labelled(count: 25, seed: 5, truth: truth, noise: 0.05), space: .projection(tau: nil)),
-            Encoding(points: TestData.labelled(count: 400, seed: 6, truth: truth, noise: 0.03), space: .projection(tau: nil)),
-            Encoding(points: TestData.labelled(count: 3000, seed: 7, truth: truth, noise: 0.08, snap: true), space: .projection(tau: nil)),
+            Encoding(
+                points: TestData.labelled(count: 25, seed: 5, truth: truth, noise: 0.05),
+                space: .projection(tau: nil)),
+            Encoding(
+                points: TestData.labelled(count: 400, seed: 6, truth: truth, noise: 0.03),
+                space: .projection(tau: nil)),
+            Encoding(
+                points: TestData.labelled(
+                    count: 3000, seed: 7, truth: truth, noise: 0.08, snap: true),
+                space: .projection(tau: nil)),
         ]
     }
 
@@ -34,15 +42,21 @@ struct ColumnBlocksTests {
             for r in 0..<60 {
                 var realized = [Int](repeating: -1, count: encoding.unitCount)
                 let choice = realized.withUnsafeMutableBufferPointer {
-                    blocks.choose(rng: RandomSource(seed: 11, stream: UInt64(r)), tables: tables, workspace: ws, realized: $0)
+                    blocks.choose(
+                        rng: RandomSource(seed: 11, stream: UInt64(r)), tables: tables,
+                        workspace: ws, realized: $0)
                 }
                 let groupWeights = ws.groupWeights
                 var other = [Int](repeating: -1, count: encoding.unitCount)
                 _ = other.withUnsafeMutableBufferPointer {
-                    blocks.choose(rng: RandomSource(seed: 12, stream: UInt64(r)), tables: tables, workspace: BlockWorkspace(blocks), refineAll: true, realized: $0)
+                    blocks.choose(
+                        rng: RandomSource(seed: 12, stream: UInt64(r)), tables: tables,
+                        workspace: BlockWorkspace(blocks), refineAll: true, realized: $0)
                 }
                 let unsplit = (0..<blocks.groupCount).filter { g in
-                    (blocks.groupStart[g]..<blocks.groupStart[g + 1]).contains { realized[Int(blocks.memberUnit[$0])] < 0 }
+                    (blocks.groupStart[g]..<blocks.groupStart[g + 1]).contains {
+                        realized[Int(blocks.memberUnit[$0])] < 0
+                    }
                 }
                 if unsplit.isEmpty { continue }
                 prunedSome += 1
@@ -54,14 +68,26 @@ struct ColumnBlocksTests {
                         let complete = g % 2 == 1
                         for m in members { full[Int(blocks.memberUnit[m])] = 0 }
                         switch fill {
-                        case 0: full[Int(blocks.memberUnit[complete ? members.last! : members.first!])] = groupWeights[g]
-                        case 1: full[Int(blocks.memberUnit[complete ? members.first! : members.last!])] = groupWeights[g]
+                        case 0:
+                            full[
+                                Int(blocks.memberUnit[complete ? members.last! : members.first!])] =
+                                groupWeights[g]
+                        case 1:
+                            full[
+                                Int(blocks.memberUnit[complete ? members.first! : members.last!])] =
+                                groupWeights[g]
                         default:
                             // Another split of another total: only the bound may matter.
-                            for m in members { full[Int(blocks.memberUnit[m])] = other[Int(blocks.memberUnit[m])] }
+                            for m in members {
+                                full[Int(blocks.memberUnit[m])] = other[Int(blocks.memberUnit[m])]
+                            }
                             let sum = members.reduce(0) { $0 + full[Int(blocks.memberUnit[$1])] }
-                            if sum < groupWeights[g] { full[Int(blocks.memberUnit[members[0]])] += groupWeights[g] - sum }
-                            while members.reduce(0, { $0 + full[Int(blocks.memberUnit[$1])] }) > groupWeights[g] {
+                            if sum < groupWeights[g] {
+                                full[Int(blocks.memberUnit[members[0]])] += groupWeights[g] - sum
+                            }
+                            while members.reduce(0, { $0 + full[Int(blocks.memberUnit[$1])] })
+                                > groupWeights[g]
+                            {
                                 let m = members.first { full[Int(blocks.memberUnit[$0])] > 0 }!
                                 full[Int(blocks.memberUnit[m])] -= 1
                             }
@@ -70,7 +96,8 @@ struct ColumnBlocksTests {
                     #expect(encoding.choose(weights: full) == choice, "resample \(r), fill \(fill)")
                 }
             }
-            #expect(prunedSome > 0 && splitSome > 0, "the bound prunes some blocks and splits others")
+            #expect(
+                prunedSome > 0 && splitSome > 0, "the bound prunes some blocks and splits others")
         }
     }
 
@@ -84,10 +111,15 @@ struct ColumnBlocksTests {
             var complete = [Int](repeating: 0, count: encoding.columns * width), cancel = complete
             for u in 0..<encoding.unitCount {
                 let slot = Int(encoding.c[u]) * width + Int(encoding.k[u])
-                if encoding.label[u] { complete[slot] += encoding.counts[u] } else { cancel[slot] += encoding.counts[u] }
+                if encoding.label[u] {
+                    complete[slot] += encoding.counts[u]
+                } else {
+                    cancel[slot] += encoding.counts[u]
+                }
             }
             let least = encoding.choose(weights: encoding.fullWeights).errors
-            let far = ColumnBlocks.far(complete: complete, cancel: cancel, rows: encoding.rows, columns: encoding.columns)
+            let far = ColumnBlocks.far(
+                complete: complete, cancel: cancel, rows: encoding.rows, columns: encoding.columns)
             #expect(far > least)
             var wide = 0
             for j in 0..<encoding.columns {
@@ -99,8 +131,12 @@ struct ColumnBlocksTests {
                     if hi - lo > ColumnBlocks.blockRows {
                         wide += 1
                         // The block's bound under the full counts.
-                        let bound = complete[(j * width)..<(j * width + lo)].reduce(0, +) + cancel[(j * width + hi)..<(j * width + width)].reduce(0, +)
-                        #expect(bound > far, "column \(j) block \(lo)..<\(hi): bound \(bound), far \(far)")
+                        let bound =
+                            complete[(j * width)..<(j * width + lo)].reduce(0, +)
+                            + cancel[(j * width + hi)..<(j * width + width)].reduce(0, +)
+                        #expect(
+                            bound > far,
+                            "column \(j) block \(lo)..<\(hi): bound \(bound), far \(far)")
                     }
                 }
                 #expect(next == width)
@@ -119,13 +155,17 @@ struct ColumnBlocksTests {
             for r in 0..<40 {
                 var realized = [Int](repeating: -1, count: encoding.unitCount)
                 let choice = realized.withUnsafeMutableBufferPointer {
-                    blocks.choose(rng: RandomSource(seed: 3, stream: UInt64(r)), tables: tables, workspace: ws, refineAll: true, realized: $0)
+                    blocks.choose(
+                        rng: RandomSource(seed: 3, stream: UInt64(r)), tables: tables,
+                        workspace: ws, refineAll: true, realized: $0)
                 }
                 #expect(!realized.contains { $0 < 0 })
                 #expect(encoding.choose(weights: realized) == choice)
                 // Each group's cells add up to its drawn weight.
                 for g in 0..<blocks.groupCount {
-                    let sum = (blocks.groupStart[g]..<blocks.groupStart[g + 1]).reduce(0) { $0 + realized[Int(blocks.memberUnit[$1])] }
+                    let sum = (blocks.groupStart[g]..<blocks.groupStart[g + 1]).reduce(0) {
+                        $0 + realized[Int(blocks.memberUnit[$1])]
+                    }
                     #expect(sum == ws.groupWeights[g])
                 }
             }
@@ -135,9 +175,13 @@ struct ColumnBlocksTests {
     /// The law: a block weight Poisson(Σ n) split Multinomial(·; n / Σ n) gives independent
     /// Poisson(n) cells. Over 6000 resamples, every cell's weight has mean n and variance n
     /// (within 5 standard errors), and two cells of one block are uncorrelated.
-    @Test("Split cell weights are independent Poisson(n): mean, variance, no correlation within a block")
+    @Test(
+        "Split cell weights are independent Poisson(n): mean, variance, no correlation within a block"
+    )
     func cellLaw() {
-        let encoding = Encoding(points: TestData.labelled(count: 60, seed: 9, truth: Self.truth, noise: 0.05), space: .projection(tau: nil))
+        let encoding = Encoding(
+            points: TestData.labelled(count: 60, seed: 9, truth: Self.truth, noise: 0.05),
+            space: .projection(tau: nil))
         let blocks = ColumnBlocks(encoding)
         let tables = PoissonTables(counts: blocks.groupCounts)
         let ws = BlockWorkspace(blocks)
@@ -153,7 +197,9 @@ struct ColumnBlocksTests {
         var realized = [Int](repeating: 0, count: encoding.unitCount)
         for r in 0..<draws {
             _ = realized.withUnsafeMutableBufferPointer {
-                blocks.choose(rng: RandomSource(seed: 21, stream: UInt64(r)), tables: tables, workspace: ws, refineAll: true, realized: $0)
+                blocks.choose(
+                    rng: RandomSource(seed: 21, stream: UInt64(r)), tables: tables, workspace: ws,
+                    refineAll: true, realized: $0)
             }
             for u in 0..<encoding.unitCount {
                 sum[u] += Double(realized[u])
@@ -169,13 +215,16 @@ struct ColumnBlocksTests {
             let meanError: Double = (n / d).squareRoot()
             let varianceError: Double = (n * (2 * n + 1) / d).squareRoot()
             #expect(abs(mean - n) < 5 * meanError, "unit \(u): n \(n), mean \(mean)")
-            #expect(abs(variance - n) < 5 * varianceError, "unit \(u): n \(n), variance \(variance)")
+            #expect(
+                abs(variance - n) < 5 * varianceError, "unit \(u): n \(n), variance \(variance)")
         }
         for (x, (a, b)) in pairs.enumerated() {
             let na: Double = Double(encoding.counts[a]), nb: Double = Double(encoding.counts[b])
             let covariance: Double = cross[x] / d - (sum[a] / d) * (sum[b] / d)
             // Independent: covariance 0, standard error about sqrt(na nb / d).
-            #expect(abs(covariance) < 5 * (na * nb / d).squareRoot(), "cells \(a), \(b): covariance \(covariance)")
+            #expect(
+                abs(covariance) < 5 * (na * nb / d).squareRoot(),
+                "cells \(a), \(b): covariance \(covariance)")
         }
     }
 }

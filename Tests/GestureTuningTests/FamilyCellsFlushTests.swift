@@ -12,7 +12,9 @@ import Testing
     /// The expected per-fold counts by key, counted the slow way: in column `t`, a gesture of
     /// progress `p` and velocity `v` counts at row `#{i : p_th[i] <= p + tau_t v}`, by a filter
     /// over the grid's stored doubles.
-    static func bruteForce(_ points: [(p: Double, v: Double, complete: Bool, fold: Int)], folds: Int) -> [Int: [Int]] {
+    static func bruteForce(
+        _ points: [(p: Double, v: Double, complete: Bool, fold: Int)], folds: Int
+    ) -> [Int: [Int]] {
         let rows = GridAxis.progress.values, taus = GridAxis.tau.values
         let keys = taus.count * (rows.count + 1) * 2
         var flat = [Int](repeating: 0, count: keys * folds)
@@ -39,7 +41,8 @@ import Testing
 
     /// The first keys (at most 5) whose per-fold counts differ, with both sides: empty when equal.
     static func differences(_ got: [Int: [Int]], _ expected: [Int: [Int]]) -> [String] {
-        Set(got.keys).union(expected.keys).sorted().filter { got[$0] != expected[$0] }.prefix(5).map {
+        Set(got.keys).union(expected.keys).sorted().filter { got[$0] != expected[$0] }.prefix(5).map
+        {
             "key \($0): \(got[$0].map { "\($0)" } ?? "none") instead of \(expected[$0].map { "\($0)" } ?? "none")"
         }
     }
@@ -50,9 +53,12 @@ import Testing
     static func points(count: Int) -> [(p: Double, v: Double, complete: Bool, fold: Int)] {
         let rng = RandomSource(seed: 2026)
         var out: [(p: Double, v: Double, complete: Bool, fold: Int)] = [
-            (0.5, 0, true, 0), (0.05, 0, false, 1), (0.95, 0, true, 2), (0.0, 0, true, 3), (1.0, 0, false, 4),
-            (0.3, 1, true, 0), (0.3, -1, false, 1), (0.049999999999999996, 0, true, 2), (0.95, 1e-300, true, 3),
-            (0.2, 1e300, true, 4), (0.8, -1e300, false, 0), (0.5, 0.01, true, 1), (0.42, -0.42, false, 2),
+            (0.5, 0, true, 0), (0.05, 0, false, 1), (0.95, 0, true, 2), (0.0, 0, true, 3),
+            (1.0, 0, false, 4),
+            (0.3, 1, true, 0), (0.3, -1, false, 1), (0.049999999999999996, 0, true, 2),
+            (0.95, 1e-300, true, 3),
+            (0.2, 1e300, true, 4), (0.8, -1e300, false, 0), (0.5, 0.01, true, 1),
+            (0.42, -0.42, false, 2),
         ]
         while out.count < count {
             var p = rng.uniform()
@@ -72,7 +78,10 @@ import Testing
         let points = Self.points(count: count)
         var cells = FamilyCells(space: .projection(tau: nil), folds: 5)
         for q in points {
-            cells.add(TuningPoint(id: "", progress: q.p, velocity: q.v, intent: q.complete ? .complete : .cancel), complete: q.complete, fold: q.fold)
+            cells.add(
+                TuningPoint(
+                    id: "", progress: q.p, velocity: q.v, intent: q.complete ? .complete : .cancel),
+                complete: q.complete, fold: q.fold)
         }
         #expect(cells.count == count)
         let expected = Self.bruteForce(points, folds: 5)
@@ -92,7 +101,11 @@ import Testing
         func cells(_ range: Range<Int>) -> FamilyCells {
             var c = FamilyCells(space: .projection(tau: nil), folds: 5)
             for q in points[range] {
-                c.add(TuningPoint(id: "", progress: q.p, velocity: q.v, intent: q.complete ? .complete : .cancel), complete: q.complete, fold: q.fold)
+                c.add(
+                    TuningPoint(
+                        id: "", progress: q.p, velocity: q.v,
+                        intent: q.complete ? .complete : .cancel), complete: q.complete,
+                    fold: q.fold)
             }
             return c
         }

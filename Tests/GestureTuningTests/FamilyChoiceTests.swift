@@ -1,5 +1,5 @@
-import GestureNumerics
 import Foundation
+import GestureNumerics
 import GesturePhysics
 import Testing
 
@@ -14,7 +14,9 @@ struct FamilyChoiceTests {
         return (0..<300).map { n in
             let p = rng.uniform()
             let v = 4 * rng.uniform() - 2
-            return TuningPoint(id: "g\(n)", progress: p, velocity: v, intent: p + 0.3 * v >= 0.5 ? .complete : .cancel)
+            return TuningPoint(
+                id: "g\(n)", progress: p, velocity: v,
+                intent: p + 0.3 * v >= 0.5 ? .complete : .cancel)
         }
     }()
 
@@ -22,11 +24,16 @@ struct FamilyChoiceTests {
         let current = ParameterSet(preset: Preset.named("uikit-system")!)
         #expect(current.rule.family == .kinematic)
         // Without the choice the current (kinematic) family is kept.
-        let kept = Tuner(options: .init(bootstrapResamples: 0)).tune(points: Self.projected, current: current)
+        let kept = Tuner(options: .init(bootstrapResamples: 0)).tune(
+            points: Self.projected, current: current)
         #expect(kept.suggested.rule.family == .kinematic)
         // With it: the family whose held-out error is the smallest of threshold/forward/projection.
-        let chosen = Tuner(options: .init(bootstrapResamples: 0, chooseFamilyByCrossValidation: true)).tune(points: Self.projected, current: current)
-        let errors = [RuleFamily.threshold, .forward, .projection].map { try! #require(chosen.family($0)?.crossValidation).errorRate }
+        let chosen = Tuner(
+            options: .init(bootstrapResamples: 0, chooseFamilyByCrossValidation: true)
+        ).tune(points: Self.projected, current: current)
+        let errors = [RuleFamily.threshold, .forward, .projection].map {
+            try! #require(chosen.family($0)?.crossValidation).errorRate
+        }
         let suggested = try #require(chosen.family(chosen.suggested.rule.family)?.crossValidation)
         #expect(suggested.errorRate == errors.min()!)
         #expect([.threshold, .forward, .projection].contains(chosen.suggested.rule.family))
@@ -35,8 +42,12 @@ struct FamilyChoiceTests {
     }
 
     @Test func anExplicitFamilyOverridesTheChoice() {
-        let r = Tuner(options: .init(bootstrapResamples: 0, suggestedFamily: .threshold, chooseFamilyByCrossValidation: true))
-            .tune(points: Self.projected, current: ParameterSet(preset: Preset.named("uikit-system")!))
+        let r = Tuner(
+            options: .init(
+                bootstrapResamples: 0, suggestedFamily: .threshold,
+                chooseFamilyByCrossValidation: true)
+        )
+        .tune(points: Self.projected, current: ParameterSet(preset: Preset.named("uikit-system")!))
         #expect(r.suggested.rule.family == .threshold)
     }
 
@@ -45,20 +56,32 @@ struct FamilyChoiceTests {
         // with no held-out error, so the tie decides.
         let separated = (0..<40).map { n -> TuningPoint in
             let complete = n % 2 == 0
-            return TuningPoint(id: "s\(n)", progress: complete ? 0.8 + Double(n) / 400 : 0.3 - Double(n) / 400, velocity: 0, intent: complete ? .complete : .cancel)
+            return TuningPoint(
+                id: "s\(n)", progress: complete ? 0.8 + Double(n) / 400 : 0.3 - Double(n) / 400,
+                velocity: 0, intent: complete ? .complete : .cancel)
         }
         let options = TuningOptions(bootstrapResamples: 0, chooseFamilyByCrossValidation: true)
-        let cvs = Tuner(options: options).tune(points: separated).families.compactMap(\.crossValidation?.errorRate)
+        let cvs = Tuner(options: options).tune(points: separated).families.compactMap(
+            \.crossValidation?.errorRate)
         #expect(cvs.allSatisfy { $0 == 0 }, "\(cvs)")
         let forwardCurrent = ParameterSet(preset: Preset.all.first { $0.family == .forward }!)
-        #expect(Tuner(options: options).tune(points: separated, current: forwardCurrent).suggested.rule.family == .forward)
+        #expect(
+            Tuner(options: options).tune(points: separated, current: forwardCurrent).suggested.rule
+                .family == .forward)
         let kinematicCurrent = ParameterSet(preset: Preset.named("uikit-system")!)
-        #expect(Tuner(options: options).tune(points: separated, current: kinematicCurrent).suggested.rule.family == .threshold)
+        #expect(
+            Tuner(options: options).tune(points: separated, current: kinematicCurrent).suggested
+                .rule.family == .threshold)
     }
 
     @Test func aFixedTauIsKept() throws {
-        let r = Tuner(options: .init(bootstrapResamples: 0, projectionTau: 0.25, suggestedFamily: .projection)).tune(points: Self.projected)
-        guard case .projection(_, let tau) = r.suggested.rule else { Issue.record("not a projection: \(r.suggested.rule)"); return }
+        let r = Tuner(
+            options: .init(bootstrapResamples: 0, projectionTau: 0.25, suggestedFamily: .projection)
+        ).tune(points: Self.projected)
+        guard case .projection(_, let tau) = r.suggested.rule else {
+            Issue.record("not a projection: \(r.suggested.rule)")
+            return
+        }
         #expect(tau == 0.25)
     }
 
@@ -71,10 +94,17 @@ struct FamilyChoiceTests {
         }
         let r = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
         let text = try r.suggested.encoded()
-        for key in ["completionSpeed", "fingerSpeedCap", "response", "edgeWidth", "directionLockAngle"] {
-            let value = try #require(text.components(separatedBy: "\"\(key)\": ").dropFirst().first?.prefix { "0123456789.-e".contains($0) })
+        for key in [
+            "completionSpeed", "fingerSpeedCap", "response", "edgeWidth", "directionLockAngle",
+        ] {
+            let value = try #require(
+                text.components(separatedBy: "\"\(key)\": ").dropFirst().first?.prefix {
+                    "0123456789.-e".contains($0)
+                })
             let decimals = value.split(separator: ".").dropFirst().first?.count ?? 0
-            #expect(decimals <= (key == "edgeWidth" || key == "directionLockAngle" ? 1 : 3), "\(key): \(value)")
+            #expect(
+                decimals <= (key == "edgeWidth" || key == "directionLockAngle" ? 1 : 3),
+                "\(key): \(value)")
         }
         // The edge width is a multiple of 0.5 pt, and everything reads back exactly.
         #expect(r.suggested.edgeWidth.map { ($0 * 2).rounded() == $0 * 2 } == true)

@@ -3,13 +3,16 @@ import GesturePhysics
 import GestureTrace
 import TestSupport
 import Testing
+
 @testable import GestureTuning
 
 /// On simulated truth: per-group parameters (`--by`) and labels from retries.
 @Suite("Groups and implicit labels")
 struct GroupsAndImplicitLabelsTests {
     /// Simulated CSV → reader (grouped by `by`) → physics.
-    static func measurements(_ options: SimulationOptions, by: [String] = [], map: [String: [String]] = [:]) throws -> [GestureMeasurement] {
+    static func measurements(
+        _ options: SimulationOptions, by: [String] = [], map: [String: [String]] = [:]
+    ) throws -> [GestureMeasurement] {
         var sink = StringSink()
         TraceSimulator(options: options).write(to: &sink)
         let path = try TestSupport.writeTemporaryFile(sink.text, name: "groups.csv")
@@ -22,7 +25,9 @@ struct GroupsAndImplicitLabelsTests {
 
     static let tuning = TuningOptions(seed: 3, bootstrapResamples: 300, suggestedFamily: .threshold)
 
-    @Test("Two people whose thresholds differ by 0.25: each recovered within its interval, per-group parameters win")
+    @Test(
+        "Two people whose thresholds differ by 0.25: each recovered within its interval, per-group parameters win"
+    )
     func twoGroupsRecovered() throws {
         var sim = SimulationOptions(gestures: 800, seed: 11, people: 2)
         sim.spread = 0.25
@@ -33,13 +38,17 @@ struct GroupsAndImplicitLabelsTests {
         let ms = try Self.measurements(sim, by: ["person"])
         #expect(Set(ms.compactMap(\.group)) == ["p1", "p2"])
         let pooled = Tuner(options: Self.tuning).tune(ms)
-        let analysis = GroupAnalysis(columns: "person", measurements: ms, pooled: pooled, current: .default, options: Self.tuning)
+        let analysis = GroupAnalysis(
+            columns: "person", measurements: ms, pooled: pooled, current: .default,
+            options: Self.tuning)
         #expect(analysis.family == .threshold)
         for (k, name) in ["p1", "p2"].enumerated() {
             let group = try #require(analysis.groups.first { $0.name == name })
             #expect(group.enough)
             let p = try #require(group.parameters.first { $0.name == "p_th" })
-            #expect(p.lower <= truth[k] && truth[k] <= p.upper, "\(name): true \(truth[k]) outside [\(p.lower), \(p.upper)]")
+            #expect(
+                p.lower <= truth[k] && truth[k] <= p.upper,
+                "\(name): true \(truth[k]) outside [\(p.lower), \(p.upper)]")
             #expect(p.upper - p.lower < 0.2, "an interval that says something")
         }
         #expect(analysis.verdict == .perGroupWins)
@@ -56,7 +65,9 @@ struct GroupsAndImplicitLabelsTests {
         sim.personColumn = true
         let ms = try Self.measurements(sim, by: ["person"])
         let pooled = Tuner(options: Self.tuning).tune(ms)
-        let analysis = GroupAnalysis(columns: "person", measurements: ms, pooled: pooled, current: .default, options: Self.tuning)
+        let analysis = GroupAnalysis(
+            columns: "person", measurements: ms, pooled: pooled, current: .default,
+            options: Self.tuning)
         #expect(analysis.groups.count == 2 && analysis.groups.allSatisfy(\.enough))
         #expect(analysis.verdict == .oneSetFitsAll)
         for group in analysis.groups {
@@ -65,7 +76,9 @@ struct GroupsAndImplicitLabelsTests {
         }
     }
 
-    @Test("A group with fewer labelled gestures than needed gets no suggestion; one eligible group: no comparison")
+    @Test(
+        "A group with fewer labelled gestures than needed gets no suggestion; one eligible group: no comparison"
+    )
     func tooFew() throws {
         var sim = SimulationOptions(gestures: 300, seed: 13, people: 2)
         sim.spread = 0.25
@@ -73,18 +86,27 @@ struct GroupsAndImplicitLabelsTests {
         // 300 gestures in group "big", 10 in group "small".
         for k in ms.indices { ms[k].group = k < 10 ? "small" : "big" }
         let pooled = Tuner(options: Self.tuning).tune(ms)
-        let analysis = GroupAnalysis(columns: "device", measurements: ms, pooled: pooled, current: .default, options: Self.tuning)
+        let analysis = GroupAnalysis(
+            columns: "device", measurements: ms, pooled: pooled, current: .default,
+            options: Self.tuning)
         let small = try #require(analysis.groups.first { $0.name == "small" })
-        #expect(small.labelled == 10 && !small.enough && small.rule == nil && small.parameters.isEmpty)
+        #expect(
+            small.labelled == 10 && !small.enough && small.rule == nil && small.parameters.isEmpty)
         #expect(analysis.verdict == .tooFewGroups && analysis.heldOut.isEmpty)
     }
 
-    @Test("Implicit labels from retries agree with the hidden intent on ≥ 90%, and tune within 2 points of the true labels")
+    @Test(
+        "Implicit labels from retries agree with the hidden intent on ≥ 90%, and tune within 2 points of the true labels"
+    )
     func implicitLabelsOnSimulatedRetries() throws {
-        var sim = SimulationOptions(gestures: 1200, seed: 14, people: 10, outcomeRule: Preset.named("flutter-cupertino")!.rule(extent: 390))
+        var sim = SimulationOptions(
+            gestures: 1200, seed: 14, people: 10,
+            outcomeRule: Preset.named("flutter-cupertino")!.rule(extent: 390))
         sim.retries = true
         let hidden = try Self.measurements(sim)
-        #expect(hidden.allSatisfy { $0.intent == nil && $0.outcome != nil }, "the truth is hidden in the meant column")
+        #expect(
+            hidden.allSatisfy { $0.intent == nil && $0.outcome != nil },
+            "the truth is hidden in the meant column")
         let truth = try Self.measurements(sim, map: ["intent": ["meant"]])
         #expect(truth.allSatisfy { $0.intent != nil })
         let labels = ImplicitLabels(hidden)
@@ -101,15 +123,24 @@ struct GroupsAndImplicitLabelsTests {
         let trueRule = Tuner(options: options).tune(truth).suggested.rule
         let implicitError = Evaluation(.rule(implicitRule), measurements: truth).errorRate
         let trueError = Evaluation(.rule(trueRule), measurements: truth).errorRate
-        #expect(implicitError - trueError <= 0.02, "implicit \(implicitError) against true \(trueError)")
+        #expect(
+            implicitError - trueError <= 0.02, "implicit \(implicitError) against true \(trueError)"
+        )
     }
 
-    static func gesture(_ id: String, start: Double, end: Double, outcome: Intent?, intent: Intent? = nil, progress: Double = 0.5, group: String? = nil) -> GestureMeasurement {
+    static func gesture(
+        _ id: String, start: Double, end: Double, outcome: Intent?, intent: Intent? = nil,
+        progress: Double = 0.5, group: String? = nil
+    ) -> GestureMeasurement {
         var m = GestureMeasurement(
-            id: id, file: "f.csv", sampleCount: 5, intent: intent, outcome: outcome, interruptedBySystem: false, extent: 390,
-            extentSource: .column, releaseProgress: progress, velocity: .init(vx: 0, vy: 0, axis: 0, usedEstimator: .lsq2, fellBack: false),
-            progressVelocity: 0, estimates: [:], kinematicVelocity: 0, kinematicAcceleration: 0, startPosition: 5, entryAngle: nil,
-            pauseBeforeRelease: 0, duration: end - start, sampleRate: 120, peakVelocity: 0, lateReversal: false, duplicateTimestamps: 0,
+            id: id, file: "f.csv", sampleCount: 5, intent: intent, outcome: outcome,
+            interruptedBySystem: false, extent: 390,
+            extentSource: .column, releaseProgress: progress,
+            velocity: .init(vx: 0, vy: 0, axis: 0, usedEstimator: .lsq2, fellBack: false),
+            progressVelocity: 0, estimates: [:], kinematicVelocity: 0, kinematicAcceleration: 0,
+            startPosition: 5, entryAngle: nil,
+            pauseBeforeRelease: 0, duration: end - start, sampleRate: 120, peakVelocity: 0,
+            lateReversal: false, duplicateTimestamps: 0,
             progressCurve: [])
         m.startTime = start
         m.endTime = end
@@ -119,26 +150,52 @@ struct GroupsAndImplicitLabelsTests {
 
     @Test("Retry rule by hand: within the window, same direction, same stream")
     func retryRuleByHand() {
-        func g(_ id: String, start: Double, end: Double, outcome: Intent?, intent: Intent? = nil, progress: Double = 0.5, group: String? = nil) -> GestureMeasurement {
-            Self.gesture(id, start: start, end: end, outcome: outcome, intent: intent, progress: progress, group: group)
+        func g(
+            _ id: String, start: Double, end: Double, outcome: Intent?, intent: Intent? = nil,
+            progress: Double = 0.5, group: String? = nil
+        ) -> GestureMeasurement {
+            Self.gesture(
+                id, start: start, end: end, outcome: outcome, intent: intent, progress: progress,
+                group: group)
         }
         let ms = [
-            g("s", start: 0, end: 0.4, outcome: .cancel, intent: nil, progress: 0.3, group: nil),  // retried 0.5 s later → complete
-            g("s#2", start: 0.9, end: 1.2, outcome: .complete, intent: nil, progress: 0.8, group: nil),
-            g("s#3", start: 5, end: 5.3, outcome: .cancel, intent: nil, progress: 0.2, group: nil),  // next starts 1.7 s later → cancel
-            g("s#4", start: 7.0, end: 7.2, outcome: .cancel, intent: nil, progress: 0.01, group: nil),  // next: backwards (p 0) → cancel
-            g("s#5", start: 7.5, end: 7.7, outcome: .cancel, intent: nil, progress: 0.0, group: nil),  // last of its stream → cancel
-            g("t", start: 0.5, end: 0.6, outcome: .cancel, intent: .cancel, progress: 0.3, group: nil),  // intent wins
-            g("u", start: 0.1, end: 0.2, outcome: .cancel, intent: nil, progress: 0.3, group: nil),  // another stream: s#2 is no retry of it
-            g("v", start: 9, end: 9.1, outcome: nil, intent: nil, progress: 0.3, group: nil),  // nothing known: unlabelled
+            // retried 0.5 s later → complete
+            g("s", start: 0, end: 0.4, outcome: .cancel, intent: nil, progress: 0.3, group: nil),
+            g(
+                "s#2", start: 0.9, end: 1.2, outcome: .complete, intent: nil, progress: 0.8,
+                group: nil),
+            // next starts 1.7 s later → cancel
+            g("s#3", start: 5, end: 5.3, outcome: .cancel, intent: nil, progress: 0.2, group: nil),
+            g(
+                "s#4", start: 7.0, end: 7.2, outcome: .cancel, intent: nil, progress: 0.01,
+                group: nil),  // next: backwards (p 0) → cancel
+            g(
+                "s#5", start: 7.5, end: 7.7, outcome: .cancel, intent: nil, progress: 0.0,
+                group: nil),  // last of its stream → cancel
+            g(
+                "t", start: 0.5, end: 0.6, outcome: .cancel, intent: .cancel, progress: 0.3,
+                group: nil),  // intent wins
+            // another stream: s#2 is no retry of it
+            g("u", start: 0.1, end: 0.2, outcome: .cancel, intent: nil, progress: 0.3, group: nil),
+            // nothing known: unlabelled
+            g("v", start: 9, end: 9.1, outcome: nil, intent: nil, progress: 0.3, group: nil),
         ]
         let labels = ImplicitLabels(ms, retryWindow: 1.5)
-        #expect(labels.sources == [.retry, .outcome, .outcome, .outcome, .outcome, .intent, .outcome, nil])
-        #expect(labels.measurements.map(\.intent) == [.complete, .complete, .cancel, .cancel, .cancel, .cancel, .cancel, nil])
+        #expect(
+            labels.sources == [
+                .retry, .outcome, .outcome, .outcome, .outcome, .intent, .outcome, nil,
+            ])
+        #expect(
+            labels.measurements.map(\.intent) == [
+                .complete, .complete, .cancel, .cancel, .cancel, .cancel, .cancel, nil,
+            ])
         // A shorter window: the 0.5 s retry no longer counts.
         #expect(ImplicitLabels(ms, retryWindow: 0.4).sources[0] == .outcome)
         // A group makes one stream of different ids (the same person).
-        let grouped = [g("a", start: 0, end: 0.4, outcome: .cancel, group: "p1"), g("b", start: 1, end: 1.3, outcome: .complete, group: "p1")]
+        let grouped = [
+            g("a", start: 0, end: 0.4, outcome: .cancel, group: "p1"),
+            g("b", start: 1, end: 1.3, outcome: .complete, group: "p1"),
+        ]
         #expect(ImplicitLabels(grouped).sources == [.retry, .outcome])
         #expect(ImplicitLabels.stream(ms[1]) == ImplicitLabels.stream(ms[0]))
     }

@@ -1,8 +1,9 @@
-import GestureNumerics
 import Foundation
-import Testing
-import GestureTrace
+import GestureNumerics
 import GesturePhysics
+import GestureTrace
+import Testing
+
 @testable import GestureTuning
 
 @Suite("Logistic fit by IRLS")
@@ -16,7 +17,10 @@ struct LogisticFitTests {
         var points: [TuningPoint] = []
         func add(_ p: Double, _ v: Double, complete: Int) {
             for n in 0..<100 {
-                points.append(TuningPoint(id: "\(p)-\(v)-\(n)", progress: p, velocity: v, intent: n < complete ? .complete : .cancel))
+                points.append(
+                    TuningPoint(
+                        id: "\(p)-\(v)-\(n)", progress: p, velocity: v,
+                        intent: n < complete ? .complete : .cancel))
             }
         }
         add(0, 0, complete: 30)
@@ -34,14 +38,18 @@ struct LogisticFitTests {
         #expect(TestSupportClose(se[2], (1.0 / 24 + 1.0 / 21).squareRoot(), 1e-6))
     }
 
-    @Test("A known logistic model's coefficients are recovered within 3 standard errors", arguments: [UInt64(21), 22, 23])
+    @Test(
+        "A known logistic model's coefficients are recovered within 3 standard errors",
+        arguments: [UInt64(21), 22, 23])
     func recovers(seed: UInt64) {
         let beta = [-3.0, 5.0, 1.2]
         let rng = RandomSource(seed: seed)
         let points = (0..<3000).map { n -> TuningPoint in
             let p = rng.uniform(), v = rng.uniform(-1, 3)
             let probability = 1 / (1 + exp(-(beta[0] + beta[1] * p + beta[2] * v)))
-            return TuningPoint(id: "g\(n)", progress: p, velocity: v, intent: rng.uniform() < probability ? .complete : .cancel)
+            return TuningPoint(
+                id: "g\(n)", progress: p, velocity: v,
+                intent: rng.uniform() < probability ? .complete : .cancel)
         }
         let fit = LogisticFit.fit(points)
         #expect(fit.outcome == .converged)
@@ -55,7 +63,11 @@ struct LogisticFitTests {
 
     @Test("Separation, one class, too few and a singular design are outcomes, not crashes")
     func outcomes() {
-        let separated = (0..<20).map { TuningPoint(id: "\($0)", progress: Double($0) / 20, velocity: Double($0 % 3), intent: $0 >= 10 ? .complete : .cancel) }
+        let separated = (0..<20).map {
+            TuningPoint(
+                id: "\($0)", progress: Double($0) / 20, velocity: Double($0 % 3),
+                intent: $0 >= 10 ? .complete : .cancel)
+        }
         let fit = LogisticFit.fit(separated)
         #expect(fit.outcome == .separated)
         #expect(fit.rule == nil && fit.standardErrors == nil)
@@ -64,7 +76,11 @@ struct LogisticFitTests {
         #expect(LogisticFit.fit(Array(separated[9...10])).outcome == .tooFew)
         #expect(LogisticFit.fit([]).outcome == .tooFew)
         // Every v_p equal: the v column is a multiple of the intercept column.
-        let flat = (0..<20).map { TuningPoint(id: "\($0)", progress: Double($0 % 7) / 7, velocity: 0.5, intent: $0 % 3 == 0 ? .complete : .cancel) }
+        let flat = (0..<20).map {
+            TuningPoint(
+                id: "\($0)", progress: Double($0 % 7) / 7, velocity: 0.5,
+                intent: $0 % 3 == 0 ? .complete : .cancel)
+        }
         #expect(LogisticFit.fit(flat).outcome == .singular)
     }
 }

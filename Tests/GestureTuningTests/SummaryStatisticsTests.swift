@@ -79,10 +79,14 @@ struct SummaryStatisticsTests {
         #expect(QuantileSketch.key(1 + 0x1p-12) == QuantileSketch.key(1))
         #expect(QuantileSketch.representative(QuantileSketch.key(1)) == 1 + 0x1p-12)
         #expect(QuantileSketch.representative(QuantileSketch.key(2.nextDown)) == 2 - 0x1p-12)
-        #expect(QuantileSketch.key(-1) == -QuantileSketch.key(1) && QuantileSketch.representative(QuantileSketch.key(-1)) == -(1 + 0x1p-12))
+        #expect(
+            QuantileSketch.key(-1) == -QuantileSketch.key(1)
+                && QuantileSketch.representative(QuantileSketch.key(-1)) == -(1 + 0x1p-12))
     }
 
-    @Test("Merging any partition gives the same sketch, exact or binned", arguments: [500, 2048, 2049, 30_000])
+    @Test(
+        "Merging any partition gives the same sketch, exact or binned",
+        arguments: [500, 2048, 2049, 30_000])
     func sketchPartitionInvariance(count: Int) throws {
         let x = Self.lognormal(count, seed: UInt64(count))
         let whole = QuantileSketch(x)
@@ -115,16 +119,21 @@ struct SummaryStatisticsTests {
             #"{"count": 3, "values": [1, 3, 2]}"#,  // not sorted
             #"{"count": 2, "values": [1, 2, 3]}"#,  // count disagrees
             #"{"count": -1, "values": []}"#,
-            #"{"count": 2049, "bins": [100, 2000], "minimum": 1, "maximum": 2}"#,  // counts add up to 2000
-            #"{"count": 2049, "bins": [100, 2000, 0, 49], "minimum": 1, "maximum": 2}"#,  // key not increasing
+            // counts add up to 2000
+            #"{"count": 2049, "bins": [100, 2000], "minimum": 1, "maximum": 2}"#,
+            // key not increasing
+            #"{"count": 2049, "bins": [100, 2000, 0, 49], "minimum": 1, "maximum": 2}"#,
             #"{"count": 2049, "bins": [100, 9223372036854775807, 1, 9223372036854775807], "minimum": 1, "maximum": 2}"#,
             #"{"count": 2049, "bins": [100], "minimum": 1, "maximum": 2}"#,
         ]
         for json in bad {
-            #expect(throws: DecodingError.self, "\(json)") { try JSONDecoder().decode(QuantileSketch.self, from: Data(json.utf8)) }
+            #expect(throws: DecodingError.self, "\(json)") {
+                try JSONDecoder().decode(QuantileSketch.self, from: Data(json.utf8))
+            }
         }
         let good = #"{"count": 2049, "bins": [100, 2000, 1, 49], "minimum": 1, "maximum": 2}"#
-        #expect((try? JSONDecoder().decode(QuantileSketch.self, from: Data(good.utf8)))?.count == 2049)
+        #expect(
+            (try? JSONDecoder().decode(QuantileSketch.self, from: Data(good.utf8)))?.count == 2049)
     }
 
     /// Values in [1, 16): 4 binades, at most 4 × 2048 bins however many values.
@@ -154,7 +163,9 @@ struct SummaryStatisticsTests {
             let exact = try #require(GSL.quantile(sorted: sorted, f))
             let binned = try #require(sketch.quantile(f))
             let lhs = Int(f * Double(x.count - 1))
-            let bound = QuantileSketch.relativeResolution * max(abs(sorted[lhs]), abs(sorted[min(lhs + 1, x.count - 1)]))
+            let bound =
+                QuantileSketch.relativeResolution
+                * max(abs(sorted[lhs]), abs(sorted[min(lhs + 1, x.count - 1)]))
             #expect(abs(binned - exact) <= bound, "f \(f): \(binned) vs \(exact)")
         }
     }
@@ -169,7 +180,9 @@ struct SummaryStatisticsTests {
     @Test("The mixture on bins agrees with the mixture on exact landings (large bimodal sample)")
     func mixtureOnBins() throws {
         let rng = RandomSource(seed: 44)
-        let x = (0..<20_000).map { n in n % 5 < 3 ? 0.2 + rng.gaussian(0.08) : 0.8 + rng.gaussian(0.1) }
+        let x = (0..<20_000).map { n in
+            n % 5 < 3 ? 0.2 + rng.gaussian(0.08) : 0.8 + rng.gaussian(0.1)
+        }
         let exact = GaussianMixture.analyse(x, tau: 0.3)
         let sketch = QuantileSketch(x)
         #expect(!sketch.isExact)
@@ -179,7 +192,9 @@ struct SummaryStatisticsTests {
         let crossing = try #require(binned.crossing), truth = try #require(exact.crossing)
         #expect(abs(crossing - truth) < 1e-5, "crossing \(crossing) vs \(truth)")
         for (b, e) in zip(binned.components, exact.components) {
-            #expect(abs(b.mean - e.mean) < 1e-5 && abs(b.standardDeviation - e.standardDeviation) < 1e-5 && abs(b.weight - e.weight) < 1e-5)
+            #expect(
+                abs(b.mean - e.mean) < 1e-5 && abs(b.standardDeviation - e.standardDeviation) < 1e-5
+                    && abs(b.weight - e.weight) < 1e-5)
         }
         // Exact below the cap: the sketch's mixture runs on the values themselves.
         let small = Array(x.prefix(1500))
@@ -199,13 +214,17 @@ struct SummaryStatisticsTests {
             let meant = rng.bernoulli(0.6)
             let p = meant ? 0.65 + rng.gaussian(0.12) : 0.25 + rng.gaussian(0.1)
             let v = meant ? 1.2 + rng.gaussian(0.6) : -0.4 + rng.gaussian(0.5)
-            let intent: Intent? = rng.bernoulli(0.3) ? nil : (meant == !rng.bernoulli(0.05) ? .complete : .cancel)
+            let intent: Intent? =
+                rng.bernoulli(0.3) ? nil : (meant == !rng.bernoulli(0.05) ? .complete : .cancel)
             let outcome: Intent? = rng.bernoulli(0.5) ? (meant ? .complete : .cancel) : nil
-            let angle: Double? = rng.bernoulli(0.1) ? nil : (rng.bernoulli(0.05) ? 80 : rng.gaussian(8))
+            let angle: Double? =
+                rng.bernoulli(0.1) ? nil : (rng.bernoulli(0.05) ? 80 : rng.gaussian(8))
             let start = rng.bernoulli(0.02) ? -20 - rng.uniform(0, 100) : rng.lognormal(2.5, 0.8)
             return TuningPoint(
-                id: "g\(i)", progress: p, velocity: v, intent: intent, outcome: outcome, kinematicVelocity: v, kinematicAcceleration: 0,
-                sampleCount: 10, extent: rng.bernoulli(0.5) ? 390 : 320 + Double(rng.int(100)), startPosition: start, entryAngle: angle)
+                id: "g\(i)", progress: p, velocity: v, intent: intent, outcome: outcome,
+                kinematicVelocity: v, kinematicAcceleration: 0,
+                sampleCount: 10, extent: rng.bernoulli(0.5) ? 390 : 320 + Double(rng.int(100)),
+                startPosition: start, entryAngle: angle)
         }
     }
 
@@ -218,7 +237,9 @@ struct SummaryStatisticsTests {
         return s
     }
 
-    @Test("Statistics of a split merge to the statistics of the whole; the suggestions are equal", arguments: [600, 9000])
+    @Test(
+        "Statistics of a split merge to the statistics of the whole; the suggestions are equal",
+        arguments: [600, 9000])
     func splitEqualsWhole(count: Int) throws {
         let points = Self.points(count, seed: UInt64(count))
         let whole = Self.statistics(points)
@@ -234,15 +255,20 @@ struct SummaryStatisticsTests {
         }
         // The counts are the gestures', by hand.
         let used = points.filter { $0.intent != .cancel }
-        #expect(parts.counts.used == count && parts.counts.labelled == points.filter { $0.intent != nil }.count)
+        #expect(
+            parts.counts.used == count
+                && parts.counts.labelled == points.filter { $0.intent != nil }.count)
         #expect(parts.edgeWidth.count == used.filter { $0.startPosition >= 0 }.count)
         #expect(parts.directionLock.count == used.filter { $0.entryAngle != nil }.count)
         #expect(parts.outcomeCheck?.checked == points.filter { $0.outcome != nil }.count)
-        #expect(parts.ambiguousCount == points.filter { Self.current.rule.isAmbiguous($0.state, band: 0.1) }.count)
+        #expect(
+            parts.ambiguousCount
+                == points.filter { Self.current.rule.isAmbiguous($0.state, band: 0.1) }.count)
         // JSON round trip.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(try JSONDecoder().decode(SummaryStatistics.self, from: encoder.encode(whole)) == whole)
+        #expect(
+            try JSONDecoder().decode(SummaryStatistics.self, from: encoder.encode(whole)) == whole)
     }
 
     @Test("Suggestions on binned statistics stay within one rounding step of the exact ones")
@@ -250,11 +276,14 @@ struct SummaryStatisticsTests {
         let points = Self.points(9000, seed: 45)
         let binned = Self.statistics(points).summarize(current: Self.current, options: Self.options)
         // The exact figures through today's array functions.
-        let completing = points.filter { $0.intent.map { $0 == .complete } ?? Self.current.rule.completes($0.state) }
+        let completing = points.filter {
+            $0.intent.map { $0 == .complete } ?? Self.current.rule.completes($0.state)
+        }
         let meant = points.filter { $0.intent != .cancel }
         let speed = Suggestions.completionSpeed(completing: completing, duration: 0.35, current: 1)
         let cap = Suggestions.fingerSpeedCap(completing: completing)
-        let edge = Suggestions.edgeWidth(starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
+        let edge = Suggestions.edgeWidth(
+            starts: meant.map(\.startPosition), container: meant.map(\.extent).min())
         let lock = Suggestions.directionLock(angles: meant.compactMap(\.entryAngle))
         #expect(abs(try #require(binned.completionSpeed.value) - speed.value!) <= 0.001)
         #expect(abs(try #require(binned.fingerSpeedCap.value) - cap.value!) <= 0.001)
@@ -267,13 +296,18 @@ struct SummaryStatisticsTests {
     func mismatch() throws {
         var a = SummaryStatistics(options: Self.options, current: Self.current)
         let b = SummaryStatistics(options: TuningOptions(ambiguityBand: 0.2), current: Self.current)
-        #expect(throws: StatisticsMismatch(setting: "ambiguityBand", left: "0.1", right: "0.2")) { try a.merge(b) }
-        let c = SummaryStatistics(options: Self.options, current: ParameterSet(rule: .threshold(progress: 0.6, velocity: .infinity)))
+        #expect(throws: StatisticsMismatch(setting: "ambiguityBand", left: "0.1", right: "0.2")) {
+            try a.merge(b)
+        }
+        let c = SummaryStatistics(
+            options: Self.options,
+            current: ParameterSet(rule: .threshold(progress: 0.6, velocity: .infinity)))
         let error = #expect(throws: StatisticsMismatch.self) { try a.merge(c) }
         #expect(error?.setting == "currentRule")
         #expect(error?.right.contains("inf") == true)
         // An infinite threshold survives the JSON round trip.
-        #expect(try JSONDecoder().decode(SummaryStatistics.self, from: JSONEncoder().encode(c)) == c)
+        #expect(
+            try JSONDecoder().decode(SummaryStatistics.self, from: JSONEncoder().encode(c)) == c)
     }
 
     @Test("Measurement warnings from merged tallies: median rate, extents, estimator counts")
@@ -284,12 +318,17 @@ struct SummaryStatisticsTests {
         tally.sampleRates = QuantileSketch([0.1, 0.12, 0.12, 0.13, 0.2, 0.11, 0.125])
         tally.count = 7
         let w = try #require(TimeScaleCheck.warning(tally, unit: .s))
-        guard case .timeScale(let median, .s, let likely) = w else { Issue.record("\(w)"); return }
+        guard case .timeScale(let median, .s, let likely) = w else {
+            Issue.record("\(w)")
+            return
+        }
         #expect(median == 0.12 && likely != .s)
         // Extents 390 ×3, 320 ×2, 744 ×3 merged from two tallies: differ from 320 to 744, typical 390 (the smaller of the tie).
         var a = MeasurementTally(), b = MeasurementTally()
         for e in [390.0, 390, 320] { MeasurementTally.add(&a.extents, .init(extent: e, count: 1)) }
-        for e in [744.0, 744, 744, 390, 320] { MeasurementTally.add(&b.extents, .init(extent: e, count: 1)) }
+        for e in [744.0, 744, 744, 390, 320] {
+            MeasurementTally.add(&b.extents, .init(extent: e, count: 1))
+        }
         a.count = 3
         b.count = 5
         b.disagreements = 2
@@ -297,7 +336,11 @@ struct SummaryStatisticsTests {
         #expect(a.extents.map(\.extent) == [320, 390, 744])
         #expect(a.typicalExtent == 390)
         let warnings = TuningWarning.measurements(a, direction: .right)
-        #expect(warnings == [.extentsDiffer(low: 320, high: 744, typical: 390), .estimatorDisagreement(count: 2, total: 8)])
+        #expect(
+            warnings == [
+                .extentsDiffer(low: 320, high: 744, typical: 390),
+                .estimatorDisagreement(count: 2, total: 8),
+            ])
     }
 }
 
@@ -308,16 +351,22 @@ struct SummaryStatisticsTests {
 struct GroupStatisticsTests {
     /// Per gesture, by `Rule.completes`: each fold decided by the rule chosen on the other folds
     /// (the cell choice, turned into its rule) and by the pooled rule.
-    static func bruteForce(_ points: [TuningPoint], space: SearchSpace, folds: Int, seed: UInt64, pooled: Rule) -> GroupAnalysis.Differences {
+    static func bruteForce(
+        _ points: [TuningPoint], space: SearchSpace, folds: Int, seed: UInt64, pooled: Rule
+    ) -> GroupAnalysis.Differences {
         let encoding = Encoding(points: points, space: space, folds: folds, seed: seed)
         var d = GroupAnalysis.Differences()
         for f in 0..<folds {
-            let train = (0..<encoding.unitCount).map { encoding.counts[$0] - encoding.foldCounts[$0 * folds + f] }
+            let train = (0..<encoding.unitCount).map {
+                encoding.counts[$0] - encoding.foldCounts[$0 * folds + f]
+            }
             let choice = encoding.choose(weights: train)
             let own = space.rule(row: choice.row, column: choice.column)
-            for p in points where GestureKey(file: "", id: p.id).fold(seed: seed, folds: folds) == f {
+            for p in points where GestureKey(file: "", id: p.id).fold(seed: seed, folds: folds) == f
+            {
                 let meant = p.intent == .complete
-                let pw = pooled.completes(p.state) != meant ? 1 : 0, ow = own.completes(p.state) != meant ? 1 : 0
+                let pw = pooled.completes(p.state) != meant ? 1 : 0,
+                    ow = own.completes(p.state) != meant ? 1 : 0
                 d.count += 1
                 d.pooledErrors += pw
                 d.ownErrors += ow
@@ -328,16 +377,25 @@ struct GroupStatisticsTests {
         return d
     }
 
-    @Test("Held-out differences from cells equal the per-gesture ones", arguments: [SearchSpace.threshold, .forward, .projection(tau: 0.3)])
+    @Test(
+        "Held-out differences from cells equal the per-gesture ones",
+        arguments: [SearchSpace.threshold, .forward, .projection(tau: 0.3)])
     func heldOutExact(space: SearchSpace) {
-        let points = TestData.labelled(count: 700, seed: 61, truth: .threshold(progress: 0.55, velocity: 0.8), noise: 0.1, snap: true)
+        let points = TestData.labelled(
+            count: 700, seed: 61, truth: .threshold(progress: 0.55, velocity: 0.8), noise: 0.1,
+            snap: true)
         let encoding = Encoding(points: points, space: space, folds: 5, seed: 9)
-        let pooled = GridChoice(row: 40, column: space.columns.values.count / 3, errors: 0, tiedCandidates: 1)
+        let pooled = GridChoice(
+            row: 40, column: space.columns.values.count / 3, errors: 0, tiedCandidates: 1)
         let cells = GroupAnalysis.heldOut(encoding, pooled: pooled)
-        let truth = Self.bruteForce(points, space: space, folds: 5, seed: 9, pooled: space.rule(row: pooled.row, column: pooled.column))
+        let truth = Self.bruteForce(
+            points, space: space, folds: 5, seed: 9,
+            pooled: space.rule(row: pooled.row, column: pooled.column))
         #expect(cells.count == 700)
         let fromCells: [Int] = [cells.pooledErrors, cells.ownErrors, cells.sum, cells.sumOfSquares]
-        let perGesture: [Int] = [truth.pooledErrors, truth.ownErrors, truth.sum, truth.sumOfSquares]
+        let perGesture: [Int] = [
+            truth.pooledErrors, truth.ownErrors, truth.sum, truth.sumOfSquares,
+        ]
         #expect(fromCells == perGesture)
         #expect(truth.sumOfSquares > 0)
     }
@@ -345,13 +403,18 @@ struct GroupStatisticsTests {
     @Test("With tau searched: exact errors, and squares never below the per-gesture ones")
     func heldOutAcrossTauColumns() {
         let space = SearchSpace.projection(tau: nil)
-        let points = TestData.labelled(count: 500, seed: 62, truth: .projection(progress: 0.6, tau: 0.2), noise: 0.1)
+        let points = TestData.labelled(
+            count: 500, seed: 62, truth: .projection(progress: 0.6, tau: 0.2), noise: 0.1)
         let encoding = Encoding(points: points, space: space, folds: 5, seed: 9)
         for column in [0, 25, space.columns.values.count - 1] {
             let pooled = GridChoice(row: 50, column: column, errors: 0, tiedCandidates: 1)
             let cells = GroupAnalysis.heldOut(encoding, pooled: pooled)
-            let truth = Self.bruteForce(points, space: space, folds: 5, seed: 9, pooled: space.rule(row: pooled.row, column: pooled.column))
-            #expect(cells.count == 500 && cells.pooledErrors == truth.pooledErrors && cells.ownErrors == truth.ownErrors && cells.sum == truth.sum)
+            let truth = Self.bruteForce(
+                points, space: space, folds: 5, seed: 9,
+                pooled: space.rule(row: pooled.row, column: pooled.column))
+            #expect(
+                cells.count == 500 && cells.pooledErrors == truth.pooledErrors
+                    && cells.ownErrors == truth.ownErrors && cells.sum == truth.sum)
             #expect(cells.sumOfSquares >= truth.sumOfSquares && cells.sumOfSquares <= 500)
         }
     }
@@ -359,18 +422,25 @@ struct GroupStatisticsTests {
     @Test("Each group's statistics merged from shards: the same analysis")
     func groupsFromShards() throws {
         let options = TuningOptions(seed: 3, bootstrapResamples: 50, suggestedFamily: .threshold)
-        let truths: [String: Rule] = ["a": .threshold(progress: 0.35, velocity: 1), "b": .threshold(progress: 0.65, velocity: 1), "c": .threshold(progress: 0.5, velocity: 1)]
+        let truths: [String: Rule] = [
+            "a": .threshold(progress: 0.35, velocity: 1),
+            "b": .threshold(progress: 0.65, velocity: 1),
+            "c": .threshold(progress: 0.5, velocity: 1),
+        ]
         var whole: [String: TuningStatistics] = [:]
         var shards: [[String: TuningStatistics]] = [[:], [:], [:]]
         var all = TuningStatistics(options: options, current: .default)
         for (g, (name, truth)) in truths.sorted(by: { $0.key < $1.key }).enumerated() {
-            let points = TestData.labelled(count: name == "c" ? 15 : 300, seed: UInt64(70 + g), truth: truth, noise: 0.05)
+            let points = TestData.labelled(
+                count: name == "c" ? 15 : 300, seed: UInt64(70 + g), truth: truth, noise: 0.05)
             for (i, p) in points.enumerated() {
                 var q = p
                 q.id = "\(name)\(i)"
                 let key = GestureKey(file: "", id: q.id)
-                whole[name, default: TuningStatistics(options: options, current: .default)].add(q, key: key)
-                shards[i % 3][name, default: TuningStatistics(options: options, current: .default)].add(q, key: key)
+                whole[name, default: TuningStatistics(options: options, current: .default)].add(
+                    q, key: key)
+                shards[i % 3][name, default: TuningStatistics(options: options, current: .default)]
+                    .add(q, key: key)
                 all.add(q, key: key)
             }
         }

@@ -1,13 +1,19 @@
-import Testing
-import GestureTrace
 import GesturePhysics
+import GestureTrace
+import Testing
+
 @testable import GestureTuning
 
 @Suite("Sorted sweep against brute force")
 struct SweepTests {
-    static let spaces: [SearchSpace] = [.threshold, .forward, .projection(tau: nil), .projection(tau: 0.3), .kinematic(duration: 0.35)]
+    static let spaces: [SearchSpace] = [
+        .threshold, .forward, .projection(tau: nil), .projection(tau: 0.3),
+        .kinematic(duration: 0.35),
+    ]
 
-    @Test("Sweep error grid equals the brute-force grid, and the same candidate is chosen", arguments: spaces, [UInt64(1), 2, 3])
+    @Test(
+        "Sweep error grid equals the brute-force grid, and the same candidate is chosen",
+        arguments: spaces, [UInt64(1), 2, 3])
     func sweepEqualsBruteForce(space: SearchSpace, seed: UInt64) {
         let truth: Rule = .threshold(progress: 0.42, velocity: 1.3)
         let points = TestData.labelled(count: 60, seed: seed, truth: truth, noise: 0.15, snap: true)
@@ -17,7 +23,8 @@ struct SweepTests {
         #expect(sweep == brute)
         let a = encoding.choose(weights: encoding.fullWeights)
         let rows = space.rows.values.count, columns = space.columns.values.count
-        let b = chooseCandidate(errors: brute, rows: rows, columns: columns, reference: space.reference)
+        let b = chooseCandidate(
+            errors: brute, rows: rows, columns: columns, reference: space.reference)
         #expect(a == b)
     }
 
@@ -41,9 +48,15 @@ struct SweepTests {
     @Test("Tie-break: middle of the gap, then nearest the reference")
     func tieBreak() {
         // 1 column, 5 rows, errors 3 1 1 1 2 → tied rows 1,2,3, centroid 2.
-        #expect(chooseCandidate(errors: [3, 1, 1, 1, 2], rows: 5, columns: 1, reference: (0, 0)).row == 2)
+        #expect(
+            chooseCandidate(errors: [3, 1, 1, 1, 2], rows: 5, columns: 1, reference: (0, 0)).row
+                == 2)
         // tied rows 1,2 → centroid 1.5, both at distance 0.5: nearest reference row 4 → row 2.
-        #expect(chooseCandidate(errors: [3, 1, 1, 2, 2], rows: 5, columns: 1, reference: (4, 0)).row == 2)
-        #expect(chooseCandidate(errors: [3, 1, 1, 2, 2], rows: 5, columns: 1, reference: (0, 0)).row == 1)
+        #expect(
+            chooseCandidate(errors: [3, 1, 1, 2, 2], rows: 5, columns: 1, reference: (4, 0)).row
+                == 2)
+        #expect(
+            chooseCandidate(errors: [3, 1, 1, 2, 2], rows: 5, columns: 1, reference: (0, 0)).row
+                == 1)
     }
 }

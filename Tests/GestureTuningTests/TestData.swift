@@ -1,6 +1,7 @@
 import GestureNumerics
-import GestureTrace
 import GesturePhysics
+import GestureTrace
+
 @testable import GestureTuning
 
 /// Seeded test-data generators for tuning tests (GSL mt19937 through `RandomSource`).
@@ -8,7 +9,8 @@ enum TestData {
     /// Points uniform in `p_r` ∈ [0, 1], `v_p` ∈ [vLow, vHigh], labelled by `truth`,
     /// each label flipped with probability `noise`.
     static func labelled(
-        count: Int, seed: UInt64, truth: Rule, noise: Double = 0, vLow: Double = -3, vHigh: Double = 4,
+        count: Int, seed: UInt64, truth: Rule, noise: Double = 0, vLow: Double = -3,
+        vHigh: Double = 4,
         snap: Bool = false
     ) -> [TuningPoint] {
         let rng = RandomSource(seed: seed)
@@ -25,7 +27,8 @@ enum TestData {
             let samples = rng.bernoulli(0.1) ? 2 : 10
             let extent = rng.bernoulli(0.5) ? 390 : 320 + Double(rng.int(200))
             var point = TuningPoint(
-                id: "g\(n)", progress: p, velocity: v, kinematicVelocity: vm, kinematicAcceleration: am,
+                id: "g\(n)", progress: p, velocity: v, kinematicVelocity: vm,
+                kinematicAcceleration: am,
                 sampleCount: samples, extent: extent, startPosition: 0, entryAngle: nil)
             var complete = truth.completes(point.state)
             if rng.bernoulli(noise) { complete.toggle() }

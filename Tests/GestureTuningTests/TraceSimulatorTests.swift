@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import GestureTrace
 import GesturePhysics
+import GestureTrace
+import Testing
+
 @testable import GestureTuning
 
 @Suite("Trace simulator")
@@ -20,9 +21,14 @@ struct TraceSimulatorTests {
         #expect(a != Self.csv(.init(gestures: 50, seed: 7), file: 1))
     }
 
-    @Test("Canonical columns; each gesture began … moved … ended with time never going back", arguments: Direction.allCases)
+    @Test(
+        "Canonical columns; each gesture began … moved … ended with time never going back",
+        arguments: Direction.allCases)
     func structure(direction: Direction) {
-        let text = Self.csv(.init(gestures: 40, seed: 3, rate: .fixed(120), direction: direction, outcomeRule: .threshold(progress: 0.5, velocity: 1)))
+        let text = Self.csv(
+            .init(
+                gestures: 40, seed: 3, rate: .fixed(120), direction: direction,
+                outcomeRule: .threshold(progress: 0.5, velocity: 1)))
         let lines = text.split(separator: "\n").map(String.init)
         let column = direction == .up || direction == .down ? "height" : "width"
         #expect(lines[0] == "gesture,t,x,y,phase,intent,\(column),outcome")
@@ -41,7 +47,9 @@ struct TraceSimulatorTests {
             #expect(rows.dropFirst().dropLast().allSatisfy { $0[4] == "moved" })
             let times = rows.map { Double($0[1])! }
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
-            #expect(["complete", "cancel"].contains(rows[0][5]) && ["complete", "cancel"].contains(rows[0][7]))
+            #expect(
+                ["complete", "cancel"].contains(rows[0][5])
+                    && ["complete", "cancel"].contains(rows[0][7]))
             #expect(rows[0][6] == "390")
         }
     }
@@ -52,11 +60,16 @@ struct TraceSimulatorTests {
         var negative = 0
         var zeroStarts = 0
         for seed in UInt64(1)...100 {
-            let gestures = TraceSimulator(options: .init(gestures: 2, seed: seed, timestampJitter: 0.005)).gestures()
+            let gestures = TraceSimulator(
+                options: .init(gestures: 2, seed: seed, timestampJitter: 0.005)
+            ).gestures()
             negative += gestures.flatMap(\.samples).filter { $0.t < 0 }.count
             if gestures[0].samples[0].t == 0 { zeroStarts += 1 }
             let text = Self.csv(.init(gestures: 2, seed: seed, timestampJitter: 0.005))
-            #expect(!text.split(separator: "\n").dropFirst().contains { $0.split(separator: ",")[1].hasPrefix("-") })
+            #expect(
+                !text.split(separator: "\n").dropFirst().contains {
+                    $0.split(separator: ",")[1].hasPrefix("-")
+                })
         }
         #expect(negative == 0)
         #expect(zeroStarts > 20, "the clamp is what kept those at 0")
@@ -89,12 +102,17 @@ struct TraceSimulatorTests {
                 v = sxx > 0 ? sxy / sxx : 0
             }
         }
-        return TuningPoint(id: g.id, progress: progress, velocity: v / g.extent, intent: g.label, sampleCount: g.samples.count, extent: g.extent, startPosition: first.x)
+        return TuningPoint(
+            id: g.id, progress: progress, velocity: v / g.extent, intent: g.label,
+            sampleCount: g.samples.count, extent: g.extent, startPosition: first.x)
     }
 
-    @Test("Round trip: simulated gestures tune to an error close to the label-noise rate", arguments: [0.0, 0.05, 0.10])
+    @Test(
+        "Round trip: simulated gestures tune to an error close to the label-noise rate",
+        arguments: [0.0, 0.05, 0.10])
     func roundTrip(noise: Double) {
-        let gestures = TraceSimulator(options: .init(gestures: 1500, seed: 21, labelNoise: noise)).gestures()
+        let gestures = TraceSimulator(options: .init(gestures: 1500, seed: 21, labelNoise: noise))
+            .gestures()
         let flipped = gestures.filter { $0.label != $0.meant }.count
         let points = gestures.map(Self.measure)
         let result = Tuner(options: .init(seed: 2, bootstrapResamples: 0)).tune(points: points)
@@ -104,23 +122,34 @@ struct TraceSimulatorTests {
         // The clean motions are separable by the threshold rule; the error is the flipped labels
         // (at most 1.5 points more for gestures near the boundary).
         #expect(abs(flippedRate - noise) < 0.02)
-        #expect(cv >= flippedRate - 0.01 && cv <= flippedRate + 0.015, "CV error \(cv) vs label noise \(flippedRate)")
+        #expect(
+            cv >= flippedRate - 0.01 && cv <= flippedRate + 0.015,
+            "CV error \(cv) vs label noise \(flippedRate)")
         #expect(threshold.fitted.errorRate <= flippedRate + 0.01)
     }
 
-    @Test("Round trip through PhysicsEngine: simulated gestures measured and tuned err at the label-noise rate", arguments: [Direction.right, .down])
+    @Test(
+        "Round trip through PhysicsEngine: simulated gestures measured and tuned err at the label-noise rate",
+        arguments: [Direction.right, .down])
     func physicsRoundTrip(direction: Direction) {
-        let options = SimulationOptions(gestures: 1000, seed: 5, direction: direction, labelNoise: 0.05)
+        let options = SimulationOptions(
+            gestures: 1000, seed: 5, direction: direction, labelNoise: 0.05)
         let simulated = TraceSimulator(options: options).gestures()
         let gestures = simulated.map { g in
-            Gesture(id: g.id, samples: g.samples, intent: g.label, width: direction == .right ? g.extent : nil, height: direction == .down ? g.extent : nil)
+            Gesture(
+                id: g.id, samples: g.samples, intent: g.label,
+                width: direction == .right ? g.extent : nil,
+                height: direction == .down ? g.extent : nil)
         }
-        let measurements = PhysicsEngine(options: PhysicsOptions(direction: direction)).measure(gestures)
+        let measurements = PhysicsEngine(options: PhysicsOptions(direction: direction)).measure(
+            gestures)
         let flippedRate = Double(simulated.filter { $0.label != $0.meant }.count) / 1000
         let result = Tuner(options: .init(seed: 3, bootstrapResamples: 0)).tune(measurements)
         #expect(result.counts.used == 1000 && result.counts.labelled == 1000)
         let cv = result.family(.threshold)!.crossValidation!.errorRate
-        #expect(cv >= flippedRate - 0.01 && cv <= flippedRate + 0.02, "CV error \(cv) vs label noise \(flippedRate)")
+        #expect(
+            cv >= flippedRate - 0.01 && cv <= flippedRate + 0.02,
+            "CV error \(cv) vs label noise \(flippedRate)")
         // Every gesture starts within the simulated edge habit: the edge width is a few tens of pt.
         #expect(result.edgeWidth.value! > 4 && result.edgeWidth.value! < 60)
         #expect(result.spring.status == .found)

@@ -1,8 +1,9 @@
 import Foundation
 import GestureNumerics
-import Testing
-import GestureTrace
 import GesturePhysics
+import GestureTrace
+import Testing
+
 @testable import GestureTuning
 
 @Suite("Tuner: recovery, intervals, edge cases")
@@ -15,7 +16,10 @@ struct TunerTests {
         let points = TestData.labelled(count: 2000, seed: 11, truth: Self.truth, noise: 0.03)
         let result = Tuner(options: .init(seed: 5, bootstrapResamples: 200)).tune(points: points)
         let threshold = try! #require(result.family(.threshold))
-        guard case .threshold(let p, let v) = threshold.rule else { Issue.record("not threshold"); return }
+        guard case .threshold(let p, let v) = threshold.rule else {
+            Issue.record("not threshold")
+            return
+        }
         #expect(abs(p - 0.42) <= 0.02)
         #expect(abs(v - 1.3) <= 0.1)
         // The in-sample and cross-validated error sit near the noise rate.
@@ -25,14 +29,17 @@ struct TunerTests {
         #expect(cv.confusion.total == 2000)
         #expect(abs(cv.errorRate - 0.03) < 0.02)
         #expect(threshold.parameters.map(\.name) == ["p_th", "v_th"])
-        #expect(threshold.parameters.allSatisfy { $0.lower <= $0.estimate && $0.estimate <= $0.upper })
+        #expect(
+            threshold.parameters.allSatisfy { $0.lower <= $0.estimate && $0.estimate <= $0.upper })
         // The flutter default (0.5, 1.0) is worse than the suggestion on the same gestures.
         let current = try! #require(result.currentEvaluation)
         let suggested = try! #require(result.suggestedEvaluation)
         #expect(suggested.errors < current.errors)
         // The suggestion's confusion (from the cells) is what `Rule.completes` decides on every point.
         #expect(suggested.confusion == Evaluation(.rule(suggested.rule), points: points).confusion)
-        #expect(current.confusion == Evaluation(.rule(ParameterSet.default.rule), points: points).confusion)
+        #expect(
+            current.confusion
+                == Evaluation(.rule(ParameterSet.default.rule), points: points).confusion)
         #expect(result.comparisons.count == 2 + Preset.all.count)
     }
 
@@ -44,14 +51,17 @@ struct TunerTests {
     /// tie-break puts the estimate mid-gap and resamples spread over the gap, so intervals
     /// are wide enough. 200 resamples a repetition keep the test fast; the percentile ends are
     /// grid values.
-    @Test("Poisson bootstrap intervals contain the true threshold in at least 90 of 100 repetitions")
+    @Test(
+        "Poisson bootstrap intervals contain the true threshold in at least 90 of 100 repetitions")
     func bootstrapCoverage() {
         var coveredP = 0, coveredV = 0
         for rep in 0..<100 {
-            let points = TestData.labelled(count: 400, seed: 1000 + UInt64(rep), truth: Self.truth, noise: 0.03)
+            let points = TestData.labelled(
+                count: 400, seed: 1000 + UInt64(rep), truth: Self.truth, noise: 0.03)
             let encoding = Encoding(points: points, space: .threshold)
             let choice = encoding.choose(weights: encoding.fullWeights)
-            let summary = Bootstrap.run(encoding: encoding, estimate: choice, resamples: 200, seed: UInt64(rep))!
+            let summary = Bootstrap.run(
+                encoding: encoding, estimate: choice, resamples: 200, seed: UInt64(rep))!
             if summary.intervals[0].contains(0.42) { coveredP += 1 }
             if summary.intervals[1].contains(1.3) { coveredV += 1 }
         }
@@ -61,15 +71,19 @@ struct TunerTests {
 
     /// The same demand for `projection` with `tau` searched, whose tau columns are resampled
     /// independently of each other (`Bootstrap.run`): truth (0.5, 0.3) on the grid.
-    @Test("Poisson bootstrap intervals of projection (tau searched) contain the truth in at least 90 of 100 repetitions")
+    @Test(
+        "Poisson bootstrap intervals of projection (tau searched) contain the truth in at least 90 of 100 repetitions"
+    )
     func projectionCoverage() {
         let truth: Rule = .projection(progress: 0.5, tau: 0.3)
         var coveredP = 0, coveredTau = 0
         for rep in 0..<100 {
-            let points = TestData.labelled(count: 400, seed: 3000 + UInt64(rep), truth: truth, noise: 0.03)
+            let points = TestData.labelled(
+                count: 400, seed: 3000 + UInt64(rep), truth: truth, noise: 0.03)
             let encoding = Encoding(points: points, space: .projection(tau: nil))
             let choice = encoding.choose(weights: encoding.fullWeights)
-            let summary = Bootstrap.run(encoding: encoding, estimate: choice, resamples: 200, seed: UInt64(rep))!
+            let summary = Bootstrap.run(
+                encoding: encoding, estimate: choice, resamples: 200, seed: UInt64(rep))!
             if summary.intervals[0].contains(0.5) { coveredP += 1 }
             if summary.intervals[1].contains(0.3) { coveredTau += 1 }
         }
@@ -84,7 +98,8 @@ struct TunerTests {
             let encoding = Encoding(points: points, space: space)
             let choice = encoding.choose(weights: encoding.fullWeights)
             let a = Bootstrap.run(encoding: encoding, estimate: choice, resamples: 100, seed: 9)
-            let b = Bootstrap.run(encoding: encoding, estimate: choice, resamples: 100, seed: 9, jobs: 1)
+            let b = Bootstrap.run(
+                encoding: encoding, estimate: choice, resamples: 100, seed: 9, jobs: 1)
             #expect(a == b)
             #expect(a?.method == .poisson)
         }
@@ -101,21 +116,31 @@ struct TunerTests {
         let summary = Bootstrap.run(encoding: encoding, estimate: choice, resamples: 60, seed: 4)!
         var p: [Double] = [], v: [Double] = []
         for b in 0..<60 {
-            let rng = RandomSource(seed: RandomSource.mix(4, Bootstrap.stream), stream: UInt64(b), generator: .taus2)
+            let rng = RandomSource(
+                seed: RandomSource.mix(4, Bootstrap.stream), stream: UInt64(b), generator: .taus2)
             let counts = encoding.counts
             var weights = [Int](repeating: 0, count: counts.count), scratch = PoissonScratch()
             counts.withUnsafeBufferPointer { n in
-                weights.withUnsafeMutableBufferPointer { rng.poissonCounts(n, tables: PoissonTables(counts: counts), into: $0, scratch: &scratch) }
+                weights.withUnsafeMutableBufferPointer {
+                    rng.poissonCounts(
+                        n, tables: PoissonTables(counts: counts), into: $0, scratch: &scratch)
+                }
             }
-            let c = ScaleTests.referenceChoice(encoding.errorGrid(weights: weights), rows: encoding.rows, reference: SearchSpace.threshold.reference)
+            let c = ScaleTests.referenceChoice(
+                encoding.errorGrid(weights: weights), rows: encoding.rows,
+                reference: SearchSpace.threshold.reference)
             let values = SearchSpace.threshold.parameters(row: c.row, column: c.column).map(\.value)
             p.append(values[0])
             v.append(values[1])
         }
         // The percentiles as `Bootstrap.run` computes them from the level (0.025 and 0.975 up to rounding).
         let (low, high) = ((1 - 0.95) / 2, 1 - (1 - 0.95) / 2)
-        #expect(summary.intervals[0].lower == GSL.quantile(p, low) && summary.intervals[0].upper == GSL.quantile(p, high))
-        #expect(summary.intervals[1].lower == GSL.quantile(v, low) && summary.intervals[1].upper == GSL.quantile(v, high))
+        #expect(
+            summary.intervals[0].lower == GSL.quantile(p, low)
+                && summary.intervals[0].upper == GSL.quantile(p, high))
+        #expect(
+            summary.intervals[1].lower == GSL.quantile(v, low)
+                && summary.intervals[1].upper == GSL.quantile(v, high))
     }
 
     /// The law of the cell draws: Poisson(n) per cell is the sum of n independent Poisson(1)
@@ -128,8 +153,11 @@ struct TunerTests {
             let mean = draws.reduce(0, +) / 20000
             let variance = draws.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 19999
             // Standard error of the mean sqrt(n / 20000); of the variance about n sqrt(2 / 20000).
-            #expect(abs(mean - Double(n)) < 5 * (Double(n) / 20000).squareRoot(), "n=\(n) mean \(mean)")
-            #expect(abs(variance - Double(n)) < 5 * Double(n) * (2.0 / 20000).squareRoot() + 0.05, "n=\(n) variance \(variance)")
+            #expect(
+                abs(mean - Double(n)) < 5 * (Double(n) / 20000).squareRoot(), "n=\(n) mean \(mean)")
+            #expect(
+                abs(variance - Double(n)) < 5 * Double(n) * (2.0 / 20000).squareRoot() + 0.05,
+                "n=\(n) variance \(variance)")
         }
         #expect(rng.poisson(mean: 0) == 0)
     }
@@ -147,11 +175,17 @@ struct TunerTests {
             for p in points { statistics.add(p, key: GestureKey(file: "", id: p.id)) }
             let index = statistics.search.families.firstIndex { $0.space.family == family }!
             let encoding = Encoding(cells: statistics.search.families[index])
-            let expected = Bootstrap.run(encoding: encoding, estimate: encoding.choose(weights: encoding.fullWeights), resamples: 40, seed: RandomSource.mix(9, UInt64(index + 1)))
+            let expected = Bootstrap.run(
+                encoding: encoding, estimate: encoding.choose(weights: encoding.fullWeights),
+                resamples: 40, seed: RandomSource.mix(9, UInt64(index + 1)))
             #expect(answer.family(family)?.bootstrap == expected)
             #expect(answer.family(family)?.parameters == expected?.intervals)
             for other in answer.families where other.family != family {
-                #expect(other.bootstrap == nil && other.parameters.allSatisfy { $0.lower == $0.estimate && $0.upper == $0.estimate })
+                #expect(
+                    other.bootstrap == nil
+                        && other.parameters.allSatisfy {
+                            $0.lower == $0.estimate && $0.upper == $0.estimate
+                        })
             }
         }
     }
@@ -168,7 +202,11 @@ struct TunerTests {
             var frequency = [Int](repeating: 0, count: 200)
             var out = [0]
             for _ in 0..<r {
-                [n].withUnsafeBufferPointer { c in out.withUnsafeMutableBufferPointer { rng.poissonCounts(c, tables: tables, into: $0, scratch: &scratch) } }
+                [n].withUnsafeBufferPointer { c in
+                    out.withUnsafeMutableBufferPointer {
+                        rng.poissonCounts(c, tables: tables, into: $0, scratch: &scratch)
+                    }
+                }
                 frequency[min(out[0], 199)] += 1
             }
             var logFactorial = 0.0
@@ -176,7 +214,9 @@ struct TunerTests {
                 if k > 0 { logFactorial += log(Double(k)) }
                 let p = exp(Double(k) * log(Double(n)) - Double(n) - logFactorial)
                 let observed = Double(frequency[k]) / Double(r)
-                #expect(abs(observed - p) < 5 * (p * (1 - p) / Double(r)).squareRoot() + 1e-5, "n=\(n) k=\(k): \(observed) vs \(p)")
+                #expect(
+                    abs(observed - p) < 5 * (p * (1 - p) / Double(r)).squareRoot() + 1e-5,
+                    "n=\(n) k=\(k): \(observed) vs \(p)")
             }
         }
     }
@@ -198,11 +238,17 @@ struct TunerTests {
         var products = [Double](repeating: 0, count: means.count * means.count)
         var counts = [Int](repeating: 0, count: means.count), scratch = PoissonScratch()
         for _ in 0..<r {
-            cells.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch) } }
+            cells.withUnsafeBufferPointer { m in
+                counts.withUnsafeMutableBufferPointer {
+                    rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch)
+                }
+            }
             #expect(counts[1] == 0)
             for i in 0..<means.count {
                 sums[i] += Double(counts[i])
-                for j in 0..<means.count { products[i * means.count + j] += Double(counts[i] * counts[j]) }
+                for j in 0..<means.count {
+                    products[i * means.count + j] += Double(counts[i] * counts[j])
+                }
             }
         }
         let R = Double(r)
@@ -210,22 +256,34 @@ struct TunerTests {
             let n = means[i], mean = sums[i] / R
             let variance = (products[i * means.count + i] - R * mean * mean) / (R - 1)
             #expect(abs(mean - n) < 5 * (n / R).squareRoot() + 1e-12, "cell \(i) mean \(mean)")
-            #expect(abs(variance - n) < 5 * n * (2 / R).squareRoot() + 5 * (n / R).squareRoot() + 1e-12, "cell \(i) variance \(variance)")
+            #expect(
+                abs(variance - n) < 5 * n * (2 / R).squareRoot() + 5 * (n / R).squareRoot() + 1e-12,
+                "cell \(i) variance \(variance)")
             for j in (i + 1)..<means.count where means[i] > 0 && means[j] > 0 {
                 let cov = (products[i * means.count + j] - R * mean * (sums[j] / R)) / (R - 1)
-                #expect(abs(cov) < 5 * (means[i] * means[j] / R).squareRoot(), "cells \(i),\(j) covariance \(cov)")
+                #expect(
+                    abs(cov) < 5 * (means[i] * means[j] / R).squareRoot(),
+                    "cells \(i),\(j) covariance \(cov)")
             }
         }
         // All-zero means give zeros.
         let zeros = [0, 0]
         var out = [7, 7]
-        zeros.withUnsafeBufferPointer { m in out.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch) } }
+        zeros.withUnsafeBufferPointer { m in
+            out.withUnsafeMutableBufferPointer {
+                rng.poissonCounts(m, tables: tables, into: $0, scratch: &scratch)
+            }
+        }
         #expect(out == [0, 0])
         // Counts without a table (none built) are drawn jointly: the same law.
         let bare = PoissonTables(counts: [Int]())
         var sum = 0.0
         for _ in 0..<r {
-            cells.withUnsafeBufferPointer { m in counts.withUnsafeMutableBufferPointer { rng.poissonCounts(m, tables: bare, into: $0, scratch: &scratch) } }
+            cells.withUnsafeBufferPointer { m in
+                counts.withUnsafeMutableBufferPointer {
+                    rng.poissonCounts(m, tables: bare, into: $0, scratch: &scratch)
+                }
+            }
             sum += Double(counts[4])
         }
         #expect(abs(sum / Double(r) - 1) < 5 * (1 / Double(r)).squareRoot())
@@ -244,7 +302,9 @@ struct TunerTests {
         #expect(s.intervals[0].contains(0.5), "\(s.intervals)")
         #expect(s.intervals[1].contains(0.3), "\(s.intervals)")
         // Narrow: the estimate is pinned by 20,000 gestures to within a few grid steps.
-        #expect(s.intervals[0].upper - s.intervals[0].lower <= 0.05 && s.intervals[1].upper - s.intervals[1].lower <= 0.1, "\(s.intervals)")
+        #expect(
+            s.intervals[0].upper - s.intervals[0].lower <= 0.05
+                && s.intervals[1].upper - s.intervals[1].lower <= 0.1, "\(s.intervals)")
     }
 
     /// Folds are a seeded hash of (file, id): each of k folds holds about 1/k of the gestures
@@ -262,7 +322,8 @@ struct TunerTests {
         let other = keys.map { $0.fold(seed: 2, folds: 5) }
         #expect(zip(folds, other).filter { $0 != $1 }.count > 7000)  // 80% expected to move
         // The file is part of the identity.
-        #expect(GestureKey(file: "a.csv", id: "g1").value != GestureKey(file: "b.csv", id: "g1").value)
+        #expect(
+            GestureKey(file: "a.csv", id: "g1").value != GestureKey(file: "b.csv", id: "g1").value)
         #expect(GestureKey(file: "a", id: "bc").value != GestureKey(file: "ab", id: "c").value)
     }
 
@@ -271,15 +332,23 @@ struct TunerTests {
     /// same folds and resamples, so the same answer.
     @Test("Gesture keys do not depend on the folder the file is read from")
     func keysIgnoreTheFolder() {
-        let spellings = ["a.csv", "traces/a.csv", "./traces/a.csv", "/home/ci/build/traces/a.csv", "traces//a.csv"]
+        let spellings = [
+            "a.csv", "traces/a.csv", "./traces/a.csv", "/home/ci/build/traces/a.csv",
+            "traces//a.csv",
+        ]
         let values = Set(spellings.map { GestureKey(file: $0, id: "g7").value })
         #expect(values.count == 1)
-        #expect(GestureKey(file: "-", id: "g1").value == GestureKey(file: "<stdin>", id: "g1").value)
-        #expect(GestureKey(file: "traces/a.csv", id: "g1").value != GestureKey(file: "traces/b.csv", id: "g1").value)
+        #expect(
+            GestureKey(file: "-", id: "g1").value == GestureKey(file: "<stdin>", id: "g1").value)
+        #expect(
+            GestureKey(file: "traces/a.csv", id: "g1").value
+                != GestureKey(file: "traces/b.csv", id: "g1").value)
         // The spelling given is kept for display.
         #expect(GestureKey(file: "./traces/a.csv", id: "g1").file == "./traces/a.csv")
         // The name hashed: the last path component; trailing slashes dropped; "/" stays "/".
-        let names = ["traces/a.csv/", "a.csv", "traces//a.csv", "/", "-", "/x/y.csv"].map { String(GestureKey.name($0)) }
+        let names = ["traces/a.csv/", "a.csv", "traces//a.csv", "/", "-", "/x/y.csv"].map {
+            String(GestureKey.name($0))
+        }
         #expect(names == ["a.csv", "a.csv", "a.csv", "/", "<stdin>", "y.csv"])
     }
 
@@ -289,7 +358,9 @@ struct TunerTests {
         let separated = (0..<40).map { n -> TuningPoint in
             let complete = n % 2 == 0
             let p = complete ? 0.65 + Double(n) / 200 : 0.55 - Double(n) / 200
-            return TuningPoint(id: "s\(n)", progress: p, velocity: Double(n % 5) * 0.1, intent: complete ? .complete : .cancel)
+            return TuningPoint(
+                id: "s\(n)", progress: p, velocity: Double(n % 5) * 0.1,
+                intent: complete ? .complete : .cancel)
         }
         let r1 = Tuner(options: .init(bootstrapResamples: 50)).tune(points: separated)
         let logistic = try! #require(r1.logistic)
@@ -298,24 +369,36 @@ struct TunerTests {
         #expect(logistic.boundary == r1.family(.threshold)?.rule)
         #expect(r1.family(.threshold)?.fitted.errors == 0)
         // The tie-break puts p_th in the middle of the gap [0.56, 0.65]: 0.60 or 0.61.
-        if case .threshold(let p, _) = r1.family(.threshold)!.rule { #expect(p >= 0.60 && p <= 0.61) } else { Issue.record("threshold family without a threshold rule") }
+        if case .threshold(let p, _) = r1.family(.threshold)!.rule {
+            #expect(p >= 0.60 && p <= 0.61)
+        } else {
+            Issue.record("threshold family without a threshold rule")
+        }
 
         // One class only.
-        let oneClass = (0..<10).map { TuningPoint(id: "c\($0)", progress: 0.7, velocity: 0.5, intent: .complete) }
+        let oneClass = (0..<10).map {
+            TuningPoint(id: "c\($0)", progress: 0.7, velocity: 0.5, intent: .complete)
+        }
         let r2 = Tuner(options: .init(bootstrapResamples: 20)).tune(points: oneClass)
         #expect(r2.logistic?.fit.outcome == .oneClass)
         #expect(r2.family(.threshold)?.fitted.errors == 0)
-        #expect(r2.warnings.contains(.oneClass(complete: r2.counts.labelledComplete, cancel: r2.counts.labelledCancel)))
+        #expect(
+            r2.warnings.contains(
+                .oneClass(complete: r2.counts.labelledComplete, cancel: r2.counts.labelledCancel)))
 
         // A single gesture.
-        let r3 = Tuner(options: .init(bootstrapResamples: 20)).tune(points: [TuningPoint(id: "x", progress: 0.3, velocity: 0.1, intent: .cancel)])
+        let r3 = Tuner(options: .init(bootstrapResamples: 20)).tune(points: [
+            TuningPoint(id: "x", progress: 0.3, velocity: 0.1, intent: .cancel)
+        ])
         #expect(r3.counts.labelled == 1)
         #expect(r3.family(.threshold)?.crossValidation == nil)
         #expect(r3.family(.threshold)?.fitted.errors == 0)
         #expect(r3.logistic?.fit.outcome == .oneClass)
 
         // No labels at all.
-        let unlabelled = (0..<30).map { TuningPoint(id: "u\($0)", progress: Double($0) / 30, velocity: 0.2) }
+        let unlabelled = (0..<30).map {
+            TuningPoint(id: "u\($0)", progress: Double($0) / 30, velocity: 0.2)
+        }
         let r4 = Tuner().tune(points: unlabelled)
         #expect(r4.families.isEmpty)
         #expect(r4.logistic == nil)

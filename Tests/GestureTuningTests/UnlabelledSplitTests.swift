@@ -1,10 +1,10 @@
 import Foundation
+import GestureNumerics
 import GesturePhysics
 import GestureTrace
 import Testing
 
 @testable import GestureTuning
-import GestureNumerics
 
 /// The inferred split of unlabelled traces: fitted only on gestures that moved along the
 /// axis, offered only when the components are separated and cross inside [0.05, 0.95].
@@ -16,13 +16,20 @@ import GestureNumerics
     @Test func tapsAndScrollsAreLeftOut() throws {
         let rng = RandomSource(seed: 3)
         var points: [TuningPoint] = []
-        for n in 0..<400 { points.append(TuningPoint(id: "tap\(n)", progress: 0, velocity: rng.gaussian(0.001))) }
-        for n in 0..<100 { points.append(TuningPoint(id: "scroll\(n)", progress: 0.1, velocity: 0, entryAngle: 80)) }
+        for n in 0..<400 {
+            points.append(TuningPoint(id: "tap\(n)", progress: 0, velocity: rng.gaussian(0.001)))
+        }
+        for n in 0..<100 {
+            points.append(TuningPoint(id: "scroll\(n)", progress: 0.1, velocity: 0, entryAngle: 80))
+        }
         for n in 0..<600 {
             let p = (n % 2 == 0 ? 0.2 : 0.8) + rng.gaussian(0.05)
-            points.append(TuningPoint(id: "s\(n)", progress: p, velocity: 0, entryAngle: n % 3 == 0 ? 170 : 5))
+            points.append(
+                TuningPoint(id: "s\(n)", progress: p, velocity: 0, entryAngle: n % 3 == 0 ? 170 : 5)
+            )
         }
-        let u = Analyses.unlabelled(points, current: .threshold(progress: 0.5, velocity: 1), tau: 0.3, band: 0.1)
+        let u = Analyses.unlabelled(
+            points, current: .threshold(progress: 0.5, velocity: 1), tau: 0.3, band: 0.1)
         #expect(u.leftOutStill == 400 && u.leftOutAcross == 100)
         #expect(u.mixture.count == 600)
         #expect(u.mixture.verdict == .separates)
@@ -42,7 +49,9 @@ import GestureNumerics
     /// A spike (σ 0.001, under 1% of the extent) beside a broad group: not a split of people.
     @Test func needleComponentIsNotASplit() {
         let rng = RandomSource(seed: 5)
-        let x = (0..<1000).map { n in n % 2 == 0 ? 0.3 + rng.gaussian(0.001) : 0.6 + rng.gaussian(0.1) }
+        let x = (0..<1000).map { n in
+            n % 2 == 0 ? 0.3 + rng.gaussian(0.001) : 0.6 + rng.gaussian(0.1)
+        }
         let m = GaussianMixture.analyse(x, tau: 0.3)
         #expect(m.verdict == .notSeparated)
         #expect(m.crossing == nil)

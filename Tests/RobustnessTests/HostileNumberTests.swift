@@ -1,21 +1,25 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
-import Testing
 import TestSupport
+import Testing
 
 /// Hostile numbers through the reader and the physics, in every direction and
 /// with hostile extents: every figure finite, every measurement encodable as strict JSON, and
 /// the documented results (docs/robustness.md, "Hostile numbers") pinned by hand.
 @Suite struct HostileNumberTests {
     static let files = [
-        "hostile-huge-coordinates.csv", "hostile-time-overflow.csv", "hostile-time-seconds-huge.csv",
+        "hostile-huge-coordinates.csv", "hostile-time-overflow.csv",
+        "hostile-time-seconds-huge.csv",
         "hostile-denormals.csv", "hostile-negative-zero.csv", "hostile-extent.csv",
         "hostile-equal-timestamps.csv", "hostile-backwards-only.csv",
     ]
     /// `--extent` values that reach the engine (the CLI refuses 0, negative and non-finite ones
     /// with status 64; the engine ignores them and uses the default).
-    static let extents: [Double?] = [nil, 390, .leastNonzeroMagnitude, 1e-300, 1e300, .greatestFiniteMagnitude, 0, -390, .nan, .infinity]
+    static let extents: [Double?] = [
+        nil, 390, .leastNonzeroMagnitude, 1e-300, 1e300, .greatestFiniteMagnitude, 0, -390, .nan,
+        .infinity,
+    ]
 
     /// Reads a corpus file strictly into gestures.
     static func gestures(_ file: String) throws -> [Gesture] {
@@ -26,9 +30,11 @@ import TestSupport
 
     /// Every figure of a measurement.
     static func figures(_ m: GestureMeasurement) -> [Double] {
-        var all = [m.releaseProgress, m.progressVelocity, m.velocity.vx, m.velocity.vy, m.velocity.axis,
-                   m.duration, m.sampleRate, m.peakVelocity, m.pauseBeforeRelease, m.startPosition,
-                   m.kinematicVelocity, m.kinematicAcceleration, m.extent, m.entryAngle ?? 0]
+        var all = [
+            m.releaseProgress, m.progressVelocity, m.velocity.vx, m.velocity.vy, m.velocity.axis,
+            m.duration, m.sampleRate, m.peakVelocity, m.pauseBeforeRelease, m.startPosition,
+            m.kinematicVelocity, m.kinematicAcceleration, m.extent, m.entryAngle ?? 0,
+        ]
         for e in m.estimates.values { all += [e.vx, e.vy, e.axis] }
         for p in m.progressCurve { all += [p.t, p.p] }
         return all
@@ -38,21 +44,30 @@ import TestSupport
     func everyFigureFiniteInEveryDirectionAndExtent(_ file: String) throws {
         let gestures = try Self.gestures(file)
         #expect(gestures.count >= 2, "\(file): the hostile gesture and at least one other")
-        let encoder = JSONEncoder()  // throws on a non-finite Double (no nonConformingFloat strategy)
+        // throws on a non-finite Double (no nonConformingFloat strategy)
+        let encoder = JSONEncoder()
         for direction in Direction.allCases {
             for extent in Self.extents {
-                let engine = PhysicsEngine(options: PhysicsOptions(direction: direction, extent: extent))
+                let engine = PhysicsEngine(
+                    options: PhysicsOptions(direction: direction, extent: extent))
                 for gesture in gestures {
                     let m = engine.measure(gesture)
                     let bad = Self.figures(m).filter { !$0.isFinite }
-                    #expect(bad.isEmpty, "\(file) \(gesture.id) \(direction) extent \(String(describing: extent)): \(bad)")
+                    #expect(
+                        bad.isEmpty,
+                        "\(file) \(gesture.id) \(direction) extent \(String(describing: extent)): \(bad)"
+                    )
                     #expect((0...1).contains(m.releaseProgress))
                     #expect(m.extent > 0)
-                    for preset in Preset.all { _ = m.decision(under: preset.rule(extent: m.extent)) }
+                    for preset in Preset.all {
+                        _ = m.decision(under: preset.rule(extent: m.extent))
+                    }
                     let data = try encoder.encode(m)
                     let json = String(decoding: data, as: UTF8.self)
-                    #expect(!json.localizedCaseInsensitiveContains("nan") && !json.localizedCaseInsensitiveContains("inf"),
-                            "\(file) \(gesture.id): \(json)")
+                    #expect(
+                        !json.localizedCaseInsensitiveContains("nan")
+                            && !json.localizedCaseInsensitiveContains("inf"),
+                        "\(file) \(gesture.id): \(json)")
                 }
             }
         }
@@ -64,7 +79,10 @@ import TestSupport
     /// Each gesture moves from x = 10 to x = 140 pt: displacement 130 pt.
     @Test func extentColumnEdgeCases() throws {
         let engine = PhysicsEngine(options: PhysicsOptions(direction: .right))
-        let byID = Dictionary(uniqueKeysWithValues: try Self.gestures("hostile-extent.csv").map { ($0.id, engine.measure($0)) })
+        let byID = Dictionary(
+            uniqueKeysWithValues: try Self.gestures("hostile-extent.csv").map {
+                ($0.id, engine.measure($0))
+            })
         for id in ["zero", "negzero"] {
             let m = try #require(byID[id])
             #expect(m.extentSource == .defaultValue && m.extent == 390, "\(id)")
@@ -74,8 +92,8 @@ import TestSupport
         #expect(ok.extentSource == .column && TestSupport.isClose(ok.releaseProgress, 1.0 / 3.0))
         let denormal = try #require(byID["denormal"])
         #expect(denormal.extentSource == .column && denormal.extent == .leastNonzeroMagnitude)
-        #expect(denormal.releaseProgress == 1)       // 130 / 4.9e-324 overflows: clamped to 1
-        #expect(denormal.progressVelocity == 0)      // v / 4.9e-324 overflows: reported as 0
+        #expect(denormal.releaseProgress == 1)  // 130 / 4.9e-324 overflows: clamped to 1
+        #expect(denormal.progressVelocity == 0)  // v / 4.9e-324 overflows: reported as 0
         let huge = try #require(byID["huge"])
         #expect(TestSupport.isClose(huge.releaseProgress, 1.3e-298, relative: 1e-12, absolute: 0))
     }
@@ -83,11 +101,14 @@ import TestSupport
     /// A gesture that only moves against the direction: progress 0 (clamped), velocity along
     /// the axis negative. Under the opposite direction it moves 500 pt forward: progress 1.
     @Test func backwardsOnlyGesture() throws {
-        let back = try #require(try Self.gestures("hostile-backwards-only.csv").first { $0.id == "back" })
-        let right = PhysicsEngine(options: PhysicsOptions(direction: .right, extent: 390)).measure(back)
+        let back = try #require(
+            try Self.gestures("hostile-backwards-only.csv").first { $0.id == "back" })
+        let right = PhysicsEngine(options: PhysicsOptions(direction: .right, extent: 390)).measure(
+            back)
         #expect(right.releaseProgress == 0)
         #expect(right.velocity.axis < 0 && right.progressVelocity < 0)
-        let left = PhysicsEngine(options: PhysicsOptions(direction: .left, extent: 390)).measure(back)
+        let left = PhysicsEngine(options: PhysicsOptions(direction: .left, extent: 390)).measure(
+            back)
         #expect(left.releaseProgress == 1)
         #expect(left.velocity.axis > 0)
         #expect(TestSupport.isClose(left.velocity.axis, -right.velocity.axis))
@@ -134,7 +155,8 @@ import TestSupport
     /// Coordinates of ±1e300 and ±DBL_MAX: accepted; differences that overflow make the
     /// figures that need them 0, never infinite.
     @Test func hugeCoordinates() throws {
-        let huge = try #require(try Self.gestures("hostile-huge-coordinates.csv").first { $0.id == "huge" })
+        let huge = try #require(
+            try Self.gestures("hostile-huge-coordinates.csv").first { $0.id == "huge" })
         #expect(huge.samples[2].x == .greatestFiniteMagnitude)
         let m = PhysicsEngine(options: PhysicsOptions(direction: .right, extent: 390)).measure(huge)
         #expect(Self.figures(m).allSatisfy { $0.isFinite })

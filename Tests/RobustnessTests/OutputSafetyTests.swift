@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -25,9 +25,12 @@ struct OutputSafetyTests {
     /// would kill it with the default action, however slow the (sanitized) binary starts.
     static func waitForHandler(_ pid: Int32, _ signal: Int32) -> Bool {
         for _ in 0..<6_000 {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            else { return false }
             for line in status.split(separator: "\n") where line.hasPrefix("SigCgt:") {
-                if let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16), mask & (1 << UInt64(signal - 1)) != 0 {
+                if let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16),
+                    mask & (1 << UInt64(signal - 1)) != 0
+                {
                     return true
                 }
             }
@@ -43,12 +46,15 @@ struct OutputSafetyTests {
     }
 
     /// Runs `script` with `sh -c`, `$0` the binary and `$1`... the arguments, in `folder`.
-    static func shell(_ script: String, _ arguments: [String], in folder: URL) throws -> TestSupport.RunResult {
+    static func shell(_ script: String, _ arguments: [String], in folder: URL) throws
+        -> TestSupport.RunResult
+    {
         let bin = try #require(TestSupport.binaryPath)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["SWIFT_BACKTRACE"] = "enable=no"
-        return try TestSupport.runProcess(["/bin/sh", "-c", script, bin] + arguments, in: folder, environment: env)
+        return try TestSupport.runProcess(
+            ["/bin/sh", "-c", script, bin] + arguments, in: folder, environment: env)
     }
 
     // MARK: Item 1: outputs never replace what they point at
@@ -61,7 +67,9 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let link = folder.appendingPathComponent("null.json").path
         #expect(symlink("/dev/null", link) == 0)
-        let result = try TestSupport.run(["batch", trace, "--params", "ionic", "--json", link, "--junit", link + ".xml"], in: folder)
+        let result = try TestSupport.run(
+            ["batch", trace, "--params", "ionic", "--json", link, "--junit", link + ".xml"],
+            in: folder)
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         #expect(Self.fileType(link) == S_IFLNK)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
@@ -76,7 +84,8 @@ struct OutputSafetyTests {
         let link = folder.appendingPathComponent("link.json").path
         try "old".write(toFile: real, atomically: false, encoding: .utf8)
         #expect(symlink("real.json", link) == 0)
-        let result = try TestSupport.run(["batch", trace, "--params", "ionic", "--json", link], in: folder)
+        let result = try TestSupport.run(
+            ["batch", trace, "--params", "ionic", "--json", link], in: folder)
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         #expect(Self.fileType(link) == S_IFLNK)
         let written = try String(contentsOfFile: real, encoding: .utf8)
@@ -96,7 +105,8 @@ struct OutputSafetyTests {
             [trace, fifo], in: folder)
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         #expect(Self.fileType(fifo) == S_IFIFO)
-        let received = try String(contentsOfFile: folder.appendingPathComponent("received.xml").path, encoding: .utf8)
+        let received = try String(
+            contentsOfFile: folder.appendingPathComponent("received.xml").path, encoding: .utf8)
         #expect(received.hasPrefix("<?xml"))
         #expect(received.contains("<testcase"))
     }
@@ -112,7 +122,8 @@ struct OutputSafetyTests {
         let (folder, trace) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try Data(contentsOf: URL(fileURLWithPath: trace))
-        let result = try TestSupport.run(["batch", "s.csv", "--params", "ionic"] + options, in: folder)
+        let result = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic"] + options, in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: "))
         #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before)
@@ -123,10 +134,14 @@ struct OutputSafetyTests {
     @Test func writeBaselineMayNameTheBaseline() throws {
         let (folder, _) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--json", "b.json"], in: folder)
+        let first = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic", "--json", "b.json"], in: folder)
         #expect(first.status == 0 || first.status == 1, "\(first.stderr)")
         let again = try TestSupport.run(
-            ["batch", "s.csv", "--params", "ionic", "--baseline", "b.json", "--write-baseline", "b.json"], in: folder)
+            [
+                "batch", "s.csv", "--params", "ionic", "--baseline", "b.json", "--write-baseline",
+                "b.json",
+            ], in: folder)
         #expect(again.status == first.status, "\(again.stderr)")
     }
 
@@ -160,26 +175,38 @@ struct OutputSafetyTests {
 
     /// A shard summary with one value changed to something no run can produce.
     @Test(arguments: [
-        ("misdecided", "-1000", "files[0].misdecided: expected a count from 0 to 1099511627776, found -1000"),
+        (
+            "misdecided", "-1000",
+            "files[0].misdecided: expected a count from 0 to 1099511627776, found -1000"
+        ),
         ("misdecided", "100000", "files[0].misdecided: expected at most labelled ("),
         ("maxError", "-1e300", "gate.maxError: expected a value from 0 to 1, found -1e+300"),
         ("tolerance", "7", "gate.tolerance: expected a value from 0 to 1, found 7.0"),
-        ("labelled", "1000000000000000000", "files[0].labelled: expected a count from 0 to 1099511627776, found 1000000000000000000"),
+        (
+            "labelled", "1000000000000000000",
+            "files[0].labelled: expected a count from 0 to 1099511627776, found 1000000000000000000"
+        ),
     ])
     func mergeRefusesImpossibleValues(_ key: String, _ value: String, _ message: String) throws {
         let (folder, _) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shard = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--shard", "1/1", "--json", "shard.json"], in: folder)
+        let shard = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic", "--shard", "1/1", "--json", "shard.json"],
+            in: folder)
         #expect(shard.status == 0 || shard.status == 1, "\(shard.stderr)")
-        var text = try String(contentsOfFile: folder.appendingPathComponent("shard.json").path, encoding: .utf8)
+        var text = try String(
+            contentsOfFile: folder.appendingPathComponent("shard.json").path, encoding: .utf8)
         let pattern = try #require(try? Regex("\"\(key)\" : [^,\\n]+"))
         #expect(text.contains(pattern))
         text.replace(pattern, with: "\"\(key)\" : \(value)", maxReplacements: 1)
-        try text.write(toFile: folder.appendingPathComponent("bad.json").path, atomically: true, encoding: .utf8)
+        try text.write(
+            toFile: folder.appendingPathComponent("bad.json").path, atomically: true,
+            encoding: .utf8)
         let merged = try TestSupport.run(["merge", "bad.json"], in: folder)
         #expect(merged.status == 65, "\(merged.stderr)")
         #expect(merged.stderr.contains("bad.json: error: " + message), "\(merged.stderr)")
-        let baseline = try TestSupport.run(["batch", "s.csv", "--params", "ionic", "--baseline", "bad.json"], in: folder)
+        let baseline = try TestSupport.run(
+            ["batch", "s.csv", "--params", "ionic", "--baseline", "bad.json"], in: folder)
         #expect(baseline.status == 65, "\(baseline.stderr)")
         #expect(baseline.stderr.contains("bad.json: error: " + message), "\(baseline.stderr)")
     }
@@ -187,10 +214,14 @@ struct OutputSafetyTests {
     // MARK: Item 4: numeric options are range-checked
 
     @Test(arguments: [
-        ["simulate", "--extent", "1e17"], ["simulate", "--jitter", "1e15"], ["simulate", "--noise", "1e308"],
-        ["simulate", "--gestures", "100000000000"], ["simulate", "--files", "100000000", "--out", "d"],
-        ["simulate", "--out", ""], ["analyze", "x.csv", "--out", ""], ["analyze", "x.csv", "--jobs", "1000000"],
-        ["analyze", "x.csv", "--horizon", "1e300"], ["analyze", "x.csv", "--target-duration", "1e20"],
+        ["simulate", "--extent", "1e17"], ["simulate", "--jitter", "1e15"],
+        ["simulate", "--noise", "1e308"],
+        ["simulate", "--gestures", "100000000000"],
+        ["simulate", "--files", "100000000", "--out", "d"],
+        ["simulate", "--out", ""], ["analyze", "x.csv", "--out", ""],
+        ["analyze", "x.csv", "--jobs", "1000000"],
+        ["analyze", "x.csv", "--horizon", "1e300"],
+        ["analyze", "x.csv", "--target-duration", "1e20"],
     ])
     func outOfRangeOptionsAreUsageErrors(_ arguments: [String]) throws {
         let folder = try TestSupport.temporaryDirectory("gesturetune-options")
@@ -203,7 +234,9 @@ struct OutputSafetyTests {
 
     /// The largest accepted values run and write finite numbers.
     @Test func largestSimulateOptionsRun() throws {
-        let result = try TestSupport.run(["simulate", "--extent", "1e6", "--noise", "1e6", "--jitter", "1", "--gestures", "3"])
+        let result = try TestSupport.run([
+            "simulate", "--extent", "1e6", "--noise", "1e6", "--jitter", "1", "--gestures", "3",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count > 3)
     }
@@ -217,19 +250,31 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = "evil\u{1B}[2J\u{202E}vsc.csv"
         let header = "t,x\u{1B}]0;owned\u{07},y,phase\n0,0,0,began\n"
-        try header.write(toFile: folder.appendingPathComponent(name).path, atomically: true, encoding: .utf8)
+        try header.write(
+            toFile: folder.appendingPathComponent(name).path, atomically: true, encoding: .utf8)
         let ids = "gesture,t,x,y,phase\ng\u{1B}[31m,0,0,0,began\ng\u{1B}[31m,1,1,1,began\n"
-        try ids.write(toFile: folder.appendingPathComponent("ids.csv").path, atomically: true, encoding: .utf8)
-        for arguments in [["validate", name], ["validate", "ids.csv"], ["analyze", "--no-report", name], ["batch", name, "--params", "ionic"]] {
+        try ids.write(
+            toFile: folder.appendingPathComponent("ids.csv").path, atomically: true, encoding: .utf8
+        )
+        for arguments in [
+            ["validate", name], ["validate", "ids.csv"], ["analyze", "--no-report", name],
+            ["batch", name, "--params", "ionic"],
+        ] {
             let result = try TestSupport.run(arguments, in: folder)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             for text in [result.stderr, result.stdout] {
-                #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(arguments): \(text)")
+                #expect(
+                    !text.unicodeScalars.contains {
+                        $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E
+                    }, "\(arguments): \(text)")
             }
             #expect(result.stderr.contains("\\u{1B}"), "\(arguments): \(result.stderr)")
         }
-        let batch = try TestSupport.run(["batch", name, "--params", "ionic", "--format", "markdown"], in: folder)
-        #expect(batch.stdout.contains("| `evil\\u{1B}[2J\\u{202E}vsc.csv` | error |"), "\(batch.stdout)")
+        let batch = try TestSupport.run(
+            ["batch", name, "--params", "ionic", "--format", "markdown"], in: folder)
+        #expect(
+            batch.stdout.contains("| `evil\\u{1B}[2J\\u{202E}vsc.csv` | error |"), "\(batch.stdout)"
+        )
     }
 
     /// A header of 5,000 columns without a time column: the message names the first columns
@@ -238,7 +283,9 @@ struct OutputSafetyTests {
         let folder = try TestSupport.temporaryDirectory("gesturetune-wide")
         defer { try? FileManager.default.removeItem(at: folder) }
         let header = (0..<5_000).map { "c\($0)" }.joined(separator: ",") + "\n"
-        try header.write(toFile: folder.appendingPathComponent("wide.csv").path, atomically: true, encoding: .utf8)
+        try header.write(
+            toFile: folder.appendingPathComponent("wide.csv").path, atomically: true,
+            encoding: .utf8)
         let result = try TestSupport.run(["validate", "wide.csv"], in: folder)
         #expect(result.status == 65)
         #expect(result.stderr.contains("found columns \"c0\", \"c1\", "), "\(result.stderr)")
@@ -258,9 +305,11 @@ struct OutputSafetyTests {
             statuses.withLock { $0.append(result?.status ?? -1) }
         }
         #expect(statuses.withLock { $0 } == Array(repeating: 0, count: 6))
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        let left = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("out").path)
         #expect(left == ["s"])
-        let report = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/s").path)
+        let report = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("out/s").path)
         #expect(report.contains("report.html") && !report.contains { $0.hasPrefix(".") })
     }
 
@@ -300,14 +349,22 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The first bytes of a gzip stream (RFC 1952: ID1 ID2 CM) and of a zip archive (PKZIP's
         // local file header), then anything.
-        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]).write(to: folder.appendingPathComponent("t.csv.gz"))
-        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]).write(to: folder.appendingPathComponent("t.xlsx"))
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]).write(
+            to: folder.appendingPathComponent("t.csv.gz"))
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]).write(
+            to: folder.appendingPathComponent("t.xlsx"))
         let gz = try TestSupport.run(["validate", "t.csv.gz"], in: folder)
         #expect(gz.status == 65)
-        #expect(gz.stderr.contains("t.csv.gz: error: expected CSV text, found a gzip-compressed file"), "\(gz.stderr)")
-        let zip = try TestSupport.run(["analyze", "--no-report", "--lenient", "t.xlsx"], in: folder)
+        #expect(
+            gz.stderr.contains("t.csv.gz: error: expected CSV text, found a gzip-compressed file"),
+            "\(gz.stderr)")
+        let zip = try TestSupport.run(
+            ["analyze", "--no-report", "--lenient", "t.xlsx"], in: folder)
         #expect(zip.status == 65)
-        #expect(zip.stderr.contains("t.xlsx: error: expected CSV text, found a zip archive or an .xlsx"), "\(zip.stderr)")
+        #expect(
+            zip.stderr.contains(
+                "t.xlsx: error: expected CSV text, found a zip archive or an .xlsx"),
+            "\(zip.stderr)")
     }
 
     @Test func aFileNamedTwiceIsReadOnce() throws {
@@ -318,7 +375,9 @@ struct OutputSafetyTests {
         #expect(once.status == 0 && twice.status == 0, "\(twice.stderr)")
         #expect(once.stdout.contains("20 gestures used of 20 read"), "\(once.stdout)")
         #expect(twice.stdout == once.stdout)
-        #expect(twice.stderr.contains("./s.csv: warning: the same file as s.csv: read once"), "\(twice.stderr)")
+        #expect(
+            twice.stderr.contains("./s.csv: warning: the same file as s.csv: read once"),
+            "\(twice.stderr)")
     }
 
     @Test(arguments: ["abc", "1.5", "-1", "99999999999999999999", ""])
@@ -326,19 +385,24 @@ struct OutputSafetyTests {
         let (folder, _) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try TestSupport.run(
-            ["batch", "s.csv", "--params", "ionic", "--junit", "j.xml"], in: folder, environment: ["SOURCE_DATE_EPOCH": value])
+            ["batch", "s.csv", "--params", "ionic", "--junit", "j.xml"], in: folder,
+            environment: ["SOURCE_DATE_EPOCH": value])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("invalid SOURCE_DATE_EPOCH"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("j.xml").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("j.xml").path))
     }
 
     @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
         let (folder, trace) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.shell(
-            "name=$(printf 'sc\\350ne.csv'); cp \"$1\" \"$name\" && exec \"$0\" validate \"$name\"", [trace], in: folder)
+            "name=$(printf 'sc\\350ne.csv'); cp \"$1\" \"$name\" && exec \"$0\" validate \"$name\"",
+            [trace], in: folder)
         #expect(result.status == 66, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("sc\\xE8ne.csv: error: the name is not UTF-8 text"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("sc\\xE8ne.csv: error: the name is not UTF-8 text"),
+            "\(result.stderr)")
     }
 
     /// A report name of 250 bytes (the limit is 255): the hidden staging names stay short.
@@ -347,10 +411,13 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = String(repeating: "n", count: 250)
         for _ in 0..<2 {
-            let result = try TestSupport.run(["analyze", trace, "--out", "out", "--name", name], in: folder)
+            let result = try TestSupport.run(
+                ["analyze", trace, "--out", "out", "--name", name], in: folder)
             #expect(result.status == 0, "\(result.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path) == [name])
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("out").path) == [name])
     }
 
     /// An interrupted `simulate --files N` leaves all the files or none.
@@ -370,12 +437,16 @@ struct OutputSafetyTests {
         // Interrupt once some files are staged (or the run is over).
         let set = folder.appendingPathComponent("set").path
         for _ in 0..<3_000 where process.isRunning {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: set)) ?? []).count >= 3 { break }
+            if ((try? FileManager.default.contentsOfDirectory(atPath: set)) ?? []).count >= 3 {
+                break
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
         process.interrupt()
         process.waitUntilExit()
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("set").path)) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("set").path)) ?? []
         // No hidden temporary survives, whenever the interrupt lands.
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "\(files)")
         if process.terminationStatus == 130 {

@@ -8,7 +8,9 @@ public enum TestSupport {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            if FileManager.default.fileExists(
+                atPath: url.appendingPathComponent("Package.swift").path)
+            {
                 return url
             }
         }
@@ -32,7 +34,9 @@ public enum TestSupport {
         "../shared/data/velocity is absent (set GESTURETUNE_SHARED to the shared folder): skipped"
 
     /// `|a - b| <= max(absolute, relative * |b|)`.
-    public static func isClose(_ a: Double, _ b: Double, relative: Double = 1e-9, absolute: Double = 1e-12) -> Bool {
+    public static func isClose(
+        _ a: Double, _ b: Double, relative: Double = 1e-9, absolute: Double = 1e-12
+    ) -> Bool {
         abs(a - b) <= max(absolute, relative * abs(b))
     }
 
@@ -45,7 +49,9 @@ public enum TestSupport {
     }
 
     /// Writes `text` to a temporary file named `name` and returns its path.
-    public static func writeTemporaryFile(_ text: String, name: String = "trace.csv") throws -> String {
+    public static func writeTemporaryFile(_ text: String, name: String = "trace.csv") throws
+        -> String
+    {
         let dir = try temporaryDirectory()
         let url = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -94,7 +100,11 @@ public enum TestSupport {
         environment: [String: String]? = nil
     ) throws -> RunResult {
         guard let bin = binaryPath else {
-            throw NSError(domain: "TestSupport", code: 1, userInfo: [NSLocalizedDescriptionKey: "gesturetune binary not found; build it first"])
+            throw NSError(
+                domain: "TestSupport", code: 1,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "gesturetune binary not found; build it first"
+                ])
         }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"

@@ -20,7 +20,9 @@ enum CodeText {
             } else if scalar == "/" && previous == "*" {
                 out.append(contentsOf: " /".unicodeScalars)
             } else if mustEscape(scalar) {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                out.append(
+                    contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                        .unicodeScalars)
             } else {
                 out.append(scalar)
             }

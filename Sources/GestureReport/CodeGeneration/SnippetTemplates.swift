@@ -36,9 +36,12 @@ public struct SnippetValues: Sendable, Equatable {
     public static let fallbackEdgeWidth = 20.0
 
     public init(
-        family: RuleFamily, ruleParameters: [String: Double], direction: Direction, transitionDuration: Double,
-        fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double, dampingRatio: Double,
-        springResponse: Double, estimator: String, platformVelocityRecorded: Bool, headerLines: [String]
+        family: RuleFamily, ruleParameters: [String: Double], direction: Direction,
+        transitionDuration: Double,
+        fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double,
+        dampingRatio: Double,
+        springResponse: Double, estimator: String, platformVelocityRecorded: Bool,
+        headerLines: [String]
     ) {
         self.family = family
         self.ruleParameters = ruleParameters
@@ -71,12 +74,19 @@ public enum SnippetTemplates {
     /// The snippet paths under `snippets/` for a transition in `direction`, in a fixed order:
     /// the UIKit pop (`right`, `left`) or dismiss (`down`, `up`) first.
     public static func names(for direction: Direction) -> [String] {
-        let uikit = direction == .right || direction == .left ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
-        return [uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift", "android/DragTransition.kt", "web/drag-transition.js"]
+        let uikit =
+            direction == .right || direction == .left
+            ? "uikit/PopInteraction.swift" : "uikit/DismissInteraction.swift"
+        return [
+            uikit, "uikit/InterruptibleSpringPan.swift", "swiftui/DragTransition.swift",
+            "android/DragTransition.kt", "web/drag-transition.js",
+        ]
     }
 
     /// `(path under snippets/, contents)` for `values.direction`, in `names(for:)` order.
-    public static func files(_ values: SnippetValues) throws(TemplateError) -> [(name: String, contents: String)] {
+    public static func files(_ values: SnippetValues) throws(TemplateError) -> [(
+        name: String, contents: String
+    )] {
         var out: [(name: String, contents: String)] = []
         for name in names(for: values.direction) {
             out.append((name, try render(name, values)))
@@ -87,9 +97,12 @@ public enum SnippetTemplates {
     /// What the snippet at `name` is, in a few words, for the report's list of files.
     public static func summary(of name: String) -> String {
         switch name {
-        case "uikit/PopInteraction.swift": "UIKit: interactive pop from the leading edge (UIPercentDrivenInteractiveTransition), beside interactivePopGestureRecognizer"
-        case "uikit/DismissInteraction.swift": "UIKit: interactive dismiss of a presented controller, startable anywhere in its view (transitioningDelegate, interactionControllerForDismissal(using:), UIPercentDrivenInteractiveTransition)"
-        case "uikit/InterruptibleSpringPan.swift": "UIKit: interruptible spring (UIViewPropertyAnimator, UISpringTimingParameters) handed the release velocity"
+        case "uikit/PopInteraction.swift":
+            "UIKit: interactive pop from the leading edge (UIPercentDrivenInteractiveTransition), beside interactivePopGestureRecognizer"
+        case "uikit/DismissInteraction.swift":
+            "UIKit: interactive dismiss of a presented controller, startable anywhere in its view (transitioningDelegate, interactionControllerForDismissal(using:), UIPercentDrivenInteractiveTransition)"
+        case "uikit/InterruptibleSpringPan.swift":
+            "UIKit: interruptible spring (UIViewPropertyAnimator, UISpringTimingParameters) handed the release velocity"
         case "swiftui/DragTransition.swift": "SwiftUI: a DragGesture view modifier"
         case "android/DragTransition.kt": "Android (Kotlin): a touch listener with VelocityTracker"
         case "web/drag-transition.js": "Web (JavaScript): Pointer Events"
@@ -103,18 +116,24 @@ public enum SnippetTemplates {
     }
 
     /// One snippet (`uikit/PopInteraction.swift`, ...) filled from `values`.
-    public static func render(_ name: String, _ values: SnippetValues) throws(TemplateError) -> String {
-        let language: Language = name.hasSuffix(".kt") ? .kotlin : name.hasSuffix(".js") ? .javascript : .swift
+    public static func render(_ name: String, _ values: SnippetValues) throws(TemplateError)
+        -> String
+    {
+        let language: Language =
+            name.hasSuffix(".kt") ? .kotlin : name.hasSuffix(".js") ? .javascript : .swift
         let platform = String(name.prefix { $0 != "/" })
         var named = namedValues(values, language: language)
         named["header"] = header(values, platform: platform)
         named["decision"] = try decision(values, language: language)
-        named["recentProgress"] = try SourceTemplates.template("snippets/support/RecentProgress.\(language.rawValue)")
+        named["recentProgress"] = try SourceTemplates.template(
+            "snippets/support/RecentProgress.\(language.rawValue)")
         return try SourceTemplates.render("snippets/" + name, named)
     }
 
     /// The decision function of `values.family` in `language`, its parameters filled in.
-    static func decision(_ values: SnippetValues, language: Language) throws(TemplateError) -> String {
+    static func decision(_ values: SnippetValues, language: Language) throws(TemplateError)
+        -> String
+    {
         let path = "snippets/decision/\(values.family.rawValue).\(language.rawValue)"
         let parameters = values.ruleParameters.mapValues { literal($0, language) }
         return try SourceTemplates.render(path, parameters)
@@ -150,20 +169,33 @@ public enum SnippetTemplates {
     static func header(_ v: SnippetValues, platform: String) -> String {
         var lines = v.headerLines.map(CodeText.lineComment)
         switch platform {
-        case "uikit": lines.append("Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device.")
-        case "swiftui": lines.append("Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device.")
-        case "android": lines.append("Targets Android (Kotlin); checked by gesturetune's tests with kotlinc against stubs of the Android API, not built for a device.")
+        case "uikit":
+            lines.append(
+                "Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device."
+            )
+        case "swiftui":
+            lines.append(
+                "Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device."
+            )
+        case "android":
+            lines.append(
+                "Targets Android (Kotlin); checked by gesturetune's tests with kotlinc against stubs of the Android API, not built for a device."
+            )
         default: lines.append("Targets browsers with Pointer Events (ES2022).")
         }
         lines.append(contentsOf: estimatorNote(v, platform: platform))
-        lines.append("Velocities are in progress/s: the speed along the \(v.direction.rawValue) axis divided by the container's size.")
+        lines.append(
+            "Velocities are in progress/s: the speed along the \(v.direction.rawValue) axis divided by the container's size."
+        )
         return lines.map { "// " + $0 }.joined(separator: "\n") + "\n"
     }
 
     /// Which estimator the thresholds were fitted on, and what to run so that they are fitted on
     /// the velocity this platform's code reads.
     static func estimatorNote(_ v: SnippetValues, platform: String) -> [String] {
-        var lines = ["The thresholds were fitted on release velocities from the '\(v.estimator)' estimator."]
+        var lines = [
+            "The thresholds were fitted on release velocities from the '\(v.estimator)' estimator."
+        ]
         let reads: String
         switch platform {
         case "uikit": reads = "UIPanGestureRecognizer.velocity(in:)"
@@ -171,16 +203,22 @@ public enum SnippetTemplates {
         case "android": reads = "VelocityTracker"
         default:
             if v.estimator != "lsq1" {
-                lines.append("This code computes a least-squares line over the last 100 ms (lsq1): run 'gesturetune analyze --estimator lsq1' to fit on the same estimate.")
+                lines.append(
+                    "This code computes a least-squares line over the last 100 ms (lsq1): run 'gesturetune analyze --estimator lsq1' to fit on the same estimate."
+                )
             }
             return lines
         }
         if v.estimator == "platform" {
             lines.append("That is the platform's own velocity, which this code reads (\(reads)).")
         } else if v.platformVelocityRecorded {
-            lines.append("This code reads \(reads); the traces carry the platform's vx, vy: run 'gesturetune analyze --estimator platform' to fit on that velocity.")
+            lines.append(
+                "This code reads \(reads); the traces carry the platform's vx, vy: run 'gesturetune analyze --estimator platform' to fit on that velocity."
+            )
         } else {
-            lines.append("This code reads \(reads), a different estimate: record vx, vy (gesturetune recorder) and run 'gesturetune analyze --estimator platform' to fit on it.")
+            lines.append(
+                "This code reads \(reads), a different estimate: record vx, vy (gesturetune recorder) and run 'gesturetune analyze --estimator platform' to fit on it."
+            )
         }
         return lines
     }

@@ -20,7 +20,9 @@ public enum SourceTemplates {
     /// A template the module itself uses (the page's script, the notebook's cells), filled from
     /// `values`. The build embeds every file of `Templates/`, so a missing one is a bug here.
     static func embedded(_ path: String, _ values: [String: String] = [:]) -> String {
-        guard let text = EmbeddedTemplates.files[path] else { preconditionFailure("no template \(path)") }
+        guard let text = EmbeddedTemplates.files[path] else {
+            preconditionFailure("no template \(path)")
+        }
         if values.isEmpty { return text }
         do {
             return try fill(text, values, template: path)
@@ -30,7 +32,9 @@ public enum SourceTemplates {
     }
 
     /// The template at `path` with its placeholders replaced from `values`.
-    public static func render(_ path: String, _ values: [String: String] = [:]) throws(TemplateError) -> String {
+    public static func render(_ path: String, _ values: [String: String] = [:])
+        throws(TemplateError) -> String
+    {
         try fill(template(path), values, template: path)
     }
 
@@ -42,14 +46,18 @@ public enum SourceTemplates {
     }
 
     /// `text` with every `{{name}}` replaced by `values[name]`; a missing value is an error.
-    public static func fill(_ text: String, _ values: [String: String], template: String = "") throws(TemplateError) -> String {
+    public static func fill(_ text: String, _ values: [String: String], template: String = "")
+        throws(TemplateError) -> String
+    {
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             let indent = line.prefix(line.count - trimmed.count)
             let tokens = Self.tokens(String(trimmed))
             if tokens.count == 1, String(trimmed) == "{{\(tokens[0].name)}}" {
-                guard let value = values[tokens[0].name] else { throw .missingValue(name: tokens[0].name, template: template) }
+                guard let value = values[tokens[0].name] else {
+                    throw .missingValue(name: tokens[0].name, template: template)
+                }
                 if value.isEmpty { continue }
                 let body = value.hasSuffix("\n") ? String(value.dropLast()) : value
                 for part in body.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -60,7 +68,9 @@ public enum SourceTemplates {
             var out = ""
             var rest = Substring(line)
             for token in Self.tokens(String(line)) {
-                guard let value = values[token.name] else { throw .missingValue(name: token.name, template: template) }
+                guard let value = values[token.name] else {
+                    throw .missingValue(name: token.name, template: template)
+                }
                 let marker = "{{\(token.name)}}"
                 if let r = rest.range(of: marker) {
                     out += rest[..<r.lowerBound] + value
@@ -125,7 +135,9 @@ public enum RecorderPlatform: String, Sendable, CaseIterable {
     /// `(file name, contents)` of every file, in `fileNames` order.
     public func files() throws(TemplateError) -> [(name: String, contents: String)] {
         var out: [(name: String, contents: String)] = []
-        for name in fileNames { out.append((name, try SourceTemplates.render("recorders/" + name))) }
+        for name in fileNames {
+            out.append((name, try SourceTemplates.render("recorders/" + name)))
+        }
         return out
     }
 }

@@ -47,7 +47,8 @@ public struct ReportDiff: Sendable, Equatable {
         parameters = keys.map { spec in
             ParameterChange(
                 symbol: spec.symbol, key: spec.key, unit: spec.unit,
-                before: pa.first { $0.spec == spec }?.value, after: pb.first { $0.spec == spec }?.value)
+                before: pa.first { $0.spec == spec }?.value,
+                after: pb.first { $0.spec == spec }?.value)
         }
         // By the file's name (runs from different folders name one file differently) and the id.
         struct Key: Hashable {
@@ -67,10 +68,16 @@ public struct ReportDiff: Sendable, Equatable {
             guard let old = index[k], seen.insert(k).inserted else { continue }
             both += 1
             if old.suggestedDecision != g.suggestedDecision {
-                changed.append(ChangedGesture(file: g.file, id: g.id, intent: g.intent ?? old.intent, rule: "suggested", before: old.suggestedDecision, after: g.suggestedDecision))
+                changed.append(
+                    ChangedGesture(
+                        file: g.file, id: g.id, intent: g.intent ?? old.intent, rule: "suggested",
+                        before: old.suggestedDecision, after: g.suggestedDecision))
             }
             if old.currentDecision != g.currentDecision {
-                changed.append(ChangedGesture(file: g.file, id: g.id, intent: g.intent ?? old.intent, rule: "current", before: old.currentDecision, after: g.currentDecision))
+                changed.append(
+                    ChangedGesture(
+                        file: g.file, id: g.id, intent: g.intent ?? old.intent, rule: "current",
+                        before: old.currentDecision, after: g.currentDecision))
             }
         }
         self.changed = changed
@@ -84,7 +91,9 @@ public struct ReportDiff: Sendable, Equatable {
         return ParameterFormat.value(x, unit: unit, extent: b.summary.extent)
     }
 
-    func errorLine(_ name: String, _ x: Double?, _ y: Double?, _ mx: Int, _ my: Int, labelled: Bool) -> String {
+    func errorLine(_ name: String, _ x: Double?, _ y: Double?, _ mx: Int, _ my: Int, labelled: Bool)
+        -> String
+    {
         guard labelled else { return "\(name): unknown (no intent labels)" }
         var line = "\(name): \(NumberText.percent(x)) (\(mx)) → \(NumberText.percent(y)) (\(my))"
         if let x, let y { line += ", " + NumberText.pointsChange(y - x) }
@@ -95,26 +104,47 @@ public struct ReportDiff: Sendable, Equatable {
     public func lines(limit: Int = 50) -> [String] {
         var out = ["\(nameA) → \(nameB)"]
         let labelled = a.summary.labelled && b.summary.labelled
-        let sources = a.summary.currentSource == b.summary.currentSource ? a.summary.currentSource : "\(a.summary.currentSource) → \(b.summary.currentSource)"
-        out.append(errorLine("error, current (\(sources))", a.summary.currentError, b.summary.currentError, a.summary.currentMisdecided, b.summary.currentMisdecided, labelled: labelled))
-        out.append(errorLine("error, suggested (cross-validated; misdecided in sample)", a.summary.suggestedError, b.summary.suggestedError, a.summary.suggestedMisdecided, b.summary.suggestedMisdecided, labelled: labelled))
+        let sources =
+            a.summary.currentSource == b.summary.currentSource
+            ? a.summary.currentSource : "\(a.summary.currentSource) → \(b.summary.currentSource)"
+        out.append(
+            errorLine(
+                "error, current (\(sources))", a.summary.currentError, b.summary.currentError,
+                a.summary.currentMisdecided, b.summary.currentMisdecided, labelled: labelled))
+        out.append(
+            errorLine(
+                "error, suggested (cross-validated; misdecided in sample)",
+                a.summary.suggestedError, b.summary.suggestedError, a.summary.suggestedMisdecided,
+                b.summary.suggestedMisdecided, labelled: labelled))
         var rule = "suggested rule: "
         if a.summary.suggestedRule == b.summary.suggestedRule {
-            rule += "unchanged, " + a.summary.suggestedRule.reportDescription(extent: b.summary.extent)
+            rule +=
+                "unchanged, " + a.summary.suggestedRule.reportDescription(extent: b.summary.extent)
         } else if a.summary.suggestedRule.family != b.summary.suggestedRule.family {
-            rule += a.summary.suggestedRule.reportDescription(extent: a.summary.extent) + " → " + b.summary.suggestedRule.reportDescription(extent: b.summary.extent)
+            rule +=
+                a.summary.suggestedRule.reportDescription(extent: a.summary.extent) + " → "
+                + b.summary.suggestedRule.reportDescription(extent: b.summary.extent)
         } else {
             rule += a.summary.suggestedRule.family.rawValue + " "
-            rule += parameters.filter { $0.before != $0.after }.map { "\($0.symbol) \(value($0.before, $0.unit)) → \(value($0.after, $0.unit))" }.joined(separator: ", ")
+            rule += parameters.filter { $0.before != $0.after }.map {
+                "\($0.symbol) \(value($0.before, $0.unit)) → \(value($0.after, $0.unit))"
+            }.joined(separator: ", ")
         }
         out.append(rule)
-        let sug = changed.filter { $0.rule == "suggested" }, cur = changed.filter { $0.rule == "current" }
-        out.append("gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one")
+        let sug = changed.filter { $0.rule == "suggested" },
+            cur = changed.filter { $0.rule == "current" }
+        out.append(
+            "gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one"
+        )
         for c in changed.prefix(limit) {
             let verdict = c.nowRight.map { $0 ? "now right" : "now wrong" } ?? "unlabelled"
-            out.append("  \(c.id)\(c.file.isEmpty ? "" : " (\(c.file))") \(c.rule): \(c.before.rawValue) → \(c.after.rawValue), intent \(c.intent?.rawValue ?? "none"): \(verdict)")
+            out.append(
+                "  \(c.id)\(c.file.isEmpty ? "" : " (\(c.file))") \(c.rule): \(c.before.rawValue) → \(c.after.rawValue), intent \(c.intent?.rawValue ?? "none"): \(verdict)"
+            )
         }
-        if changed.count > limit { out.append("  … and \(changed.count - limit) more (--format json lists all)") }
+        if changed.count > limit {
+            out.append("  … and \(changed.count - limit) more (--format json lists all)")
+        }
         return out
     }
 
@@ -127,7 +157,10 @@ public struct ReportDiff: Sendable, Equatable {
         w.string("schema", Self.schema)
         w.string("a", nameA)
         w.string("b", nameB)
-        for (key, x, y) in [("currentError", a.summary.currentError, b.summary.currentError), ("suggestedError", a.summary.suggestedError, b.summary.suggestedError)] {
+        for (key, x, y) in [
+            ("currentError", a.summary.currentError, b.summary.currentError),
+            ("suggestedError", a.summary.suggestedError, b.summary.suggestedError),
+        ] {
             w.beginObject(key)
             w.number("a", x)
             w.number("b", y)
@@ -163,24 +196,50 @@ public struct ReportDiff: Sendable, Equatable {
     /// `--format html`: one self-contained page.
     public func html() -> String {
         let h = Text.xml
-        var o = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        o += "<title>gesturetune diff: \(h(nameA)) → \(h(nameB))</title>\n<style>\n\(HTMLRenderer.stylesheet)\n\(HTMLRenderer.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n"
+        var o =
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        o +=
+            "<title>gesturetune diff: \(h(nameA)) → \(h(nameB))</title>\n<style>\n\(HTMLRenderer.stylesheet)\n\(HTMLRenderer.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n"
         o += "<h1>What changed: \(h(nameA)) → \(h(nameB))</h1>\n"
         let text = lines(limit: 0)
         o += "<p class=\"headline\">\(h(text[2]))</p>\n"
         var errors = ReportTable(headers: ["error", nameA, nameB, "change"], rows: [])
-        for (name, x, y) in [("current", a.summary.currentError, b.summary.currentError), ("suggested (cross-validated)", a.summary.suggestedError, b.summary.suggestedError)] {
-            errors.rows.append([name, NumberText.percent(x), NumberText.percent(y), x.flatMap { x in y.map { NumberText.pointsChange($0 - x) } } ?? "n/a"])
+        for (name, x, y) in [
+            ("current", a.summary.currentError, b.summary.currentError),
+            ("suggested (cross-validated)", a.summary.suggestedError, b.summary.suggestedError),
+        ] {
+            errors.rows.append([
+                name, NumberText.percent(x), NumberText.percent(y),
+                x.flatMap { x in y.map { NumberText.pointsChange($0 - x) } } ?? "n/a",
+            ])
         }
         o += "<h2>Error</h2>\n"
         HTMLRenderer.table(&o, errors)
-        o += "<h2>Suggested parameters</h2>\n<p>\(h(a.summary.suggestedRule.reportDescription(extent: a.summary.extent))) → \(h(b.summary.suggestedRule.reportDescription(extent: b.summary.extent)))</p>\n"
-        HTMLRenderer.table(&o, ReportTable(headers: ["parameter", "unit", nameA, nameB], rows: parameters.map { [$0.symbol, $0.unit.rawValue, value($0.before, $0.unit), value($0.after, $0.unit)] }))
+        o +=
+            "<h2>Suggested parameters</h2>\n<p>\(h(a.summary.suggestedRule.reportDescription(extent: a.summary.extent))) → \(h(b.summary.suggestedRule.reportDescription(extent: b.summary.extent)))</p>\n"
+        HTMLRenderer.table(
+            &o,
+            ReportTable(
+                headers: ["parameter", "unit", nameA, nameB],
+                rows: parameters.map {
+                    [
+                        $0.symbol, $0.unit.rawValue, value($0.before, $0.unit),
+                        value($0.after, $0.unit),
+                    ]
+                }))
         o += "<h2>Gestures decided differently</h2>\n<p>\(h(text[3]))</p>\n"
-        HTMLRenderer.table(&o, ReportTable(
-            headers: ["id", "file", "rule", "intent", nameA, nameB, "verdict"],
-            rows: changed.map { [$0.id, $0.file, $0.rule, $0.intent?.rawValue ?? "—", $0.before.rawValue, $0.after.rawValue, $0.nowRight.map { $0 ? "now right" : "now wrong" } ?? "—"] },
-            rowClasses: changed.map { $0.nowRight == false ? "miss" : "" }))
+        HTMLRenderer.table(
+            &o,
+            ReportTable(
+                headers: ["id", "file", "rule", "intent", nameA, nameB, "verdict"],
+                rows: changed.map {
+                    [
+                        $0.id, $0.file, $0.rule, $0.intent?.rawValue ?? "—", $0.before.rawValue,
+                        $0.after.rawValue,
+                        $0.nowRight.map { $0 ? "now right" : "now wrong" } ?? "—",
+                    ]
+                },
+                rowClasses: changed.map { $0.nowRight == false ? "miss" : "" }))
         o += "</main>\n</body>\n</html>\n"
         return o
     }

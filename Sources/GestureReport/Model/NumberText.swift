@@ -108,7 +108,10 @@ public enum NumberText {
         // Two steps, so that 10^e stays finite and non-zero down to the smallest subnormal.
         let half = e / 2
         var m = (abs(x) / pow(10, Double(half)) / pow(10, Double(e - half)) * 100).rounded()
-        if m >= 1000 { m /= 10; e += 1 }
+        if m >= 1000 {
+            m /= 10
+            e += 1
+        }
         return (x < 0 ? "-" : "") + trimmed(fixed(m / 100, 2)) + "e\(e)"
     }
 

@@ -1,6 +1,6 @@
 import GesturePhysics
-import GestureTuning
 import GestureTrace
+import GestureTuning
 
 /// How much of a large input the figures draw. Numbers (histogram counts, errors, tables in
 /// report.json) always use every gesture; only drawing is thinned.
@@ -137,42 +137,77 @@ public struct ReportFigures: Sendable, Equatable {
         curves = Self.makeCurves(g, limits: limits)
 
         // Release velocity per intent.
-        let groups = FigureGroup.allCases.filter { grp in g.contains { FigureGroup($0.intent) == grp } }
+        let groups = FigureGroup.allCases.filter { grp in
+            g.contains { FigureGroup($0.intent) == grp }
+        }
         var vMarkers: [HistogramMarker] = []
-        if let v = model.summary.currentRule.velocityThreshold { vMarkers.append(.init(name: "current v_th", x: v, style: "current")) }
-        if let v = model.summary.suggestedRule.velocityThreshold { vMarkers.append(.init(name: "suggested v_th", x: v, style: "suggested")) }
+        if let v = model.summary.currentRule.velocityThreshold {
+            vMarkers.append(.init(name: "current v_th", x: v, style: "current"))
+        }
+        if let v = model.summary.suggestedRule.velocityThreshold {
+            vMarkers.append(.init(name: "suggested v_th", x: v, style: "suggested"))
+        }
         let vValues = g.map(\.progressVelocity)
-        let vEdges = Self.bins(values: vValues, markers: vMarkers.map(\.x), lowQ: 0.005, highQ: 0.995, includeZero: true)
+        let vEdges = Self.bins(
+            values: vValues, markers: vMarkers.map(\.x), lowQ: 0.005, highQ: 0.995,
+            includeZero: true)
         releaseVelocity = HistogramFigure(
             edges: vEdges,
             series: groups.map { grp in
-                Self.series(name: grp.label, style: grp.rawValue, values: g.lazy.filter { FigureGroup($0.intent) == grp }.map(\.progressVelocity), edges: vEdges)
+                Self.series(
+                    name: grp.label, style: grp.rawValue,
+                    values: g.lazy.filter { FigureGroup($0.intent) == grp }.map(\.progressVelocity),
+                    edges: vEdges)
             },
-            markers: vMarkers, xLabel: "release velocity v_p (progress/s; × \(NumberText.parameter(extent)) = pt/s)")
+            markers: vMarkers,
+            xLabel: "release velocity v_p (progress/s; × \(NumberText.parameter(extent)) = pt/s)")
 
         // Start position of intended completes (all when unlabelled).
         let starts = g.filter { $0.intent != .cancel }.map(\.startPosition)
-        var sMarkers = [HistogramMarker(name: "suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt", x: model.edge.suggestedWidth, style: "suggested")]
-        sMarkers += model.edge.references.map { HistogramMarker(name: "\(NumberText.parameter($0.value)) pt: \($0.name)", x: $0.value, style: "reference") }
-        let sEdges = Self.bins(values: starts, markers: sMarkers.map(\.x), lowQ: 0, highQ: 0.99, includeZero: true)
+        var sMarkers = [
+            HistogramMarker(
+                name: "suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt",
+                x: model.edge.suggestedWidth, style: "suggested")
+        ]
+        sMarkers += model.edge.references.map {
+            HistogramMarker(
+                name: "\(NumberText.parameter($0.value)) pt: \($0.name)", x: $0.value,
+                style: "reference")
+        }
+        let sEdges = Self.bins(
+            values: starts, markers: sMarkers.map(\.x), lowQ: 0, highQ: 0.99, includeZero: true)
         startPosition = HistogramFigure(
             edges: sEdges,
-            series: [Self.series(name: model.summary.labelled ? "meant complete" : "all gestures", style: model.summary.labelled ? "complete" : "unlabelled", values: starts, edges: sEdges)],
+            series: [
+                Self.series(
+                    name: model.summary.labelled ? "meant complete" : "all gestures",
+                    style: model.summary.labelled ? "complete" : "unlabelled", values: starts,
+                    edges: sEdges)
+            ],
             markers: sMarkers, xLabel: "start position from the leading edge (pt)")
 
         // Velocity ratio, current and suggested completion speed.
         let cur = model.figures.currentVelocityRatios, sug = model.figures.suggestedVelocityRatios
-        let rEdges = Self.bins(values: cur + sug, markers: [1], lowQ: 0, highQ: 0.95, includeZero: true, cap: 5)
+        let rEdges = Self.bins(
+            values: cur + sug, markers: [1], lowQ: 0, highQ: 0.95, includeZero: true, cap: 5)
         velocityRatio = HistogramFigure(
             edges: rEdges,
             series: [
-                Self.series(name: "current completionSpeed \(NumberText.parameter(model.animation.currentCompletionSpeed))", style: "current", values: cur, edges: rEdges),
-                Self.series(name: "suggested completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed))", style: "suggested", values: sug, edges: rEdges),
+                Self.series(
+                    name:
+                        "current completionSpeed \(NumberText.parameter(model.animation.currentCompletionSpeed))",
+                    style: "current", values: cur, edges: rEdges),
+                Self.series(
+                    name:
+                        "suggested completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed))",
+                    style: "suggested", values: sug, edges: rEdges),
             ],
             markers: [HistogramMarker(name: "ratio 1: no jump", x: 1, style: "reference")],
             xLabel: "velocity ratio (s / D) / v_p (1 = animation continues at the finger's speed)")
 
-        info = Self.makeInfo(model, scatter: scatter, curves: curves, histograms: [releaseVelocity, startPosition, velocityRatio])
+        info = Self.makeInfo(
+            model, scatter: scatter, curves: curves,
+            histograms: [releaseVelocity, startPosition, velocityRatio])
     }
 
     // MARK: Construction
@@ -185,7 +220,10 @@ public struct ReportFigures: Sendable, Equatable {
         var lo = min(Stats.quantileSorted(vs, 0.005) ?? 0, -0.5)
         var hi = max(Stats.quantileSorted(vs, 0.995) ?? 0, 0.5)
         for rule in [model.summary.currentRule, model.summary.suggestedRule] {
-            if let v = rule.velocityThreshold { hi = max(hi, v * 1.1); lo = min(lo, -v * 0.3) }
+            if let v = rule.velocityThreshold {
+                hi = max(hi, v * 1.1)
+                lo = min(lo, -v * 0.3)
+            }
         }
         let pad = (hi - lo) * 0.05
         lo -= pad
@@ -196,7 +234,11 @@ public struct ReportFigures: Sendable, Equatable {
         var priority: [Int] = []
         var others: [Int] = []
         for (i, row) in g.enumerated() {
-            if row.misdecidedBySuggested || row.misdecidedByCurrent { priority.append(i) } else { others.append(i) }
+            if row.misdecidedBySuggested || row.misdecidedByCurrent {
+                priority.append(i)
+            } else {
+                others.append(i)
+            }
         }
         var chosen: [Int]
         if g.count <= budget {
@@ -213,7 +255,8 @@ public struct ReportFigures: Sendable, Equatable {
             let v = min(max(raw, lo), hi)
             if v != raw { clamped += 1 }
             return ScatterPoint(
-                index: i, p: min(max(row.releaseProgress.isFinite ? row.releaseProgress : 0, 0), 1), v: v,
+                index: i, p: min(max(row.releaseProgress.isFinite ? row.releaseProgress : 0, 0), 1),
+                v: v,
                 group: FigureGroup(row.intent), misdecidedBySuggested: row.misdecidedBySuggested,
                 misdecidedByCurrent: row.misdecidedByCurrent, clamped: v != raw)
         }
@@ -229,14 +272,18 @@ public struct ReportFigures: Sendable, Equatable {
         var tMax = 0.0
         let curves = chosen.map { i -> DrawnCurve in
             let pts = g[i].curve.filter { $0.t.isFinite && $0.p.isFinite }
-            let kept = Thin.pick(Array(pts.indices), keep: max(limits.pointsPerCurve, 2), keepLast: true).map { pts[$0] }
+            let kept = Thin.pick(
+                Array(pts.indices), keep: max(limits.pointsPerCurve, 2), keepLast: true
+            ).map { pts[$0] }
             if let last = kept.last { tMax = max(tMax, last.t) }
             return DrawnCurve(id: g[i].id, group: FigureGroup(g[i].intent), points: kept)
         }
         return CurvesFigure(curves: curves, total: withCurves.count, tMax: tMax > 0 ? tMax : 1)
     }
 
-    static func series(name: String, style: String, values: some Sequence<Double>, edges: [Double]) -> HistogramSeries {
+    static func series(name: String, style: String, values: some Sequence<Double>, edges: [Double])
+        -> HistogramSeries
+    {
         var counts = [Int](repeating: 0, count: max(edges.count - 1, 1))
         var total = 0, clamped = 0
         let lo = edges.first ?? 0, hi = edges.last ?? 1
@@ -250,13 +297,17 @@ public struct ReportFigures: Sendable, Equatable {
             let k = position.isNaN ? 0 : Int(min(max(position, 0), Double(counts.count - 1)))
             counts[k] += 1
         }
-        return HistogramSeries(name: name, style: style, counts: counts, total: total, clamped: clamped)
+        return HistogramSeries(
+            name: name, style: style, counts: counts, total: total, clamped: clamped)
     }
 
     /// Equal-width bins with a nice width (1, 2, 2.5 or 5 × 10^k), about 24 of them, spanning
     /// the values' [lowQ, highQ] quantiles and the markers.
     /// `cap` bounds the upper end (a ratio of 5 is already a visible jump).
-    static func bins(values: [Double], markers: [Double], lowQ: Double, highQ: Double, includeZero: Bool, cap: Double? = nil) -> [Double] {
+    static func bins(
+        values: [Double], markers: [Double], lowQ: Double, highQ: Double, includeZero: Bool,
+        cap: Double? = nil
+    ) -> [Double] {
         let sorted = values.filter(\.isFinite).sorted()
         var lo = Stats.quantileSorted(sorted, lowQ) ?? 0
         var hi = Stats.quantileSorted(sorted, highQ) ?? 1
@@ -277,52 +328,85 @@ public struct ReportFigures: Sendable, Equatable {
         return (0...n).map { start + Double($0) * step }
     }
 
-    static func makeInfo(_ model: ReportModel, scatter: ScatterFigure, curves: CurvesFigure, histograms: [HistogramFigure]) -> [FigureInfo] {
+    static func makeInfo(
+        _ model: ReportModel, scatter: ScatterFigure, curves: CurvesFigure,
+        histograms: [HistogramFigure]
+    ) -> [FigureInfo] {
         let s = model.summary
         let byIntent = s.labelled ? "by intent" : "no intent labels"
-        var scatterCaption = "Release progress p_r against release velocity v_p (progress/s; × \(NumberText.parameter(s.extent)) = pt/s), \(byIntent). "
-        scatterCaption += "Dashed black: current (\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))). "
-        scatterCaption += "Solid green: \(s.suggestionInferred ? "inferred split, not tuned" : "suggested") (\(s.suggestedRule.reportDescription(extent: s.extent))). "
-        if s.labelled { scatterCaption += "Ringed: misdecided by the suggested rule (solid ring) or only by the current one (dotted ring). " }
+        var scatterCaption =
+            "Release progress p_r against release velocity v_p (progress/s; × \(NumberText.parameter(s.extent)) = pt/s), \(byIntent). "
+        scatterCaption +=
+            "Dashed black: current (\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent))). "
+        scatterCaption +=
+            "Solid green: \(s.suggestionInferred ? "inferred split, not tuned" : "suggested") (\(s.suggestedRule.reportDescription(extent: s.extent))). "
+        if s.labelled {
+            scatterCaption +=
+                "Ringed: misdecided by the suggested rule (solid ring) or only by the current one (dotted ring). "
+        }
         if scatter.points.count < scatter.total {
-            scatterCaption += "Showing \(scatter.points.count) of \(scatter.total) gestures (misdecided first, the rest evenly spaced); every gesture counts in the numbers. "
+            scatterCaption +=
+                "Showing \(scatter.points.count) of \(scatter.total) gestures (misdecided first, the rest evenly spaced); every gesture counts in the numbers. "
         }
         if scatter.clampedCount > 0 {
-            scatterCaption += scatter.clampedCount == 1
+            scatterCaption +=
+                scatter.clampedCount == 1
                 ? "1 point beyond the velocity axis is drawn at its edge. "
                 : "\(scatter.clampedCount) points beyond the velocity axis are drawn at its edge. "
         }
         if s.suggestedRule.family == .kinematic || s.currentRule.family == .kinematic {
             scatterCaption += "The kinematic boundary is drawn with v_m = v_p and a_m = 0. "
         }
-        var curvesCaption = "Progress against time since the first sample, one thin line per gesture, \(byIntent)."
+        var curvesCaption =
+            "Progress against time since the first sample, one thin line per gesture, \(byIntent)."
         if curves.curves.count < curves.total {
-            curvesCaption += " Showing \(curves.curves.count) of \(curves.total) gestures (evenly spaced, each curve thinned to at most \(FigureLimits().pointsPerCurve) points)."
+            curvesCaption +=
+                " Showing \(curves.curves.count) of \(curves.total) gestures (evenly spaced, each curve thinned to at most \(FigureLimits().pointsPerCurve) points)."
         }
         func clampNote(_ h: HistogramFigure) -> String {
             let c = h.series.reduce(0) { $0 + $1.clamped }
-            return c == 0 ? "" : c == 1 ? " 1 value beyond the axis is counted in an end bin." : " \(c) values beyond the axis are counted in the end bins."
+            return c == 0
+                ? ""
+                : c == 1
+                    ? " 1 value beyond the axis is counted in an end bin."
+                    : " \(c) values beyond the axis are counted in the end bins."
         }
-        let counts = { (h: HistogramFigure) in h.series.map { "\($0.name): \($0.total)" }.joined(separator: ", ") }
+        let counts = { (h: HistogramFigure) in
+            h.series.map { "\($0.name): \($0.total)" }.joined(separator: ", ")
+        }
         var groupFigure: [FigureInfo] = []
-        if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough) {
+        if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough)
+        {
             groupFigure.append(
                 FigureInfo(
                     name: "group-thresholds", title: "Suggested \(name) per \(g.analysis.columns)",
-                    caption: "Each \(g.analysis.columns) group's suggested \(name) (dot) with its 95% bootstrap interval (bar), beside the pooled suggestion (dashed line, shaded interval); groups with fewer than \(GroupAnalysis.minimumLabelled) labelled gestures are listed without a dot. \(g.headline)"))
+                    caption:
+                        "Each \(g.analysis.columns) group's suggested \(name) (dot) with its 95% bootstrap interval (bar), beside the pooled suggestion (dashed line, shaded interval); groups with fewer than \(GroupAnalysis.minimumLabelled) labelled gestures are listed without a dot. \(g.headline)"
+                ))
         }
         return [
-            FigureInfo(name: "release-scatter", title: "Release scatter", caption: scatterCaption.trimmingTrailingSpace),
-            FigureInfo(name: "progress-curves", title: "Progress against time", caption: curvesCaption),
+            FigureInfo(
+                name: "release-scatter", title: "Release scatter",
+                caption: scatterCaption.trimmingTrailingSpace),
+            FigureInfo(
+                name: "progress-curves", title: "Progress against time", caption: curvesCaption),
             FigureInfo(
                 name: "release-velocity", title: "Release velocity by intent",
-                caption: "Histogram of release velocity v_p \(s.labelled ? "per intent" : "(no intent labels)") (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one." + clampNote(histograms[0])),
+                caption:
+                    "Histogram of release velocity v_p \(s.labelled ? "per intent" : "(no intent labels)") (\(counts(histograms[0]))), with the current and suggested velocity thresholds where the rules have one."
+                    + clampNote(histograms[0])),
             FigureInfo(
                 name: "start-position", title: "Start position",
-                caption: (model.summary.labelled ? "Where gestures the person meant to complete began" : "Where every gesture began (no intent labels)") + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths." + clampNote(histograms[1])),
+                caption: (model.summary.labelled
+                    ? "Where gestures the person meant to complete began"
+                    : "Where every gesture began (no intent labels)")
+                    + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths."
+                    + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",
-                caption: "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(NumberText.seconds(model.animation.duration)), under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed." + clampNote(histograms[2])),
+                caption:
+                    "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(NumberText.seconds(model.animation.duration)), under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed."
+                    + clampNote(histograms[2])),
         ] + groupFigure
     }
 }

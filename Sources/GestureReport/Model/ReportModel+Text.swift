@@ -9,21 +9,27 @@ extension ReportModel {
     /// parameters decide, and the inferred split.
     public var headline: String {
         let s = summary
-        let rule = s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
+        let rule = s.suggestedRule.reportDescription(
+            extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
             let changeText = NumberText.pointsChange(sug - cur)
             if s.suggestedRule == s.currentRule {
-                return "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent))): tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
+                return
+                    "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent))): tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
             }
             if keepCurrent {
-                return "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent)), error \(NumberText.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(changeText))."
+                return
+                    "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent)), error \(NumberText.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(changeText))."
             }
-            return "Suggested \(rule): cross-validated error \(NumberText.percent(sug)) against \(NumberText.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
+            return
+                "Suggested \(rule): cross-validated error \(NumberText.percent(sug)) against \(NumberText.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
         }
         let completes = gestures.filter { $0.currentDecision == .complete }.count
-        var text = "No intent labels, so no error can be measured: the current \(s.currentSource) parameters complete \(completes) of \(gestures.count) gestures"
+        var text =
+            "No intent labels, so no error can be measured: the current \(s.currentSource) parameters complete \(completes) of \(gestures.count) gestures"
         if let u = unlabelled {
-            text += "; \(u.ambiguousIDs.count) fall within \(NumberText.percent(u.band)) of the boundary"
+            text +=
+                "; \(u.ambiguousIDs.count) fall within \(NumberText.percent(u.band)) of the boundary"
         }
         text += ". "
         if s.suggestionInferred {
@@ -58,7 +64,8 @@ extension ReportSummary {
         let rows = skipped(.rows)
         guard !rows.isEmpty else { return nil }
         let share = rowsSkippedShare.map { NumberText.percent($0) } ?? "n/a"
-        return "\(skippedTotal(.rows)) of \(rowsRead) rows skipped (\(share): " + rows.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        return "\(skippedTotal(.rows)) of \(rowsRead) rows skipped (\(share): "
+            + rows.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
     }
 
     /// Millimetres per point when a dpi column gives the physical size: speeds print in mm/s too.

@@ -34,12 +34,15 @@ extension ReportModel {
         for (k, m) in measurements.enumerated() {
             sample.offer(
                 ReportSample.Entry(
-                    priority: ReportSample.priority(of: m, current: tuning.current, band: tuning.options.ambiguityBand),
-                    hash: GestureKey(file: m.file, id: m.id).mixed(seed: tuning.options.seed, stream: ReportSample.stream),
+                    priority: ReportSample.priority(
+                        of: m, current: tuning.current, band: tuning.options.ambiguityBand),
+                    hash: GestureKey(file: m.file, id: m.id).mixed(
+                        seed: tuning.options.seed, stream: ReportSample.stream),
                     fileIndex: 0, order: k, measurement: m))
         }
         self.init(
-            tuning: tuning, sample: sample, tally: MeasurementTally(measurements), reads: reads, name: name, generator: generator,
+            tuning: tuning, sample: sample, tally: MeasurementTally(measurements), reads: reads,
+            name: name, generator: generator,
             currentSource: currentSource, files: files)
     }
 
@@ -52,17 +55,22 @@ extension ReportModel {
     /// (velocity ratios, the estimator table) are the sample's: every gesture while there are
     /// no more than the sample's capacity.
     public init(
-        tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary], name: String,
+        tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary],
+        name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil
     ) {
         let entries = sample.inInputOrder
         let builder = TuningReportBuilder(
             tuning: tuning, measurements: entries.map(\.measurement), tally: tally, reads: reads)
-        self = builder.model(name: name, generator: generator, currentSource: currentSource, files: files)
-        for (k, e) in entries.enumerated() where e.intentSource != nil { gestures[k].intentSource = e.intentSource }
+        self = builder.model(
+            name: name, generator: generator, currentSource: currentSource, files: files)
+        for (k, e) in entries.enumerated() where e.intentSource != nil {
+            gestures[k].intentSource = e.intentSource
+        }
         if !sample.isComplete {
             summary.warnings.append(
-                "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered).")
+                "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered)."
+            )
         }
     }
 }
@@ -82,12 +90,16 @@ struct TuningReportBuilder {
     /// The labelled ones among `used`, as `Evaluation` reads them: what `evaluate` decides.
     let labelledUsed: [(id: String, intent: Intent?, state: ReleaseState)]
 
-    init(tuning: Answer, measurements: [GestureMeasurement], tally: MeasurementTally, reads: [ReadSummary]) {
+    init(
+        tuning: Answer, measurements: [GestureMeasurement], tally: MeasurementTally,
+        reads: [ReadSummary]
+    ) {
         self.tuning = tuning
         self.measurements = measurements
         self.tally = tally
         self.reads = reads
-        var used: [Int] = [], labelledUsed: [(id: String, intent: Intent?, state: ReleaseState)] = []
+        var used: [Int] = [],
+            labelledUsed: [(id: String, intent: Intent?, state: ReleaseState)] = []
         used.reserveCapacity(measurements.count)
         labelledUsed.reserveCapacity(measurements.count)
         for (i, m) in measurements.enumerated() where Self.isUsed(m) {
@@ -97,15 +109,21 @@ struct TuningReportBuilder {
         (self.used, self.labelledUsed) = (used, labelledUsed)
     }
 
-    static func isUsed(_ m: GestureMeasurement) -> Bool { !m.interruptedBySystem && m.releaseState.isFiniteState }
+    static func isUsed(_ m: GestureMeasurement) -> Bool {
+        !m.interruptedBySystem && m.releaseState.isFiniteState
+    }
 
     /// A used gesture within the current rule's ambiguity band (`Rule.isAmbiguous`, the band
     /// the tuner counts with).
     func isAmbiguous(_ m: GestureMeasurement) -> Bool {
-        Self.isUsed(m) && ReportSample.isAmbiguous(m.releaseState, current: tuning.current, band: tuning.options.ambiguityBand)
+        Self.isUsed(m)
+            && ReportSample.isAmbiguous(
+                m.releaseState, current: tuning.current, band: tuning.options.ambiguityBand)
     }
 
-    func model(name: String, generator: String, currentSource: String?, files: [String]?) -> ReportModel {
+    func model(name: String, generator: String, currentSource: String?, files: [String]?)
+        -> ReportModel
+    {
         let t = tuning
         let labelled = t.counts.labelled > 0
         let extent = tally.typicalExtent
@@ -119,41 +137,56 @@ struct TuningReportBuilder {
         let suggestedEval = t.suggestedEvaluation
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
         var summary = ReportSummary(
-            files: files ?? reads.map(\.file), gesturesRead: tally.count, gesturesUsed: t.counts.used,
-            skipped: skipCounts(), labelled: labelled, direction: tally.direction ?? t.current.direction,
+            files: files ?? reads.map(\.file), gesturesRead: tally.count,
+            gesturesUsed: t.counts.used,
+            skipped: skipCounts(), labelled: labelled,
+            direction: tally.direction ?? t.current.direction,
             extent: extent, extentSource: Self.extentSource(tally),
-            currentSource: currentSource ?? t.current.preset ?? "params file", currentRule: currentRule,
+            currentSource: currentSource ?? t.current.preset ?? "params file",
+            currentRule: currentRule,
             suggestedRule: suggestedRule, currentError: labelled ? currentEval?.errorRate : nil,
             suggestedError: suggestedCV,
-            currentMisdecided: currentEval?.errors ?? 0, suggestedMisdecided: suggestedEval?.errors ?? 0,
-            suggestionInferred: inferred, warnings: t.warnings.map(\.sentence), ignoredColumns: ignoredColumns())
+            currentMisdecided: currentEval?.errors ?? 0,
+            suggestedMisdecided: suggestedEval?.errors ?? 0,
+            suggestionInferred: inferred, warnings: t.warnings.map(\.sentence),
+            ignoredColumns: ignoredColumns())
         summary.rowsRead = ReadLoss(reads).rowsRead
         let units = Set(reads.map(\.coordinateUnit))
         summary.coordinateUnit = units.count == 1 ? units.first! : .file
 
         // Gesture rows: every gesture read, interrupted ones flagged.
         let currentDecisions = Evaluation(t.current.decider, measurements: measurements).decisions
-        let suggestedDecisions = Evaluation(.rule(suggestedRule), measurements: measurements).decisions
+        let suggestedDecisions = Evaluation(.rule(suggestedRule), measurements: measurements)
+            .decisions
         let rows = measurements.indices.map { k in
             GestureRow(
                 measurement: measurements[k], currentDecision: currentDecisions[k].decided,
-                suggestedDecision: suggestedDecisions[k].decided, ambiguous: isAmbiguous(measurements[k]))
+                suggestedDecision: suggestedDecisions[k].decided,
+                ambiguous: isAmbiguous(measurements[k]))
         }
 
         // Completion animation: ratios over the gestures the tuner counts as completing.
         let completing: (GestureRow) -> Bool = { g in
-            !g.flags.interruptedBySystem && (g.intent.map { $0 == .complete } ?? (g.currentDecision == .complete))
+            !g.flags.interruptedBySystem
+                && (g.intent.map { $0 == .complete } ?? (g.currentDecision == .complete))
         }
         let cs = t.completionSpeed
         let suggestedSpeed = cs.value ?? cs.currentCompletionSpeed
-        let currentRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: cs.currentCompletionSpeed, duration: cs.transitionDuration, completes: completing)
-        let suggestedRatios = FigureInputs.velocityRatios(gestures: rows, completionSpeed: suggestedSpeed, duration: cs.transitionDuration, completes: completing)
+        let currentRatios = FigureInputs.velocityRatios(
+            gestures: rows, completionSpeed: cs.currentCompletionSpeed,
+            duration: cs.transitionDuration, completes: completing)
+        let suggestedRatios = FigureInputs.velocityRatios(
+            gestures: rows, completionSpeed: suggestedSpeed, duration: cs.transitionDuration,
+            completes: completing)
         let animation = AnimationSuggestion(
             duration: cs.transitionDuration, currentCompletionSpeed: cs.currentCompletionSpeed,
             suggestedCompletionSpeed: suggestedSpeed, completionSpeedInterval: nil,
-            currentMedianRatio: Stats.median(currentRatios), suggestedMedianRatio: Stats.median(suggestedRatios),
-            fingerSpeedCap: t.fingerSpeedCap.value, dampingRatio: t.spring.dampingRatio, springResponse: t.spring.response,
-            targetDuration: t.spring.targetDuration, medianSettlingTime: t.spring.response == nil ? nil : t.spring.targetDuration)
+            currentMedianRatio: Stats.median(currentRatios),
+            suggestedMedianRatio: Stats.median(suggestedRatios),
+            fingerSpeedCap: t.fingerSpeedCap.value, dampingRatio: t.spring.dampingRatio,
+            springResponse: t.spring.response,
+            targetDuration: t.spring.targetDuration,
+            medianSettlingTime: t.spring.response == nil ? nil : t.spring.targetDuration)
         var currentAnimation = animation
         currentAnimation.currentFingerSpeedCap = t.current.fingerSpeedCap
         currentAnimation.currentDampingRatio = t.current.spring?.dampingRatio
@@ -184,9 +217,12 @@ struct TuningReportBuilder {
         return ReportModel(
             name: name, generator: generator, summary: summary,
             parameters: parameterTable(suggestedRule: suggestedRule, inferred: inferred),
-            rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred), presets: presetRows(), gestures: rows,
-            figures: FigureInputs(currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
-            estimators: estimators, animation: currentAnimation, edge: edge, unlabelled: labelled ? nil : unlabelledAnalysis(),
+            rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred),
+            presets: presetRows(), gestures: rows,
+            figures: FigureInputs(
+                currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
+            estimators: estimators, animation: currentAnimation, edge: edge,
+            unlabelled: labelled ? nil : unlabelledAnalysis(),
             outcomeMismatches: outcomeMismatches(currentDecisions), suggestedSetting: t.suggested)
     }
 
@@ -212,9 +248,13 @@ struct TuningReportBuilder {
             if n > 0 { out.append(SkipCount(reason: reason.rawValue, count: n)) }
         }
         if tuning.counts.interruptedBySystem > 0 {
-            out.append(SkipCount(reason: "interrupted-by-system", count: tuning.counts.interruptedBySystem))
+            out.append(
+                SkipCount(reason: "interrupted-by-system", count: tuning.counts.interruptedBySystem)
+            )
         }
-        if tuning.counts.nonFinite > 0 { out.append(SkipCount(reason: "non-finite", count: tuning.counts.nonFinite)) }
+        if tuning.counts.nonFinite > 0 {
+            out.append(SkipCount(reason: "non-finite", count: tuning.counts.nonFinite))
+        }
         return out
     }
 
@@ -249,7 +289,9 @@ struct TuningReportBuilder {
     }
 
     static func matrix(_ c: Confusion) -> ConfusionMatrix {
-        ConfusionMatrix(completeCompleted: c.truePositive, completeCancelled: c.falseNegative, cancelCompleted: c.falsePositive, cancelCancelled: c.trueNegative)
+        ConfusionMatrix(
+            completeCompleted: c.truePositive, completeCancelled: c.falseNegative,
+            cancelCompleted: c.falsePositive, cancelCancelled: c.trueNegative)
     }
 
     // MARK: Rule comparison and presets
@@ -259,24 +301,38 @@ struct TuningReportBuilder {
         var rows: [RuleComparisonRow] = []
         if t.counts.labelled == 0 {
             if inferred, let u = t.unlabelled {
-                rows.append(RuleComparisonRow(
-                    rule: suggestedRule, crossValidatedError: nil, inSampleError: nil, confusion: nil, misclassified: [],
-                    suggested: true,
-                    note: "inferred, not tuned: crossing of a two-component Gaussian mixture on p_r + \(NumberText.seconds(u.mixture.tau)) × v_p over \(u.count) unlabelled gestures; no labels, so no error"))
+                rows.append(
+                    RuleComparisonRow(
+                        rule: suggestedRule, crossValidatedError: nil, inSampleError: nil,
+                        confusion: nil, misclassified: [],
+                        suggested: true,
+                        note:
+                            "inferred, not tuned: crossing of a two-component Gaussian mixture on p_r + \(NumberText.seconds(u.mixture.tau)) × v_p over \(u.count) unlabelled gestures; no labels, so no error"
+                    ))
             }
             return rows
         }
         var suggestedMarked = false
         func row(_ f: FamilyResult) -> RuleComparisonRow {
             var notes: [String] = []
-            if f.choice.tiedCandidates > 1 { notes.append("\(f.choice.tiedCandidates) grid candidates tie; the centre of the tie is taken") }
+            if f.choice.tiedCandidates > 1 {
+                notes.append(
+                    "\(f.choice.tiedCandidates) grid candidates tie; the centre of the tie is taken"
+                )
+            }
             // The seed people pass (--seed), not the per-family stream derived from it.
-            if let cv = f.crossValidation { notes.append("\(cv.folds)-fold cross-validation on hashed gesture ids, seed \(t.options.seed)") }
+            if let cv = f.crossValidation {
+                notes.append(
+                    "\(cv.folds)-fold cross-validation on hashed gesture ids, seed \(t.options.seed)"
+                )
+            }
             let isSuggested = !suggestedMarked && f.rule == suggestedRule
             if isSuggested { suggestedMarked = true }
             return RuleComparisonRow(
-                rule: f.rule, crossValidatedError: f.crossValidation?.errorRate, inSampleError: f.fitted.errorRate,
-                confusion: Self.matrix(f.fitted.confusion), misclassified: evaluate(f.rule).misdecided, suggested: isSuggested,
+                rule: f.rule, crossValidatedError: f.crossValidation?.errorRate,
+                inSampleError: f.fitted.errorRate,
+                confusion: Self.matrix(f.fitted.confusion),
+                misclassified: evaluate(f.rule).misdecided, suggested: isSuggested,
                 note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         }
         for family in [RuleFamily.threshold, .forward, .projection] {
@@ -290,16 +346,25 @@ struct TuningReportBuilder {
             let confusion = Self.matrix(fitted)
             let names = ["b0", "b1", "b2"]
             let coefficients = (0..<3).map { k in
-                Coefficient(name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
+                Coefficient(
+                    name: names[k], value: b[k], standardError: l.fit.standardErrors.map { $0[k] })
             }
-            var note = TuningWarning.logistic(l.fit.outcome) ?? "IRLS converged in \(l.fit.iterations) iterations"
-            if l.usesFallback { note += " Cross-validation falls back to the threshold search in folds where the fit fails." }
+            var note =
+                TuningWarning.logistic(l.fit.outcome)
+                ?? "IRLS converged in \(l.fit.iterations) iterations"
+            if l.usesFallback {
+                note +=
+                    " Cross-validation falls back to the threshold search in folds where the fit fails."
+            }
             let isSuggested = !suggestedMarked && rule == suggestedRule
             if isSuggested { suggestedMarked = true }
-            rows.append(RuleComparisonRow(
-                rule: rule, crossValidatedError: l.crossValidation?.errorRate, inSampleError: fitted.errorRate,
-                confusion: confusion, misclassified: e.misdecided, coefficients: coefficients, suggested: isSuggested,
-                note: note))
+            rows.append(
+                RuleComparisonRow(
+                    rule: rule, crossValidatedError: l.crossValidation?.errorRate,
+                    inSampleError: fitted.errorRate,
+                    confusion: confusion, misclassified: e.misdecided, coefficients: coefficients,
+                    suggested: isSuggested,
+                    note: note))
         }
         // `kinematic` at the uikit-system values is the `uikit-system` row of the preset table.
         if let f = t.family(.kinematic) { rows.append(row(f)) }
@@ -310,10 +375,13 @@ struct TuningReportBuilder {
         let t = tuning
         let currentPreset = t.current.preset
         if t.counts.labelled > 0 {
-            return t.comparisons.filter { $0.name != "current" && $0.name != "suggested" }.map { e in
+            return t.comparisons.filter { $0.name != "current" && $0.name != "suggested" }.map {
+                e in
                 PresetRow(
-                    name: e.name, source: e.source ?? "", rule: e.rule, error: e.errorRate, misdecided: e.errors,
-                    completes: e.confusion.truePositive + e.confusion.falsePositive, isCurrent: e.name == currentPreset)
+                    name: e.name, source: e.source ?? "", rule: e.rule, error: e.errorRate,
+                    misdecided: e.errors,
+                    completes: e.confusion.truePositive + e.confusion.falsePositive,
+                    isCurrent: e.name == currentPreset)
             }
         }
         // Unlabelled: what each preset decides, with each gesture's own extent.
@@ -321,7 +389,8 @@ struct TuningReportBuilder {
         return Preset.all.map { preset in
             let completes = Evaluation(.preset(preset), points: points).completes
             return PresetRow(
-                name: preset.name, source: preset.source, rule: preset.rule(extent: PhysicsOptions.defaultExtent), error: nil,
+                name: preset.name, source: preset.source,
+                rule: preset.rule(extent: PhysicsOptions.defaultExtent), error: nil,
                 misdecided: 0, completes: completes, isCurrent: preset.name == currentPreset)
         }
     }
@@ -332,7 +401,9 @@ struct TuningReportBuilder {
         let t = tuning
         let family = t.family(suggestedRule.family).flatMap { $0.rule == suggestedRule ? $0 : nil }
         func interval(_ name: String) -> Interval? {
-            guard let p = family?.parameters.first(where: { $0.name == name }), p.lower < p.upper || family?.bootstrap != nil else { return nil }
+            guard let p = family?.parameters.first(where: { $0.name == name }),
+                p.lower < p.upper || family?.bootstrap != nil
+            else { return nil }
             return Interval(low: p.lower, high: p.upper)
         }
         let current = t.current.rule
@@ -344,48 +415,100 @@ struct TuningReportBuilder {
             var cp: Double?, cv: Double?
             if sameFamily, case .threshold(let a, let b) = current { (cp, cv) = (a, b) }
             if sameFamily, case .forward(let a, let b) = current { (cp, cv) = (a, b) }
-            rows.append(ParameterRow(name: "progress threshold", symbol: "p_th", unit: .progress, suggested: p, interval: interval("p_th"), current: cp, defaults: [0.5, 0.5], note: inferredNote))
-            rows.append(ParameterRow(name: "velocity threshold", symbol: "v_th", unit: .progressPerSecond, suggested: v, interval: interval("v_th"), current: cv, defaults: [nil, 1.0]))
+            rows.append(
+                ParameterRow(
+                    name: "progress threshold", symbol: "p_th", unit: .progress, suggested: p,
+                    interval: interval("p_th"), current: cp, defaults: [0.5, 0.5],
+                    note: inferredNote))
+            rows.append(
+                ParameterRow(
+                    name: "velocity threshold", symbol: "v_th", unit: .progressPerSecond,
+                    suggested: v, interval: interval("v_th"), current: cv, defaults: [nil, 1.0]))
         case .projection(let p, let tau):
             var cp: Double?, ct: Double?
             if case .projection(let a, let b) = current { (cp, ct) = (a, b) }
-            rows.append(ParameterRow(name: "progress threshold (projected)", symbol: "p_th", unit: .progress, suggested: p, interval: interval("p_th"), current: cp, defaults: [0.5, 0.5], note: inferredNote))
-            let tauNote = family.map { f in f.parameters.contains { $0.name == "tau" } ? nil : "fixed" } ?? (inferred ? "tau of the mixture" : nil)
-            rows.append(ParameterRow(name: "projection time", symbol: "tau", unit: .seconds, suggested: tau, interval: interval("tau"), current: ct, defaults: [nil, nil], note: tauNote ?? nil))
+            rows.append(
+                ParameterRow(
+                    name: "progress threshold (projected)", symbol: "p_th", unit: .progress,
+                    suggested: p, interval: interval("p_th"), current: cp, defaults: [0.5, 0.5],
+                    note: inferredNote))
+            let tauNote =
+                family.map { f in f.parameters.contains { $0.name == "tau" } ? nil : "fixed" }
+                ?? (inferred ? "tau of the mixture" : nil)
+            rows.append(
+                ParameterRow(
+                    name: "projection time", symbol: "tau", unit: .seconds, suggested: tau,
+                    interval: interval("tau"), current: ct, defaults: [nil, nil],
+                    note: tauNote ?? nil))
         case .kinematic(let d, let duration):
             var cd: Double?, cD: Double?
             if case .kinematic(let a, let b) = current { (cd, cD) = (a, b) }
-            rows.append(ParameterRow(name: "distance threshold", symbol: "d_th", unit: .points, suggested: d, interval: interval("d_th"), current: cd, defaults: [Preset.uikitSystemDistance, nil], note: "UIKit column: the iOS system pop as observed (approximation)"))
-            rows.append(ParameterRow(name: "projection duration", symbol: "D", unit: .seconds, suggested: duration, current: cD, defaults: [Preset.uikitSystemDuration, nil], note: "fixed while d_th is searched"))
+            rows.append(
+                ParameterRow(
+                    name: "distance threshold", symbol: "d_th", unit: .points, suggested: d,
+                    interval: interval("d_th"), current: cd,
+                    defaults: [Preset.uikitSystemDistance, nil],
+                    note: "UIKit column: the iOS system pop as observed (approximation)"))
+            rows.append(
+                ParameterRow(
+                    name: "projection duration", symbol: "D", unit: .seconds, suggested: duration,
+                    current: cD, defaults: [Preset.uikitSystemDuration, nil],
+                    note: "fixed while d_th is searched"))
         case .logistic(let b0, let b1, let b2):
             let se = t.logistic?.fit.standardErrors
             var c: [Double?] = [nil, nil, nil]
             if case .logistic(let a0, let a1, let a2) = current { c = [a0, a1, a2] }
-            for (k, (name, value)) in [("intercept", b0), ("progress coefficient", b1), ("velocity coefficient (per progress/s)", b2)].enumerated() {
-                rows.append(ParameterRow(
-                    name: name, symbol: "b\(k)", unit: .coefficient, suggested: value,
-                    interval: se.map { Interval(low: value - 1.96 * $0[k], high: value + 1.96 * $0[k]) }, current: c[k],
-                    defaults: [nil, nil], note: se.map { "standard error \(NumberText.parameter($0[k])); interval ±1.96 SE" }))
+            for (k, (name, value)) in [
+                ("intercept", b0), ("progress coefficient", b1),
+                ("velocity coefficient (per progress/s)", b2),
+            ].enumerated() {
+                rows.append(
+                    ParameterRow(
+                        name: name, symbol: "b\(k)", unit: .coefficient, suggested: value,
+                        interval: se.map {
+                            Interval(low: value - 1.96 * $0[k], high: value + 1.96 * $0[k])
+                        }, current: c[k],
+                        defaults: [nil, nil],
+                        note: se.map {
+                            "standard error \(NumberText.parameter($0[k])); interval ±1.96 SE"
+                        }))
             }
         }
         if !sameFamily, !rows.isEmpty {
-            let text = "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: tally.typicalExtent))"
+            let text =
+                "current parameters are a \(current.family.rawValue) rule: \(current.reportDescription(extent: tally.typicalExtent))"
             rows[0].note = [rows[0].note, text].compactMap { $0 }.joined(separator: "; ")
         }
         let cs = t.completionSpeed
-        rows.append(ParameterRow(
-            name: "completion speed", symbol: "completionSpeed", unit: .ratio, suggested: cs.value, current: cs.currentCompletionSpeed,
-            defaults: [1, nil], note: cs.basisText))
+        rows.append(
+            ParameterRow(
+                name: "completion speed", symbol: "completionSpeed", unit: .ratio,
+                suggested: cs.value, current: cs.currentCompletionSpeed,
+                defaults: [1, nil], note: cs.basisText))
         let cap = t.fingerSpeedCap
-        rows.append(ParameterRow(name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds, suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil], note: cap.basisText))
+        rows.append(
+            ParameterRow(
+                name: "finger-speed completion cap", symbol: "D_cap", unit: .seconds,
+                suggested: cap.value, current: t.current.fingerSpeedCap, defaults: [nil, nil],
+                note: cap.basisText))
         let spring = t.spring
-        rows.append(ParameterRow(
-            name: "spring response (damping ratio \(NumberText.parameter(spring.dampingRatio)))", symbol: "response", unit: .seconds,
-            suggested: spring.response, current: t.current.spring?.response, defaults: [nil, nil], note: spring.basisText))
+        rows.append(
+            ParameterRow(
+                name:
+                    "spring response (damping ratio \(NumberText.parameter(spring.dampingRatio)))",
+                symbol: "response", unit: .seconds,
+                suggested: spring.response, current: t.current.spring?.response,
+                defaults: [nil, nil], note: spring.basisText))
         let edge = t.edgeWidth
-        rows.append(ParameterRow(name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value, current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
+        rows.append(
+            ParameterRow(
+                name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value,
+                current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
         let lock = t.directionLock
-        rows.append(ParameterRow(name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value, current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basisText))
+        rows.append(
+            ParameterRow(
+                name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value,
+                current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basisText))
         return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
     }
 
@@ -394,16 +517,23 @@ struct TuningReportBuilder {
     func unlabelledAnalysis() -> UnlabelledSection? {
         guard let u = tuning.unlabelled else { return nil }
         return UnlabelledSection(
-            band: u.band, ambiguousIDs: used.filter { measurements[$0].intent == nil && isAmbiguous(measurements[$0]) }.map { measurements[$0].id }, tau: u.mixture.tau,
+            band: u.band,
+            ambiguousIDs: used.filter {
+                measurements[$0].intent == nil && isAmbiguous(measurements[$0])
+            }.map { measurements[$0].id }, tau: u.mixture.tau,
             inferredThreshold: u.mixture.verdict == .separates ? u.mixture.crossing : nil,
-            components: u.mixture.components.map { MixtureComponentRow(weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation) })
+            components: u.mixture.components.map {
+                MixtureComponentRow(
+                    weight: $0.weight, mean: $0.mean, standardDeviation: $0.standardDeviation)
+            })
     }
 }
 
 extension ReleaseState {
     /// Every figure a rule reads is finite (the tuner skips the others).
     var isFiniteState: Bool {
-        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite && kinematicAcceleration.isFinite
+        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite
+            && kinematicAcceleration.isFinite
             && extent.isFinite && extent > 0
     }
 }

@@ -1,6 +1,6 @@
 import GesturePhysics
-import GestureTuning
 import GestureTrace
+import GestureTuning
 
 /// Everything a report shows, in report terms, built once from the tuning result; every
 /// renderer reads only this value.
@@ -148,10 +148,16 @@ public struct ReportSummary: Sendable, Equatable {
     /// Skipped gestures and rows, all reasons.
     public var skippedTotal: Int { skipped.reduce(0) { $0 + $1.count } }
     /// Skipped counts of one unit, and their total.
-    public func skipped(_ unit: SkipReason.Unit) -> [SkipCount] { skipped.filter { $0.unit == unit && $0.count > 0 } }
-    public func skippedTotal(_ unit: SkipReason.Unit) -> Int { skipped(unit).reduce(0) { $0 + $1.count } }
+    public func skipped(_ unit: SkipReason.Unit) -> [SkipCount] {
+        skipped.filter { $0.unit == unit && $0.count > 0 }
+    }
+    public func skippedTotal(_ unit: SkipReason.Unit) -> Int {
+        skipped(unit).reduce(0) { $0 + $1.count }
+    }
     /// Skipped rows as a share of rows read, nil when no row was read.
-    public var rowsSkippedShare: Double? { rowsRead > 0 ? Double(skippedTotal(.rows)) / Double(rowsRead) : nil }
+    public var rowsSkippedShare: Double? {
+        rowsRead > 0 ? Double(skippedTotal(.rows)) / Double(rowsRead) : nil
+    }
 }
 
 // MARK: - Parameters
@@ -185,7 +191,8 @@ public struct ParameterRow: Sendable, Equatable {
     public var note: String?
 
     public init(
-        name: String, symbol: String, unit: ParameterUnit, suggested: Double?, interval: Interval? = nil,
+        name: String, symbol: String, unit: ParameterUnit, suggested: Double?,
+        interval: Interval? = nil,
         current: Double?, defaults: [Double?] = [], note: String? = nil
     ) {
         self.name = name
@@ -223,14 +230,18 @@ public struct ConfusionMatrix: Sendable, Equatable {
     /// Meant cancel, rule cancelled.
     public var cancelCancelled: Int
 
-    public init(completeCompleted: Int, completeCancelled: Int, cancelCompleted: Int, cancelCancelled: Int) {
+    public init(
+        completeCompleted: Int, completeCancelled: Int, cancelCompleted: Int, cancelCancelled: Int
+    ) {
         self.completeCompleted = completeCompleted
         self.completeCancelled = completeCancelled
         self.cancelCompleted = cancelCompleted
         self.cancelCancelled = cancelCancelled
     }
 
-    public var total: Int { completeCompleted + completeCancelled + cancelCompleted + cancelCancelled }
+    public var total: Int {
+        completeCompleted + completeCancelled + cancelCompleted + cancelCancelled
+    }
     public var misdecided: Int { completeCancelled + cancelCompleted }
 }
 
@@ -264,8 +275,10 @@ public struct RuleComparisonRow: Sendable, Equatable {
     public var note: String?
 
     public init(
-        rule: Rule, crossValidatedError: Double?, inSampleError: Double?, confusion: ConfusionMatrix?,
-        misclassified: [String], coefficients: [Coefficient] = [], suggested: Bool = false, note: String? = nil
+        rule: Rule, crossValidatedError: Double?, inSampleError: Double?,
+        confusion: ConfusionMatrix?,
+        misclassified: [String], coefficients: [Coefficient] = [], suggested: Bool = false,
+        note: String? = nil
     ) {
         self.rule = rule
         self.crossValidatedError = crossValidatedError
@@ -291,7 +304,10 @@ public struct PresetRow: Sendable, Equatable {
     /// True for the preset that is the current parameters.
     public var isCurrent: Bool
 
-    public init(name: String, source: String, rule: Rule, error: Double?, misdecided: Int, completes: Int, isCurrent: Bool = false) {
+    public init(
+        name: String, source: String, rule: Rule, error: Double?, misdecided: Int, completes: Int,
+        isCurrent: Bool = false
+    ) {
         self.name = name
         self.source = source
         self.rule = rule
@@ -447,19 +463,27 @@ public struct GestureRow: Sendable, Equatable {
         self.suggestedDecision = suggestedDecision
         self.flags = flags
         self.curve = curve
-        self.release = ReleaseState(progress: releaseProgress, velocity: progressVelocity, extent: extent)
+        self.release = ReleaseState(
+            progress: releaseProgress, velocity: progressVelocity, extent: extent)
     }
 
     /// A row from a measurement and the two rules' decisions (`Rule.completes` on
     /// `GestureMeasurement.releaseState`).
-    public init(measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false) {
+    public init(
+        measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false
+    ) {
         self.init(
-            measurement: m, currentDecision: current.completes(m.releaseState) ? .complete : .cancel,
-            suggestedDecision: suggested.completes(m.releaseState) ? .complete : .cancel, ambiguous: ambiguous)
+            measurement: m,
+            currentDecision: current.completes(m.releaseState) ? .complete : .cancel,
+            suggestedDecision: suggested.completes(m.releaseState) ? .complete : .cancel,
+            ambiguous: ambiguous)
     }
 
     /// A row from a measurement and the decisions an `Evaluation` made for it.
-    public init(measurement m: GestureMeasurement, currentDecision: Intent, suggestedDecision: Intent, ambiguous: Bool = false) {
+    public init(
+        measurement m: GestureMeasurement, currentDecision: Intent, suggestedDecision: Intent,
+        ambiguous: Bool = false
+    ) {
         self.init(
             id: m.id, file: m.file, samples: m.sampleCount, duration: m.duration,
             releaseProgress: m.releaseProgress, velocity: m.velocity.axis, vx: m.velocity.vx,
@@ -510,7 +534,8 @@ public struct FigureInputs: Sendable, Equatable {
 
     /// Ratios `(s / D) / v_p` over gestures that `completes` and move forward (`v_p > 0`).
     public static func velocityRatios(
-        gestures: [GestureRow], completionSpeed s: Double, duration d: Double, completes: (GestureRow) -> Bool
+        gestures: [GestureRow], completionSpeed s: Double, duration d: Double,
+        completes: (GestureRow) -> Bool
     ) -> [Double] {
         guard d > 0 else { return [] }
         return gestures.compactMap { g in
@@ -539,7 +564,10 @@ public struct EstimatorRow: Sendable, Equatable {
     /// The estimator the report's figures and suggestion use.
     public var inUse = false
 
-    public init(estimator: Estimator, gestures: Int, medianAbsDiffToLsq2: Double?, medianAbsDiffToPlatform: Double?, fallbacks: Int = 0) {
+    public init(
+        estimator: Estimator, gestures: Int, medianAbsDiffToLsq2: Double?,
+        medianAbsDiffToPlatform: Double?, fallbacks: Int = 0
+    ) {
         self.estimator = estimator
         self.gestures = gestures
         self.medianAbsDiffToLsq2 = medianAbsDiffToLsq2
@@ -569,7 +597,8 @@ public struct EstimatorRow: Sendable, Equatable {
             guard n[i] > 0 else { return nil }
             return EstimatorRow(
                 estimator: all[i], gestures: n[i], medianAbsDiffToLsq2: Stats.median(toLsq2[i]),
-                medianAbsDiffToPlatform: Stats.median(toPlatform[i]), fallbacks: all[i] == .lsq2 ? fallbacks : 0)
+                medianAbsDiffToPlatform: Stats.median(toPlatform[i]),
+                fallbacks: all[i] == .lsq2 ? fallbacks : 0)
         }
     }
 }
@@ -602,8 +631,10 @@ public struct AnimationSuggestion: Sendable, Equatable {
 
     public init(
         duration: Double, currentCompletionSpeed: Double, suggestedCompletionSpeed: Double,
-        completionSpeedInterval: Interval? = nil, currentMedianRatio: Double?, suggestedMedianRatio: Double?,
-        fingerSpeedCap: Double?, dampingRatio: Double = 1, springResponse: Double?, targetDuration: Double = TuningOptions.defaultTargetDuration,
+        completionSpeedInterval: Interval? = nil, currentMedianRatio: Double?,
+        suggestedMedianRatio: Double?,
+        fingerSpeedCap: Double?, dampingRatio: Double = 1, springResponse: Double?,
+        targetDuration: Double = TuningOptions.defaultTargetDuration,
         medianSettlingTime: Double? = nil
     ) {
         self.duration = duration
@@ -641,7 +672,10 @@ public struct EdgeSuggestion: Sendable, Equatable {
     /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
     public var directionLock: Double?
 
-    public init(percentile95: Double, suggestedWidth: Double, references: [NamedValue] = EdgeSuggestion.standardReferences, directionLock: Double? = nil) {
+    public init(
+        percentile95: Double, suggestedWidth: Double,
+        references: [NamedValue] = EdgeSuggestion.standardReferences, directionLock: Double? = nil
+    ) {
         self.percentile95 = percentile95
         self.suggestedWidth = suggestedWidth
         self.references = references
@@ -677,7 +711,10 @@ public struct UnlabelledSection: Sendable, Equatable {
     public var inferredThreshold: Double?
     public var components: [MixtureComponentRow]
 
-    public init(band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?, components: [MixtureComponentRow]) {
+    public init(
+        band: Double = 0.1, ambiguousIDs: [String], tau: Double, inferredThreshold: Double?,
+        components: [MixtureComponentRow]
+    ) {
         self.band = band
         self.ambiguousIDs = ambiguousIDs
         self.tau = tau

@@ -43,7 +43,10 @@ public struct ReportSample: Sendable, Equatable, Codable {
         /// Where its label came from, with implicit labels.
         public var intentSource: IntentSource?
 
-        public init(priority: Priority, hash: UInt64, fileIndex: Int, order: Int, measurement: GestureMeasurement, intentSource: IntentSource? = nil) {
+        public init(
+            priority: Priority, hash: UInt64, fileIndex: Int, order: Int,
+            measurement: GestureMeasurement, intentSource: IntentSource? = nil
+        ) {
             self.priority = priority
             self.hash = hash
             self.fileIndex = fileIndex
@@ -52,14 +55,17 @@ public struct ReportSample: Sendable, Equatable, Codable {
             self.intentSource = intentSource
         }
 
-        enum CodingKeys: String, CodingKey { case priority, hash, fileIndex, order, measurement, intentSource }
+        enum CodingKeys: String, CodingKey {
+            case priority, hash, fileIndex, order, measurement, intentSource
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             priority = try c.decode(Priority.self, forKey: .priority)
             let text = try c.decode(String.self, forKey: .hash)
             guard text.utf8.count == 16, let h = UInt64(text, radix: 16) else {
-                throw DecodingError.dataCorruptedError(forKey: .hash, in: c, debugDescription: "expected 16 hexadecimal digits")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .hash, in: c, debugDescription: "expected 16 hexadecimal digits")
             }
             hash = h
             fileIndex = try c.decode(Int.self, forKey: .fileIndex)
@@ -84,7 +90,9 @@ public struct ReportSample: Sendable, Equatable, Codable {
         func ranks(before other: Entry) -> Bool { rank < other.rank }
 
         /// Where the entry ranks, without its measurement (sorting keys copy nothing else).
-        var rank: Rank { Rank(priority: priority.rawValue, hash: hash, fileIndex: fileIndex, order: order) }
+        var rank: Rank {
+            Rank(priority: priority.rawValue, hash: hash, fileIndex: fileIndex, order: order)
+        }
     }
 
     /// An entry's place in the ranking: class, hash, then position.
@@ -119,7 +127,9 @@ public struct ReportSample: Sendable, Equatable, Codable {
     /// the label (misdecided), `isAmbiguous` (the band `band`), the
     /// recorded outcome against the decision. Gestures the tuner does not use (interrupted by
     /// the system, non-finite figures) are `other`.
-    public static func priority(of m: GestureMeasurement, current: ParameterSet, band: Double) -> Priority {
+    public static func priority(of m: GestureMeasurement, current: ParameterSet, band: Double)
+        -> Priority
+    {
         let state = m.releaseState
         guard !m.interruptedBySystem, state.isFiniteState else { return .other }
         let decided = current.decider.decision(state)
@@ -131,7 +141,9 @@ public struct ReportSample: Sendable, Equatable, Codable {
 
     /// Within `band` of the current rule's boundary (`Rule.isAmbiguous`), the rule taken at the
     /// gesture's own extent as its decision is (a preset's pt/s thresholds follow the extent).
-    public static func isAmbiguous(_ state: ReleaseState, current: ParameterSet, band: Double) -> Bool {
+    public static func isAmbiguous(_ state: ReleaseState, current: ParameterSet, band: Double)
+        -> Bool
+    {
         current.decider.rule(forExtent: state.extent).isAmbiguous(state, band: band)
     }
 

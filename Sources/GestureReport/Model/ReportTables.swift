@@ -12,7 +12,10 @@ public struct ReportTable: Sendable, Equatable {
     /// Right-align columns whose cells are all numbers (HTML); off for tables mixing units.
     public var alignNumbers: Bool
 
-    public init(headers: [String], rows: [[String]], rowClasses: [String] = [], note: String? = nil, alignNumbers: Bool = true) {
+    public init(
+        headers: [String], rows: [[String]], rowClasses: [String] = [], note: String? = nil,
+        alignNumbers: Bool = true
+    ) {
         self.headers = headers
         self.rows = rows
         self.rowClasses = rowClasses
@@ -53,23 +56,54 @@ public struct ReportContent: Sendable {
         facts.append(("Files", s.files.joined(separator: ", ")))
         facts.append(("Gestures", "\(s.gesturesUsed) used of \(s.gesturesRead) read"))
         let skipped = s.skipped(.gestures)
-        var skippedText = skipped.isEmpty ? "none" : "\(s.skippedTotal(.gestures)) (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        var skippedText =
+            skipped.isEmpty
+            ? "none"
+            : "\(s.skippedTotal(.gestures)) ("
+                + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
         if let rows = s.rowsSkippedText { skippedText += "; " + rows }
         facts.append(("Skipped", skippedText))
         facts.append(("Coordinates", s.coordinateText))
         if case .implicitLabels(let intent, let retry, let outcome, _, _) = model.labelNotice {
-            facts.append(("Labelled", "implicit: \(retry) from retries, \(outcome) from outcomes, \(intent) from intent"))
+            facts.append(
+                (
+                    "Labelled",
+                    "implicit: \(retry) from retries, \(outcome) from outcomes, \(intent) from intent"
+                ))
         } else {
-            facts.append(("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
+            facts.append(
+                ("Labelled", s.labelled ? "yes (intent column)" : "no: no error can be measured"))
         }
-        if let g = model.groups { facts.append(("Groups (--by \(g.analysis.columns))", g.headline)) }
-        facts.append(("Direction, extent", "\(s.direction.rawValue), \(NumberText.parameter(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"))
-        facts.append(("Current parameters", "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"))
-        facts.append(("Suggested", s.suggestedRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint) + (s.suggestionInferred ? " (inferred, unlabelled)" : "")))
+        if let g = model.groups {
+            facts.append(("Groups (--by \(g.analysis.columns))", g.headline))
+        }
+        facts.append(
+            (
+                "Direction, extent",
+                "\(s.direction.rawValue), \(NumberText.parameter(s.extent)) pt (\(s.extentSource == .defaultValue ? "default" : s.extentSource.rawValue))"
+            ))
+        facts.append(
+            (
+                "Current parameters",
+                "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"
+            ))
+        facts.append(
+            (
+                "Suggested",
+                s.suggestedRule.reportDescription(
+                    extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
+                    + (s.suggestionInferred ? " (inferred, unlabelled)" : "")
+            ))
         if s.labelled {
-            facts.append(("Error", "current \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(NumberText.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"))
+            facts.append(
+                (
+                    "Error",
+                    "current \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(NumberText.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"
+                ))
         }
-        if !s.ignoredColumns.isEmpty { facts.append(("Ignored columns", s.ignoredColumns.joined(separator: ", "))) }
+        if !s.ignoredColumns.isEmpty {
+            facts.append(("Ignored columns", s.ignoredColumns.joined(separator: ", ")))
+        }
         return facts
     }
 
@@ -78,37 +112,90 @@ public struct ReportContent: Sendable {
         let rows = model.parameters.rows.map { r -> [String] in
             var row = [
                 "\(r.name) (\(r.symbol))",
-                ParameterFormat.value(r.suggested, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
-                ParameterFormat.interval(r.interval, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
-                r.current == nil ? "—" : ParameterFormat.value(r.current, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint),
+                ParameterFormat.value(
+                    r.suggested, unit: r.unit, extent: extent,
+                    millimetresPerPoint: model.summary.millimetresPerPoint),
+                ParameterFormat.interval(
+                    r.interval, unit: r.unit, extent: extent,
+                    millimetresPerPoint: model.summary.millimetresPerPoint),
+                r.current == nil
+                    ? "—"
+                    : ParameterFormat.value(
+                        r.current, unit: r.unit, extent: extent,
+                        millimetresPerPoint: model.summary.millimetresPerPoint),
             ]
             for k in cols.indices {
                 let v = k < r.defaults.count ? r.defaults[k] : nil
-                row.append(v == nil ? "—" : ParameterFormat.value(v, unit: r.unit, extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint))
+                row.append(
+                    v == nil
+                        ? "—"
+                        : ParameterFormat.value(
+                            v, unit: r.unit, extent: extent,
+                            millimetresPerPoint: model.summary.millimetresPerPoint))
             }
             row.append(r.note ?? "")
             return row
         }
-        return ReportTable(headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"], rows: rows, alignNumbers: false)
+        return ReportTable(
+            headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"],
+            rows: rows, alignNumbers: false)
     }
 
     public var animationTable: ReportTable {
         let a = model.animation
         var rows: [[String]] = [
-            ["completionSpeed (linear, D = \(NumberText.seconds(a.duration)))", NumberText.parameter(a.currentCompletionSpeed), NumberText.parameter(a.suggestedCompletionSpeed) + (a.completionSpeedInterval.map { " " + ParameterFormat.interval($0, unit: .ratio, extent: extent) } ?? "")],
-            ["median velocity ratio (s / D) / v_p", NumberText.parameter(a.currentMedianRatio), NumberText.parameter(a.suggestedMedianRatio)],
+            [
+                "completionSpeed (linear, D = \(NumberText.seconds(a.duration)))",
+                NumberText.parameter(a.currentCompletionSpeed),
+                NumberText.parameter(a.suggestedCompletionSpeed)
+                    + (a.completionSpeedInterval.map {
+                        " " + ParameterFormat.interval($0, unit: .ratio, extent: extent)
+                    } ?? ""),
+            ],
+            [
+                "median velocity ratio (s / D) / v_p", NumberText.parameter(a.currentMedianRatio),
+                NumberText.parameter(a.suggestedMedianRatio),
+            ],
         ]
-        func current(_ x: Double?, _ unit: String = "") -> String { x.map { NumberText.parameter($0) + unit } ?? "—" }
-        if let cap = a.fingerSpeedCap { rows.append(["finger-speed completion cap", current(a.currentFingerSpeedCap, " s"), NumberText.seconds(cap)]) }
-        rows.append(["spring damping ratio", current(a.currentDampingRatio), NumberText.parameter(a.dampingRatio)])
+        func current(_ x: Double?, _ unit: String = "") -> String {
+            x.map { NumberText.parameter($0) + unit } ?? "—"
+        }
+        if let cap = a.fingerSpeedCap {
+            rows.append([
+                "finger-speed completion cap", current(a.currentFingerSpeedCap, " s"),
+                NumberText.seconds(cap),
+            ])
+        }
+        rows.append([
+            "spring damping ratio", current(a.currentDampingRatio),
+            NumberText.parameter(a.dampingRatio),
+        ])
         if let r = a.springResponse {
-            rows.append(["spring response (target settling \(NumberText.seconds(a.targetDuration)))", current(a.currentSpringResponse, " s"), NumberText.seconds(r) + (a.medianSettlingTime.map { ", median settling " + NumberText.seconds($0) } ?? "")])
+            rows.append([
+                "spring response (target settling \(NumberText.seconds(a.targetDuration)))",
+                current(a.currentSpringResponse, " s"),
+                NumberText.seconds(r)
+                    + (a.medianSettlingTime.map { ", median settling " + NumberText.seconds($0) }
+                        ?? ""),
+            ])
         }
         let e = model.edge
-        let references = e.references.map { "\(NumberText.parameter($0.value)) pt \($0.name)" }.joined(separator: "; ")
-        rows.append(["edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)", a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references } ?? references, NumberText.parameter(e.suggestedWidth) + " pt"])
-        if let lock = e.directionLock { rows.append(["direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))", current(a.currentDirectionLock, "°"), NumberText.parameter(lock) + "°"]) }
-        return ReportTable(headers: ["animation and edge", "current / reference", "suggested"], rows: rows, alignNumbers: false)
+        let references = e.references.map { "\(NumberText.parameter($0.value)) pt \($0.name)" }
+            .joined(separator: "; ")
+        rows.append([
+            "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)",
+            a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references }
+                ?? references, NumberText.parameter(e.suggestedWidth) + " pt",
+        ])
+        if let lock = e.directionLock {
+            rows.append([
+                "direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))",
+                current(a.currentDirectionLock, "°"), NumberText.parameter(lock) + "°",
+            ])
+        }
+        return ReportTable(
+            headers: ["animation and edge", "current / reference", "suggested"], rows: rows,
+            alignNumbers: false)
     }
 
     public var ruleTable: ReportTable {
@@ -118,30 +205,47 @@ public struct ReportContent: Sendable {
                 r.rule.reportDescription(extent: extent),
                 NumberText.percent(r.crossValidatedError),
                 NumberText.percent(r.inSampleError),
-                r.confusion.map { "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)" } ?? "—",
+                r.confusion.map {
+                    "\($0.completeCompleted) / \($0.completeCancelled) / \($0.cancelCompleted) / \($0.cancelCancelled)"
+                } ?? "—",
                 // Without labels nothing can be misclassified: "—", not "none".
                 r.confusion == nil ? "—" : Self.idList(r.misclassified, limit: 30),
                 r.note ?? "",
             ]
         }
         return ReportTable(
-            headers: ["rule", "parameters", "cross-validated error", "in-sample error", "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel", "misclassified gestures", "note"],
+            headers: [
+                "rule", "parameters", "cross-validated error", "in-sample error",
+                "confusion: complete→complete / complete→cancel / cancel→complete / cancel→cancel",
+                "misclassified gestures", "note",
+            ],
             rows: rows, rowClasses: model.rules.map { $0.suggested ? "suggested" : "" })
     }
 
     /// Logistic (and any other) coefficients with standard errors; nil when none.
     public var coefficientTable: ReportTable? {
         let rows = model.rules.flatMap { r in
-            r.coefficients.map { [r.rule.family.rawValue, $0.name, NumberText.parameter($0.value), NumberText.parameter($0.standardError)] }
+            r.coefficients.map {
+                [
+                    r.rule.family.rawValue, $0.name, NumberText.parameter($0.value),
+                    NumberText.parameter($0.standardError),
+                ]
+            }
         }
-        return rows.isEmpty ? nil : ReportTable(headers: ["rule", "coefficient", "value", "standard error"], rows: rows)
+        return rows.isEmpty
+            ? nil
+            : ReportTable(headers: ["rule", "coefficient", "value", "standard error"], rows: rows)
     }
 
     public var presetTable: ReportTable {
         ReportTable(
             headers: ["preset", "rule", "error", "misdecided", "completes", "source"],
             rows: model.presets.map { p in
-                [p.name + (p.isCurrent ? " (current)" : ""), p.rule.reportDescription(extent: extent), NumberText.percent(p.error), p.error == nil ? "—" : "\(p.misdecided)", "\(p.completes)", p.source]
+                [
+                    p.name + (p.isCurrent ? " (current)" : ""),
+                    p.rule.reportDescription(extent: extent), NumberText.percent(p.error),
+                    p.error == nil ? "—" : "\(p.misdecided)", "\(p.completes)", p.source,
+                ]
             },
             rowClasses: model.presets.map { $0.isCurrent ? "current" : "" })
     }
@@ -150,14 +254,20 @@ public struct ReportContent: Sendable {
     public var unlabelledLines: [String] {
         guard let u = model.unlabelled else { return [] }
         var lines = ["No intent labels: no ground truth exists, so no error is reported."]
-        lines.append("\(u.ambiguousIDs.count) gestures fall within \(NumberText.percent(u.band)) of the current boundary (ambiguous): \(Self.idList(u.ambiguousIDs, limit: 30)).")
+        lines.append(
+            "\(u.ambiguousIDs.count) gestures fall within \(NumberText.percent(u.band)) of the current boundary (ambiguous): \(Self.idList(u.ambiguousIDs, limit: 30))."
+        )
         if let t = u.inferredThreshold {
-            lines.append("Inferred split (two-component Gaussian mixture of the projected landing progress p_r + \(NumberText.seconds(u.tau)) × v_p): p_th = \(NumberText.parameter(t)) for the projection rule, marked as inferred.")
+            lines.append(
+                "Inferred split (two-component Gaussian mixture of the projected landing progress p_r + \(NumberText.seconds(u.tau)) × v_p): p_th = \(NumberText.parameter(t)) for the projection rule, marked as inferred."
+            )
         } else {
             lines.append("The Gaussian mixture found no crossing: no split could be inferred.")
         }
         for (k, c) in u.components.enumerated() {
-            lines.append("Component \(k + 1): weight \(NumberText.parameter(c.weight)), mean \(NumberText.parameter(c.mean)), sd \(NumberText.parameter(c.standardDeviation)).")
+            lines.append(
+                "Component \(k + 1): weight \(NumberText.parameter(c.weight)), mean \(NumberText.parameter(c.mean)), sd \(NumberText.parameter(c.standardDeviation))."
+            )
         }
         return lines
     }
@@ -166,7 +276,9 @@ public struct ReportContent: Sendable {
         guard !model.outcomeMismatches.isEmpty else { return nil }
         return ReportTable(
             headers: ["gesture", "recorded outcome", "current parameters decide"],
-            rows: model.outcomeMismatches.map { [$0.id, $0.recorded.rawValue, $0.decided.rawValue] })
+            rows: model.outcomeMismatches.map {
+                [$0.id, $0.recorded.rawValue, $0.decided.rawValue]
+            })
     }
 
     /// Each estimator against lsq2 (and the platform's), and, when the suggestion was tuned
@@ -175,19 +287,28 @@ public struct ReportContent: Sendable {
     public var estimatorTable: ReportTable {
         let tuned = model.estimators.contains { $0.suggestedRule != nil }
         let extent = model.summary.extent
-        var headers = ["estimator", "gestures", "median |Δ| to lsq2 (pt/s)", "median |Δ| to platform (pt/s)", "fallbacks"]
+        var headers = [
+            "estimator", "gestures", "median |Δ| to lsq2 (pt/s)", "median |Δ| to platform (pt/s)",
+            "fallbacks",
+        ]
         if tuned { headers += ["suggested with it", "cross-validated error", "misdecided"] }
         return ReportTable(
             headers: headers,
             rows: model.estimators.map { e in
                 var row = [
-                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)", NumberText.speed(e.medianAbsDiffToLsq2),
+                    e.estimator.rawValue + (e.inUse ? " (in use)" : ""), "\(e.gestures)",
+                    NumberText.speed(e.medianAbsDiffToLsq2),
                     e.medianAbsDiffToPlatform.map { NumberText.speed($0) } ?? "—", "\(e.fallbacks)",
                 ]
                 if tuned {
                     row += [
-                        e.suggestedRule.map { $0.reportDescription(extent: extent, millimetresPerPoint: model.summary.millimetresPerPoint) } ?? "—",
-                        e.suggestedRule == nil ? "—" : NumberText.percent(e.crossValidatedError), e.misdecided.map { "\($0)" } ?? "—",
+                        e.suggestedRule.map {
+                            $0.reportDescription(
+                                extent: extent,
+                                millimetresPerPoint: model.summary.millimetresPerPoint)
+                        } ?? "—",
+                        e.suggestedRule == nil ? "—" : NumberText.percent(e.crossValidatedError),
+                        e.misdecided.map { "\($0)" } ?? "—",
                     ]
                 }
                 return row
@@ -200,7 +321,8 @@ public struct ReportContent: Sendable {
         let g = model.gestures
         guard g.count > gestureTableCap else { return Array(g.indices) }
         var chosen: [Int] = []
-        for (i, row) in g.enumerated() where row.misdecidedBySuggested || row.misdecidedByCurrent || row.flags.outcomeMismatch {
+        for (i, row) in g.enumerated()
+        where row.misdecidedBySuggested || row.misdecidedByCurrent || row.flags.outcomeMismatch {
             if chosen.count >= gestureTableCap { break }
             chosen.append(i)
         }
@@ -221,7 +343,10 @@ public struct ReportContent: Sendable {
         let multiFile = Set(model.summary.files).count > 1
         var headers = ["id"]
         if multiFile { headers.append("file") }
-        headers += ["samples", "duration (s)", "p_r", "v (pt/s)", "v_p (progress/s)", "intent", "current", "suggested", "flags"]
+        headers += [
+            "samples", "duration (s)", "p_r", "v (pt/s)", "v_p (progress/s)", "intent", "current",
+            "suggested", "flags",
+        ]
         var rows: [[String]] = []
         rows.reserveCapacity(idx.count)
         var classes: [String] = []
@@ -230,18 +355,21 @@ public struct ReportContent: Sendable {
             var row = [g.id]
             if multiFile { row.append(g.file) }
             row += [
-                "\(g.samples)", NumberText.parameter(g.duration), NumberText.parameter(g.releaseProgress), NumberText.speed(g.velocity),
+                "\(g.samples)", NumberText.parameter(g.duration),
+                NumberText.parameter(g.releaseProgress), NumberText.speed(g.velocity),
                 NumberText.parameter(g.progressVelocity), g.intent?.rawValue ?? "—",
                 g.currentDecision.rawValue + (g.misdecidedByCurrent ? " ✗" : ""),
                 g.suggestedDecision.rawValue + (g.misdecidedBySuggested ? " ✗" : ""),
                 g.flags.names.joined(separator: ", "),
             ]
             rows.append(row)
-            classes.append(g.misdecidedBySuggested ? "miss" : (g.misdecidedByCurrent ? "miss-current" : ""))
+            classes.append(
+                g.misdecidedBySuggested ? "miss" : (g.misdecidedByCurrent ? "miss-current" : ""))
         }
         let note: String?
         if idx.count < model.gestures.count {
-            note = "Showing \(idx.count) of \(model.gestures.count) gestures; every gesture is in report.json."
+            note =
+                "Showing \(idx.count) of \(model.gestures.count) gestures; every gesture is in report.json."
         } else {
             note = nil
         }

@@ -16,8 +16,11 @@ extension Rule {
     /// An infinite velocity threshold prints as `velocity ignored`.
     func reportDescription(extent: Double, millimetresPerPoint: Double? = nil) -> String {
         let parts = parameters.map { p -> String in
-            if p.unit == .progressPerSecond && p.value == .infinity { return "\(p.symbol) ∞ (velocity ignored)" }
-            return "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent, millimetresPerPoint: millimetresPerPoint))"
+            if p.unit == .progressPerSecond && p.value == .infinity {
+                return "\(p.symbol) ∞ (velocity ignored)"
+            }
+            return
+                "\(p.symbol) \(ParameterFormat.value(p.value, unit: p.unit, extent: extent, millimetresPerPoint: millimetresPerPoint))"
         }
         return family.rawValue + " " + parts.joined(separator: ", ")
     }
@@ -31,7 +34,9 @@ extension Rule {
     /// - `projection`: `v = (p_th − p) / tau` (`tau = 0`: `p = p_th`);
     /// - `logistic`: `v = −(b0 + b1 p) / b2` (`b2 = 0`: `p = −b0 / b1`);
     /// - `kinematic`: drawn with `v_m = v_p` and `a_m = 0`: `v = (min(d_th / E, 0.5) − p) / D`.
-    public func boundary(extent: Double, pRange: ClosedRange<Double> = 0...1, vRange: ClosedRange<Double>) -> [[PlanePoint]] {
+    public func boundary(
+        extent: Double, pRange: ClosedRange<Double> = 0...1, vRange: ClosedRange<Double>
+    ) -> [[PlanePoint]] {
         let p0 = pRange.lowerBound, p1 = pRange.upperBound
         let v0 = vRange.lowerBound, v1 = vRange.upperBound
         // Far enough outside the box that clipping makes it exact.
@@ -39,7 +44,9 @@ extension Rule {
         func line(_ f: (Double) -> Double) -> [PlanePoint] {
             [PlanePoint(p: p0, v: f(p0)), PlanePoint(p: p1, v: f(p1))]
         }
-        func vertical(_ p: Double) -> [PlanePoint] { [PlanePoint(p: p, v: -far), PlanePoint(p: p, v: far)] }
+        func vertical(_ p: Double) -> [PlanePoint] {
+            [PlanePoint(p: p, v: -far), PlanePoint(p: p, v: far)]
+        }
         var raw: [PlanePoint]
         switch self {
         case .threshold(let pth, let vth):
@@ -53,7 +60,10 @@ extension Rule {
             }
         case .forward(let pth, let vth):
             let v = vth.isFinite ? vth : far
-            raw = [PlanePoint(p: p0, v: v), PlanePoint(p: pth, v: v), PlanePoint(p: pth, v: 0), PlanePoint(p: p1, v: 0)]
+            raw = [
+                PlanePoint(p: p0, v: v), PlanePoint(p: pth, v: v), PlanePoint(p: pth, v: 0),
+                PlanePoint(p: p1, v: 0),
+            ]
         case .projection(let pth, let tau):
             raw = tau == 0 ? vertical(pth) : line { (pth - $0) / tau }
         case .logistic(let b0, let b1, let b2):
@@ -73,7 +83,9 @@ extension Rule {
     }
 
     /// Clips a polyline to the box (Liang–Barsky per segment), joining consecutive pieces.
-    static func clip(_ line: [PlanePoint], p0: Double, p1: Double, v0: Double, v1: Double) -> [[PlanePoint]] {
+    static func clip(_ line: [PlanePoint], p0: Double, p1: Double, v0: Double, v1: Double)
+        -> [[PlanePoint]]
+    {
         var out: [[PlanePoint]] = []
         var current: [PlanePoint] = []
         guard line.count >= 2 else { return [] }
@@ -84,11 +96,17 @@ extension Rule {
             var visible = true
             for (pk, qk) in [(-dp, a.p - p0), (dp, p1 - a.p), (-dv, a.v - v0), (dv, v1 - a.v)] {
                 if pk == 0 {
-                    if qk < 0 { visible = false; break }
+                    if qk < 0 {
+                        visible = false
+                        break
+                    }
                 } else {
                     let r = qk / pk
                     if pk < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-                    if t0 > t1 { visible = false; break }
+                    if t0 > t1 {
+                        visible = false
+                        break
+                    }
                 }
             }
             guard visible else {
@@ -115,28 +133,37 @@ extension Rule {
 enum ParameterFormat {
     /// `0.42`, `1.35 progress/s (527 pt/s)`, `0.3 s`, `187.5 pt`, `12°`; with
     /// `millimetresPerPoint` (a dpi column), `1.35 progress/s (527 pt/s, 84 mm/s)`.
-    static func value(_ x: Double?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil) -> String {
+    static func value(
+        _ x: Double?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil
+    ) -> String {
         guard let x else { return "n/a" }
         switch unit {
         case .progress, .ratio, .coefficient:
             return NumberText.parameter(x)
         case .progressPerSecond:
             if !x.isFinite { return NumberText.parameter(x) + " progress/s" }
-            let mm = millimetresPerPoint.map { ", " + NumberText.speed(x * extent * $0) + " mm/s" } ?? ""
-            return NumberText.parameter(x) + " progress/s (" + NumberText.speed(x * extent) + " pt/s" + mm + ")"
+            let mm =
+                millimetresPerPoint.map { ", " + NumberText.speed(x * extent * $0) + " mm/s" } ?? ""
+            return NumberText.parameter(x) + " progress/s (" + NumberText.speed(x * extent)
+                + " pt/s" + mm + ")"
         case .seconds: return NumberText.seconds(x)
         case .points: return NumberText.parameter(x) + " pt"
         case .degrees: return NumberText.parameter(x) + "°"
         }
     }
 
-    static func interval(_ i: Interval?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil) -> String {
+    static func interval(
+        _ i: Interval?, unit: ParameterUnit, extent: Double, millimetresPerPoint: Double? = nil
+    ) -> String {
         guard let i else { return "" }
         if unit == .progressPerSecond {
-            let mm = millimetresPerPoint.map {
-                ", [" + NumberText.speed(i.low * extent * $0) + ", " + NumberText.speed(i.high * extent * $0) + "] mm/s"
-            } ?? ""
-            return "[" + NumberText.parameter(i.low) + ", " + NumberText.parameter(i.high) + "] progress/s ([" + NumberText.speed(i.low * extent)
+            let mm =
+                millimetresPerPoint.map {
+                    ", [" + NumberText.speed(i.low * extent * $0) + ", "
+                        + NumberText.speed(i.high * extent * $0) + "] mm/s"
+                } ?? ""
+            return "[" + NumberText.parameter(i.low) + ", " + NumberText.parameter(i.high)
+                + "] progress/s ([" + NumberText.speed(i.low * extent)
                 + ", " + NumberText.speed(i.high * extent) + "] pt/s" + mm + ")"
         }
         return "[" + NumberText.parameter(i.low) + ", " + NumberText.parameter(i.high) + "]"

@@ -57,10 +57,16 @@ public struct HTMLRenderer: Sendable {
         out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         out.write("<meta name=\"generator\" content=\"\(h(model.generator))\">\n")
-        out.write("<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n\(Self.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n")
-        out.write("<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.summary.gesturesUsed) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n")
+        out.write(
+            "<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n\(Self.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n"
+        )
+        out.write(
+            "<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.summary.gesturesUsed) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n"
+        )
         out.write("<nav aria-label=\"Contents\"><ol>")
-        for (id, title) in ReportContent.sections { out.write("<li><a href=\"#\(id)\">\(h(title))</a></li>") }
+        for (id, title) in ReportContent.sections {
+            out.write("<li><a href=\"#\(id)\">\(h(title))</a></li>")
+        }
         out.write("</ol></nav>\n")
 
         // 1. Summary
@@ -68,12 +74,16 @@ public struct HTMLRenderer: Sendable {
         out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
         for w in model.summary.warnings { out.write("<p class=\"warning\">\(h(w))</p>\n") }
         out.write("<div class=\"table-wrap\"><table class=\"facts\">\n")
-        for (k, v) in content.summaryFacts { out.write("<tr><th scope=\"row\">\(h(k))</th><td>\(h(v))</td></tr>\n") }
+        for (k, v) in content.summaryFacts {
+            out.write("<tr><th scope=\"row\">\(h(k))</th><td>\(h(v))</td></tr>\n")
+        }
         out.write("</table></div>\n</section>\n")
 
         // 2. Parameters
         section(&out, 1)
-        out.write("<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n")
+        out.write(
+            "<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n"
+        )
         table(&out, content.parameterTable)
         out.write("<h3>Completion animation and edge</h3>\n")
         table(&out, content.animationTable)
@@ -94,10 +104,14 @@ public struct HTMLRenderer: Sendable {
         out.write("<h3>Shipping systems' presets on these gestures</h3>\n")
         table(&out, content.presetTable)
         if let g = model.groups {
-            out.write("<h3>Per-group parameters (--by \(h(g.analysis.columns)))</h3>\n<p><strong>\(h(g.headline))</strong></p>\n")
+            out.write(
+                "<h3>Per-group parameters (--by \(h(g.analysis.columns)))</h3>\n<p><strong>\(h(g.headline))</strong></p>\n"
+            )
             table(&out, g.table)
             if let held = g.heldOutTable {
-                out.write("<p>Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.</p>\n")
+                out.write(
+                    "<p>Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.</p>\n"
+                )
                 table(&out, held)
             }
         }
@@ -110,19 +124,25 @@ public struct HTMLRenderer: Sendable {
         for f in figures.info {
             out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap\">\n")
             svg.render(f.name, to: &out, idPrefix: "fig-")
-            out.write("</div>\n<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n")
+            out.write(
+                "</div>\n<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n"
+            )
         }
         out.write("</section>\n")
 
         // 5. Estimators
         section(&out, 4)
-        out.write("<p>Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).</p>\n")
+        out.write(
+            "<p>Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).</p>\n"
+        )
         table(&out, content.estimatorTable)
         out.write("</section>\n")
 
         // 6. Gestures
         section(&out, 5)
-        out.write("<p>✗ marks a decision that differs from the intent. Flags: ambiguous (near the boundary), fallback (estimator fell back), duplicates (equal timestamps), reversal (direction reversed in the last 100 ms), interrupted (closed by the system), outcome-mismatch.</p>\n")
+        out.write(
+            "<p>✗ marks a decision that differs from the intent. Flags: ambiguous (near the boundary), fallback (estimator fell back), duplicates (equal timestamps), reversal (direction reversed in the last 100 ms), interrupted (closed by the system), outcome-mismatch.</p>\n"
+        )
         gestureTable(&out)
         out.write("</section>\n")
 
@@ -133,11 +153,15 @@ public struct HTMLRenderer: Sendable {
             let snippets = try model.snippetFiles()
             out.write("<ul>\n")
             for s in snippets {
-                out.write("<li><a href=\"snippets/\(h(s.name))\"><code>snippets/\(h(s.name))</code></a>: \(h(SnippetTemplates.summary(of: s.name)))</li>\n")
+                out.write(
+                    "<li><a href=\"snippets/\(h(s.name))\"><code>snippets/\(h(s.name))</code></a>: \(h(SnippetTemplates.summary(of: s.name)))</li>\n"
+                )
             }
             out.write("</ul>\n")
             for s in snippets {
-                out.write("<details>\n<summary><code>snippets/\(h(s.name))</code></summary>\n<pre><code class=\"language-\(SnippetTemplates.codeLanguage(of: s.name))\">")
+                out.write(
+                    "<details>\n<summary><code>snippets/\(h(s.name))</code></summary>\n<pre><code class=\"language-\(SnippetTemplates.codeLanguage(of: s.name))\">"
+                )
                 out.write(h(s.contents))
                 out.write("</code></pre>\n</details>\n")
             }
@@ -145,7 +169,8 @@ public struct HTMLRenderer: Sendable {
             out.write("<p>The snippets could not be written: \(h("\(error)")).</p>\n")
         }
         out.write("</section>\n</main>\n")
-        let data = ReportInteractiveData(model: model, figures: figures, timelineIndices: content.gestureTableIndices)
+        let data = ReportInteractiveData(
+            model: model, figures: figures, timelineIndices: content.gestureTableIndices)
         out.write("<script type=\"application/json\" id=\"gt-data\">\(data.json())</script>\n")
         out.write("<script>\n\(Self.script)\n</script>\n</body>\n</html>\n")
     }
@@ -153,14 +178,32 @@ public struct HTMLRenderer: Sendable {
     /// The what-if controls: one set of sliders per rule (current, suggested), each with its
     /// misdecided count, error and confusion matrix; the script fills them in.
     private func whatIf(_ out: inout some TextOutputStream) {
-        out.write("<h3 id=\"what-if\">What if</h3>\n<p>Move a parameter to see, on these gestures, what the rule would decide: the error, the confusion matrix and the boundary in the release scatter follow. Velocity thresholds in progress/s; type <code>inf</code> for an infinite one.</p>\n<div class=\"whatif\">\n")
-        for (role, title, rule) in [("current", "Current (\(model.summary.currentSource))", model.summary.currentRule), ("suggested", model.summary.suggestionInferred ? "Inferred split" : "Suggested", model.summary.suggestedRule)] {
-            out.write("<fieldset id=\"wi-\(role)\"><legend>\(Text.xml(title)): \(Text.xml(rule.family.rawValue))</legend>\n")
-            out.write("<p>error <output id=\"wi-\(role)-error\">(needs the page's script)</output> <button type=\"button\" id=\"wi-\(role)-reset\">reset</button></p>\n")
+        out.write(
+            "<h3 id=\"what-if\">What if</h3>\n<p>Move a parameter to see, on these gestures, what the rule would decide: the error, the confusion matrix and the boundary in the release scatter follow. Velocity thresholds in progress/s; type <code>inf</code> for an infinite one.</p>\n<div class=\"whatif\">\n"
+        )
+        for (role, title, rule) in [
+            ("current", "Current (\(model.summary.currentSource))", model.summary.currentRule),
+            (
+                "suggested", model.summary.suggestionInferred ? "Inferred split" : "Suggested",
+                model.summary.suggestedRule
+            ),
+        ] {
+            out.write(
+                "<fieldset id=\"wi-\(role)\"><legend>\(Text.xml(title)): \(Text.xml(rule.family.rawValue))</legend>\n"
+            )
+            out.write(
+                "<p>error <output id=\"wi-\(role)-error\">(needs the page's script)</output> <button type=\"button\" id=\"wi-\(role)-reset\">reset</button></p>\n"
+            )
             if model.summary.labelled {
-                out.write("<div class=\"table-wrap\"><table aria-label=\"confusion matrix\"><tr><th>intent \\ decided</th><th>complete</th><th>cancel</th></tr>")
-                out.write("<tr><th>complete</th><td class=\"num\" id=\"wi-\(role)-cc\"></td><td class=\"num\" id=\"wi-\(role)-cx\"></td></tr>")
-                out.write("<tr><th>cancel</th><td class=\"num\" id=\"wi-\(role)-xc\"></td><td class=\"num\" id=\"wi-\(role)-xx\"></td></tr></table></div>\n")
+                out.write(
+                    "<div class=\"table-wrap\"><table aria-label=\"confusion matrix\"><tr><th>intent \\ decided</th><th>complete</th><th>cancel</th></tr>"
+                )
+                out.write(
+                    "<tr><th>complete</th><td class=\"num\" id=\"wi-\(role)-cc\"></td><td class=\"num\" id=\"wi-\(role)-cx\"></td></tr>"
+                )
+                out.write(
+                    "<tr><th>cancel</th><td class=\"num\" id=\"wi-\(role)-xc\"></td><td class=\"num\" id=\"wi-\(role)-xx\"></td></tr></table></div>\n"
+                )
             }
             out.write("</fieldset>\n")
         }
@@ -171,13 +214,23 @@ public struct HTMLRenderer: Sendable {
     /// their gesture id.
     private func gestureTable(_ out: inout some TextOutputStream) {
         let indices = content.gestureTableIndices
-        out.write("<div id=\"timeline\" hidden><h3 id=\"timeline-title\"></h3><button type=\"button\" id=\"timeline-close\">close</button><div id=\"timeline-body\"></div></div>\n")
+        out.write(
+            "<div id=\"timeline\" hidden><h3 id=\"timeline-title\"></h3><button type=\"button\" id=\"timeline-close\">close</button><div id=\"timeline-body\"></div></div>\n"
+        )
         out.write("<div class=\"table-tools\" id=\"gesture-tools\" hidden>")
-        out.write("<label>show <select id=\"filter-miss\"><option value=\"\">all</option><option value=\"suggested\">misdecided (suggested)</option><option value=\"current\">misdecided (current)</option></select></label>")
-        out.write("<label>intent <select id=\"filter-intent\"><option value=\"\">any</option><option>complete</option><option>cancel</option><option>unlabelled</option></select></label>")
+        out.write(
+            "<label>show <select id=\"filter-miss\"><option value=\"\">all</option><option value=\"suggested\">misdecided (suggested)</option><option value=\"current\">misdecided (current)</option></select></label>"
+        )
+        out.write(
+            "<label>intent <select id=\"filter-intent\"><option value=\"\">any</option><option>complete</option><option>cancel</option><option>unlabelled</option></select></label>"
+        )
         out.write("<label>id <input type=\"text\" id=\"filter-id\" size=\"8\"></label>")
-        out.write("<button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n")
-        Self.table(&out, content.gestureTable(indices: indices), id: "gesture-table", rowIDs: indices.map { model.gestures[$0].id })
+        out.write(
+            "<button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n"
+        )
+        Self.table(
+            &out, content.gestureTable(indices: indices), id: "gesture-table",
+            rowIDs: indices.map { model.gestures[$0].id })
     }
 
     public func html() -> String {
@@ -192,26 +245,34 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A table; cells that look numeric are right-aligned.
-    static func table(_ out: inout some TextOutputStream, _ t: ReportTable, id: String? = nil, rowIDs: [String] = []) {
-        out.write("<div class=\"table-wrap\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr>")
+    static func table(
+        _ out: inout some TextOutputStream, _ t: ReportTable, id: String? = nil,
+        rowIDs: [String] = []
+    ) {
+        out.write(
+            "<div class=\"table-wrap\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr>")
         for hd in t.headers { out.write("<th scope=\"col\">\(Text.xml(hd))</th>") }
         out.write("</tr></thead>\n<tbody>\n")
         // A column is right-aligned when every filled cell in it is a number.
         let numericColumn = t.headers.indices.map { c in
             guard t.alignNumbers else { return false }
             var any = false
-            for row in t.rows where c < row.count && !row[c].isEmpty && row[c] != "—" && row[c] != "n/a" {
+            for row in t.rows
+            where c < row.count && !row[c].isEmpty && row[c] != "—" && row[c] != "n/a" {
                 if !isNumeric(row[c]) { return false }
                 any = true
             }
             return any
         }
         for (k, row) in t.rows.enumerated() {
-            var cls = k < t.rowClasses.count && !t.rowClasses[k].isEmpty ? " class=\"\(t.rowClasses[k])\"" : ""
+            var cls =
+                k < t.rowClasses.count && !t.rowClasses[k].isEmpty
+                ? " class=\"\(t.rowClasses[k])\"" : ""
             if k < rowIDs.count { cls += " data-gesture=\"\(Text.xml(rowIDs[k]))\"" }
             out.write("<tr\(cls)>")
             for (c, cell) in row.enumerated() {
-                out.write(c < numericColumn.count && numericColumn[c] ? "<td class=\"num\">" : "<td>")
+                out.write(
+                    c < numericColumn.count && numericColumn[c] ? "<td class=\"num\">" : "<td>")
                 out.write(Text.xml(cell))
                 out.write("</td>")
             }
@@ -225,6 +286,8 @@ public struct HTMLRenderer: Sendable {
 
     static func isNumeric(_ s: String) -> Bool {
         guard let f = s.utf8.first else { return false }
-        return (f >= 48 && f <= 57) || (f == 45 && s.utf8.count > 1) ? s.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 37 } : false
+        return (f >= 48 && f <= 57) || (f == 45 && s.utf8.count > 1)
+            ? s.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 37 }
+            : false
     }
 }

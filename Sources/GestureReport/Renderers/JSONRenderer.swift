@@ -1,6 +1,6 @@
-import GestureTuning
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// Writes `report.json`: `"schema": "gesturetune.report/1"`, every aggregate and per-gesture
 /// record of the report, keys in report order.
@@ -26,8 +26,14 @@ public struct JSONRenderer: Sendable {
         w.string("name", model.name)
         w.string("generator", model.generator)
         w.beginObject("notes")
-        w.string("units", "v, estimates, peakVelocity: pt/s along the axis; vx, vy, estimateComponents: pt/s on screen; v_p and velocity thresholds: progress/s (× extent = pt/s); times: s; errors: fractions")
-        w.string("nonFinite", "parameters: \"inf\" as in params.json (an infinite velocity threshold means velocity is ignored); other figures: null")
+        w.string(
+            "units",
+            "v, estimates, peakVelocity: pt/s along the axis; vx, vy, estimateComponents: pt/s on screen; v_p and velocity thresholds: progress/s (× extent = pt/s); times: s; errors: fractions"
+        )
+        w.string(
+            "nonFinite",
+            "parameters: \"inf\" as in params.json (an infinite velocity threshold means velocity is ignored); other figures: null"
+        )
         w.endObject()
         Self.writeSummary(model, into: &w)
         writeParameters(&w)
@@ -208,7 +214,9 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
-        if case .implicitLabels(let intent, let retry, let outcome, let window, let automatic) = model.labelNotice {
+        if case .implicitLabels(let intent, let retry, let outcome, let window, let automatic) =
+            model.labelNotice
+        {
             w.beginObject("labels")
             w.string("kind", "implicit")
             w.bool("automatic", automatic)
@@ -224,7 +232,9 @@ public struct JSONRenderer: Sendable {
     }
 
     /// Intervals keyed by the parameter's file key (`progressThreshold`); an infinite value is `"inf"`.
-    static func writeIntervals(_ key: String, _ list: [ParameterInterval], family: RuleFamily, into w: inout JSONWriter) {
+    static func writeIntervals(
+        _ key: String, _ list: [ParameterInterval], family: RuleFamily, into w: inout JSONWriter
+    ) {
         w.beginObject(key)
         for p in list {
             w.beginObject(family.parameterSpecs.first { $0.symbol == p.name }?.key ?? p.name)
@@ -242,7 +252,15 @@ public struct JSONRenderer: Sendable {
         w.beginObject("groups")
         w.string("by", a.columns)
         w.string("family", a.family.rawValue)
-        w.string("verdict", { switch a.verdict { case .perGroupWins: "per-group"; case .oneSetFitsAll: "one-set"; case .tooFewGroups: "too-few-groups" } }())
+        w.string(
+            "verdict",
+            {
+                switch a.verdict {
+                case .perGroupWins: "per-group"
+                case .oneSetFitsAll: "one-set"
+                case .tooFewGroups: "too-few-groups"
+                }
+            }())
         w.string("headline", g.headline)
         w.int("minimumLabelled", GroupAnalysis.minimumLabelled)
         w.number("gainPoints", a.gain)
@@ -324,7 +342,9 @@ public struct JSONRenderer: Sendable {
         w.int("shown", s.points.count)
         w.int("total", s.total)
         w.int("clamped", s.clampedCount)
-        for (key, lines) in [("currentBoundary", s.currentBoundary), ("suggestedBoundary", s.suggestedBoundary)] {
+        for (key, lines) in [
+            ("currentBoundary", s.currentBoundary), ("suggestedBoundary", s.suggestedBoundary),
+        ] {
             w.beginArray(key)
             for line in lines {
                 w.beginArray()

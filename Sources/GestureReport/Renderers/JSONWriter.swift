@@ -1,4 +1,5 @@
 import GesturePhysics
+
 /// A small streaming JSON writer that keeps keys in the order written (report order).
 ///
 /// Containers opened at depth `compactDepth` or deeper are written on one line, so

@@ -13,7 +13,11 @@ public struct MarkdownRenderer: Sendable {
 
     public func render(to out: inout some TextOutputStream) {
         header(&out)
-        for (k, s) in ReportContent.sections.enumerated() { out.write("\(k + 1). [\(s.title)](#\(k + 1)-\(s.title.lowercased().replacingOccurrences(of: " ", with: "-")))\n") }
+        for (k, s) in ReportContent.sections.enumerated() {
+            out.write(
+                "\(k + 1). [\(s.title)](#\(k + 1)-\(s.title.lowercased().replacingOccurrences(of: " ", with: "-")))\n"
+            )
+        }
         out.write("\n")
         for k in ReportContent.sections.indices { section(k, to: &out) }
     }
@@ -22,7 +26,9 @@ public struct MarkdownRenderer: Sendable {
     func header(_ out: inout some TextOutputStream) {
         let m = Text.markdown
         out.write("# Gesture tuning report: \(m(model.name))\n\n")
-        out.write("\(m(model.generator)) · \(model.summary.gesturesUsed) gestures · \(m(model.summary.files.joined(separator: ", ")))\n\n")
+        out.write(
+            "\(m(model.generator)) · \(model.summary.gesturesUsed) gestures · \(m(model.summary.files.joined(separator: ", ")))\n\n"
+        )
     }
 
     /// Section `k` (0-based, `ReportContent.sections` order). With `figureFiles` false the
@@ -34,9 +40,13 @@ public struct MarkdownRenderer: Sendable {
         case 0:
             out.write("> **\(m(model.headline))**\n\n")
             for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
-            Self.table(&out, ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
+            Self.table(
+                &out,
+                ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
         case 1:
-            out.write("Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n")
+            out.write(
+                "Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n"
+            )
             Self.table(&out, content.parameterTable)
             out.write("### Completion animation and edge\n\n")
             Self.table(&out, content.animationTable)
@@ -54,23 +64,33 @@ public struct MarkdownRenderer: Sendable {
             out.write("### Shipping systems' presets on these gestures\n\n")
             Self.table(&out, content.presetTable)
             if let g = model.groups {
-                out.write("### Per-group parameters (--by \(m(g.analysis.columns)))\n\n**\(m(g.headline))**\n\n")
+                out.write(
+                    "### Per-group parameters (--by \(m(g.analysis.columns)))\n\n**\(m(g.headline))**\n\n"
+                )
                 Self.table(&out, g.table)
                 if let h = g.heldOutTable {
-                    out.write("Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.\n\n")
+                    out.write(
+                        "Leave one group out: each group's gestures decided by the pooled set fitted on the other groups, and by the group's own set fitted on its other folds.\n\n"
+                    )
                     Self.table(&out, h)
                 }
             }
         case 3:
             if figureFiles {
                 for f in figures.info {
-                    out.write("### \(m(f.title))\n\n![\(m(f.title))](figures/\(f.name).svg)\n\n*\(m(f.caption))*\n\n")
+                    out.write(
+                        "### \(m(f.title))\n\n![\(m(f.title))](figures/\(f.name).svg)\n\n*\(m(f.caption))*\n\n"
+                    )
                 }
             } else {
-                out.write("Each figure is redrawn below from report.json with matplotlib; the stored output is the report's own SVG.\n\n")
+                out.write(
+                    "Each figure is redrawn below from report.json with matplotlib; the stored output is the report's own SVG.\n\n"
+                )
             }
         case 4:
-            out.write("Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n")
+            out.write(
+                "Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n"
+            )
             Self.table(&out, content.estimatorTable)
         case 5:
             out.write("✗ marks a decision that differs from the intent.\n\n")
@@ -78,7 +98,9 @@ public struct MarkdownRenderer: Sendable {
         default:
             out.write(Text.markdown(Self.snippetsIntro(model)) + "\n\n")
             for name in SnippetTemplates.names(for: model.snippetValues.direction) {
-                out.write("- [snippets/\(m(name))](snippets/\(name)): \(m(SnippetTemplates.summary(of: name)))\n")
+                out.write(
+                    "- [snippets/\(m(name))](snippets/\(name)): \(m(SnippetTemplates.summary(of: name)))\n"
+                )
             }
             out.write("\n")
         }
@@ -88,7 +110,8 @@ public struct MarkdownRenderer: Sendable {
     static func snippetsIntro(_ model: ReportModel) -> String {
         let v = model.snippetValues
         let transition = v.direction == .right || v.direction == .left ? "pop" : "dismiss"
-        return "The suggestion as code for a \(transition) \(SnippetTemplates.directionWord(v.direction)), per platform, in snippets/: the decision function of the \(v.family.rawValue) rule with params.json's numbers, the direction lock and the finger-speed cap, each file saying which velocity estimator the thresholds were fitted on ('\(v.estimator)'). gesturetune's tests type-check the Swift files against stubs of UIKit and SwiftUI, compile the Kotlin one against stubs of Android (where kotlinc is installed) and load the JavaScript one in headless Chromium; none was built for a device."
+        return
+            "The suggestion as code for a \(transition) \(SnippetTemplates.directionWord(v.direction)), per platform, in snippets/: the decision function of the \(v.family.rawValue) rule with params.json's numbers, the direction lock and the finger-speed cap, each file saying which velocity estimator the thresholds were fitted on ('\(v.estimator)'). gesturetune's tests type-check the Swift files against stubs of UIKit and SwiftUI, compile the Kotlin one against stubs of Android (where kotlinc is installed) and load the JavaScript one in headless Chromium; none was built for a device."
     }
 
     public func markdown() -> String {
@@ -105,7 +128,9 @@ public struct MarkdownRenderer: Sendable {
         out.write("| " + t.headers.map(Text.markdown).joined(separator: " | ") + " |\n")
         out.write("|" + t.headers.map { _ in "---|" }.joined() + "\n")
         for row in t.rows {
-            out.write("| " + row.map { $0.isEmpty ? " " : Text.markdown($0) }.joined(separator: " | ") + " |\n")
+            out.write(
+                "| " + row.map { $0.isEmpty ? " " : Text.markdown($0) }.joined(separator: " | ")
+                    + " |\n")
         }
         out.write("\n")
         if let note = t.note { out.write("*\(Text.markdown(note))*\n\n") }

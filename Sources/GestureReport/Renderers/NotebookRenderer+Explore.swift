@@ -14,17 +14,25 @@ extension NotebookRenderer {
     var whatIfOutput: String {
         let rule = model.summary.suggestedRule
         let counted = model.gestures.filter { $0.intent != nil && !$0.flags.interruptedBySystem }
-        let wrong = counted.filter { (rule.completes($0.release) ? Intent.complete : .cancel) != $0.intent }.count
-        let share = counted.isEmpty ? "n/a" : NumberText.percent(Double(wrong) / Double(counted.count))
-        return "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
+        let wrong = counted.filter {
+            (rule.completes($0.release) ? Intent.complete : .cancel) != $0.intent
+        }.count
+        let share =
+            counted.isEmpty ? "n/a" : NumberText.percent(Double(wrong) / Double(counted.count))
+        return
+            "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
     }
 
     /// The two cells after the gesture table: raw traces, what-if.
     var exploreCells: [Cell] {
         let files = model.summary.files.count
         return [
-            .markdown("## Explore\n\nThe raw traces with pandas, and what the suggested rule would decide with other parameters (`what_if(progressThreshold=0.45)`; sliders when `ipywidgets` is installed).\n"),
-            .code(Self.tracesCode, [.stream("\(model.summary.rowsRead) samples from \(files) of \(files) files\n")]),
+            .markdown(
+                "## Explore\n\nThe raw traces with pandas, and what the suggested rule would decide with other parameters (`what_if(progressThreshold=0.45)`; sliders when `ipywidgets` is installed).\n"
+            ),
+            .code(
+                Self.tracesCode,
+                [.stream("\(model.summary.rowsRead) samples from \(files) of \(files) files\n")]),
             .code(Self.whatIfCode, [.stream(whatIfOutput)]),
         ]
     }

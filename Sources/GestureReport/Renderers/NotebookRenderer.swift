@@ -45,7 +45,8 @@ public struct NotebookRenderer: Sendable {
     static let estimatorsCode = SourceTemplates.embedded("report/notebook/estimators.py")
 
     var gesturesCode: String {
-        SourceTemplates.embedded("report/notebook/gestures.py", ["gestureRows": String(gestureRows)])
+        SourceTemplates.embedded(
+            "report/notebook/gestures.py", ["gestureRows": String(gestureRows)])
     }
 
     func cells() -> [Cell] {
@@ -64,35 +65,57 @@ public struct NotebookRenderer: Sendable {
         }
         var header = ""
         md.header(&header)
-        header += "This notebook loads `report.json` (beside it) with pandas and redraws each figure with matplotlib. "
+        header +=
+            "This notebook loads `report.json` (beside it) with pandas and redraws each figure with matplotlib. "
         header += "The outputs are already filled in, so it reads without running.\n"
-        let summaryTable = ReportTable(headers: ["", ""], rows: ReportContent(model: model).summaryFacts.map { [$0.0, $0.1] })
+        let summaryTable = ReportTable(
+            headers: ["", ""], rows: ReportContent(model: model).summaryFacts.map { [$0.0, $0.1] })
 
         var cells: [Cell] = [
             .markdown(header),
-            .code(Self.setupCode, [.stream("\(model.gestures.count) gestures loaded from report.json\n")]),
+            .code(
+                Self.setupCode,
+                [.stream("\(model.gestures.count) gestures loaded from report.json\n")]),
             .markdown(section(0)),
             .code(Self.summaryCode, [.html(tableHTML(summaryTable), plain: "summary table")]),
             .markdown(section(1)),
-            .code(Self.parametersCode, [.html(tableHTML(content.parameterTable), plain: "parameters table")]),
+            .code(
+                Self.parametersCode,
+                [.html(tableHTML(content.parameterTable), plain: "parameters table")]),
             .markdown(section(2)),
             .code(Self.rulesCode, [.html(tableHTML(content.ruleTable), plain: "rules table")]),
             .markdown(section(3)),
         ]
-        let codes = [Self.scatterCode, Self.curvesCode,
-                     "draw_histogram(figures[\"releaseVelocity\"], \"gestures\")\n",
-                     "draw_histogram(figures[\"startPosition\"], \"gestures\")\n",
-                     "draw_histogram(figures[\"velocityRatio\"], \"completing gestures\")\n"]
+        let codes = [
+            Self.scatterCode, Self.curvesCode,
+            "draw_histogram(figures[\"releaseVelocity\"], \"gestures\")\n",
+            "draw_histogram(figures[\"startPosition\"], \"gestures\")\n",
+            "draw_histogram(figures[\"velocityRatio\"], \"completing gestures\")\n",
+        ]
         for (k, f) in figures.info.enumerated() {
-            cells.append(.markdown("### \(Text.markdown(f.title))\n\n\(Text.markdown(f.caption))\n"))
-            cells.append(.code(k < codes.count ? codes[k] : Self.groupsCode, [.svg(svg.svg(f.name, idPrefix: "nb-"), plain: "<Figure size 640x400: \(f.title)>")]))
+            cells.append(
+                .markdown("### \(Text.markdown(f.title))\n\n\(Text.markdown(f.caption))\n"))
+            cells.append(
+                .code(
+                    k < codes.count ? codes[k] : Self.groupsCode,
+                    [
+                        .svg(
+                            svg.svg(f.name, idPrefix: "nb-"),
+                            plain: "<Figure size 640x400: \(f.title)>")
+                    ]))
         }
         cells.append(.markdown(section(4)))
-        cells.append(.code(Self.estimatorsCode, [.html(tableHTML(content.estimatorTable), plain: "estimators table")]))
+        cells.append(
+            .code(
+                Self.estimatorsCode,
+                [.html(tableHTML(content.estimatorTable), plain: "estimators table")]))
         cells.append(.markdown(section(5)))
         // The first rows in file order, as `gestures.head(n)` shows them.
         var gt = content.gestureTable(indices: Array(model.gestures.indices.prefix(gestureRows)))
-        gt.note = model.gestures.count > gestureRows ? "First \(gestureRows) of \(model.gestures.count) gestures; all are in report.json." : nil
+        gt.note =
+            model.gestures.count > gestureRows
+            ? "First \(gestureRows) of \(model.gestures.count) gestures; all are in report.json."
+            : nil
         cells.append(.code(gesturesCode, [.html(tableHTML(gt), plain: "gestures table")]))
         cells += exploreCells
         cells.append(.markdown(section(6)))

@@ -24,7 +24,9 @@ struct ReportInteractiveData {
         w.bool("labelled", s.labelled)
         w.beginArray("rules")
         rule(&w, role: "current", title: "Current (\(s.currentSource))", s.currentRule)
-        rule(&w, role: "suggested", title: s.suggestionInferred ? "Inferred split" : "Suggested", s.suggestedRule)
+        rule(
+            &w, role: "suggested", title: s.suggestionInferred ? "Inferred split" : "Suggested",
+            s.suggestedRule)
         w.endArray()
         let sc = figures.scatter
         let x0 = SVGRenderer.left, x1 = SVGRenderer.width - SVGRenderer.right
@@ -59,7 +61,9 @@ struct ReportInteractiveData {
             // The window's samples are the last ones; keep them all, thin the rest.
             let tail = min(pts.count, max(r.windowCount, 1))
             let head = Array(pts.indices.dropLast(tail))
-            let kept = Thin.pick(head, keep: max(pointsPerTimeline - tail, 2)) + Array(pts.indices.suffix(tail))
+            let kept =
+                Thin.pick(head, keep: max(pointsPerTimeline - tail, 2))
+                + Array(pts.indices.suffix(tail))
             w.beginObject(r.id)
             w.numbers("t", kept.map { pts[$0].t })
             w.numbers("p", kept.map { pts[$0].p })
@@ -91,7 +95,8 @@ struct ReportInteractiveData {
         w.string("family", rule.family.rawValue)
         w.beginArray("parameters")
         for p in rule.parameters {
-            let range = Self.sliderRange(p, extent: model.summary.extent, velocities: model.gestures.map(\.release.velocity))
+            let range = Self.sliderRange(
+                p, extent: model.summary.extent, velocities: model.gestures.map(\.release.velocity))
             w.beginObject()
             w.string("key", p.key)
             w.string("symbol", p.symbol)
@@ -109,18 +114,31 @@ struct ReportInteractiveData {
     }
 
     /// The slider's span for a parameter: around its value and the data, inside the table's bounds.
-    static func sliderRange(_ p: RuleParameter, extent: Double, velocities: [Double]) -> ClosedRange<Double> {
+    static func sliderRange(_ p: RuleParameter, extent: Double, velocities: [Double])
+        -> ClosedRange<Double>
+    {
         let v = p.value.isFinite ? p.value : 0
         var lo: Double, hi: Double
         switch p.unit {
-        case .progress, .ratio: lo = 0; hi = max(1, v * 1.5)
+        case .progress, .ratio:
+            lo = 0
+            hi = max(1, v * 1.5)
         case .progressPerSecond:
             let fastest = velocities.lazy.filter(\.isFinite).map(abs).max() ?? 1
-            lo = 0; hi = max(v * 2, min(fastest, 20), 1)
-        case .seconds: lo = 0; hi = max(0.6, v * 2)
-        case .points: lo = 0; hi = max(extent, v * 2)
-        case .degrees: lo = 0; hi = 90
-        case .coefficient: lo = v - 2 * abs(v) - 2; hi = v + 2 * abs(v) + 2
+            lo = 0
+            hi = max(v * 2, min(fastest, 20), 1)
+        case .seconds:
+            lo = 0
+            hi = max(0.6, v * 2)
+        case .points:
+            lo = 0
+            hi = max(extent, v * 2)
+        case .degrees:
+            lo = 0
+            hi = 90
+        case .coefficient:
+            lo = v - 2 * abs(v) - 2
+            hi = v + 2 * abs(v) + 2
         }
         if p.spec.lowest.isFinite { lo = max(lo, p.spec.lowest) }
         if p.spec.highest.isFinite { hi = min(hi, p.spec.highest) }

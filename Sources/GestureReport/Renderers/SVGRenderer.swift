@@ -36,16 +36,24 @@ public struct SVGRenderer: Sendable {
     public func render(_ name: String, to out: inout some TextOutputStream, idPrefix: String = "") {
         guard let info = figures.info.first(where: { $0.name == name }) else { return }
         let id = idPrefix + name
-        out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 640 400\" width=\"640\" height=\"400\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\">\n")
-        out.write("<title id=\"\(id)-title\">\(Text.xml(info.title))</title>\n<desc id=\"\(id)-desc\">\(Text.xml(info.caption))</desc>\n")
+        out.write(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 640 400\" width=\"640\" height=\"400\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\">\n"
+        )
+        out.write(
+            "<title id=\"\(id)-title\">\(Text.xml(info.title))</title>\n<desc id=\"\(id)-desc\">\(Text.xml(info.caption))</desc>\n"
+        )
         out.write("<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n")
-        out.write("<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"600\" fill=\"#111\">\(Text.xml(info.title))</text>\n")
+        out.write(
+            "<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"600\" fill=\"#111\">\(Text.xml(info.title))</text>\n"
+        )
         switch name {
         case "release-scatter": scatter(&out, id: id)
         case "progress-curves": curves(&out, id: id)
-        case "release-velocity": histogram(figures.releaseVelocity, &out, id: id, yLabel: "gestures")
+        case "release-velocity":
+            histogram(figures.releaseVelocity, &out, id: id, yLabel: "gestures")
         case "start-position": histogram(figures.startPosition, &out, id: id, yLabel: "gestures")
-        case "velocity-ratio": histogram(figures.velocityRatio, &out, id: id, yLabel: "completing gestures")
+        case "velocity-ratio":
+            histogram(figures.velocityRatio, &out, id: id, yLabel: "completing gestures")
         case "group-thresholds": groupThresholds(&out, id: id)
         default: break
         }
@@ -66,25 +74,63 @@ public struct SVGRenderer: Sendable {
         var y: Axis
     }
 
-    private func frame(_ out: inout some TextOutputStream, x: Axis, y: Axis, xLabel: String, yLabel: String, id: String) {
-        let x0 = Self.left, x1 = Self.width - Self.right, y0 = Self.height - Self.bottom, y1 = Self.top
-        out.write("<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(Text.coord(x0))\" y=\"\(Text.coord(y1))\" width=\"\(Text.coord(x1 - x0))\" height=\"\(Text.coord(y0 - y1))\"/></clipPath></defs>\n")
+    private func frame(
+        _ out: inout some TextOutputStream, x: Axis, y: Axis, xLabel: String, yLabel: String,
+        id: String
+    ) {
+        let x0 = Self.left, x1 = Self.width - Self.right, y0 = Self.height - Self.bottom,
+            y1 = Self.top
+        out.write(
+            "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(Text.coord(x0))\" y=\"\(Text.coord(y1))\" width=\"\(Text.coord(x1 - x0))\" height=\"\(Text.coord(y0 - y1))\"/></clipPath></defs>\n"
+        )
         out.write("<g class=\"grid\" stroke=\"#e3e3e3\" stroke-width=\"1\">\n")
         let xt = x.ticks(count: 8), yt = y.ticks(count: 6)
-        for t in xt { out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y1))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\"/>\n") }
-        for t in yt { out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y.map(t)))\"/>\n") }
+        for t in xt {
+            out.write(
+                "<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y1))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\"/>\n"
+            )
+        }
+        for t in yt {
+            out.write(
+                "<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y.map(t)))\"/>\n"
+            )
+        }
         out.write("</g>\n<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\">\n")
-        out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/>\n")
-        out.write("<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y1))\"/>\n")
-        for t in xt { out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0 + 5))\"/>\n") }
-        for t in yt { out.write("<line x1=\"\(Text.coord(x0 - 5))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y.map(t)))\"/>\n") }
+        out.write(
+            "<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/>\n"
+        )
+        out.write(
+            "<line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y1))\"/>\n"
+        )
+        for t in xt {
+            out.write(
+                "<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0 + 5))\"/>\n"
+            )
+        }
+        for t in yt {
+            out.write(
+                "<line x1=\"\(Text.coord(x0 - 5))\" y1=\"\(Text.coord(y.map(t)))\" x2=\"\(Text.coord(x0))\" y2=\"\(Text.coord(y.map(t)))\"/>\n"
+            )
+        }
         out.write("</g>\n<g class=\"tick-labels\" fill=\"#333\" font-size=\"11\">\n")
         let xs = xt.count > 1 ? xt[1] - xt[0] : 1, ys = yt.count > 1 ? yt[1] - yt[0] : 1
-        for t in xt { out.write("<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: xs))</text>\n") }
-        for t in yt { out.write("<text x=\"\(Text.coord(x0 - 8))\" y=\"\(Text.coord(y.map(t) + 4))\" text-anchor=\"end\">\(Axis.label(t, step: ys))</text>\n") }
+        for t in xt {
+            out.write(
+                "<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: xs))</text>\n"
+            )
+        }
+        for t in yt {
+            out.write(
+                "<text x=\"\(Text.coord(x0 - 8))\" y=\"\(Text.coord(y.map(t) + 4))\" text-anchor=\"end\">\(Axis.label(t, step: ys))</text>\n"
+            )
+        }
         out.write("</g>\n")
-        out.write("<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(xLabel))</text>\n")
-        out.write("<text transform=\"translate(16 \(Text.coord((y0 + y1) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(yLabel))</text>\n")
+        out.write(
+            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(xLabel))</text>\n"
+        )
+        out.write(
+            "<text transform=\"translate(16 \(Text.coord((y0 + y1) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(yLabel))</text>\n"
+        )
     }
 
     /// A legend entry: a marker shape or a line sample, then a label.
@@ -101,17 +147,28 @@ public struct SVGRenderer: Sendable {
         out.write("<g class=\"legend\" font-size=\"11.5\" fill=\"#111\">\n")
         for (swatch, label) in entries {
             let w = 26 + Double(label.count) * 6.2
-            if x + w > Self.width - 8 { x = 12; y += 17 }
+            if x + w > Self.width - 8 {
+                x = 12
+                y += 17
+            }
             switch swatch {
             case .marker(let g): marker(&out, g, x: x + 8, y: y - 4, opacity: 1)
             case .line(let c, let dash, let width):
-                out.write("<line x1=\"\(Text.coord(x))\" y1=\"\(Text.coord(y - 4))\" x2=\"\(Text.coord(x + 18))\" y2=\"\(Text.coord(y - 4))\" stroke=\"\(c)\" stroke-width=\"\(Text.coord(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+                out.write(
+                    "<line x1=\"\(Text.coord(x))\" y1=\"\(Text.coord(y - 4))\" x2=\"\(Text.coord(x + 18))\" y2=\"\(Text.coord(y - 4))\" stroke=\"\(c)\" stroke-width=\"\(Text.coord(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+                )
             case .ring(let dash):
-                out.write("<circle cx=\"\(Text.coord(x + 8))\" cy=\"\(Text.coord(y - 4))\" r=\"6\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.4\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+                out.write(
+                    "<circle cx=\"\(Text.coord(x + 8))\" cy=\"\(Text.coord(y - 4))\" r=\"6\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.4\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+                )
             case .bar(let c, let dash):
-                out.write("<rect x=\"\(Text.coord(x + 2))\" y=\"\(Text.coord(y - 10))\" width=\"14\" height=\"11\" fill=\"\(c)\" fill-opacity=\"0.35\" stroke=\"\(c)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+                out.write(
+                    "<rect x=\"\(Text.coord(x + 2))\" y=\"\(Text.coord(y - 10))\" width=\"14\" height=\"11\" fill=\"\(c)\" fill-opacity=\"0.35\" stroke=\"\(c)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+                )
             }
-            out.write("<text x=\"\(Text.coord(x + 22))\" y=\"\(Text.coord(y))\">\(Text.xml(label))</text>\n")
+            out.write(
+                "<text x=\"\(Text.coord(x + 22))\" y=\"\(Text.coord(y))\">\(Text.xml(label))</text>\n"
+            )
             x += w + 10
         }
         out.write("</g>\n")
@@ -126,17 +183,26 @@ public struct SVGRenderer: Sendable {
     }
 
     /// Complete: circle; cancel: triangle; unlabelled: diamond.
-    private func marker(_ out: inout some TextOutputStream, _ g: FigureGroup, x: Double, y: Double, opacity: Double, gesture: String? = nil) {
+    private func marker(
+        _ out: inout some TextOutputStream, _ g: FigureGroup, x: Double, y: Double, opacity: Double,
+        gesture: String? = nil
+    ) {
         let c = Self.colour(g)
         var op = opacity < 1 ? " fill-opacity=\"\(Text.fixed(opacity, 2))\"" : ""
         if let gesture { op += " data-gesture=\"\(Text.xml(gesture))\"" }
         switch g {
         case .complete:
-            out.write("<circle cx=\"\(Text.coord(x))\" cy=\"\(Text.coord(y))\" r=\"3.2\" fill=\"\(c)\"\(op)/>\n")
+            out.write(
+                "<circle cx=\"\(Text.coord(x))\" cy=\"\(Text.coord(y))\" r=\"3.2\" fill=\"\(c)\"\(op)/>\n"
+            )
         case .cancel:
-            out.write("<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 3.8)) \(Text.coord(y + 2.8))L\(Text.coord(x - 3.8)) \(Text.coord(y + 2.8))Z\" fill=\"\(c)\"\(op)/>\n")
+            out.write(
+                "<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 3.8)) \(Text.coord(y + 2.8))L\(Text.coord(x - 3.8)) \(Text.coord(y + 2.8))Z\" fill=\"\(c)\"\(op)/>\n"
+            )
         case .unlabelled:
-            out.write("<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 4)) \(Text.coord(y))L\(Text.coord(x)) \(Text.coord(y + 4))L\(Text.coord(x - 4)) \(Text.coord(y))Z\" fill=\"\(c)\"\(op)/>\n")
+            out.write(
+                "<path d=\"M\(Text.coord(x)) \(Text.coord(y - 4))L\(Text.coord(x + 4)) \(Text.coord(y))L\(Text.coord(x)) \(Text.coord(y + 4))L\(Text.coord(x - 4)) \(Text.coord(y))Z\" fill=\"\(c)\"\(op)/>\n"
+            )
         }
     }
 
@@ -147,44 +213,67 @@ public struct SVGRenderer: Sendable {
 
     private func scatter(_ out: inout some TextOutputStream, id: String) {
         let f = figures.scatter
-        let x = Axis(low: f.pRange.lowerBound, high: f.pRange.upperBound, from: plotX.0, to: plotX.1)
-        let y = Axis(low: f.vRange.lowerBound, high: f.vRange.upperBound, from: plotY.0, to: plotY.1)
+        let x = Axis(
+            low: f.pRange.lowerBound, high: f.pRange.upperBound, from: plotX.0, to: plotX.1)
+        let y = Axis(
+            low: f.vRange.lowerBound, high: f.vRange.upperBound, from: plotY.0, to: plotY.1)
         let groups = FigureGroup.allCases.filter { g in f.points.contains { $0.group == g } }
         var entries: [(Swatch, String)] = groups.map { (.marker($0), $0.label) }
         entries.append((.line(colour: Colour.black, dash: "6 4", width: 2), "current boundary"))
-        entries.append((.line(colour: Colour.green, dash: nil, width: 2.5), model.summary.suggestionInferred ? "inferred boundary" : "suggested boundary"))
+        entries.append(
+            (
+                .line(colour: Colour.green, dash: nil, width: 2.5),
+                model.summary.suggestionInferred ? "inferred boundary" : "suggested boundary"
+            ))
         if model.summary.labelled {
             entries.append((.ring(dash: nil), "misdecided (suggested)"))
             entries.append((.ring(dash: "2 2"), "misdecided (current only)"))
         }
         legend(&out, entries)
-        frame(&out, x: x, y: y, xLabel: "release progress p_r", yLabel: "release velocity v_p (progress/s)", id: id)
+        frame(
+            &out, x: x, y: y, xLabel: "release progress p_r",
+            yLabel: "release velocity v_p (progress/s)", id: id)
         out.write("<g clip-path=\"url(#\(id)-clip)\">\n")
         if f.vRange.contains(0) {
-            out.write("<line x1=\"\(Text.coord(x.map(0)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(1)))\" y2=\"\(Text.coord(y.map(0)))\" stroke=\"#999\" stroke-width=\"1\"/>\n")
+            out.write(
+                "<line x1=\"\(Text.coord(x.map(0)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(1)))\" y2=\"\(Text.coord(y.map(0)))\" stroke=\"#999\" stroke-width=\"1\"/>\n"
+            )
         }
         out.write("<g class=\"points\">\n")
         let opacity = f.points.count > 800 ? 0.45 : 0.8
         let rows = model.gestures
         for pt in f.points {
-            marker(&out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity, gesture: pt.index < rows.count ? rows[pt.index].id : nil)
+            marker(
+                &out, pt.group, x: x.map(pt.p), y: y.map(pt.v), opacity: opacity,
+                gesture: pt.index < rows.count ? rows[pt.index].id : nil)
         }
         // The page's script redraws the rings when its what-if sliders move (`rings()`); clicks
         // go through them to the point.
-        out.write("</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\" pointer-events=\"none\">\n")
+        out.write(
+            "</g>\n<g class=\"rings\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.3\" pointer-events=\"none\">\n"
+        )
         for pt in f.points where pt.misdecidedBySuggested || pt.misdecidedByCurrent {
             let dash = pt.misdecidedBySuggested ? "" : " stroke-dasharray=\"2 2\""
             let id = pt.index < rows.count ? " data-ring=\"\(Text.xml(rows[pt.index].id))\"" : ""
-            out.write("<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)\(id)/>\n")
+            out.write(
+                "<circle cx=\"\(Text.coord(x.map(pt.p)))\" cy=\"\(Text.coord(y.map(pt.v)))\" r=\"6.5\"\(dash)\(id)/>\n"
+            )
         }
         out.write("</g>\n")
         // The current boundary last: its dashes stay visible where the two coincide.
-        boundary(&out, f.suggestedBoundary, x: x, y: y, colour: Colour.green, dash: nil, width: 2.5, cls: "boundary-suggested")
-        boundary(&out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2, cls: "boundary-current")
+        boundary(
+            &out, f.suggestedBoundary, x: x, y: y, colour: Colour.green, dash: nil, width: 2.5,
+            cls: "boundary-suggested")
+        boundary(
+            &out, f.currentBoundary, x: x, y: y, colour: Colour.black, dash: "6 4", width: 2,
+            cls: "boundary-current")
         out.write("</g>\n")
     }
 
-    private func boundary(_ out: inout some TextOutputStream, _ lines: [[PlanePoint]], x: Axis, y: Axis, colour: String, dash: String?, width: Double, cls: String) {
+    private func boundary(
+        _ out: inout some TextOutputStream, _ lines: [[PlanePoint]], x: Axis, y: Axis,
+        colour: String, dash: String?, width: Double, cls: String
+    ) {
         guard !lines.isEmpty else { return }
         var d = ""
         for line in lines {
@@ -192,7 +281,9 @@ public struct SVGRenderer: Sendable {
                 d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.p)) + " " + Text.coord(y.map(pt.v))
             }
         }
-        out.write("<path class=\"\(cls)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Text.coord(width))\" stroke-linejoin=\"round\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+        out.write(
+            "<path class=\"\(cls)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Text.coord(width))\" stroke-linejoin=\"round\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+        )
     }
 
     private func curves(_ out: inout some TextOutputStream, id: String) {
@@ -200,18 +291,27 @@ public struct SVGRenderer: Sendable {
         let x = Axis(low: 0, high: f.tMax, from: plotX.0, to: plotX.1)
         let y = Axis(low: 0, high: 1, from: plotY.0, to: plotY.1)
         let groups = FigureGroup.allCases.filter { g in f.curves.contains { $0.group == g } }
-        legend(&out, groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label) })
-        frame(&out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)", id: id)
+        legend(
+            &out,
+            groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label)
+            })
+        frame(
+            &out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)",
+            id: id)
         // Dashed curves carry less ink than solid ones: they get more opacity so a figure of
         // dashed (cancel) or dotted (unlabelled) curves stays readable.
         let base = f.curves.count > 100 ? 0.3 : 0.55
         out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"1\">\n")
         for c in f.curves {
             var d = ""
-            for (k, pt) in c.points.enumerated() { d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p)) }
+            for (k, pt) in c.points.enumerated() {
+                d += (k == 0 ? "M" : "L") + Text.coord(x.map(pt.t)) + " " + Text.coord(y.map(pt.p))
+            }
             let dash = Self.dash(c.group)
             let opacity = dash == nil ? base : min(0.9, base * 1.6)
-            out.write("<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\" stroke-opacity=\"\(Text.fixed(opacity, 2))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            out.write(
+                "<path d=\"\(d)\" stroke=\"\(Self.colour(c.group))\" stroke-opacity=\"\(Text.fixed(opacity, 2))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+            )
         }
         out.write("</g>\n")
     }
@@ -245,7 +345,9 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    private func histogram(_ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String) {
+    private func histogram(
+        _ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String
+    ) {
         let maxCount = max(h.series.flatMap(\.counts).max() ?? 1, 1)
         let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
         let yTop = Double(maxCount) * 1.08
@@ -267,15 +369,25 @@ public struct SVGRenderer: Sendable {
             var d = "M" + Text.coord(x.map(h.edges[0])) + " " + Text.coord(y.map(0))
             for (k, c) in s.counts.enumerated() where k + 1 < h.edges.count {
                 let yy = Text.coord(y.map(Double(c)))
-                d += "L" + Text.coord(x.map(h.edges[k])) + " " + yy + "L" + Text.coord(x.map(h.edges[k + 1])) + " " + yy
+                d +=
+                    "L" + Text.coord(x.map(h.edges[k])) + " " + yy + "L"
+                    + Text.coord(x.map(h.edges[k + 1])) + " " + yy
             }
-            d += "L" + Text.coord(x.map(h.edges[h.edges.count - 1])) + " " + Text.coord(y.map(0)) + "Z"
-            out.write("<path class=\"series\" data-series=\"\(Text.xml(s.name))\" d=\"\(d)\" fill=\"\(st.colour)\" fill-opacity=\"0.25\" stroke=\"\(st.colour)\" stroke-width=\"1.8\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            d +=
+                "L" + Text.coord(x.map(h.edges[h.edges.count - 1])) + " " + Text.coord(y.map(0))
+                + "Z"
+            out.write(
+                "<path class=\"series\" data-series=\"\(Text.xml(s.name))\" d=\"\(d)\" fill=\"\(st.colour)\" fill-opacity=\"0.25\" stroke=\"\(st.colour)\" stroke-width=\"1.8\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+            )
         }
         // Suggested first, then current and references, so dashes stay visible on a solid line.
-        for m in h.markers.sorted(by: { ($0.style == "suggested" ? 0 : 1) < ($1.style == "suggested" ? 0 : 1) }) where m.x.isFinite {
+        for m in h.markers.sorted(by: {
+            ($0.style == "suggested" ? 0 : 1) < ($1.style == "suggested" ? 0 : 1)
+        }) where m.x.isFinite {
             let st = Self.markerStyle(m.style)
-            out.write("<line class=\"marker marker-\(Text.xml(m.style))\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(st.colour)\" stroke-width=\"2\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n")
+            out.write(
+                "<line class=\"marker marker-\(Text.xml(m.style))\" x1=\"\(Text.coord(x.map(m.x)))\" y1=\"\(Text.coord(y.map(0)))\" x2=\"\(Text.coord(x.map(m.x)))\" y2=\"\(Text.coord(y.map(yTop)))\" stroke=\"\(st.colour)\" stroke-width=\"2\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+            )
         }
         out.write("</g>\n")
     }
@@ -285,44 +397,78 @@ public struct SVGRenderer: Sendable {
     /// Each group's suggested lead parameter (dot) and interval (bar), one row per group, the
     /// pooled one as a dashed line over a shaded band. Groups with too few labels: name only.
     private func groupThresholds(_ out: inout some TextOutputStream, id: String) {
-        guard let g = model.groups, let name = g.leadName, let pooled = g.analysis.pooledParameters.first(where: { $0.name == name }) else { return }
+        guard let g = model.groups, let name = g.leadName,
+            let pooled = g.analysis.pooledParameters.first(where: { $0.name == name })
+        else { return }
         let rows = g.analysis.groups
         let values = rows.compactMap { $0.parameters.first { $0.name == name } } + [pooled]
         var low = values.map(\.lower).filter(\.isFinite).min() ?? 0
         var high = values.map(\.upper).filter(\.isFinite).max() ?? 1
-        if high - low < 1e-9 { low -= 0.05; high += 0.05 }
+        if high - low < 1e-9 {
+            low -= 0.05
+            high += 0.05
+        }
         let pad = (high - low) * 0.08
         low -= pad
         high += pad
         let shown = Array(rows.prefix(40))
         let x = Axis(low: low, high: high, from: Self.left + 60, to: Self.width - Self.right)
-        let y = Axis(low: -0.5, high: Double(shown.count) - 0.5, from: Self.top + 8, to: Self.height - Self.bottom)
-        legend(&out, [(.line(colour: Colour.blue, dash: nil, width: 2), "group: suggestion and 95% interval"), (.line(colour: Colour.green, dash: "6 4", width: 2), "pooled")])
+        let y = Axis(
+            low: -0.5, high: Double(shown.count) - 0.5, from: Self.top + 8,
+            to: Self.height - Self.bottom)
+        legend(
+            &out,
+            [
+                (
+                    .line(colour: Colour.blue, dash: nil, width: 2),
+                    "group: suggestion and 95% interval"
+                ), (.line(colour: Colour.green, dash: "6 4", width: 2), "pooled"),
+            ])
         let x0 = x.from, x1 = x.to, y0 = y.to
-        out.write("<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\"><line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/></g>\n")
+        out.write(
+            "<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\"><line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/></g>\n"
+        )
         let ticks = x.ticks(count: 8)
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
         out.write("<g class=\"tick-labels\" fill=\"#333\" font-size=\"11\">\n")
         for t in ticks {
-            out.write("<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\" stroke=\"#e3e3e3\"/>\n")
-            out.write("<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: step))</text>\n")
+            out.write(
+                "<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\" stroke=\"#e3e3e3\"/>\n"
+            )
+            out.write(
+                "<text x=\"\(Text.coord(x.map(t)))\" y=\"\(Text.coord(y0 + 18))\" text-anchor=\"middle\">\(Axis.label(t, step: step))</text>\n"
+            )
         }
         out.write("</g>\n")
-        out.write("<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(name))</text>\n")
+        out.write(
+            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(name))</text>\n"
+        )
         // Pooled: shaded interval and dashed estimate.
-        out.write("<rect x=\"\(Text.coord(x.map(pooled.lower)))\" y=\"\(Text.coord(y.from))\" width=\"\(Text.coord(max(0, x.map(pooled.upper) - x.map(pooled.lower))))\" height=\"\(Text.coord(y0 - y.from))\" fill=\"\(Colour.green)\" fill-opacity=\"0.15\"/>\n")
-        out.write("<line x1=\"\(Text.coord(x.map(pooled.estimate)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(pooled.estimate)))\" y2=\"\(Text.coord(y0))\" stroke=\"\(Colour.green)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n")
+        out.write(
+            "<rect x=\"\(Text.coord(x.map(pooled.lower)))\" y=\"\(Text.coord(y.from))\" width=\"\(Text.coord(max(0, x.map(pooled.upper) - x.map(pooled.lower))))\" height=\"\(Text.coord(y0 - y.from))\" fill=\"\(Colour.green)\" fill-opacity=\"0.15\"/>\n"
+        )
+        out.write(
+            "<line x1=\"\(Text.coord(x.map(pooled.estimate)))\" y1=\"\(Text.coord(y.from))\" x2=\"\(Text.coord(x.map(pooled.estimate)))\" y2=\"\(Text.coord(y0))\" stroke=\"\(Colour.green)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+        )
         out.write("<g class=\"groups\" font-size=\"11\" fill=\"#111\">\n")
         for (k, group) in shown.enumerated() {
             let cy = y.map(Double(k))
             let label = group.name.isEmpty ? "(none)" : String(group.name.prefix(12))
-            out.write("<text x=\"\(Text.coord(x0 - 6))\" y=\"\(Text.coord(cy + 4))\" text-anchor=\"end\">\(Text.xml(label))</text>\n")
+            out.write(
+                "<text x=\"\(Text.coord(x0 - 6))\" y=\"\(Text.coord(cy + 4))\" text-anchor=\"end\">\(Text.xml(label))</text>\n"
+            )
             guard let p = group.parameters.first(where: { $0.name == name }) else {
-                out.write("<text x=\"\(Text.coord(x0 + 4))\" y=\"\(Text.coord(cy + 4))\" fill=\"#6b6b6b\">too few (\(group.labelled) labelled)</text>\n")
+                out.write(
+                    "<text x=\"\(Text.coord(x0 + 4))\" y=\"\(Text.coord(cy + 4))\" fill=\"#6b6b6b\">too few (\(group.labelled) labelled)</text>\n"
+                )
                 continue
             }
-            out.write("<line x1=\"\(Text.coord(x.map(p.lower)))\" y1=\"\(Text.coord(cy))\" x2=\"\(Text.coord(x.map(p.upper)))\" y2=\"\(Text.coord(cy))\" stroke=\"\(Colour.blue)\" stroke-width=\"2\"/>\n")
-            out.write("<circle cx=\"\(Text.coord(x.map(p.estimate)))\" cy=\"\(Text.coord(cy))\" r=\"4.5\" fill=\"\(Colour.blue)\"/>\n")
+            out.write(
+                "<line x1=\"\(Text.coord(x.map(p.lower)))\" y1=\"\(Text.coord(cy))\" x2=\"\(Text.coord(x.map(p.upper)))\" y2=\"\(Text.coord(cy))\" stroke=\"\(Colour.blue)\" stroke-width=\"2\"/>\n"
+            )
+            out.write(
+                "<circle cx=\"\(Text.coord(x.map(p.estimate)))\" cy=\"\(Text.coord(cy))\" r=\"4.5\" fill=\"\(Colour.blue)\"/>\n"
+            )
         }
         out.write("</g>\n")
     }

@@ -52,33 +52,47 @@ public struct SummaryRenderer: Sendable {
         var out: [String] = []
         var used = "\(model.name): \(s.gesturesUsed) gestures used of \(s.gesturesRead) read"
         let skipped = s.skipped(.gestures)
-        used += skipped.isEmpty ? ", none skipped" : "; \(s.skippedTotal(.gestures)) skipped (" + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
+        used +=
+            skipped.isEmpty
+            ? ", none skipped"
+            : "; \(s.skippedTotal(.gestures)) skipped ("
+                + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ") + ")"
         if let rows = s.rowsSkippedText { used += "; " + rows }
         used += s.labelled ? "; labelled" : "; unlabelled"
         out.append(used)
         if s.labelled {
-            var e = "misdecided: current \(s.currentSource) \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) gestures) → suggested \(NumberText.percent(s.suggestedError)) cross-validated"
+            var e =
+                "misdecided: current \(s.currentSource) \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) gestures) → suggested \(NumberText.percent(s.suggestedError)) cross-validated"
             if let d = model.errorChange { e += " (" + NumberText.pointsChange(d) + ")" }
             out.append(e)
         } else {
-            out.append("misdecided: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)")
+            out.append(
+                "misdecided: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)"
+            )
         }
         var sug: String
         if model.keepCurrent {
-            sug = "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
+            sug =
+                "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
             if s.suggestedRule != s.currentRule {
-                sug += ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no better out of sample"
+                sug +=
+                    ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no better out of sample"
             }
         } else if !s.labelled && !s.suggestionInferred && s.suggestedRule == s.currentRule {
-            sug = "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent))): no split could be inferred"
+            sug =
+                "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent))): no split could be inferred"
         } else {
-            sug = (s.suggestionInferred ? "inferred: " : "suggest: ") + s.suggestedRule.reportDescription(extent: s.extent)
+            sug =
+                (s.suggestionInferred ? "inferred: " : "suggest: ")
+                + s.suggestedRule.reportDescription(extent: s.extent)
         }
-        sug += "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt"
+        sug +=
+            "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt"
         out.append(sug)
         if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
         for w in s.warnings { out.append("warning: " + w) }
-        out.append(reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
+        out.append(
+            reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
         return out
     }
 }
@@ -91,9 +105,12 @@ extension ReportModel {
         if let suggestedSetting { return suggestedSetting }
         return ParameterSet(
             rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
-            completionSpeed: animation.suggestedCompletionSpeed, transitionDuration: animation.duration,
+            completionSpeed: animation.suggestedCompletionSpeed,
+            transitionDuration: animation.duration,
             fingerSpeedCap: animation.fingerSpeedCap,
-            spring: animation.springResponse.map { ParameterSet.SpringSetting(dampingRatio: animation.dampingRatio, response: $0) },
+            spring: animation.springResponse.map {
+                ParameterSet.SpringSetting(dampingRatio: animation.dampingRatio, response: $0)
+            },
             edgeWidth: edge.suggestedWidth, directionLockAngle: edge.directionLock)
     }
 }

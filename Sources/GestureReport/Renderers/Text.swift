@@ -10,7 +10,10 @@ enum Text {
     /// tab, newline and carriage return (not allowed in XML 1.0) become U+FFFD.
     static func xml(_ s: String) -> String {
         var needs = false
-        for u in s.utf8 where u == 38 || u == 60 || u == 62 || u == 34 || u == 39 || (u < 32 && u != 9 && u != 10 && u != 13) || u == 0x7F {
+        for u in s.utf8
+        where u == 38 || u == 60 || u == 62 || u == 34 || u == 39
+            || (u < 32 && u != 9 && u != 10 && u != 13) || u == 0x7F
+        {
             needs = true
             break
         }
@@ -25,7 +28,9 @@ enum Text {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             default:
-                if (scalar.value < 32 && scalar.value != 9 && scalar.value != 10 && scalar.value != 13) || scalar.value == 0x7F {
+                if (scalar.value < 32 && scalar.value != 9 && scalar.value != 10
+                    && scalar.value != 13) || scalar.value == 0x7F
+                {
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -35,7 +35,10 @@ enum AnalyzePipeline {
         var options = options
         options.files = distinctFiles(options.files, console: console)
         // On a terminal only: files and gestures read, then the tuning stage; cleared before the summary.
-        let progress = ProgressBar(total: options.shard.map { Corpus.shard(options.files, index: $0.index, count: $0.count).count } ?? options.files.count, console: console)
+        let progress = ProgressBar(
+            total: options.shard.map {
+                Corpus.shard(options.files, index: $0.index, count: $0.count).count
+            } ?? options.files.count, console: console)
         let run: Run
         do {
             run = try read(options, progress: progress)
@@ -45,13 +48,18 @@ enum AnalyzePipeline {
         }
         if let path = options.partial {
             progress.finish()
-            for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
+            for o in run.overrides {
+                console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
+            }
             let partial = run.analysis.partial(tool: generator)
             let text: String
-            do { text = try AnalysisPartialJSON.encode(partial) } catch { throw .internalError(error.message) }
+            do { text = try AnalysisPartialJSON.encode(partial) } catch {
+                throw .internalError(error.message)
+            }
             try AtomicFile.writeAll([(text, path)], console: console)
             console.err(
-                "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))")
+                "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))"
+            )
             return .success
         }
         if options.common.reader.lenient, let file = nothingLeft(run.analysis.digest.reads.values) {
@@ -59,7 +67,9 @@ enum AnalyzePipeline {
             reportSkippedRows(Array(run.analysis.digest.reads.values), console: console)
             throw .badInput(
                 file: file, line: 0,
-                message: "expected a gesture left to analyse, found none: --lenient skipped every one ('gesturetune validate' lists every problem)")
+                message:
+                    "expected a gesture left to analyse, found none: --lenient skipped every one ('gesturetune validate' lists every problem)"
+            )
         }
         let result: Result
         do {
@@ -69,7 +79,9 @@ enum AnalyzePipeline {
             progress.finish()
             throw error
         }
-        for o in run.overrides { console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence)) }
+        for o in run.overrides {
+            console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
+        }
         present(result, format: options.common.format, console: console)
         return .success
     }
@@ -78,7 +90,8 @@ enum AnalyzePipeline {
     /// a report of nothing would pass for an analysis (exit 65, as strict mode would).
     static func nothingLeft(_ reads: some Collection<ReadSummary>) -> String? {
         guard reads.allSatisfy({ $0.gestures == 0 }) else { return nil }
-        return reads.filter { $0.skippedRows > 0 || $0.skippedGestures > 0 }.map(\.file).sorted().first
+        return reads.filter { $0.skippedRows > 0 || $0.skippedGestures > 0 }.map(\.file).sorted()
+            .first
     }
 
     /// The summary on standard output (the same for `analyze` and `merge`), after the skipped
@@ -92,10 +105,15 @@ enum AnalyzePipeline {
             // figure, and the sampled gestures, from `analyze FILE --format json --no-report`.
             console.writeOut(JSONRenderer(model: result.model).json())
             // Standard output stays pure JSON; where the files went goes to standard error.
-            if let folder = result.reportFolder { console.err("report: \(TerminalText.escaped(folder))/report.html") }
+            if let folder = result.reportFolder {
+                console.err("report: \(TerminalText.escaped(folder))/report.html")
+            }
         case .text, .markdown:
             // File names, ids and the parameter source come from data: escaped for the terminal.
-            console.writeOut(TerminalText.escaped(SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(format), keepLineBreaks: true))
+            console.writeOut(
+                TerminalText.escaped(
+                    SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(
+                        format), keepLineBreaks: true))
         }
     }
 
@@ -108,7 +126,10 @@ enum AnalyzePipeline {
             if file != "-" {
                 let identity = AtomicFile.identity(file)
                 if let first = firstNamed[identity] {
-                    console.diagnose(Diagnostic(location: file, severity: .warning, message: "the same file as \(first): read once"))
+                    console.diagnose(
+                        Diagnostic(
+                            location: file, severity: .warning,
+                            message: "the same file as \(first): read once"))
                     continue
                 }
                 firstNamed[identity] = file
@@ -119,7 +140,9 @@ enum AnalyzePipeline {
     }
 
     /// Everything but printing (tests call it).
-    static func analyse(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Result {
+    static func analyse(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError)
+        -> Result
+    {
         let run = try read(options, progress: progress)
         var result = try finish(run.analysis.digest, run.report(options), progress: progress)
         result.overrides = run.overrides
@@ -135,7 +158,8 @@ enum AnalyzePipeline {
         /// What the report is made of besides the digest.
         func report(_ options: AnalyzeOptions) -> ReportRun {
             ReportRun(
-                files: analysis.context.files, settings: analysis.settings, name: options.reportName, out: options.out,
+                files: analysis.context.files, settings: analysis.settings,
+                name: options.reportName, out: options.out,
                 noReport: options.noReport)
         }
     }
@@ -159,25 +183,35 @@ enum AnalyzePipeline {
 
     /// The report name `analyze` gives files by default.
     static func defaultName(_ files: [String]) -> String {
-        AnalyzeOptions(files: files, common: CommonOptions(), out: "", name: nil, noReport: true, seed: 1, targetDuration: 0).reportName
+        AnalyzeOptions(
+            files: files, common: CommonOptions(), out: "", name: nil, noReport: true, seed: 1,
+            targetDuration: 0
+        ).reportName
     }
 
     /// The run's settings, made once: the options laid over the parameter file.
-    static func settings(_ options: AnalyzeOptions) throws(CLIError) -> (settings: RunSettings, overrides: [SettingOverride]) {
+    static func settings(_ options: AnalyzeOptions) throws(CLIError) -> (
+        settings: RunSettings, overrides: [SettingOverride]
+    ) {
         let common = options.common
         let paramsArgument = common.params ?? Preset.defaultName
         let current = try loadParameters(paramsArgument, extent: common.physics.extent)
         let tuning = TuningOptions(
-            seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau, targetDuration: options.targetDuration,
+            seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau,
+            targetDuration: options.targetDuration,
             suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil)
         return RunSettings.resolve(
-            reader: common.reader, physics: common.physics, given: common.givenSettings, params: paramsArgument, current: current,
-            tuning: tuning, labels: options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto,
+            reader: common.reader, physics: common.physics, given: common.givenSettings,
+            params: paramsArgument, current: current,
+            tuning: tuning,
+            labels: options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto,
             retryWindow: options.retryWindow, sample: options.sampleSize)
     }
 
     /// Fixes every setting, reads this run's files into a digest.
-    static func read(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError) -> Run {
+    static func read(_ options: AnalyzeOptions, progress: ProgressBar? = nil) throws(CLIError)
+        -> Run
+    {
         let (settings, overrides) = try settings(options)
         let analysis: Analysis.Run
         do {
@@ -203,11 +237,14 @@ enum AnalyzePipeline {
     /// The merged digest of every file → the answer and report model (`Analysis.finish`) →
     /// the report files. `analyze` is one partial and this step, `merge` the partials merged
     /// and this step: the same report, byte for byte.
-    static func finish(_ digest: AnalysisDigest, _ run: ReportRun, progress: ProgressBar? = nil) throws(CLIError) -> Result {
+    static func finish(_ digest: AnalysisDigest, _ run: ReportRun, progress: ProgressBar? = nil)
+        throws(CLIError) -> Result
+    {
         let analysis: Analysis.Result
         do {
             analysis = try Analysis.finish(
-                digest, files: run.files, settings: run.settings, name: run.name, generator: generator, progress: progress)
+                digest, files: run.files, settings: run.settings, name: run.name,
+                generator: generator, progress: progress)
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
@@ -219,7 +256,8 @@ enum AnalyzePipeline {
                 inputs: run.files + [run.settings.params])
         }
         return Result(
-            model: analysis.model, tuning: analysis.answer, params: analysis.params, reportFolder: folder, reads: analysis.reads)
+            model: analysis.model, tuning: analysis.answer, params: analysis.params,
+            reportFolder: folder, reads: analysis.reads)
     }
 
     /// `--lenient`: the first skipped rows as warnings on standard error, with where they are,
@@ -232,26 +270,38 @@ enum AnalyzePipeline {
                 console.diagnose(
                     Diagnostic(
                         location: trailing.location, severity: .warning,
-                        message: "\(n) row\(n == 1 ? "" : "s") with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)"))
+                        message:
+                            "\(n) row\(n == 1 ? "" : "s") with a trailing delimiter the header does not have (or the reverse), read as if the counts matched (--lenient)"
+                    ))
             }
         }
         let problems = reads.flatMap(\.problems)
         let total = reads.map(\.problemCount).reduce(0, +)
         for problem in problems.prefix(lenientProblemsShown) {
-            console.diagnose(Diagnostic(location: problem.location, severity: .warning, message: problem.message + " (skipped: --lenient)"))
+            console.diagnose(
+                Diagnostic(
+                    location: problem.location, severity: .warning,
+                    message: problem.message + " (skipped: --lenient)"))
             shown += 1
         }
         if total > shown {
             let rest = total - shown
             console.diagnose(
-                Diagnostic(location: nil, severity: .note, message: "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"))
+                Diagnostic(
+                    location: nil, severity: .note,
+                    message:
+                        "\(rest) more row\(rest == 1 ? "" : "s") skipped; 'gesturetune validate' lists every one"
+                ))
         }
-        if let loss = TuningWarning.readLoss(reads) { console.diagnose(Diagnostic(location: nil, severity: .warning, message: loss.sentence)) }
+        if let loss = TuningWarning.readLoss(reads) {
+            console.diagnose(Diagnostic(location: nil, severity: .warning, message: loss.sentence))
+        }
     }
 
     /// `--params`: a file, else a preset name. Missing file or unknown preset → 66; a malformed
     /// file → 65.
-    static func loadParameters(_ argument: String, extent: Double?) throws(CLIError) -> ParameterSet {
+    static func loadParameters(_ argument: String, extent: Double?) throws(CLIError) -> ParameterSet
+    {
         do {
             return try ParameterSet.load(pathOrPresetName: argument, extent: extent)
         } catch {
@@ -260,7 +310,9 @@ enum AnalyzePipeline {
                 throw .missingInput(path: path, reason: "cannot read parameter file: \(reason)")
             case .unknownPreset(let name, let suggestion):
                 throw .missingInput(
-                    path: name, reason: "no such parameter file or preset" + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
+                    path: name,
+                    reason: "no such parameter file or preset"
+                        + (suggestion.map { "; did you mean preset '\($0)'?" } ?? ""))
             case .located(let line, _):
                 throw .badInput(file: argument, line: line, message: error.message)
             default:

@@ -11,7 +11,10 @@ struct OptionSpec: Sendable, Equatable {
     /// Whether the option may be given several times (values accumulate).
     var repeatable: Bool
 
-    init(_ name: String, value: String? = nil, help: String, default defaultText: String, repeatable: Bool = false) {
+    init(
+        _ name: String, value: String? = nil, help: String, default defaultText: String,
+        repeatable: Bool = false
+    ) {
         self.name = name
         self.valueName = value
         self.help = help
@@ -66,7 +69,10 @@ struct ParsedArguments: Sendable, Equatable {
     var flags: Set<String> = []
     var positionals: [String] = []
 
-    init(command: String, values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
+    init(
+        command: String, values: [String: [String]] = [:], flags: Set<String> = [],
+        positionals: [String] = []
+    ) {
         self.command = command
         self.values = values
         self.flags = flags
@@ -125,7 +131,9 @@ struct ArgumentParser: Sendable {
             guard let name = rest.first, !name.hasPrefix("-") else { return .help(nil) }
             guard spec(named: name) != nil else { throw unknownCommand(name) }
             if rest.count > 1 {
-                throw UsageError("unexpected argument '\(rest[rest.startIndex + 1])' after 'help \(name)'", command: nil)
+                throw UsageError(
+                    "unexpected argument '\(rest[rest.startIndex + 1])' after 'help \(name)'",
+                    command: nil)
             }
             return .help(name)
         default:
@@ -134,7 +142,9 @@ struct ArgumentParser: Sendable {
         if first.hasPrefix("-") && first != "-" {
             let names = ["--help", "--version"]
             var message = "unknown option '\(first)' (a command must come first)"
-            if let s = Suggestion.nearest(to: first, in: names) { message += "; did you mean '\(s)'?" }
+            if let s = Suggestion.nearest(to: first, in: names) {
+                message += "; did you mean '\(s)'?"
+            }
             throw UsageError(message, command: nil)
         }
         guard let command = spec(named: first) else { throw unknownCommand(first) }
@@ -194,8 +204,11 @@ struct ArgumentParser: Sendable {
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard index < arguments.count, !looksLikeOption(arguments[index], in: command) else {
-                    throw UsageError("option '--\(name)' needs a value (\(option.valueName ?? "VALUE"))", command: command.name)
+                guard index < arguments.count, !looksLikeOption(arguments[index], in: command)
+                else {
+                    throw UsageError(
+                        "option '--\(name)' needs a value (\(option.valueName ?? "VALUE"))",
+                        command: command.name)
                 }
                 value = arguments[index]
                 index += 1
@@ -207,7 +220,8 @@ struct ArgumentParser: Sendable {
             }
         }
         if parsed.positionals.count < command.minPositionals {
-            throw UsageError("missing \(command.positionalName ?? "argument")", command: command.name)
+            throw UsageError(
+                "missing \(command.positionalName ?? "argument")", command: command.name)
         }
         if let max = command.maxPositionals, parsed.positionals.count > max {
             let extra = parsed.positionals[max]

@@ -72,7 +72,8 @@ enum Help {
 
     private static func row(_ left: String, _ right: String, _ width: Int) -> String {
         let indent = String(repeating: " ", count: width + 2)
-        let wrapped = wrap(right, width: max(30, lineWidth - width - 2)).joined(separator: "\n" + indent)
+        let wrapped = wrap(right, width: max(30, lineWidth - width - 2)).joined(
+            separator: "\n" + indent)
         if left.count + 2 > width {
             return "  " + left + "\n" + indent + wrapped
         }

@@ -15,19 +15,29 @@ struct OptionValues {
 
     func flag(_ name: String) -> Bool { parsed.has(name) }
 
-    func double(_ name: String, min: Double? = nil, max: Double? = nil, positive: Bool = false) throws(UsageError) -> Double? {
+    func double(_ name: String, min: Double? = nil, max: Double? = nil, positive: Bool = false)
+        throws(UsageError) -> Double?
+    {
         guard let text = parsed.value(name) else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw error("invalid value '\(text)' for '--\(name)': expected a number")
         }
-        if positive, value <= 0 { throw error("invalid value '\(text)' for '--\(name)': must be greater than 0") }
-        if let min, value < min { throw error("invalid value '\(text)' for '--\(name)': must be at least \(format(min))") }
-        if let max, value > max { throw error("invalid value '\(text)' for '--\(name)': must be at most \(format(max))") }
+        if positive, value <= 0 {
+            throw error("invalid value '\(text)' for '--\(name)': must be greater than 0")
+        }
+        if let min, value < min {
+            throw error("invalid value '\(text)' for '--\(name)': must be at least \(format(min))")
+        }
+        if let max, value > max {
+            throw error("invalid value '\(text)' for '--\(name)': must be at most \(format(max))")
+        }
         return value
     }
 
     /// Seconds, given as `0.1`, `0.1s` or `100ms`.
-    func seconds(_ name: String, allowZero: Bool = false, max: Double? = nil) throws(UsageError) -> Double? {
+    func seconds(_ name: String, allowZero: Bool = false, max: Double? = nil) throws(UsageError)
+        -> Double?
+    {
         guard let text = parsed.value(name) else { return nil }
         var number = Substring(text)
         var scale = 1.0
@@ -37,9 +47,12 @@ struct OptionValues {
         } else if number.hasSuffix("s") {
             number = number.dropLast()
         }
-        guard let value = Double(number), value.isFinite, value > 0 || (allowZero && value == 0) else {
+        guard let value = Double(number), value.isFinite, value > 0 || (allowZero && value == 0)
+        else {
             let bound = allowZero ? "of 0 or more" : "greater than 0"
-            throw error("invalid value '\(text)' for '--\(name)': expected a duration \(bound), e.g. 0.1 or 100ms")
+            throw error(
+                "invalid value '\(text)' for '--\(name)': expected a duration \(bound), e.g. 0.1 or 100ms"
+            )
         }
         if let max, value * scale > max {
             throw error("invalid value '\(text)' for '--\(name)': must be at most \(format(max)) s")
@@ -52,15 +65,21 @@ struct OptionValues {
         guard let value = Int(text) else {
             throw error("invalid value '\(text)' for '--\(name)': expected a whole number")
         }
-        if value < min { throw error("invalid value '\(text)' for '--\(name)': must be at least \(min)") }
-        if value > max { throw error("invalid value '\(text)' for '--\(name)': must be at most \(max)") }
+        if value < min {
+            throw error("invalid value '\(text)' for '--\(name)': must be at least \(min)")
+        }
+        if value > max {
+            throw error("invalid value '\(text)' for '--\(name)': must be at most \(max)")
+        }
         return value
     }
 
     func uint64(_ name: String) throws(UsageError) -> UInt64? {
         guard let text = parsed.value(name) else { return nil }
         guard let value = UInt64(text) else {
-            throw error("invalid value '\(text)' for '--\(name)': expected a whole number from 0 to \(UInt64.max)")
+            throw error(
+                "invalid value '\(text)' for '--\(name)': expected a whole number from 0 to \(UInt64.max)"
+            )
         }
         return value
     }
@@ -69,12 +88,15 @@ struct OptionValues {
     func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
         guard let text = parsed.value(name) else { return nil }
         if choices.contains(text) { return text }
-        var message = "invalid value '\(text)' for '--\(name)': expected one of \(choices.joined(separator: ", "))"
+        var message =
+            "invalid value '\(text)' for '--\(name)': expected one of \(choices.joined(separator: ", "))"
         if let s = Suggestion.nearest(to: text, in: choices) { message += "; did you mean '\(s)'?" }
         throw error(message)
     }
 
-    func enumValue<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws(UsageError) -> E? where E.RawValue == String {
+    func enumValue<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type)
+        throws(UsageError) -> E? where E.RawValue == String
+    {
         guard let text = try choice(name, E.allCases.map(\.rawValue)) else { return nil }
         return E(rawValue: text)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import GestureAnalysis
-import GestureReport
 import GesturePhysics
+import GestureReport
 import GestureTrace
 
 /// Options of `batch`, converted.
@@ -24,19 +24,27 @@ struct BatchOptions: Sendable {
         var shard: BatchSummary.Shard?
         if let text = values.string("shard") { shard = try parseShard(text, values) }
         let outputs = try GateOutputs.parse(values)
-        try outputs.checkDistinct(inputs: values.parsed.positionals + [common.params!], baseline: values.string("baseline"), values)
+        try outputs.checkDistinct(
+            inputs: values.parsed.positionals + [common.params!],
+            baseline: values.string("baseline"), values)
         return BatchOptions(
             paths: values.parsed.positionals, common: common, outputs: outputs,
-            maxError: try values.double("max-error", min: 0, max: 1) ?? CommandSpecs.defaultMaxError,
+            maxError: try values.double("max-error", min: 0, max: 1)
+                ?? CommandSpecs.defaultMaxError,
             baseline: values.string("baseline"),
-            tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard, allowEmpty: values.flag("allow-empty"))
+            tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard,
+            allowEmpty: values.flag("allow-empty"))
     }
 
     /// `K/N` with 1 <= K <= N.
-    static func parseShard(_ text: String, _ values: OptionValues) throws(UsageError) -> BatchSummary.Shard {
+    static func parseShard(_ text: String, _ values: OptionValues) throws(UsageError)
+        -> BatchSummary.Shard
+    {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
-            throw values.error("invalid value '\(text)' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n
+        else {
+            throw values.error(
+                "invalid value '\(text)' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4")
         }
         return .init(index: k, count: n, corpusFiles: 0)
     }
@@ -54,7 +62,8 @@ struct GateOutputs: Sendable {
             throw values.error(error.message)
         }
         return GateOutputs(
-            junit: values.string("junit"), json: values.string("json"), writeBaseline: values.string("write-baseline"),
+            junit: values.string("junit"), json: values.string("json"),
+            writeBaseline: values.string("write-baseline"),
             format: try values.enumValue("format", OutputFormat.self) ?? .text)
     }
 
@@ -62,18 +71,24 @@ struct GateOutputs: Sendable {
     /// trace, the parameter file, a partial summary, the baseline): the run would destroy what
     /// it reads. The one exception is `--write-baseline` naming the `--baseline` file, which is
     /// read whole before anything is written: refreshing a baseline in place is a CI routine.
-    func checkDistinct(inputs: [String], baseline: String?, _ values: OptionValues) throws(UsageError) {
+    func checkDistinct(inputs: [String], baseline: String?, _ values: OptionValues)
+        throws(UsageError)
+    {
         let outputs = [("junit", junit), ("json", json), ("write-baseline", writeBaseline)]
             .compactMap { name, path in path.flatMap { $0 == "-" ? nil : (name, $0) } }
         for (k, (name, path)) in outputs.enumerated() {
-            if path.isEmpty { throw values.error("invalid value '' for '--\(name)': expected a file path or '-'") }
+            if path.isEmpty {
+                throw values.error("invalid value '' for '--\(name)': expected a file path or '-'")
+            }
             for (other, otherPath) in outputs[..<k] where AtomicFile.sameFile(path, otherPath) {
-                throw values.error("'--\(other) \(otherPath)' and '--\(name) \(path)' name the same file")
+                throw values.error(
+                    "'--\(other) \(otherPath)' and '--\(name) \(path)' name the same file")
             }
             var read = inputs.filter { $0 != "-" }
             if let baseline, name != "write-baseline" { read.append(baseline) }
             if let input = read.first(where: { AtomicFile.sameFile(path, $0) }) {
-                throw values.error("'--\(name) \(path)' names the input \(input): the output would replace it")
+                throw values.error(
+                    "'--\(name) \(path)' names the input \(input): the output would replace it")
             }
         }
     }
@@ -101,10 +116,13 @@ struct GateOutputs: Sendable {
     func emit(_ summary: BatchSummary, console: Console) throws(CLIError) {
         for file in summary.files where file.status == .error {
             let p = file.problem!
-            console.diagnose(Diagnostic(location: Diagnostic.location(file.path, p.line), message: p.message))
+            console.diagnose(
+                Diagnostic(location: Diagnostic.location(file.path, p.line), message: p.message))
         }
         reportWarnings(summary, console: console)
-        if let failure = summary.runFailure { console.diagnose(Diagnostic(location: nil, message: failure)) }
+        if let failure = summary.runFailure {
+            console.diagnose(Diagnostic(location: nil, message: failure))
+        }
         // Encoded only when a file wants it: JSONEncoder is the costliest serial step of a
         // large batch (about 0.1 s for 2,000 files), which would cap the --jobs speed-up.
         let json = self.json != nil || writeBaseline != nil ? try BatchJSON.encode(summary) : ""
@@ -130,11 +148,15 @@ struct GateOutputs: Sendable {
         }
         if all.count > Self.warningsShown {
             let rest = all.count - Self.warningsShown
-            let files = Set(summary.files.filter { ($0.warnings ?? []).isEmpty == false }.map(\.path)).count
+            let files = Set(
+                summary.files.filter { ($0.warnings ?? []).isEmpty == false }.map(\.path)
+            ).count
             console.diagnose(
                 Diagnostic(
                     location: nil, severity: .note,
-                    message: "\(rest) more warning\(rest == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s") warned in all); the --json summary lists every one"))
+                    message:
+                        "\(rest) more warning\(rest == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s") warned in all); the --json summary lists every one"
+                ))
         }
     }
 }
@@ -143,10 +165,13 @@ struct GateOutputs: Sendable {
 enum BatchCommand {
     static func run(_ options: BatchOptions, console: Console) throws(CLIError) -> Outcome {
         let parameters = try DecisionParameters.load(options.common.params!)
-        let baseline = try options.baseline.map { path throws(CLIError) in try BatchGate.loadBaseline(path) }
+        let baseline = try options.baseline.map { path throws(CLIError) in
+            try BatchGate.loadBaseline(path)
+        }
         let corpus = try Corpus.files(under: options.paths)
         guard !corpus.isEmpty else {
-            throw .missingInput(path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
+            throw .missingInput(
+                path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
         }
         try options.outputs.refuseWalkedInputs(
             corpus + [options.common.params!], baseline: options.baseline)
@@ -165,7 +190,8 @@ enum BatchCommand {
 
         let progress = ProgressBar(total: files.count, console: console)
         var results = BatchRunner.run(
-            files: files, jobs: options.common.jobs, reader: options.common.reader, physics: physics,
+            files: files, jobs: options.common.jobs, reader: options.common.reader,
+            physics: physics,
             parameters: parameters, progress: progress)
         progress.finish()
         if let baseline {
@@ -174,18 +200,22 @@ enum BatchCommand {
 
         let rule = parameters.ruleDescription
         let params = BatchSummary.ParamsInfo(
-            source: parameters.name, preset: { if case .preset = parameters.source { true } else { false } }(),
+            source: parameters.name,
+            preset: { if case .preset = parameters.source { true } else { false } }(),
             rule: rule.family, values: rule.values)
         let gate = BatchSummary.Gate(
             maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
             allowEmpty: options.allowEmpty ? true : nil)
         let summary = BatchGate.summarise(
-            files: results, gate: gate, params: params, settings: settings(options.common, physics), shard: shard)
+            files: results, gate: gate, params: params, settings: settings(options.common, physics),
+            shard: shard)
         try options.outputs.emit(summary, console: console)
         return BatchGate.outcome(of: summary)
     }
 
-    static func settings(_ common: CommonOptions, _ physics: PhysicsOptions) -> BatchSummary.Settings {
+    static func settings(_ common: CommonOptions, _ physics: PhysicsOptions)
+        -> BatchSummary.Settings
+    {
         InputSettings(reader: common.reader, physics: physics)
     }
 }

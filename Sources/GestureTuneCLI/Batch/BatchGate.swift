@@ -25,7 +25,9 @@ enum BatchGate {
         let rate = Double(r.misdecided) / Double(r.labelled)
         r.errorRate = rate
         if let max = gate.maxError, rate > max + slack {
-            r.failures.append("error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) exceeds --max-error \(percent(max))")
+            r.failures.append(
+                "error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) exceeds --max-error \(percent(max))"
+            )
         }
         if let base = r.baselineErrorRate, rate > base + gate.tolerance + slack {
             r.failures.append(
@@ -37,7 +39,8 @@ enum BatchGate {
     }
 
     /// The run failure of a run that checked nothing.
-    static let nothingChecked = "no labelled gestures: nothing was checked (pass --allow-empty to accept a corpus without intent labels)"
+    static let nothingChecked =
+        "no labelled gestures: nothing was checked (pass --allow-empty to accept a corpus without intent labels)"
 
     /// Gates every file and builds the summary with its totals and overall status.
     ///
@@ -51,16 +54,21 @@ enum BatchGate {
     ) -> BatchSummary {
         let gated = files.map { apply(gate, to: $0) }
         let totals = BatchSummary.Totals(gated)
-        let runFailure = shard == nil && totals.labelled == 0 && gate.allowEmpty != true ? nothingChecked : nil
-        let status = totals.errors > 0 ? "error" : totals.failed > 0 || runFailure != nil ? "fail" : "pass"
+        let runFailure =
+            shard == nil && totals.labelled == 0 && gate.allowEmpty != true ? nothingChecked : nil
+        let status =
+            totals.errors > 0 ? "error" : totals.failed > 0 || runFailure != nil ? "fail" : "pass"
         return BatchSummary(
-            tool: "gesturetune \(CommandSpecs.version)", params: params, settings: settings, gate: gate, shard: shard,
+            tool: "gesturetune \(CommandSpecs.version)", params: params, settings: settings,
+            gate: gate, shard: shard,
             status: status, runFailure: runFailure, totals: totals, files: gated)
     }
 
     /// The outcome whose exit status the summary implies; a run failure counts as a failed case.
     static func outcome(of summary: BatchSummary) -> Outcome {
-        .gate(failed: summary.totals.failed + (summary.runFailure == nil ? 0 : 1), errors: summary.totals.errors)
+        .gate(
+            failed: summary.totals.failed + (summary.runFailure == nil ? 0 : 1),
+            errors: summary.totals.errors)
     }
 
     /// Reads a baseline: an earlier run's `--json` (or `--write-baseline`) summary. Returns each
@@ -90,7 +98,8 @@ enum BatchJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative,
+            nan: nonFinite.nan)
         let data: Data
         do {
             data = try encoder.encode(summary)
@@ -103,7 +112,8 @@ enum BatchJSON {
     static func decode(_ data: Data) throws -> BatchSummary {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative,
+            nan: nonFinite.nan)
         return try decoder.decode(BatchSummary.self, from: data)
     }
 
@@ -117,19 +127,26 @@ enum BatchJSON {
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let schema = object["schema"] as? String, schema != BatchSummary.schemaName
         {
-            throw .badInput(file: path, line: 0, message: "schema \"\(schema)\" is not \"\(BatchSummary.schemaName)\"")
+            throw .badInput(
+                file: path, line: 0,
+                message: "schema \"\(schema)\" is not \"\(BatchSummary.schemaName)\"")
         }
         do {
             let summary = try decode(data)
             guard summary.schema == BatchSummary.schemaName else {
-                throw CLIError.badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary")
+                throw CLIError.badInput(
+                    file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary")
             }
-            if let violation = summary.violation() { throw CLIError.badInput(file: path, line: 0, message: violation) }
+            if let violation = summary.violation() {
+                throw CLIError.badInput(file: path, line: 0, message: violation)
+            }
             return summary
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .badInput(file: path, line: 0, message: "not a \(BatchSummary.schemaName) summary: \(describe(error))")
+            throw .badInput(
+                file: path, line: 0,
+                message: "not a \(BatchSummary.schemaName) summary: \(describe(error))")
         }
     }
 
@@ -139,7 +156,9 @@ enum BatchJSON {
             c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
         }
         switch e {
-        case .keyNotFound(let key, let c): return "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
+        case .keyNotFound(let key, let c):
+            return
+                "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
         case .typeMismatch(_, let c), .valueNotFound(_, let c): return "wrong type at \(path(c))"
         case .dataCorrupted: return "invalid JSON"
         @unknown default: return "invalid JSON"

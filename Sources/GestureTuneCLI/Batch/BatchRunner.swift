@@ -19,7 +19,8 @@ enum BatchRunner {
         for _ in 0..<workers {
             group.enter()
             let thread = Thread {
-                let evaluator = CaseEvaluator(reader: reader, physics: physics, parameters: parameters)
+                let evaluator = CaseEvaluator(
+                    reader: reader, physics: physics, parameters: parameters)
                 while true {
                     let index = next.withLock { n -> Int in
                         defer { n += 1 }

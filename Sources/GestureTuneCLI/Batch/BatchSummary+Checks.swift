@@ -14,17 +14,21 @@ extension BatchSummary {
     /// The first violation as `key: expected …, found …`, nil when the summary is consistent.
     func violation() -> String? {
         func count(_ key: String, _ value: Int) -> String? {
-            value >= 0 && value <= Self.maxCount ? nil : "\(key): expected a count from 0 to \(Self.maxCount), found \(value)"
+            value >= 0 && value <= Self.maxCount
+                ? nil : "\(key): expected a count from 0 to \(Self.maxCount), found \(value)"
         }
         func unit(_ key: String, _ value: Double?) -> String? {
             guard let value else { return nil }
-            return value.isFinite && value >= 0 && value <= 1 ? nil : "\(key): expected a value from 0 to 1, found \(value)"
+            return value.isFinite && value >= 0 && value <= 1
+                ? nil : "\(key): expected a value from 0 to 1, found \(value)"
         }
         func finite(_ key: String, _ value: Double?) -> String? {
             guard let value else { return nil }
             return value.isFinite ? nil : "\(key): expected a finite number, found \(value)"
         }
-        if let v = unit("gate.maxError", gate.maxError) ?? unit("gate.tolerance", gate.tolerance) { return v }
+        if let v = unit("gate.maxError", gate.maxError) ?? unit("gate.tolerance", gate.tolerance) {
+            return v
+        }
         if let shard {
             if shard.count < 1 || shard.index < 1 || shard.index > shard.count {
                 return "shard: expected K/N with 1 <= K <= N, found \(shard.index)/\(shard.count)"
@@ -34,11 +38,16 @@ extension BatchSummary {
         if let extent = settings.extent, !(extent.isFinite && extent > 0) {
             return "settings.extent: expected a number greater than 0, found \(extent)"
         }
-        if let v = finite("settings.horizon", settings.horizon) ?? finite("settings.maxGap", settings.maxGap) { return v }
+        if let v = finite("settings.horizon", settings.horizon)
+            ?? finite("settings.maxGap", settings.maxGap)
+        {
+            return v
+        }
         for (k, file) in files.enumerated() {
             let key = "files[\(k)]"
             let counts = [
-                ("rows", file.rows), ("gestures", file.gestures), ("labelled", file.labelled), ("misdecided", file.misdecided),
+                ("rows", file.rows), ("gestures", file.gestures), ("labelled", file.labelled),
+                ("misdecided", file.misdecided),
                 ("unlabelled", file.unlabelled), ("interrupted", file.interrupted),
                 ("confusion.completeDecidedComplete", file.confusion.completeDecidedComplete),
                 ("confusion.completeDecidedCancel", file.confusion.completeDecidedCancel),
@@ -46,20 +55,30 @@ extension BatchSummary {
                 ("confusion.cancelDecidedCancel", file.confusion.cancelDecidedCancel),
             ]
             for (name, value) in counts { if let v = count("\(key).\(name)", value) { return v } }
-            for (reason, n) in file.skippedByReason { if let v = count("\(key).skippedByReason.\(reason)", n) { return v } }
+            for (reason, n) in file.skippedByReason {
+                if let v = count("\(key).skippedByReason.\(reason)", n) { return v }
+            }
             if file.misdecided > file.labelled {
-                return "\(key).misdecided: expected at most labelled (\(file.labelled)), found \(file.misdecided)"
+                return
+                    "\(key).misdecided: expected at most labelled (\(file.labelled)), found \(file.misdecided)"
             }
             if file.labelled > file.gestures {
-                return "\(key).labelled: expected at most gestures (\(file.gestures)), found \(file.labelled)"
+                return
+                    "\(key).labelled: expected at most gestures (\(file.gestures)), found \(file.labelled)"
             }
-            if let v = unit("\(key).errorRate", file.errorRate) ?? unit("\(key).baselineErrorRate", file.baselineErrorRate) {
+            if let v = unit("\(key).errorRate", file.errorRate)
+                ?? unit("\(key).baselineErrorRate", file.baselineErrorRate)
+            {
                 return v
             }
-            if let line = file.problem?.line, line < 0 { return "\(key).problem.line: expected a line of 0 or more, found \(line)" }
+            if let line = file.problem?.line, line < 0 {
+                return "\(key).problem.line: expected a line of 0 or more, found \(line)"
+            }
             for (g, m) in file.misdecidedGestures.enumerated() {
-                if let v = finite("\(key).misdecidedGestures[\(g)].releaseProgress", m.releaseProgress)
-                    ?? finite("\(key).misdecidedGestures[\(g)].progressVelocity", m.progressVelocity)
+                if let v = finite(
+                    "\(key).misdecidedGestures[\(g)].releaseProgress", m.releaseProgress)
+                    ?? finite(
+                        "\(key).misdecidedGestures[\(g)].progressVelocity", m.progressVelocity)
                 {
                     return v
                 }

@@ -62,17 +62,22 @@ final class CaseEvaluator {
             }
             if !reader.groupColumns.isEmpty { result.groups = Self.groupRows(evaluation, measured) }
             result.rows = summary.rows
-            for (reason, n) in summary.skipped where n > 0 { result.skippedByReason[reason.rawValue] = n }
-            result.errorRate = result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
+            for (reason, n) in summary.skipped where n > 0 {
+                result.skippedByReason[reason.rawValue] = n
+            }
+            result.errorRate =
+                result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
             if result.labelled == 0 { result.status = .skipped }
-            let warnings = Self.warnings(motion: motion, measured: measured, read: summary, direction: physics.direction)
+            let warnings = Self.warnings(
+                motion: motion, measured: measured, read: summary, direction: physics.direction)
             result.warnings = warnings.isEmpty ? nil : warnings.map(\.sentence)
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)
             if case .unreadable = error {
                 result.problem = .init(kind: "unreadable", line: 0, message: error.message)
             } else {
-                result.problem = .init(kind: "malformed-trace", line: error.line ?? 0, message: error.message)
+                result.problem = .init(
+                    kind: "malformed-trace", line: error.line ?? 0, message: error.message)
             }
         } catch {
             result = BatchFileResult(path: path, status: .error)
@@ -82,20 +87,26 @@ final class CaseEvaluator {
     }
 
     /// Per `--by` group: labelled and misdecided gestures of `evaluation`, in order of first appearance.
-    static func groupRows(_ evaluation: Evaluation, _ measured: [GestureMeasurement]) -> [BatchGroupRow] {
+    static func groupRows(_ evaluation: Evaluation, _ measured: [GestureMeasurement])
+        -> [BatchGroupRow]
+    {
         var rows: [BatchGroupRow] = []
         var index: [String: Int] = [:]
         for (k, d) in evaluation.decisions.enumerated() {
             let name = measured[k].group ?? ""
-            let r = index[name] ?? {
-                rows.append(BatchGroupRow(name: name, labelled: 0, misdecided: 0))
-                index[name] = rows.count - 1
-                return rows.count - 1
-            }()
+            let r =
+                index[name]
+                ?? {
+                    rows.append(BatchGroupRow(name: name, labelled: 0, misdecided: 0))
+                    index[name] = rows.count - 1
+                    return rows.count - 1
+                }()
             rows[r].labelled += 1
             if d.isMisdecided { rows[r].misdecided += 1 }
         }
-        for k in rows.indices { rows[k].errorRate = Double(rows[k].misdecided) / Double(rows[k].labelled) }
+        for k in rows.indices {
+            rows[k].errorRate = Double(rows[k].misdecided) / Double(rows[k].labelled)
+        }
         return rows
     }
 
@@ -106,8 +117,13 @@ final class CaseEvaluator {
     static func warnings(
         motion: MotionTally, measured: [GestureMeasurement], read: ReadSummary, direction: Direction
     ) -> [TuningWarning] {
-        var warnings = TuningWarning.input(measured: measured, motion: motion, timeUnit: read.timeUnit, direction: direction)
-        if let w = TuningWarning.defaultExtent(measured, direction: direction, population: "labelled gestures") { warnings.append(w) }
+        var warnings = TuningWarning.input(
+            measured: measured, motion: motion, timeUnit: read.timeUnit, direction: direction)
+        if let w = TuningWarning.defaultExtent(
+            measured, direction: direction, population: "labelled gestures")
+        {
+            warnings.append(w)
+        }
         if let w = TuningWarning.readLoss([read]) { warnings.append(w) }
         return warnings
     }

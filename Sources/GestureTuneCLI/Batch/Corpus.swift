@@ -68,7 +68,8 @@ enum Corpus {
             guard type == Int32(DT_DIR) || name.lowercased().hasSuffix(".csv") else { continue }
             if type == Int32(DT_DIR) {
                 if let sub = opendir(path) { walk(sub, folder: path, into: &found) }
-            } else if type == Int32(DT_REG) || (type == Int32(DT_LNK) && linksToFileOrNothing(path)) {
+            } else if type == Int32(DT_REG) || (type == Int32(DT_LNK) && linksToFileOrNothing(path))
+            {
                 found.insert(normalise(path))
             }
         }

@@ -16,14 +16,16 @@ import GestureReport
 /// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
 /// reproducible; the timestamp is `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
 enum JUnitWriter {
-    static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String {
+    static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String
+    {
         let t = summary.totals
         let runFailed = summary.runFailure == nil ? 0 : 1
         let groupCases = summary.files.reduce(0) { $0 + ($1.groups?.count ?? 0) }
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
         x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
-        x += " tests=\"\(t.files + runFailed + groupCases)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+        x +=
+            " tests=\"\(t.files + runFailed + groupCases)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
         x += "    <properties>\n"
         var properties: [(String, String)] = [
             ("params", summary.params.source),
@@ -35,7 +37,9 @@ enum JUnitWriter {
         properties.append(("max-error", summary.gate.maxError.map { "\($0)" } ?? "none"))
         properties.append(("tolerance", "\(summary.gate.tolerance)"))
         if let baseline = summary.gate.baseline { properties.append(("baseline", baseline)) }
-        if let shard = summary.shard { properties.append(("shard", "\(shard.index)/\(shard.count)")) }
+        if let shard = summary.shard {
+            properties.append(("shard", "\(shard.index)/\(shard.count)"))
+        }
         properties.append(("direction", summary.settings.direction.rawValue))
         properties.append(("estimator", summary.settings.estimator.rawValue))
         for (name, value) in properties {
@@ -44,38 +48,53 @@ enum JUnitWriter {
         x += "    </properties>\n"
         for file in summary.files {
             let classname = classname(for: file.path)
-            x += "    <testcase name=\"\(escape(file.path))\" classname=\"\(escape(classname))\" time=\"0\""
+            x +=
+                "    <testcase name=\"\(escape(file.path))\" classname=\"\(escape(classname))\" time=\"0\""
             switch file.status {
             case .pass:
                 x += "/>\n"
             case .skipped:
-                x += ">\n      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n    </testcase>\n"
+                x +=
+                    ">\n      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n    </testcase>\n"
             case .fail:
                 x += ">\n      <failure message=\"\(escape(failureMessage(file)))\" type=\"gate\">"
                 x += escape(failureText(file), attribute: false)
                 x += "</failure>\n    </testcase>\n"
             case .error:
-                let problem = file.problem ?? .init(kind: "internal", line: 0, message: "unknown error")
-                let located = problem.line > 0 ? "\(file.path):\(problem.line): \(problem.message)" : "\(file.path): \(problem.message)"
-                x += ">\n      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
+                let problem =
+                    file.problem ?? .init(kind: "internal", line: 0, message: "unknown error")
+                let located =
+                    problem.line > 0
+                    ? "\(file.path):\(problem.line): \(problem.message)"
+                    : "\(file.path): \(problem.message)"
+                x +=
+                    ">\n      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
                 x += escape(located, attribute: false)
                 x += "</error>\n    </testcase>\n"
             }
             // `--by`: one informational testcase per group (the gate applies to the file).
             for group in file.groups ?? [] {
                 let name = group.name.isEmpty ? "(none)" : group.name
-                let text = "\(group.misdecided) of \(group.labelled) labelled gestures misdecided (\(NumberText.percent(group.errorRate)))"
-                x += "    <testcase name=\"\(escape(file.path)) [\(escape(name))]\" classname=\"\(escape(classname))\" time=\"0\">\n"
-                x += "      <system-out>\(escape(text, attribute: false))</system-out>\n    </testcase>\n"
+                let text =
+                    "\(group.misdecided) of \(group.labelled) labelled gestures misdecided (\(NumberText.percent(group.errorRate)))"
+                x +=
+                    "    <testcase name=\"\(escape(file.path)) [\(escape(name))]\" classname=\"\(escape(classname))\" time=\"0\">\n"
+                x +=
+                    "      <system-out>\(escape(text, attribute: false))</system-out>\n    </testcase>\n"
             }
         }
         if let failure = summary.runFailure {
             x += "    <testcase name=\"labelled gestures\" classname=\"gesturetune\" time=\"0\">\n"
-            x += "      <failure message=\"\(escape(failure))\" type=\"gate\">\(escape(failure, attribute: false))</failure>\n    </testcase>\n"
+            x +=
+                "      <failure message=\"\(escape(failure))\" type=\"gate\">\(escape(failure, attribute: false))</failure>\n    </testcase>\n"
         }
-        x += "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
-        let warnings = summary.files.flatMap { file in (file.warnings ?? []).map { "\(file.path): warning: \($0)" } }
-        x += "    <system-err>\(escape(warnings.joined(separator: "\n"), attribute: false))</system-err>\n"
+        x +=
+            "    <system-out>\(escape(BatchText.totalsLine(summary), attribute: false))</system-out>\n"
+        let warnings = summary.files.flatMap { file in
+            (file.warnings ?? []).map { "\(file.path): warning: \($0)" }
+        }
+        x +=
+            "    <system-err>\(escape(warnings.joined(separator: "\n"), attribute: false))</system-err>\n"
         x += "  </testsuite>\n</testsuites>\n"
         return x
     }
@@ -86,7 +105,9 @@ enum JUnitWriter {
         let ids = file.misdecidedGestures.prefix(10).map(\.id)
         if !ids.isEmpty {
             message += "; misdecided: " + ids.joined(separator: ", ")
-            if file.misdecidedGestures.count > ids.count { message += ", and \(file.misdecidedGestures.count - ids.count) more" }
+            if file.misdecidedGestures.count > ids.count {
+                message += ", and \(file.misdecidedGestures.count - ids.count) more"
+            }
         }
         return message
     }
@@ -105,13 +126,16 @@ enum JUnitWriter {
     /// The file's folder with `/` as `.`, as CI servers group test classes; `gesturetune` at top level.
     static func classname(for path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "gesturetune" }
-        let folder = path[..<slash].split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: ".")
+        let folder = path[..<slash].split(separator: "/").filter { $0 != "." && !$0.isEmpty }
+            .joined(separator: ".")
         return folder.isEmpty ? "gesturetune" : folder
     }
 
     /// `SOURCE_DATE_EPOCH` when set (checked by `sourceDateEpoch()` before the run), else the current time.
     static func timestamp() -> Date {
-        if case .success(let seconds?) = sourceDateEpoch() { return Date(timeIntervalSince1970: Double(seconds)) }
+        if case .success(let seconds?) = sourceDateEpoch() {
+            return Date(timeIntervalSince1970: Double(seconds))
+        }
         return Date()
     }
 
@@ -119,9 +143,14 @@ enum JUnitWriter {
     /// of seconds since 1970 (here up to the end of year 9999, which the timestamp can show);
     /// nil when unset, a failure naming the value when it is anything else.
     static func sourceDateEpoch() -> Result<Int64?, UsageError> {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return .success(nil) }
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else {
+            return .success(nil)
+        }
         guard let seconds = Int64(text), seconds >= 0, seconds <= 253_402_300_799 else {
-            return .failure(UsageError("invalid SOURCE_DATE_EPOCH '\(text)': expected a whole number of seconds since 1970-01-01 (up to 253402300799)", command: nil))
+            return .failure(
+                UsageError(
+                    "invalid SOURCE_DATE_EPOCH '\(text)': expected a whole number of seconds since 1970-01-01 (up to 253402300799)",
+                    command: nil))
         }
         return .success(seconds)
     }
@@ -131,7 +160,9 @@ enum JUnitWriter {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!,
+            c.second!)
     }
 
     /// Escapes XML markup; drops characters XML 1.0 cannot hold; in attributes also encodes
@@ -150,7 +181,9 @@ enum JUnitWriter {
             case "\t" where attribute: out += "&#9;"
             default:
                 let v = scalar.value
-                let allowed = v == 0x9 || v == 0xA || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                let allowed =
+                    v == 0x9 || v == 0xA || (v >= 0x20 && v <= 0xD7FF)
+                    || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
                 if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
             }
         }

@@ -21,19 +21,33 @@ struct MergeOptions: Sendable {
 
     static func parse(_ values: OptionValues) throws(UsageError) -> MergeOptions {
         let outputs = try GateOutputs.parse(values)
-        try outputs.checkDistinct(inputs: values.parsed.positionals, baseline: values.string("baseline"), values)
-        if let name = values.string("name"), name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
-            throw values.error("invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
+        try outputs.checkDistinct(
+            inputs: values.parsed.positionals, baseline: values.string("baseline"), values)
+        if let name = values.string("name"),
+            name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0")
+        {
+            throw values.error(
+                "invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back"
+            )
         }
-        if values.string("out") == "" { throw values.error("invalid value '' for '--out': expected a folder path") }
+        if values.string("out") == "" {
+            throw values.error("invalid value '' for '--out': expected a folder path")
+        }
         let given = { (name: String) in values.string(name) != nil || values.flag(name) }
         return MergeOptions(
             partials: values.parsed.positionals, outputs: outputs,
-            maxError: try values.double("max-error", min: 0, max: 1), baseline: values.string("baseline"),
-            tolerance: try values.double("tolerance", min: 0, max: 1), allowEmpty: values.flag("allow-empty"),
-            out: values.string("out"), name: values.string("name"), noReport: values.flag("no-report"),
-            jobs: try values.int("jobs", min: 1, max: 1_024) ?? ProcessInfo.processInfo.activeProcessorCount,
-            batchOnly: ["max-error", "baseline", "tolerance", "allow-empty", "write-baseline", "junit", "json"].filter(given),
+            maxError: try values.double("max-error", min: 0, max: 1),
+            baseline: values.string("baseline"),
+            tolerance: try values.double("tolerance", min: 0, max: 1),
+            allowEmpty: values.flag("allow-empty"),
+            out: values.string("out"), name: values.string("name"),
+            noReport: values.flag("no-report"),
+            jobs: try values.int("jobs", min: 1, max: 1_024)
+                ?? ProcessInfo.processInfo.activeProcessorCount,
+            batchOnly: [
+                "max-error", "baseline", "tolerance", "allow-empty", "write-baseline", "junit",
+                "json",
+            ].filter(given),
             analysisOnly: ["out", "name", "no-report"].filter(given))
     }
 }
@@ -44,8 +58,11 @@ enum MergeCommand {
         // Analyze partials and batch summaries are told apart by their schema, and never mixed.
         var kinds: [(path: String, kind: AnalysisMerge.Kind)] = []
         for path in options.partials { kinds.append((path, try AnalysisMerge.kind(of: path))) }
-        if let analysis = kinds.first(where: { if case .analysis = $0.kind { true } else { false } }) {
-            if let other = kinds.first(where: { if case .analysis = $0.kind { false } else { true } }) {
+        if let analysis = kinds.first(where: { if case .analysis = $0.kind { true } else { false } }
+        ) {
+            if let other = kinds.first(where: {
+                if case .analysis = $0.kind { false } else { true }
+            }) {
                 let what: String
                 switch other.kind {
                 case .batch: what = "a batch summary (\(BatchSummary.schemaName))"
@@ -54,20 +71,29 @@ enum MergeCommand {
                 }
                 throw .badInput(
                     file: other.path, line: 0,
-                    message: "\(what): cannot be merged with analyze partials (\(AnalysisPartial.schemaName)) such as \(analysis.path)")
+                    message:
+                        "\(what): cannot be merged with analyze partials (\(AnalysisPartial.schemaName)) such as \(analysis.path)"
+                )
             }
             if let option = options.batchOnly.first {
-                throw .usage(UsageError("'--\(option)' applies to batch summaries, not to analyze partials", command: "merge"))
+                throw .usage(
+                    UsageError(
+                        "'--\(option)' applies to batch summaries, not to analyze partials",
+                        command: "merge"))
             }
             return try AnalysisMerge.run(options.partials, options: options, console: console)
         }
         if let option = options.analysisOnly.first {
-            throw .usage(UsageError("'--\(option)' applies to analyze partials, not to batch summaries", command: "merge"))
+            throw .usage(
+                UsageError(
+                    "'--\(option)' applies to analyze partials, not to batch summaries",
+                    command: "merge"))
         }
         var partials: [(path: String, summary: BatchSummary)] = []
         for path in options.partials { partials.append((path, try BatchJSON.read(path))) }
         let merged = try merge(
-            partials, maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
+            partials, maxError: options.maxError, tolerance: options.tolerance,
+            baseline: options.baseline,
             allowEmpty: options.allowEmpty)
         try options.outputs.emit(merged, console: console)
         return BatchGate.outcome(of: merged)
@@ -76,26 +102,42 @@ enum MergeCommand {
     /// Checks that the partials are shards 1..N of one corpus run with one set of options, each
     /// once, and combines them; then applies the gate (recorded, or overridden).
     static func merge(
-        _ partials: [(path: String, summary: BatchSummary)], maxError: Double?, tolerance: Double?, baseline: String?,
+        _ partials: [(path: String, summary: BatchSummary)], maxError: Double?, tolerance: Double?,
+        baseline: String?,
         allowEmpty: Bool = false
     ) throws(CLIError) -> BatchSummary {
-        guard let first = partials.first else { throw .internalError("merge without partial summaries") }
-        func bad(_ path: String, _ message: String) -> CLIError { .badInput(file: path, line: 0, message: message) }
+        guard let first = partials.first else {
+            throw .internalError("merge without partial summaries")
+        }
+        func bad(_ path: String, _ message: String) -> CLIError {
+            .badInput(file: path, line: 0, message: message)
+        }
         guard let shard0 = first.summary.shard else {
             throw bad(first.path, "not a shard's summary (run batch with --shard K/N)")
         }
         var seen = Set<Int>()
         for (path, s) in partials {
-            guard let shard = s.shard else { throw bad(path, "not a shard's summary (run batch with --shard K/N)") }
+            guard let shard = s.shard else {
+                throw bad(path, "not a shard's summary (run batch with --shard K/N)")
+            }
             guard shard.count == shard0.count, shard.corpusFiles == shard0.corpusFiles else {
-                throw bad(path, "shard \(shard.index)/\(shard.count) of \(shard.corpusFiles) files does not belong with \(first.path) (shard \(shard0.index)/\(shard0.count) of \(shard0.corpusFiles) files)")
+                throw bad(
+                    path,
+                    "shard \(shard.index)/\(shard.count) of \(shard.corpusFiles) files does not belong with \(first.path) (shard \(shard0.index)/\(shard0.count) of \(shard0.corpusFiles) files)"
+                )
             }
             guard seen.insert(shard.index).inserted else {
                 throw bad(path, "shard \(shard.index)/\(shard.count) is given twice")
             }
-            guard s.params == first.summary.params else { throw bad(path, "parameters differ from \(first.path)'s") }
-            guard s.settings == first.summary.settings else { throw bad(path, "reader or physics options differ from \(first.path)'s") }
-            guard s.gate == first.summary.gate else { throw bad(path, "gate options differ from \(first.path)'s") }
+            guard s.params == first.summary.params else {
+                throw bad(path, "parameters differ from \(first.path)'s")
+            }
+            guard s.settings == first.summary.settings else {
+                throw bad(path, "reader or physics options differ from \(first.path)'s")
+            }
+            guard s.gate == first.summary.gate else {
+                throw bad(path, "gate options differ from \(first.path)'s")
+            }
         }
         let missing = (1...shard0.count).filter { !seen.contains($0) }
         guard missing.isEmpty else {
@@ -108,7 +150,9 @@ enum MergeCommand {
             throw bad(first.path, "file \(files[i].path) appears in two shards")
         }
         guard files.count == shard0.corpusFiles else {
-            throw bad(first.path, "the shards hold \(files.count) files, the corpus \(shard0.corpusFiles)")
+            throw bad(
+                first.path, "the shards hold \(files.count) files, the corpus \(shard0.corpusFiles)"
+            )
         }
         var gate = first.summary.gate
         if let maxError { gate.maxError = maxError }
@@ -119,7 +163,9 @@ enum MergeCommand {
             let rates = try BatchGate.loadBaseline(baseline)
             for i in files.indices { files[i].baselineErrorRate = rates[files[i].path] }
         }
-        return BatchGate.summarise(files: files, gate: gate, params: first.summary.params, settings: first.summary.settings, shard: nil)
+        return BatchGate.summarise(
+            files: files, gate: gate, params: first.summary.params,
+            settings: first.summary.settings, shard: nil)
     }
 }
 
@@ -127,10 +173,13 @@ enum MergeCommand {
 /// of one run with one set of settings, each once, and merges their digests; this writes the
 /// report and summary `analyze` writes on all the files.
 enum AnalysisMerge {
-    static func run(_ paths: [String], options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
+    static func run(_ paths: [String], options: MergeOptions, console: Console) throws(CLIError)
+        -> Outcome
+    {
         let (digest, first) = try merge(paths)
         let run = AnalyzePipeline.ReportRun(
-            files: first.files, settings: first.settings, name: options.name ?? AnalyzePipeline.defaultName(first.files),
+            files: first.files, settings: first.settings,
+            name: options.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
         if !run.noReport {
             try ReportOutput.check(
@@ -154,7 +203,9 @@ enum AnalysisMerge {
     static func merge(_ paths: [String]) throws(CLIError) -> (AnalysisDigest, Analysis.Header) {
         do {
             return try Analysis.merge(paths) { path throws(CLIError) in
-                do { return try AnalysisPartialJSON.decode(try contents(path), path: path) } catch let e as PartialError {
+                do {
+                    return try AnalysisPartialJSON.decode(try contents(path), path: path)
+                } catch let e as PartialError {
                     throw .badInput(file: e.file ?? path, line: 0, message: e.message)
                 } catch let e as CLIError { throw e } catch { throw .internalError("\(error)") }
             }
@@ -177,8 +228,12 @@ enum AnalysisMerge {
 
     /// The file's bytes. Missing or unreadable → 66.
     static func contents(_ path: String) throws(CLIError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .missingInput(path: path, reason: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .missingInput(path: path, reason: "cannot read the file")
+        }
         return data
     }
 
@@ -188,7 +243,9 @@ enum AnalysisMerge {
         let data = try contents(path)
         if data.starts(with: AnalysisPartialJSON.prefix) { return .analysis }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .badInput(file: path, line: 0, message: "not a JSON object: expected a batch summary or an analyze partial")
+            throw .badInput(
+                file: path, line: 0,
+                message: "not a JSON object: expected a batch summary or an analyze partial")
         }
         let schema = object["schema"] as? String
         switch schema {

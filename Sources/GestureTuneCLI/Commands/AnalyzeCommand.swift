@@ -1,8 +1,8 @@
-import GestureTuning
 import Foundation
 import GesturePhysics
 import GestureReport
 import GestureTrace
+import GestureTuning
 
 /// Options of `analyze`, converted to the library's types.
 struct AnalyzeOptions: Sendable {
@@ -46,38 +46,60 @@ struct AnalyzeOptions: Sendable {
 
     static func parse(_ values: OptionValues) throws(UsageError) -> AnalyzeOptions {
         try checkStandardInputOnce(values)
-        if let name = values.string("name"), name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
-            throw values.error("invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back")
+        if let name = values.string("name"),
+            name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0")
+        {
+            throw values.error(
+                "invalid value '\(name)' for '--name': expected a plain folder name (no '/'), e.g. swipe-back"
+            )
         }
-        if values.string("out") == "" { throw values.error("invalid value '' for '--out': expected a folder path") }
+        if values.string("out") == "" {
+            throw values.error("invalid value '' for '--out': expected a folder path")
+        }
         let tau = try values.seconds("tau", allowZero: true)
         if let tau, tau > 1, let text = values.string("tau") {
             throw values.error("invalid value '\(text)' for '--tau': must be at most 1 s")
         }
-        let shard = try values.string("shard").map { text throws(UsageError) in try BatchOptions.parseShard(text, values) }
+        let shard = try values.string("shard").map { text throws(UsageError) in
+            try BatchOptions.parseShard(text, values)
+        }
         let partial = values.string("partial")
         if shard != nil && partial == nil {
-            throw values.error("'--shard' needs '--partial FILE': a shard writes a partial result for 'gesturetune merge'")
+            throw values.error(
+                "'--shard' needs '--partial FILE': a shard writes a partial result for 'gesturetune merge'"
+            )
         }
         if let partial {
-            if partial.isEmpty || partial == "-" { throw values.error("invalid value '\(partial)' for '--partial': expected a file path") }
-            for name in ["out", "name", "no-report"] where values.string(name) != nil || values.flag(name) {
-                throw values.error("'--\(name)' does not apply with '--partial': 'gesturetune merge' writes the report")
+            if partial.isEmpty || partial == "-" {
+                throw values.error(
+                    "invalid value '\(partial)' for '--partial': expected a file path")
+            }
+            for name in ["out", "name", "no-report"]
+            where values.string(name) != nil || values.flag(name) {
+                throw values.error(
+                    "'--\(name)' does not apply with '--partial': 'gesturetune merge' writes the report"
+                )
             }
             let read = values.parsed.positionals + [values.string("params")].compactMap { $0 }
             if let input = read.first(where: { $0 != "-" && AtomicFile.sameFile(partial, $0) }) {
-                throw values.error("'--partial \(partial)' names the input \(input): the output would replace it")
+                throw values.error(
+                    "'--partial \(partial)' names the input \(input): the output would replace it")
             }
         }
         return AnalyzeOptions(
             files: values.parsed.positionals, common: try CommonOptions.parse(values),
-            out: values.string("out") ?? "notebooks-out", name: values.string("name"), noReport: values.flag("no-report"),
+            out: values.string("out") ?? "notebooks-out", name: values.string("name"),
+            noReport: values.flag("no-report"),
             seed: try values.uint64("seed") ?? 1,
             targetDuration: try values.seconds("target-duration", max: 60)
                 ?? TuningOptions.defaultTargetDuration,
-            rule: try values.enumValue("rule", RuleFamily.self), tau: tau, resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,
-            implicitLabels: try values.choice("labels", ["intent", "implicit"]).map { $0 == "implicit" },
-            retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600) ?? ImplicitLabels.defaultRetryWindow,
+            rule: try values.enumValue("rule", RuleFamily.self), tau: tau,
+            resamples: try values.int("resamples", min: 0, max: 100_000) ?? 1000,
+            implicitLabels: try values.choice("labels", ["intent", "implicit"]).map {
+                $0 == "implicit"
+            },
+            retryWindow: try values.seconds("retry-window", allowZero: true, max: 3600)
+                ?? ImplicitLabels.defaultRetryWindow,
             shard: shard, partial: partial,
             sampleSize:
                 try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,

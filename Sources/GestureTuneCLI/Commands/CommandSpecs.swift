@@ -9,51 +9,127 @@ enum CommandSpecs {
     static let version = "0.1.0"
 
     static let readerOptions: [OptionSpec] = [
-        OptionSpec("map", value: "CANONICAL=SOURCE,...", help: "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b", default: "none", repeatable: true),
-        OptionSpec("preset", value: "NAME", help: "column layout preset: \(layoutPresets.joined(separator: ", "))", default: "none"),
-        OptionSpec("delimiter", value: "CHAR", help: "field delimiter: one character such as ',', ';', '|', or tab (also comma, semicolon, pipe)", default: "detected from the header"),
-        OptionSpec("time-unit", value: "s|ms|us|ns", help: "unit of the time column", default: "from the column name"),
-        OptionSpec("max-gesture-samples", value: "N", help: "most samples in one gesture; more is an error", default: "100000"),
-        OptionSpec("max-open-gestures", value: "N", help: "most gestures open at once; more is an error (--lenient: the oldest is dropped as not-closed)", default: "10000"),
-        OptionSpec("where", value: "COLUMN=VALUE", help: "read only rows whose COLUMN is VALUE (a|b: any of them; != for none of them); repeatable, all must hold", default: "all rows", repeatable: true),
-        OptionSpec("phase-map", value: "VALUE=PHASE,...", help: "phase values of the file and the phase each means, e.g. HELD=moved", default: "none"),
-        OptionSpec("scale", value: "PT_PER_UNIT", help: "points per coordinate unit of the file (overrides a dpi column)", default: "a dpi column (160 dpi = 1 pt per px), else the file's unit"),
-        OptionSpec("columns", value: "NAME,...", help: "the file has no header: name its columns in order (an empty name ignores one)", default: "the header row"),
+        OptionSpec(
+            "map", value: "CANONICAL=SOURCE,...",
+            help:
+                "rename source columns, e.g. t_ms=time[ms],x=x-coordinate; group by several with gesture=a+b",
+            default: "none", repeatable: true),
+        OptionSpec(
+            "preset", value: "NAME",
+            help: "column layout preset: \(layoutPresets.joined(separator: ", "))", default: "none"),
+        OptionSpec(
+            "delimiter", value: "CHAR",
+            help:
+                "field delimiter: one character such as ',', ';', '|', or tab (also comma, semicolon, pipe)",
+            default: "detected from the header"),
+        OptionSpec(
+            "time-unit", value: "s|ms|us|ns", help: "unit of the time column",
+            default: "from the column name"),
+        OptionSpec(
+            "max-gesture-samples", value: "N",
+            help: "most samples in one gesture; more is an error", default: "100000"),
+        OptionSpec(
+            "max-open-gestures", value: "N",
+            help:
+                "most gestures open at once; more is an error (--lenient: the oldest is dropped as not-closed)",
+            default: "10000"),
+        OptionSpec(
+            "where", value: "COLUMN=VALUE",
+            help:
+                "read only rows whose COLUMN is VALUE (a|b: any of them; != for none of them); repeatable, all must hold",
+            default: "all rows", repeatable: true),
+        OptionSpec(
+            "phase-map", value: "VALUE=PHASE,...",
+            help: "phase values of the file and the phase each means, e.g. HELD=moved",
+            default: "none"),
+        OptionSpec(
+            "scale", value: "PT_PER_UNIT",
+            help: "points per coordinate unit of the file (overrides a dpi column)",
+            default: "a dpi column (160 dpi = 1 pt per px), else the file's unit"),
+        OptionSpec(
+            "columns", value: "NAME,...",
+            help: "the file has no header: name its columns in order (an empty name ignores one)",
+            default: "the header row"),
     ]
 
-    static let lenientOption = OptionSpec("lenient", help: "skip malformed rows (counted) instead of failing", default: "off")
+    static let lenientOption = OptionSpec(
+        "lenient", help: "skip malformed rows (counted) instead of failing", default: "off")
 
     static let physicsOptions: [OptionSpec] = [
-        OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right, or the parameter file's"),
-        OptionSpec("extent", value: "PT", help: "container size along the axis when the trace has no width/height column", default: "the parameter file's, else \(Int(PhysicsOptions.defaultExtent))"),
-        OptionSpec("estimator", value: "NAME", help: "release velocity estimator: lsq2, lsq1, impulse, delta, platform", default: PhysicsOptions().estimator.rawValue),
-        OptionSpec("horizon", value: "SECONDS", help: "oldest sample age kept by the velocity window ('100ms' also accepted)", default: String(format: "%.3f", VelocityWindow().horizon)),
-        OptionSpec("max-samples", value: "N", help: "most samples kept by the velocity window", default: "\(VelocityWindow().maxSamples)"),
-        OptionSpec("max-gap", value: "SECONDS", help: "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)", default: String(format: "%.3f", VelocityWindow().maxGap)),
+        OptionSpec(
+            "direction", value: "right|left|down|up", help: "axis and sense of the transition",
+            default: "right, or the parameter file's"),
+        OptionSpec(
+            "extent", value: "PT",
+            help: "container size along the axis when the trace has no width/height column",
+            default: "the parameter file's, else \(Int(PhysicsOptions.defaultExtent))"),
+        OptionSpec(
+            "estimator", value: "NAME",
+            help: "release velocity estimator: lsq2, lsq1, impulse, delta, platform",
+            default: PhysicsOptions().estimator.rawValue),
+        OptionSpec(
+            "horizon", value: "SECONDS",
+            help: "oldest sample age kept by the velocity window ('100ms' also accepted)",
+            default: String(format: "%.3f", VelocityWindow().horizon)),
+        OptionSpec(
+            "max-samples", value: "N", help: "most samples kept by the velocity window",
+            default: "\(VelocityWindow().maxSamples)"),
+        OptionSpec(
+            "max-gap", value: "SECONDS",
+            help:
+                "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)",
+            default: String(format: "%.3f", VelocityWindow().maxGap)),
     ]
 
     static func paramsOption(default text: String) -> OptionSpec {
-        OptionSpec("params", value: "FILE|PRESET", help: "current parameters: a params.json file or a preset (\(Preset.all.map(\.name).joined(separator: ", ")))", default: text)
+        OptionSpec(
+            "params", value: "FILE|PRESET",
+            help:
+                "current parameters: a params.json file or a preset (\(Preset.all.map(\.name).joined(separator: ", ")))",
+            default: text)
     }
 
     static func byOption(help: String) -> OptionSpec {
         OptionSpec("by", value: "COLUMN[+COLUMN]", help: help, default: "none")
     }
 
-    static let formatOption = OptionSpec("format", value: "text|json|markdown", help: "format of the summary on standard output", default: "text")
+    static let formatOption = OptionSpec(
+        "format", value: "text|json|markdown", help: "format of the summary on standard output",
+        default: "text")
 
     static func jobsOption() -> OptionSpec {
         OptionSpec("jobs", value: "N", help: "parallel workers (1 to 1024)", default: "all cores")
     }
 
     static let gateOptions: [OptionSpec] = [
-        OptionSpec("max-error", value: "FRACTION", help: "a case fails when its error (misdecided / labelled gestures) exceeds this", default: "\(defaultMaxError)"),
-        OptionSpec("baseline", value: "FILE", help: "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance", default: "none"),
-        OptionSpec("tolerance", value: "FRACTION", help: "how much worse than the baseline a case may be", default: "0"),
-        OptionSpec("allow-empty", help: "pass a run in which no file holds a labelled gesture (by default it fails: nothing was checked)", default: "off"),
-        OptionSpec("write-baseline", value: "FILE", help: "record this run's summary as a baseline for later runs", default: "none"),
-        OptionSpec("junit", value: "FILE", help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)", default: "none"),
-        OptionSpec("json", value: "FILE", help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)", default: "none"),
+        OptionSpec(
+            "max-error", value: "FRACTION",
+            help: "a case fails when its error (misdecided / labelled gestures) exceeds this",
+            default: "\(defaultMaxError)"),
+        OptionSpec(
+            "baseline", value: "FILE",
+            help:
+                "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance",
+            default: "none"),
+        OptionSpec(
+            "tolerance", value: "FRACTION", help: "how much worse than the baseline a case may be",
+            default: "0"),
+        OptionSpec(
+            "allow-empty",
+            help:
+                "pass a run in which no file holds a labelled gesture (by default it fails: nothing was checked)",
+            default: "off"),
+        OptionSpec(
+            "write-baseline", value: "FILE",
+            help: "record this run's summary as a baseline for later runs", default: "none"),
+        OptionSpec(
+            "junit", value: "FILE",
+            help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)",
+            default: "none"),
+        OptionSpec(
+            "json", value: "FILE",
+            help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)",
+            default: "none"),
     ]
 
     static let defaultMaxError = 0.05
@@ -69,16 +145,26 @@ enum CommandSpecs {
     static let analyze = CommandSpec(
         name: "analyze", summary: "analyse traces, suggest parameters, write a report",
         usage: "gesturetune analyze FILE... [options]",
-        positionalName: "FILE...", positionalHelp: "trace CSV files, analysed as one pooled set ('-' reads standard input)",
+        positionalName: "FILE...",
+        positionalHelp: "trace CSV files, analysed as one pooled set ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [lenientOption] + physicsOptions + [
             paramsOption(default: Preset.defaultName),
-            OptionSpec("out", value: "DIR", help: "folder the report folder is written into", default: "notebooks-out"),
-            OptionSpec("name", value: "NAME", help: "report name", default: "the first file's name"),
+            OptionSpec(
+                "out", value: "DIR", help: "folder the report folder is written into",
+                default: "notebooks-out"),
+            OptionSpec(
+                "name", value: "NAME", help: "report name", default: "the first file's name"),
             formatOption,
             OptionSpec("no-report", help: "print the figures only, write no files", default: "off"),
-            OptionSpec("seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples", default: "1"),
-            OptionSpec("resamples", value: "N", help: "bootstrap resamples for the suggested parameters' intervals (0: no intervals)", default: "1000"),
+            OptionSpec(
+                "seed", value: "N", help: "seed of cross-validation folds and bootstrap resamples",
+                default: "1"),
+            OptionSpec(
+                "resamples", value: "N",
+                help:
+                    "bootstrap resamples for the suggested parameters' intervals (0: no intervals)",
+                default: "1000"),
             jobsOption(),
             OptionSpec(
                 "target-duration", value: "SECONDS",
@@ -86,22 +172,54 @@ enum CommandSpecs {
                 default: "\(TuningOptions.defaultTargetDuration)"),
             OptionSpec(
                 "rule", value: "threshold|forward|projection|kinematic|logistic",
-                help: "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
-                default: "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"),
-            OptionSpec("tau", value: "SECONDS", help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)", default: "searched in [0, 1] s"),
-            byOption(help: "per-group parameters for each value of these columns, compared with one pooled set out of sample"),
+                help:
+                    "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
+                default:
+                    "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"
+            ),
+            OptionSpec(
+                "tau", value: "SECONDS",
+                help: "projection look-ahead tau, fixed (0 to 1 s; '150ms' also accepted)",
+                default: "searched in [0, 1] s"),
+            byOption(
+                help:
+                    "per-group parameters for each value of these columns, compared with one pooled set out of sample"
+            ),
             OptionSpec(
                 "max-groups", value: "N",
                 help: "most --by groups (values of the columns); more fail the run (65)",
                 default: "\(AnalyzeOptions.defaultMaxGroups)"),
-            OptionSpec("labels", value: "intent|implicit", help: "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome", default: "intent, or implicit (with a notice) when there is an outcome column and no intent column"),
-            OptionSpec("retry-window", value: "SECONDS", help: "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)", default: "1.5"),
-            OptionSpec("sample", value: "N", help: "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)", default: "\(ReportSample.defaultCapacity)"),
-            OptionSpec("shard", value: "K/N", help: "analyse only every N-th file of the sorted list, starting at the K-th (1-based); needs --partial", default: "none (all files)"),
-            OptionSpec("partial", value: "FILE", help: "write this run's mergeable partial result (schema \(AnalysisPartial.schemaName)) instead of a report; 'gesturetune merge' turns the partials into the report", default: "none"),
+            OptionSpec(
+                "labels", value: "intent|implicit",
+                help:
+                    "implicit: a cancelled gesture retried in the same direction within --retry-window was meant to complete; others keep their outcome",
+                default:
+                    "intent, or implicit (with a notice) when there is an outcome column and no intent column"
+            ),
+            OptionSpec(
+                "retry-window", value: "SECONDS",
+                help:
+                    "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)",
+                default: "1.5"),
+            OptionSpec(
+                "sample", value: "N",
+                help:
+                    "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)",
+                default: "\(ReportSample.defaultCapacity)"),
+            OptionSpec(
+                "shard", value: "K/N",
+                help:
+                    "analyse only every N-th file of the sorted list, starting at the K-th (1-based); needs --partial",
+                default: "none (all files)"),
+            OptionSpec(
+                "partial", value: "FILE",
+                help:
+                    "write this run's mergeable partial result (schema \(AnalysisPartial.schemaName)) instead of a report; 'gesturetune merge' turns the partials into the report",
+                default: "none"),
         ],
         examples: [
-            "gesturetune analyze traces/swipe.csv", "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports",
+            "gesturetune analyze traces/swipe.csv",
+            "gesturetune analyze a.csv b.csv --params params.json --name swipe-back --out reports",
             "gesturetune analyze traces/*.csv --shard 2/8 --partial out/part-2.json",
         ],
         discussion: """
@@ -114,11 +232,19 @@ enum CommandSpecs {
     static let batch = CommandSpec(
         name: "batch", summary: "evaluate a parameter set over many trace files (CI gate)",
         usage: "gesturetune batch PATH... --params FILE|PRESET [options]",
-        positionalName: "PATH...", positionalHelp: "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
+        positionalName: "PATH...",
+        positionalHelp:
+            "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
         minPositionals: 1,
         options: [paramsOption(default: "none (required)")] + gateOptions + [
-            byOption(help: "also count each value of these columns on its own (rows per group in --json and --junit)"),
-            OptionSpec("shard", value: "K/N", help: "run only every N-th file of the sorted list, starting at the K-th (1-based)", default: "none (all files)"),
+            byOption(
+                help:
+                    "also count each value of these columns on its own (rows per group in --json and --junit)"
+            ),
+            OptionSpec(
+                "shard", value: "K/N",
+                help: "run only every N-th file of the sorted list, starting at the K-th (1-based)",
+                default: "none (all files)"),
             jobsOption(),
             formatOption,
         ] + readerOptions + [lenientOption] + physicsOptions,
@@ -140,19 +266,30 @@ enum CommandSpecs {
     static let merge = CommandSpec(
         name: "merge", summary: "combine the results of sharded batch or analyze runs",
         usage: "gesturetune merge PARTIAL.json... [options]",
-        positionalName: "PARTIAL.json...", positionalHelp: "the --json summaries of batch shards 1/N ... N/N of one corpus, or the --partial files of analyze shards 1/N ... N/N",
+        positionalName: "PARTIAL.json...",
+        positionalHelp:
+            "the --json summaries of batch shards 1/N ... N/N of one corpus, or the --partial files of analyze shards 1/N ... N/N",
         minPositionals: 1,
         options: gateOptions.map { option in
             var option = option
-            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline" || option.name == "allow-empty" {
+            if option.name == "max-error" || option.name == "tolerance" || option.name == "baseline"
+                || option.name == "allow-empty"
+            {
                 option.defaultText = "as recorded in the partial summaries"
             }
             return option
         } + [
             formatOption,
-            OptionSpec("out", value: "DIR", help: "analyze partials: folder the report folder is written into", default: "notebooks-out"),
-            OptionSpec("name", value: "NAME", help: "analyze partials: report name", default: "the first file's name"),
-            OptionSpec("no-report", help: "analyze partials: print the figures only, write no files", default: "off"),
+            OptionSpec(
+                "out", value: "DIR",
+                help: "analyze partials: folder the report folder is written into",
+                default: "notebooks-out"),
+            OptionSpec(
+                "name", value: "NAME", help: "analyze partials: report name",
+                default: "the first file's name"),
+            OptionSpec(
+                "no-report", help: "analyze partials: print the figures only, write no files",
+                default: "off"),
             jobsOption(),
         ],
         examples: [
@@ -176,9 +313,14 @@ enum CommandSpecs {
         positionalName: "FILE...", positionalHelp: "trace CSV files ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [
-            OptionSpec("max-problems", value: "N", help: "problems printed per file; the rest are counted", default: "50")
+            OptionSpec(
+                "max-problems", value: "N", help: "problems printed per file; the rest are counted",
+                default: "50")
         ],
-        examples: ["gesturetune validate traces/*.csv", "gesturetune validate data.csv --map t_ms=time[ms],phase=action"],
+        examples: [
+            "gesturetune validate traces/*.csv",
+            "gesturetune validate data.csv --map t_ms=time[ms],phase=action",
+        ],
         discussion: """
             Problems go to standard error as 'file:line: error: ...'; one summary line per file
             (rows, gestures, skipped by reason) goes to standard output.
@@ -191,36 +333,78 @@ enum CommandSpecs {
         usage: "gesturetune simulate [options]",
         maxPositionals: 0,
         options: [
-            OptionSpec("gestures", value: "N", help: "gestures per file (at most 10000000)", default: "200"),
-            OptionSpec("files", value: "N", help: "number of files (at most 100000); more than 1 needs --out DIR", default: "1"),
-            OptionSpec("seed", value: "N", help: "random seed: same seed, same bytes", default: "1"),
+            OptionSpec(
+                "gestures", value: "N", help: "gestures per file (at most 10000000)", default: "200"
+            ),
+            OptionSpec(
+                "files", value: "N",
+                help: "number of files (at most 100000); more than 1 needs --out DIR", default: "1"),
+            OptionSpec(
+                "seed", value: "N", help: "random seed: same seed, same bytes", default: "1"),
             OptionSpec("rate", value: "60|120|240", help: "sampling rate, Hz", default: "120"),
             OptionSpec(
                 "extent", value: "PT", help: "container size along the axis (at most 1000000)",
                 default: RuleParameterSpec.plain(PhysicsOptions.defaultExtent)),
-            OptionSpec("direction", value: "right|left|down|up", help: "axis and sense of the transition", default: "right"),
-            OptionSpec("jitter", value: "SECONDS", help: "timestamp jitter, standard deviation, at most 1 s ('1ms' also accepted)", default: "0.001"),
-            OptionSpec("noise", value: "PT", help: "position noise, standard deviation (at most 1000000)", default: "0.5"),
-            OptionSpec("ambiguous", value: "FRACTION", help: "share of gestures whose intent label disagrees with their motion", default: "0.05"),
-            OptionSpec("outcome", value: "PRESET", help: "add an outcome column: what this preset decides from each gesture's true release state", default: "none"),
+            OptionSpec(
+                "direction", value: "right|left|down|up", help: "axis and sense of the transition",
+                default: "right"),
+            OptionSpec(
+                "jitter", value: "SECONDS",
+                help: "timestamp jitter, standard deviation, at most 1 s ('1ms' also accepted)",
+                default: "0.001"),
+            OptionSpec(
+                "noise", value: "PT", help: "position noise, standard deviation (at most 1000000)",
+                default: "0.5"),
+            OptionSpec(
+                "ambiguous", value: "FRACTION",
+                help: "share of gestures whose intent label disagrees with their motion",
+                default: "0.05"),
+            OptionSpec(
+                "outcome", value: "PRESET",
+                help:
+                    "add an outcome column: what this preset decides from each gesture's true release state",
+                default: "none"),
             OptionSpec("outcomes", value: "PRESET", help: "the same as --outcome", default: "none"),
-            OptionSpec("retries", help: "with --outcome: a gesture the app cancelled though it was meant to complete is retried 0.2 to 1 s later (1 in 10 people give up); one gesture stream per person; the true intent goes in a 'meant' column (read it with --map intent=meant)", default: "off"),
-            OptionSpec("people", value: "N", help: "people, written in a person column (p1, p2, ...)", default: "one per 25 gestures, no person column"),
-            OptionSpec("spread", value: "S", help: "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)", default: "none: intent follows the motion"),
-            OptionSpec("out", value: "PATH", help: "file (or folder with --files) to write", default: "standard output"),
+            OptionSpec(
+                "retries",
+                help:
+                    "with --outcome: a gesture the app cancelled though it was meant to complete is retried 0.2 to 1 s later (1 in 10 people give up); one gesture stream per person; the true intent goes in a 'meant' column (read it with --map intent=meant)",
+                default: "off"),
+            OptionSpec(
+                "people", value: "N", help: "people, written in a person column (p1, p2, ...)",
+                default: "one per 25 gestures, no person column"),
+            OptionSpec(
+                "spread", value: "S",
+                help:
+                    "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)",
+                default: "none: intent follows the motion"),
+            OptionSpec(
+                "out", value: "PATH", help: "file (or folder with --files) to write",
+                default: "standard output"),
         ],
-        examples: ["gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv", "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus"],
+        examples: [
+            "gesturetune simulate --gestures 500 --seed 7 > traces/sim.csv",
+            "gesturetune simulate --files 2000 --gestures 50 --out bench/out/corpus",
+        ],
         discussion: exitStatus)
 
     static let recorder = CommandSpec(
-        name: "recorder", summary: "write a drop-in trace recorder for an app (UIKit, SwiftUI, Android, web)",
+        name: "recorder",
+        summary: "write a drop-in trace recorder for an app (UIKit, SwiftUI, Android, web)",
         usage: "gesturetune recorder --platform uikit|swiftui|android|web [options]",
         maxPositionals: 0,
         options: [
-            OptionSpec("platform", value: "uikit|swiftui|android|web", help: "the app's platform", default: "none (required)"),
-            OptionSpec("out", value: "DIR", help: "folder the recorder files are written into", default: "standard output"),
+            OptionSpec(
+                "platform", value: "uikit|swiftui|android|web", help: "the app's platform",
+                default: "none (required)"),
+            OptionSpec(
+                "out", value: "DIR", help: "folder the recorder files are written into",
+                default: "standard output"),
         ],
-        examples: ["gesturetune recorder --platform uikit --out MyApp/Recording", "gesturetune recorder --platform web > gesture-trace-recorder.js"],
+        examples: [
+            "gesturetune recorder --platform uikit --out MyApp/Recording",
+            "gesturetune recorder --platform web > gesture-trace-recorder.js",
+        ],
         discussion: """
             The recorder logs the canonical trace CSV (gesture,t,x,y,phase,width,height,vx,vy,
             outcome,intent) that 'gesturetune analyze' reads with no option, and labels intent
@@ -229,15 +413,24 @@ enum CommandSpecs {
             """ + "\n" + exitStatus)
 
     static let diff = CommandSpec(
-        name: "diff", summary: "what changed between two runs' report.json (errors, parameters, decisions)",
+        name: "diff",
+        summary: "what changed between two runs' report.json (errors, parameters, decisions)",
         usage: "gesturetune diff A/report.json B/report.json [options]",
         positionalName: "A B", positionalHelp: "two report.json files: before and after",
         minPositionals: 2, maxPositionals: 2,
         options: [
-            OptionSpec("format", value: "text|json|html", help: "text lines, JSON (schema gesturetune.diff/1) or an HTML page", default: "text"),
-            OptionSpec("out", value: "FILE", help: "file to write ('-' for standard output)", default: "standard output"),
+            OptionSpec(
+                "format", value: "text|json|html",
+                help: "text lines, JSON (schema gesturetune.diff/1) or an HTML page",
+                default: "text"),
+            OptionSpec(
+                "out", value: "FILE", help: "file to write ('-' for standard output)",
+                default: "standard output"),
         ],
-        examples: ["gesturetune diff before/swipe/report.json after/swipe/report.json", "gesturetune diff a/report.json b/report.json --format html --out diff.html"],
+        examples: [
+            "gesturetune diff before/swipe/report.json after/swipe/report.json",
+            "gesturetune diff a/report.json b/report.json --format html --out diff.html",
+        ],
         discussion: """
             Gestures are matched by file name and id; a report.json holding only a sample of gestures
             compares the gestures both hold.

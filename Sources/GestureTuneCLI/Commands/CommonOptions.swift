@@ -22,8 +22,10 @@ struct CommonOptions: Sendable {
     var jobs: Int
 
     init(
-        reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(), givenSettings: SettingKeys = [],
-        params: String? = nil, format: OutputFormat = .text, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        reader: ReaderOptions = .init(), physics: PhysicsOptions = .init(),
+        givenSettings: SettingKeys = [],
+        params: String? = nil, format: OutputFormat = .text,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.reader = reader
         self.physics = physics
@@ -41,13 +43,18 @@ struct CommonOptions: Sendable {
         options.reader = try readerOptions(values)
         options.physics = try physicsOptions(values)
         let keys: [(String, SettingKeys)] = [
-            ("direction", .direction), ("extent", .extent), ("estimator", .estimator), ("horizon", .horizon),
+            ("direction", .direction), ("extent", .extent), ("estimator", .estimator),
+            ("horizon", .horizon),
             ("max-samples", .maxSamples), ("max-gap", .maxGap),
         ]
-        for (name, key) in keys where values.string(name) != nil { options.givenSettings.insert(key) }
+        for (name, key) in keys where values.string(name) != nil {
+            options.givenSettings.insert(key)
+        }
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
-        options.jobs = try values.int("jobs", min: 1, max: 1_024) ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs =
+            try values.int("jobs", min: 1, max: 1_024)
+            ?? ProcessInfo.processInfo.activeProcessorCount
         return options
     }
 
@@ -59,38 +66,53 @@ struct CommonOptions: Sendable {
             }
         }
         if let preset = values.string("preset") {
-            reader.preset = try OptionValues(ParsedArguments(command: values.command, values: ["preset": [preset.lowercased()]]))
-                .choice("preset", CommandSpecs.layoutPresets)
+            reader.preset = try OptionValues(
+                ParsedArguments(command: values.command, values: ["preset": [preset.lowercased()]])
+            )
+            .choice("preset", CommandSpecs.layoutPresets)
         }
-        if let text = values.string("delimiter") { reader.delimiter = try parseDelimiter(text, values) }
+        if let text = values.string("delimiter") {
+            reader.delimiter = try parseDelimiter(text, values)
+        }
         reader.timeUnit = try values.enumValue("time-unit", TimeUnit.self)
         reader.lenient = values.flag("lenient")
         if let n = try values.int("max-gesture-samples", min: 2) { reader.maxGestureSamples = n }
         if let n = try values.int("max-open-gestures", min: 1) { reader.maxOpenGestures = n }
         if let text = values.string("by") {
-            let columns = text.split(separator: "+", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+            let columns = text.split(separator: "+", omittingEmptySubsequences: false).map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
             guard !columns.contains(where: \.isEmpty) else {
-                throw values.error("invalid value '\(text)' for '--by': expected COLUMN or COLUMN+COLUMN")
+                throw values.error(
+                    "invalid value '\(text)' for '--by': expected COLUMN or COLUMN+COLUMN")
             }
             reader.groupColumns = columns
         }
         for text in values.parsed.all("where") {
             guard let filter = RowFilter(parsing: text) else {
-                throw values.error("invalid value '\(text)' for '--where': expected COLUMN=VALUE, COLUMN=A|B or COLUMN!=VALUE")
+                throw values.error(
+                    "invalid value '\(text)' for '--where': expected COLUMN=VALUE, COLUMN=A|B or COLUMN!=VALUE"
+                )
             }
             reader.filters.append(filter)
         }
         if let text = values.string("phase-map") {
             guard let map = ReaderOptions.parsePhaseMap(text) else {
-                throw values.error("invalid value '\(text)' for '--phase-map': expected VALUE=PHASE,... with PHASE one of began, moved, ended, cancelled (values of at most 16 bytes)")
+                throw values.error(
+                    "invalid value '\(text)' for '--phase-map': expected VALUE=PHASE,... with PHASE one of began, moved, ended, cancelled (values of at most 16 bytes)"
+                )
             }
             reader.phaseMap = map
         }
         reader.scale = try values.double("scale", max: 1e6, positive: true)
         if let text = values.string("columns") {
-            let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard names.contains(where: { !$0.isEmpty }) else {
-                throw values.error("invalid value '\(text)' for '--columns': expected column names separated by commas")
+                throw values.error(
+                    "invalid value '\(text)' for '--columns': expected column names separated by commas"
+                )
             }
             reader.columnNames = names
         }
@@ -103,7 +125,9 @@ struct CommonOptions: Sendable {
         physics.extent = try values.double("extent", positive: true)
         physics.estimator = try values.enumValue("estimator", Estimator.self) ?? .lsq2
         if let h = try values.seconds("horizon", max: 3_600) { physics.window.horizon = h }
-        if let n = try values.int("max-samples", min: 1, max: 1_000_000) { physics.window.maxSamples = n }
+        if let n = try values.int("max-samples", min: 1, max: 1_000_000) {
+            physics.window.maxSamples = n
+        }
         if let g = try values.seconds("max-gap", max: 3_600) { physics.window.maxGap = g }
         return physics
     }
@@ -134,8 +158,12 @@ struct CommonOptions: Sendable {
         case "pipe": return UInt8(ascii: "|")
         default:
             let bytes = Array(text.utf8)
-            guard bytes.count == 1, bytes[0] >= 0x20, bytes[0] < 0x7F, bytes[0] != UInt8(ascii: "\"") else {
-                throw values.error("invalid value '\(text)' for '--delimiter': expected one printable ASCII character other than '\"', or tab")
+            guard bytes.count == 1, bytes[0] >= 0x20, bytes[0] < 0x7F,
+                bytes[0] != UInt8(ascii: "\"")
+            else {
+                throw values.error(
+                    "invalid value '\(text)' for '--delimiter': expected one printable ASCII character other than '\"', or tab"
+                )
             }
             return bytes[0]
         }

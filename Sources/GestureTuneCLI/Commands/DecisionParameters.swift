@@ -42,7 +42,8 @@ struct DecisionParameters: Sendable, Equatable {
         do {
             let set = try ParameterSet.load(pathOrPresetName: argument)
             let isPreset = if case .preset = set.ruleSetting { true } else { false }
-            return DecisionParameters(source: isPreset ? .preset(argument) : .file(argument), set: set)
+            return DecisionParameters(
+                source: isPreset ? .preset(argument) : .file(argument), set: set)
         } catch {
             throw cliError(error, argument: argument)
         }
@@ -55,7 +56,8 @@ struct DecisionParameters: Sendable, Equatable {
         switch error {
         case .unreadable(let path, let reason): return .missingInput(path: path, reason: reason)
         case .unknownPreset: return .missingInput(path: argument, reason: message)
-        case .located(let line, _): return .badInput(file: argument, line: line, message: error.message)
+        case .located(let line, _):
+            return .badInput(file: argument, line: line, message: error.message)
         default: return .badInput(file: argument, line: 0, message: message)
         }
     }

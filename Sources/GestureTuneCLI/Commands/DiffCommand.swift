@@ -17,7 +17,8 @@ struct DiffOptions: Sendable {
                 outputs: [("out", out)], inputs: [p[0], p[1]], command: "diff")
         }
         return DiffOptions(
-            a: p[0], b: p[1], format: try values.choice("format", ["text", "json", "html"]) ?? "text",
+            a: p[0], b: p[1],
+            format: try values.choice("format", ["text", "json", "html"]) ?? "text",
             out: values.string("out") ?? "-")
     }
 }
@@ -39,8 +40,12 @@ enum DiffCommand {
     }
 
     static func read(_ path: String) throws(CLIError) -> ReportDocument {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missingInput(path: path, reason: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missingInput(path: path, reason: "cannot read the file") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .missingInput(path: path, reason: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .missingInput(path: path, reason: "cannot read the file")
+        }
         do {
             return try ReportDocument.decode(data)
         } catch {

@@ -9,8 +9,11 @@ struct RecorderOptions: Sendable {
 
     static func parse(_ values: OptionValues) throws(UsageError) -> RecorderOptions {
         let names = RecorderPlatform.allCases.map(\.rawValue)
-        guard let name = try values.choice("platform", names), let platform = RecorderPlatform(rawValue: name) else {
-            throw values.error("missing required option '--platform \(names.joined(separator: "|"))'")
+        guard let name = try values.choice("platform", names),
+            let platform = RecorderPlatform(rawValue: name)
+        else {
+            throw values.error(
+                "missing required option '--platform \(names.joined(separator: "|"))'")
         }
         let out = values.string("out")
         return RecorderOptions(platform: platform, out: out == "-" ? nil : out)
@@ -36,7 +39,9 @@ enum RecorderCommand {
             }
             return .success
         }
-        let items = files.map { (contents: $0.contents, path: (out as NSString).appendingPathComponent($0.name)) }
+        let items = files.map {
+            (contents: $0.contents, path: (out as NSString).appendingPathComponent($0.name))
+        }
         try AtomicFile.writeAll(items)
         for item in items { console.out(item.path) }
         return .success

@@ -36,7 +36,10 @@ struct SimulateOptions: Sendable {
     static func parse(_ values: OptionValues) throws(UsageError) -> SimulateOptions {
         let files = try values.int("files", min: 1, max: limits.files) ?? 1
         let out = values.string("out")
-        if out == "" { throw values.error("invalid value '' for '--out': expected a file or folder path, or '-'") }
+        if out == "" {
+            throw values.error(
+                "invalid value '' for '--out': expected a file or folder path, or '-'")
+        }
         if files > 1 && (out == nil || out == "-") {
             throw values.error("'--files \(files)' needs '--out DIR'")
         }
@@ -45,15 +48,21 @@ struct SimulateOptions: Sendable {
         var outcome = try values.choice("outcome", Preset.all.map(\.name))
         if outcome == nil { outcome = try values.choice("outcomes", Preset.all.map(\.name)) }
         let retries = values.flag("retries")
-        if retries && outcome == nil { throw values.error("'--retries' needs '--outcome PRESET' (the app whose cancels are retried)") }
+        if retries && outcome == nil {
+            throw values.error(
+                "'--retries' needs '--outcome PRESET' (the app whose cancels are retried)")
+        }
         return SimulateOptions(
-            gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files, seed: try values.uint64("seed") ?? 1,
+            gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files,
+            seed: try values.uint64("seed") ?? 1,
             rate: rate,
             extent: try values.double("extent", max: limits.extent, positive: true)
                 ?? PhysicsOptions.defaultExtent,
             direction: try values.enumValue("direction", Direction.self) ?? .right, jitter: jitter,
-            noise: try values.double("noise", min: 0, max: limits.noise) ?? 0.5, ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
-            out: out == "-" ? nil : out, outcome: outcome, people: try values.int("people", min: 1, max: 100_000),
+            noise: try values.double("noise", min: 0, max: limits.noise) ?? 0.5,
+            ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
+            out: out == "-" ? nil : out, outcome: outcome,
+            people: try values.int("people", min: 1, max: 100_000),
             spread: try values.double("spread", min: 0, max: 0.9), retries: retries)
     }
 }
@@ -98,7 +107,8 @@ enum SimulateCommand {
     /// The library's options for the command's.
     static func simulationOptions(_ o: SimulateOptions) -> SimulationOptions {
         var options = SimulationOptions(
-            gestures: o.gestures, seed: o.seed, rate: .fixed(Double(o.rate)), extent: o.extent, direction: o.direction,
+            gestures: o.gestures, seed: o.seed, rate: .fixed(Double(o.rate)), extent: o.extent,
+            direction: o.direction,
             labelNoise: o.ambiguous, timestampJitter: o.jitter, positionNoise: o.noise,
             outcomeRule: o.outcome.flatMap(Preset.named).map { $0.rule(extent: o.extent) })
         options.people = o.people

@@ -15,7 +15,8 @@ struct ValidateOptions: Sendable {
         let maxProblems = try values.int("max-problems", min: 0) ?? 50
         reader.lenient = true
         reader.maxProblems = maxProblems
-        return ValidateOptions(files: values.parsed.positionals, reader: reader, maxProblems: maxProblems)
+        return ValidateOptions(
+            files: values.parsed.positionals, reader: reader, maxProblems: maxProblems)
     }
 }
 
@@ -27,7 +28,9 @@ struct ValidateOptions: Sendable {
 /// reading and are one problem.
 enum ValidateCommand {
     /// Skip reasons that exist only because reading was lenient: each is a strict-mode error.
-    static let strictViolations: Set<SkipReason> = [.malformedRow, .afterRelease, .timeBackwards, .tooManySamples]
+    static let strictViolations: Set<SkipReason> = [
+        .malformedRow, .afterRelease, .timeBackwards, .tooManySamples,
+    ]
 
     static func run(_ options: ValidateOptions, console: Console) -> Outcome {
         var withProblems = 0
@@ -44,7 +47,8 @@ enum ValidateCommand {
 
     enum FileVerdict { case clean, problems, unreadable }
 
-    static func validate(_ file: String, options: ValidateOptions, console: Console) -> FileVerdict {
+    static func validate(_ file: String, options: ValidateOptions, console: Console) -> FileVerdict
+    {
         let summary: ReadSummary
         do {
             summary = try TraceReader.read(path: file, options: options.reader) { _ in }
@@ -75,9 +79,15 @@ enum ValidateCommand {
         let shown = min(shownProblems.count, options.maxProblems)
         let name = displayName(file)
         if problemCount > shown {
-            console.diagnose(Diagnostic(location: name, severity: .note, message: "and \(problemCount - shown) more problem\(problemCount - shown == 1 ? "" : "s")"))
+            console.diagnose(
+                Diagnostic(
+                    location: name, severity: .note,
+                    message:
+                        "and \(problemCount - shown) more problem\(problemCount - shown == 1 ? "" : "s")"
+                ))
         }
-        let violations = summary.skipped.filter { strictViolations.contains($0.key) }.values.reduce(0, +)
+        let violations = summary.skipped.filter { strictViolations.contains($0.key) }.values.reduce(
+            0, +)
         let problems = max(problemCount, violations)
         var line = summaryLine(summary, file: name, problems: problems)
         if summary.trailingDelimiterRows > 1 {
@@ -88,13 +98,18 @@ enum ValidateCommand {
     }
 
     /// The name diagnostics use for `file`: `<stdin>` for `-`, as the reader's messages do.
-    static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : TerminalText.escaped(file) }
+    static func displayName(_ file: String) -> String {
+        file == "-" ? "<stdin>" : TerminalText.escaped(file)
+    }
 
     /// `file: 1200 rows, 34 gestures; skipped rows: 1 multi-touch (0.1%); skipped gestures: 2 not-closed (5.6%); 3 problems`
     /// (or `ok`): rows skipped as a share of rows read (after `--where`), gestures of gestures seen.
     static func summaryLine(_ s: ReadSummary, file: String, problems: Int) -> String {
-        var line = "\(file): \(s.rows) row\(s.rows == 1 ? "" : "s"), \(s.gestures) gesture\(s.gestures == 1 ? "" : "s")"
-        if s.filteredRows > 0 { line += "; \(s.filteredRows) row\(s.filteredRows == 1 ? "" : "s") left out by --where" }
+        var line =
+            "\(file): \(s.rows) row\(s.rows == 1 ? "" : "s"), \(s.gestures) gesture\(s.gestures == 1 ? "" : "s")"
+        if s.filteredRows > 0 {
+            line += "; \(s.filteredRows) row\(s.filteredRows == 1 ? "" : "s") left out by --where"
+        }
         let loss = ReadLoss([s])
         for unit in [SkipReason.Unit.rows, .gestures] {
             let skipped = SkipReason.allCases.compactMap { reason -> String? in
@@ -103,7 +118,9 @@ enum ValidateCommand {
             }
             let share = unit == .rows ? loss.rowShare : loss.gestureShare
             if !skipped.isEmpty {
-                line += "; skipped \(unit.rawValue): " + skipped.joined(separator: ", ") + " (\(TuningWarning.percent(share)))"
+                line +=
+                    "; skipped \(unit.rawValue): " + skipped.joined(separator: ", ")
+                    + " (\(TuningWarning.percent(share)))"
             }
         }
         switch s.coordinateUnit {

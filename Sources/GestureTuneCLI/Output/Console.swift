@@ -14,7 +14,8 @@ public struct Console: Sendable {
     public var colour: Bool
 
     public init(
-        writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+        writeOut: @escaping @Sendable (String) -> Void,
+        writeErr: @escaping @Sendable (String) -> Void,
         stderrIsTerminal: Bool = false, colour: Bool = false
     ) {
         self.writeOut = writeOut
@@ -139,7 +140,8 @@ public enum StandardStreams {
     /// `/dev/null`, so no file the tool opens later takes its number (output meant for the
     /// terminal would land in it), and a write to it fails with `EBADF` like the closed one.
     public static func reserve() {
-        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             let opened = open("/dev/null", O_RDONLY)
             if opened >= 0, opened != fd {
                 _ = dup2(opened, fd)

@@ -19,7 +19,9 @@ public enum Interrupts {
     private static let sources = Locked<[any DispatchSourceSignal]>([])
 
     /// The signals handled.
-    static let handled = [SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM]
+    static let handled = [
+        SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+    ]
 
     /// Installs the handlers once; `exit` is called with the status and must not return.
     public static func install(exit: @escaping @Sendable (Int32) -> Never) {

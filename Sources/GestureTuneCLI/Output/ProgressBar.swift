@@ -86,13 +86,15 @@ final class ProgressBar: @unchecked Sendable {
     func render(files: Int, gestures: Int, elapsed: Double) -> String {
         let width = 24
         let filled = total == 0 ? width : min(width, files * width / total)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let bar =
+            String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let rate = elapsed > 0 ? Double(files) / elapsed : 0
         var eta = "--:--"
         if rate > 0 {
             let seconds = Int((Double(total - files) / rate).rounded())
             eta = String(format: "%d:%02d", seconds / 60, seconds % 60)
         }
-        return "[\(bar)] \(files)/\(total) files, \(gestures) gestures, \(String(format: "%.1f", rate)) files/s, ETA \(eta)"
+        return
+            "[\(bar)] \(files)/\(total) files, \(gestures) gestures, \(String(format: "%.1f", rate)) files/s, ETA \(eta)"
     }
 }

@@ -14,11 +14,15 @@ enum TerminalText {
 
     /// `text` with controls and bidi formatting characters escaped.
     static func escaped(_ text: String, keepLineBreaks: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepLineBreaks: keepLineBreaks) }) else { return text }
+        guard
+            text.unicodeScalars.contains(where: { needsEscape($0, keepLineBreaks: keepLineBreaks) })
+        else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar, keepLineBreaks: keepLineBreaks) {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                out.append(
+                    contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                        .unicodeScalars)
             } else {
                 out.append(scalar)
             }

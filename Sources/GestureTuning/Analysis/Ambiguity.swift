@@ -59,7 +59,11 @@ extension Rule {
     /// multiplied by `1 ± band` (and 1 for `kinematic`), all combinations.
     func ambiguityBox(band: Double) -> [Rule] {
         let levels: [Double]
-        if case .kinematic = self { levels = [1 - band, 1, 1 + band] } else { levels = [1 - band, 1 + band] }
+        if case .kinematic = self {
+            levels = [1 - band, 1, 1 + band]
+        } else {
+            levels = [1 - band, 1 + band]
+        }
         var factors: [[Double]] = [[]]
         for _ in 0..<parameterCount { factors = factors.flatMap { f in levels.map { f + [$0] } } }
         return factors.map { scaled($0) }

@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// What can be said without labels (physics.md, "Tuning": unlabelled traces). There is no
 /// ground truth: these are the current parameters' decisions, the gestures near their
@@ -34,7 +34,9 @@ public struct OutcomeCheck: Sendable, Equatable {
 
 enum Analyses {
     /// On points (tests, small data): the statistics of `points` under `current`.
-    static func unlabelled(_ points: [TuningPoint], current: Rule, tau: Double, band: Double) -> UnlabelledAnalysis {
+    static func unlabelled(_ points: [TuningPoint], current: Rule, tau: Double, band: Double)
+        -> UnlabelledAnalysis
+    {
         unlabelled(statistics(points, current: current, tau: tau, band: band))
     }
 
@@ -46,15 +48,20 @@ enum Analyses {
         let mixture = GaussianMixture.analyse(s.landings, tau: tau)
         let inferred = mixture.crossing.map { Rule.projection(progress: $0, tau: tau) }
         return UnlabelledAnalysis(
-            count: s.unlabelled, decidedComplete: s.unlabelledDecidedComplete, decidedCancel: s.unlabelled - s.unlabelledDecidedComplete,
-            ambiguousCount: s.unlabelledAmbiguous, band: s.settings.ambiguityBand, mixture: mixture, inferredRule: inferred,
+            count: s.unlabelled, decidedComplete: s.unlabelledDecidedComplete,
+            decidedCancel: s.unlabelled - s.unlabelledDecidedComplete,
+            ambiguousCount: s.unlabelledAmbiguous, band: s.settings.ambiguityBand, mixture: mixture,
+            inferredRule: inferred,
             leftOutStill: s.still, leftOutAcross: s.across)
     }
 
     /// The statistics of `points` under `current`, with the landing `tau` given (else the
     /// current rule's or 0.3) and ambiguity `band`.
-    static func statistics(_ points: [TuningPoint], current: Rule, tau: Double? = nil, band: Double = 0.10) -> SummaryStatistics {
-        var s = SummaryStatistics(options: TuningOptions(ambiguityBand: band), current: ParameterSet(rule: current))
+    static func statistics(
+        _ points: [TuningPoint], current: Rule, tau: Double? = nil, band: Double = 0.10
+    ) -> SummaryStatistics {
+        var s = SummaryStatistics(
+            options: TuningOptions(ambiguityBand: band), current: ParameterSet(rule: current))
         if let tau { s.settings.landingTau = tau }
         for p in points { s.add(p) }
         return s
@@ -78,6 +85,7 @@ enum Analyses {
     /// The outcome check of `points` under `current` (tests, small data).
     static func outcomes(_ points: [TuningPoint], current: Rule) -> OutcomeCheck? {
         let s = statistics(points, current: current)
-        return s.outcomesChecked > 0 ? OutcomeCheck(checked: s.outcomesChecked, mismatchCount: s.outcomeMismatches) : nil
+        return s.outcomesChecked > 0
+            ? OutcomeCheck(checked: s.outcomesChecked, mismatchCount: s.outcomeMismatches) : nil
     }
 }

@@ -70,8 +70,11 @@ public struct MotionTally: Sendable, Equatable {
         guard let first = gesture.samples.first, let last = gesture.samples.last else { return }
         let dx = last.x - first.x
         let dy = last.y - first.y
-        guard dx.isFinite, dy.isFinite, max(abs(dx), abs(dy)) >= Self.minimumDistance else { return }
-        let direction: Direction = abs(dx) >= abs(dy) ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
+        guard dx.isFinite, dy.isFinite, max(abs(dx), abs(dy)) >= Self.minimumDistance else {
+            return
+        }
+        let direction: Direction =
+            abs(dx) >= abs(dy) ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
         counts[direction, default: 0] += 1
     }
 
@@ -89,7 +92,9 @@ public struct MotionTally: Sendable, Equatable {
     /// `reachTolerance` times it): the container is larger than the extent says, so progress
     /// runs past 1 and positions measured from the far edge go negative. `source` says where
     /// the extent came from.
-    public func extentWarning(direction: Direction, extent: Double, source: ExtentSource) -> TuningWarning? {
+    public func extentWarning(direction: Direction, extent: Double, source: ExtentSource)
+        -> TuningWarning?
+    {
         let reach = direction.isHorizontal ? maxX : maxY
         guard extent > 0, reach > Self.reachTolerance * extent else { return nil }
         return .beyondExtent(reach: reach, extent: extent, direction: direction, source: source)
@@ -102,7 +107,8 @@ public struct MotionTally: Sendable, Equatable {
         let total = direction.isHorizontal ? withWidth : withHeight
         guard beyond.count > 0 else { return nil }
         return .beyondContainer(
-            count: beyond.count, total: total, reach: beyond.reach, container: beyond.container, direction: direction)
+            count: beyond.count, total: total, reach: beyond.reach, container: beyond.container,
+            direction: direction)
     }
 
     /// A warning when most counted gestures move another way than `direction`: more than half
@@ -110,7 +116,9 @@ public struct MotionTally: Sendable, Equatable {
     public func warning(for direction: Direction) -> TuningWarning? {
         let total = self.total
         guard total > 0,
-            let (main, n) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue) }),
+            let (main, n) = counts.max(by: {
+                $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue)
+            }),
             main != direction, 2 * n > total, 4 * counts[direction, default: 0] <= total
         else { return nil }
         return .otherDirection(moving: main, count: n, total: total, given: direction)

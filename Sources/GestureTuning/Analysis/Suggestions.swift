@@ -1,5 +1,5 @@
-internal import GestureNumerics
 import Foundation
+internal import GestureNumerics
 import GesturePhysics
 
 /// `completionSpeed` for a linear `UIPercentDrivenInteractiveTransition` (physics.md,
@@ -116,16 +116,23 @@ enum Suggestions {
     }
 
     /// From completing points (tests, small data): the sketch of their `1 / v_p`.
-    static func completionSpeed(completing: [TuningPoint], duration d: Double, current: Double) -> CompletionSpeedSuggestion {
+    static func completionSpeed(completing: [TuningPoint], duration d: Double, current: Double)
+        -> CompletionSpeedSuggestion
+    {
         completionSpeed(
-            inverseVelocities: QuantileSketch(completing.filter { $0.velocity > 0 }.map { 1 / $0.velocity }), duration: d, current: current)
+            inverseVelocities: QuantileSketch(
+                completing.filter { $0.velocity > 0 }.map { 1 / $0.velocity }), duration: d,
+            current: current)
     }
 
     /// `inverseVelocities`: `1 / v_p` of the completing gestures with `v_p > 0`.
-    static func completionSpeed(inverseVelocities: QuantileSketch, duration d: Double, current: Double) -> CompletionSpeedSuggestion {
+    static func completionSpeed(
+        inverseVelocities: QuantileSketch, duration d: Double, current: Double
+    ) -> CompletionSpeedSuggestion {
         guard let medianInverse = inverseVelocities.quantile(0.5) else {
             return CompletionSpeedSuggestion(
-                value: nil, unclamped: nil, transitionDuration: d, currentMedianRatio: nil, currentCompletionSpeed: current,
+                value: nil, unclamped: nil, transitionDuration: d, currentMedianRatio: nil,
+                currentCompletionSpeed: current,
                 count: 0, medianInverseVelocity: nil)
         }
         let count = inverseVelocities.count
@@ -133,7 +140,8 @@ enum Suggestions {
         let value = rounded(min(max(raw, 0.5), 3), step: 0.001)
         let currentRatio = (current / d) * medianInverse
         return CompletionSpeedSuggestion(
-            value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio, currentCompletionSpeed: current,
+            value: value, unclamped: raw, transitionDuration: d, currentMedianRatio: currentRatio,
+            currentCompletionSpeed: current,
             count: count, medianInverseVelocity: medianInverse)
     }
 
@@ -141,7 +149,9 @@ enum Suggestions {
         fingerSpeedCap(
             times: QuantileSketch(
                 completing.compactMap {
-                    Completion.fingerSpeedTime(remaining: Completion.remaining(progress: $0.progress, completing: true), velocity: $0.velocity)
+                    Completion.fingerSpeedTime(
+                        remaining: Completion.remaining(progress: $0.progress, completing: true),
+                        velocity: $0.velocity)
                 }))
     }
 
@@ -152,15 +162,21 @@ enum Suggestions {
         }
         let bounds = FingerSpeedCapSuggestion.bounds
         return FingerSpeedCapSuggestion(
-            value: rounded(min(max(p90, bounds.lowerBound), bounds.upperBound), step: 0.001), percentile90: p90, count: times.count)
+            value: rounded(min(max(p90, bounds.lowerBound), bounds.upperBound), step: 0.001),
+            percentile90: p90, count: times.count)
     }
 
     static func spring(
         _ gestures: [(TuningPoint, Bool)], dampingRatio: Double, target: Double,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
     ) -> SpringSuggestion {
-        let velocities = gestures.compactMap { Completion.springInitialVelocity(progress: $0.0.progress, velocity: $0.0.velocity, completing: $0.1) }
-        return spring(initialVelocities: QuantileSketch(velocities), dampingRatio: dampingRatio, target: target, settlingTime: settlingTime)
+        let velocities = gestures.compactMap {
+            Completion.springInitialVelocity(
+                progress: $0.0.progress, velocity: $0.0.velocity, completing: $0.1)
+        }
+        return spring(
+            initialVelocities: QuantileSketch(velocities), dampingRatio: dampingRatio,
+            target: target, settlingTime: settlingTime)
     }
 
     /// `initialVelocities`: each used gesture's spring initial relative velocity.
@@ -169,7 +185,8 @@ enum Suggestions {
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
     ) -> SpringSuggestion {
         var result = SpringSuggestion(
-            status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target, count: velocities.count,
+            status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target,
+            count: velocities.count,
             medianInitialVelocity: velocities.quantile(0.5))
         guard !velocities.isEmpty else { return result }
         guard let settlingTime else {
@@ -179,13 +196,18 @@ enum Suggestions {
         // The median over at most 2,000 evenly spaced gestures (in order of velocity) keeps the
         // root search cheap on large sets; each evaluation is one settling time per gesture.
         let stride = max(1, velocities.count / 2000)
-        let sample = velocities.values(atRanks: Array(Swift.stride(from: 0, to: velocities.count, by: stride)))
+        let sample = velocities.values(
+            atRanks: Array(Swift.stride(from: 0, to: velocities.count, by: stride)))
         // Each evaluation's settling times in chunks on every core (the first error in sample
         // order is thrown, as a plain map would).
         let chunk = 250, chunks = (sample.count + chunk - 1) / chunk
         let medianSettling: (Double) throws -> Double = { response in
             let parts: [Result<[Double], any Error>] = Parallel.map(chunks) { c in
-                Result { try sample[(c * chunk)..<min(sample.count, (c + 1) * chunk)].map { try settlingTime(dampingRatio, response, $0) } }
+                Result {
+                    try sample[(c * chunk)..<min(sample.count, (c + 1) * chunk)].map {
+                        try settlingTime(dampingRatio, response, $0)
+                    }
+                }
             }
             var times: [Double] = []
             times.reserveCapacity(sample.count)
@@ -197,9 +219,12 @@ enum Suggestions {
             // The response is reported to 0.001 s: once both ends of the bracket round alike,
             // so does the root the search would end on (it stays inside the bracket).
             let step = 0.001
-            guard let response = try GSL.brentRoot(
-                lower: range.lowerBound, upper: range.upperBound, xTolerance: 1e-5, relativeTolerance: 1e-6,
-                enough: { rounded($0, step: step) == rounded($1, step: step) }, { try medianSettling($0) - target })
+            guard
+                let response = try GSL.brentRoot(
+                    lower: range.lowerBound, upper: range.upperBound, xTolerance: 1e-5,
+                    relativeTolerance: 1e-6,
+                    enough: { rounded($0, step: step) == rounded($1, step: step) },
+                    { try medianSettling($0) - target })
             else {
                 result.status = .noBracket
                 return result
@@ -213,9 +238,13 @@ enum Suggestions {
     }
 
     /// From every start position (tests, small data): those `>= 0` in the sketch, the others counted.
-    static func edgeWidth(starts allStarts: [Double], container: Double? = nil) -> EdgeWidthSuggestion {
+    static func edgeWidth(starts allStarts: [Double], container: Double? = nil)
+        -> EdgeWidthSuggestion
+    {
         let inside = allStarts.filter { $0 >= 0 && $0.isFinite }
-        return edgeWidth(starts: QuantileSketch(inside), beforeEdge: allStarts.count - inside.count, container: container)
+        return edgeWidth(
+            starts: QuantileSketch(inside), beforeEdge: allStarts.count - inside.count,
+            container: container)
     }
 
     /// Edge width from start positions (pt from the leading edge): `max(0, p95 + 4)` over the
@@ -224,7 +253,9 @@ enum Suggestions {
     /// left out and counted (`beforeEdge`), and when every start is off-container
     /// the value is nil with that reason. `container`: the smallest extent of the gestures
     /// (pt); a width beyond it is clamped to it.
-    static func edgeWidth(starts: QuantileSketch, beforeEdge off: Int, container: Double? = nil) -> EdgeWidthSuggestion {
+    static func edgeWidth(starts: QuantileSketch, beforeEdge off: Int, container: Double? = nil)
+        -> EdgeWidthSuggestion
+    {
         guard let p95 = starts.quantile(0.95) else {
             return EdgeWidthSuggestion(value: nil, percentile95: nil, count: 0, beforeEdge: off)
         }
@@ -236,11 +267,14 @@ enum Suggestions {
         }
         func share(_ w: Double) -> Double { Double(starts.count(atMost: w)) / Double(starts.count) }
         return EdgeWidthSuggestion(
-            value: width, percentile95: p95, count: starts.count, coverage20: share(20), coverage50: share(50), coverageSuggested: share(width),
+            value: width, percentile95: p95, count: starts.count, coverage20: share(20),
+            coverage50: share(50), coverageSuggested: share(width),
             beforeEdge: off, clampedFrom: clampedFrom)
     }
 
-    static func directionLock(angles: [Double], population: DirectionLockSuggestion.Population = .intendedSwipes) -> DirectionLockSuggestion {
+    static func directionLock(
+        angles: [Double], population: DirectionLockSuggestion.Population = .intendedSwipes
+    ) -> DirectionLockSuggestion {
         directionLock(angles: QuantileSketch(angles.map { abs($0) }), population: population)
     }
 
@@ -250,13 +284,18 @@ enum Suggestions {
     /// The suggestion is never below `minimumDirectionLock` (6°): the entry angle is read when the
     /// displacement first exceeds 10 pt, where 1 pt of sideways jitter is already 5.7°, so a
     /// smaller lock fitted on very straight (or synthetic) strokes would refuse real fingers.
-    static func directionLock(angles a: QuantileSketch, population: DirectionLockSuggestion.Population = .intendedSwipes) -> DirectionLockSuggestion {
+    static func directionLock(
+        angles a: QuantileSketch, population: DirectionLockSuggestion.Population = .intendedSwipes
+    ) -> DirectionLockSuggestion {
         guard let p95 = a.quantile(0.95) else {
-            return DirectionLockSuggestion(value: nil, median: nil, percentile95: nil, count: 0, population: population, raisedToFloor: nil)
+            return DirectionLockSuggestion(
+                value: nil, median: nil, percentile95: nil, count: 0, population: population,
+                raisedToFloor: nil)
         }
         let value = max(minimumDirectionLock, rounded(p95, step: 0.1))
         return DirectionLockSuggestion(
-            value: value, median: a.quantile(0.5), percentile95: p95, count: a.count, population: population,
+            value: value, median: a.quantile(0.5), percentile95: p95, count: a.count,
+            population: population,
             raisedToFloor: value > rounded(p95, step: 0.1) ? minimumDirectionLock : nil)
     }
 

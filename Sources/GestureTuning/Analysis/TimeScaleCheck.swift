@@ -13,7 +13,9 @@ public enum TimeScaleCheck {
 
     /// A warning naming the unit that makes the median sampling rate of `measurements` closest
     /// to 120 Hz, when the rate in `unit` is implausible; nil otherwise.
-    public static func warning(_ measurements: [GestureMeasurement], unit: TimeUnit) -> TuningWarning? {
+    public static func warning(_ measurements: [GestureMeasurement], unit: TimeUnit)
+        -> TuningWarning?
+    {
         warning(MeasurementTally(measurements), unit: unit)
     }
 

@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// What decides a gesture: a fixed rule (a parameter file, a tuned suggestion), or a preset
 /// whose pt/s thresholds become progress/s at each gesture's own extent.
@@ -45,12 +45,16 @@ public struct Evaluation: Sendable, Equatable {
     public var misdecided: [String]
 
     public init(_ decider: Decider, points: [TuningPoint]) {
-        self.init(decider, count: points.count) { (points[$0].id, points[$0].intent, points[$0].state) }
+        self.init(decider, count: points.count) {
+            (points[$0].id, points[$0].intent, points[$0].state)
+        }
     }
 
     /// Decisions on measurements (through `GestureMeasurement.releaseState`).
     public init(_ decider: Decider, measurements: [GestureMeasurement]) {
-        self.init(decider, count: measurements.count) { (measurements[$0].id, measurements[$0].intent, measurements[$0].releaseState) }
+        self.init(decider, count: measurements.count) {
+            (measurements[$0].id, measurements[$0].intent, measurements[$0].releaseState)
+        }
     }
 
     public init(_ decider: Decider, states: [(id: String, intent: Intent?, state: ReleaseState)]) {
@@ -59,7 +63,10 @@ public struct Evaluation: Sendable, Equatable {
 
     /// The one loop: gesture `i` of `count` is `gesture(i)`, read once, in input order.
     @inline(__always)
-    private init(_ decider: Decider, count: Int, _ gesture: (Int) -> (id: String, intent: Intent?, state: ReleaseState)) {
+    private init(
+        _ decider: Decider, count: Int,
+        _ gesture: (Int) -> (id: String, intent: Intent?, state: ReleaseState)
+    ) {
         self.decider = decider
         var decisions: [Decision] = []
         decisions.reserveCapacity(count)

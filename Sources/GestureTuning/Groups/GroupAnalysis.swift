@@ -82,12 +82,17 @@ public struct GroupAnalysis: Sendable, Equatable {
     /// group's statistics under `options` and `current` (keys `GestureKey(file:id:)`), and
     /// compares per-group with pooled parameters. `pooled` is the tuning of all the
     /// measurements (the headline run).
-    public init(columns: String, measurements: [GestureMeasurement], pooled: Answer, current: ParameterSet, options: TuningOptions) {
+    public init(
+        columns: String, measurements: [GestureMeasurement], pooled: Answer, current: ParameterSet,
+        options: TuningOptions
+    ) {
         var groups: [String: TuningStatistics] = [:]
         for m in measurements {
-            groups[m.group ?? "", default: TuningStatistics(options: options, current: current)].add(m, key: GestureKey(file: m.file, id: m.id))
+            groups[m.group ?? "", default: TuningStatistics(options: options, current: current)]
+                .add(m, key: GestureKey(file: m.file, id: m.id))
         }
-        self.init(columns: columns, groups: groups, pooled: pooled, settlingTime: options.settlingTime)
+        self.init(
+            columns: columns, groups: groups, pooled: pooled, settlingTime: options.settlingTime)
     }
 
     /// Compares per-group with pooled parameters from each group's statistics (made with the
@@ -100,7 +105,9 @@ public struct GroupAnalysis: Sendable, Equatable {
     ) {
         self.columns = columns
         let searched: Set<RuleFamily> = [.threshold, .forward, .projection, .kinematic]
-        let family = searched.contains(pooled.suggested.rule.family) ? pooled.suggested.rule.family : .threshold
+        let family =
+            searched.contains(pooled.suggested.rule.family)
+            ? pooled.suggested.rule.family : .threshold
         self.family = family
         self.pooledRule = pooled.family(family)?.rule ?? pooled.suggested.rule
         self.pooledParameters = pooled.family(family)?.parameters ?? []
@@ -111,13 +118,19 @@ public struct GroupAnalysis: Sendable, Equatable {
         let tunedGroups: [Group] = Parallel.map(names.count) { index in
             let s = statistics[index]
             let summaries = s.summaries
-            let enough = summaries.labelled >= Self.minimumLabelled && summaries.labelledComplete >= Self.minimumPerClass
+            let enough =
+                summaries.labelled >= Self.minimumLabelled
+                && summaries.labelledComplete >= Self.minimumPerClass
                 && summaries.labelledCancel >= Self.minimumPerClass
             var group = Group(
                 name: names[index], gestures: summaries.used, labelled: summaries.labelled,
-                current: summaries.labelled == 0 ? nil : s.search.current, enough: enough, rule: nil, parameters: [], fitted: nil)
+                current: summaries.labelled == 0 ? nil : s.search.current, enough: enough,
+                rule: nil, parameters: [], fitted: nil)
             if enough {
-                let tuning = tuner.tune(s, options: Self.groupOptions(s.settings.options, family: family, settlingTime: settlingTime))
+                let tuning = tuner.tune(
+                    s,
+                    options: Self.groupOptions(
+                        s.settings.options, family: family, settlingTime: settlingTime))
                 group.rule = tuning.family(family)?.rule
                 group.parameters = tuning.family(family)?.parameters ?? []
                 group.fitted = tuning.family(family)?.fitted.confusion
@@ -130,18 +143,32 @@ public struct GroupAnalysis: Sendable, Equatable {
         let eligible = tunedGroups.indices.filter { tunedGroups[$0].enough }
         var held: [HeldOut] = []
         var tally = Differences()
-        if eligible.count >= 2, let familyIndex = SearchStatistics.spaces(statistics[eligible[0]].settings).firstIndex(where: { $0.family == family }) {
+        if eligible.count >= 2,
+            let familyIndex = SearchStatistics.spaces(statistics[eligible[0]].settings).firstIndex(
+                where: { $0.family == family })
+        {
             let results: [(HeldOut, Differences)] = Parallel.map(eligible.count) { e in
                 let index = eligible[e]
                 var others: TuningStatistics?
                 for o in eligible where o != index {
-                    if others == nil { others = statistics[o] } else { try? others!.merge(statistics[o]) }
+                    if others == nil {
+                        others = statistics[o]
+                    } else {
+                        try? others!.merge(statistics[o])
+                    }
                 }
-                var fast = Self.groupOptions(others!.settings.options, family: family, settlingTime: nil)
+                var fast = Self.groupOptions(
+                    others!.settings.options, family: family, settlingTime: nil)
                 fast.bootstrapResamples = 0
                 let pooledChoice = tuner.tune(others!, options: fast).family(family)?.choice
-                let d = Self.heldOut(Encoding(cells: statistics[index].search.families[familyIndex]), pooled: pooledChoice)
-                return (HeldOut(name: names[index], gestures: d.count, pooledErrors: d.pooledErrors, ownErrors: d.ownErrors), d)
+                let d = Self.heldOut(
+                    Encoding(cells: statistics[index].search.families[familyIndex]),
+                    pooled: pooledChoice)
+                return (
+                    HeldOut(
+                        name: names[index], gestures: d.count, pooledErrors: d.pooledErrors,
+                        ownErrors: d.ownErrors), d
+                )
             }
             for (h, d) in results {
                 held.append(h)
@@ -153,7 +180,8 @@ public struct GroupAnalysis: Sendable, Equatable {
             // Mean and variance of the differences d ∈ {−1, 0, 1} from their integer sums.
             let n = Double(tally.count)
             let mean = Double(tally.sum) / n
-            let variance = (Double(tally.sumOfSquares) - Double(tally.sum) * Double(tally.sum) / n) / (n - 1)
+            let variance =
+                (Double(tally.sumOfSquares) - Double(tally.sum) * Double(tally.sum) / n) / (n - 1)
             let se = (max(0, variance) / n).squareRoot()
             gain = 100 * mean
             gainStandardError = 100 * se
@@ -197,7 +225,9 @@ public struct GroupAnalysis: Sendable, Equatable {
         // Per unit: the pooled decision is wrong (nil: the unit is not in the pooled column).
         var pooledWrong = [Bool?](repeating: pooled == nil ? true : nil, count: units)
         if let pooled {
-            encoding.decisions(row: pooled.row, column: pooled.column) { unit, label, decided in pooledWrong[unit] = decided != label }
+            encoding.decisions(row: pooled.row, column: pooled.column) { unit, label, decided in
+                pooledWrong[unit] = decided != label
+            }
         }
         var d = Differences()
         let workspace = ChoiceWorkspace(encoding)
@@ -208,7 +238,9 @@ public struct GroupAnalysis: Sendable, Equatable {
                 test += encoding.foldCounts[u * folds + f]
             }
             guard test > 0 else { continue }
-            let own = workspace.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: workspace) }
+            let own = workspace.weights.withUnsafeBufferPointer {
+                encoding.choose(weights: $0, workspace: workspace)
+            }
             let joint = !encoding.perColumn || pooled == nil || pooled?.column == own.column
             var n = 0, pooledErrors = 0, ownErrors = 0, sum = 0, squares = 0
             encoding.decisions(row: own.row, column: own.column) { unit, label, decided in
@@ -225,7 +257,9 @@ public struct GroupAnalysis: Sendable, Equatable {
                 }
             }
             if !joint {
-                for u in 0..<units where pooledWrong[u] == true { pooledErrors += encoding.foldCounts[u * folds + f] }
+                for u in 0..<units where pooledWrong[u] == true {
+                    pooledErrors += encoding.foldCounts[u * folds + f]
+                }
                 sum = pooledErrors - ownErrors
                 squares = min(pooledErrors + ownErrors, 2 * n - pooledErrors - ownErrors)
             }
@@ -240,7 +274,8 @@ public struct GroupAnalysis: Sendable, Equatable {
 
     /// A group's tuning: the pooled family, no family choice, no estimator comparison.
     static func groupOptions(
-        _ options: TuningOptions, family: RuleFamily, settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+        _ options: TuningOptions, family: RuleFamily,
+        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
     ) -> TuningOptions {
         var o = options
         o.suggestedFamily = family

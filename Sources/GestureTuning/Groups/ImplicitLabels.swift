@@ -55,13 +55,17 @@ public struct ImplicitLabels: Sendable, Equatable {
     static func stream(_ m: GestureMeasurement) -> String {
         if let group = m.group { return m.file + "\u{1F}" + group }
         var id = Substring(m.id)
-        if let hash = id.lastIndex(of: "#"), id[id.index(after: hash)...].allSatisfy(\.isNumber), id.index(after: hash) < id.endIndex {
+        if let hash = id.lastIndex(of: "#"), id[id.index(after: hash)...].allSatisfy(\.isNumber),
+            id.index(after: hash) < id.endIndex
+        {
             id = id[..<hash]
         }
         return m.file + "\u{1F}" + id
     }
 
-    public init(_ input: [GestureMeasurement], retryWindow: Double = ImplicitLabels.defaultRetryWindow) {
+    public init(
+        _ input: [GestureMeasurement], retryWindow: Double = ImplicitLabels.defaultRetryWindow
+    ) {
         self.retryWindow = retryWindow
         var out = input
         var sources = [IntentSource?](repeating: nil, count: input.count)
@@ -89,8 +93,11 @@ public struct ImplicitLabels: Sendable, Equatable {
                 var label = outcome
                 if outcome == .cancel, let end = m.endTime {
                     for next in members[(position + 1)...] {
-                        guard let start = input[next].startTime, start - end <= retryWindow else { break }
-                        if start >= end && input[next].releaseProgress >= Self.minimumRetryProgress {
+                        guard let start = input[next].startTime, start - end <= retryWindow else {
+                            break
+                        }
+                        if start >= end && input[next].releaseProgress >= Self.minimumRetryProgress
+                        {
                             label = .complete
                             break
                         }

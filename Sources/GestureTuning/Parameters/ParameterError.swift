@@ -36,8 +36,10 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file the error is about (nil for a preset name or on writing).
     public var path: String? {
         switch self {
-        case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path, _), .unknownKey(let path, _, _),
-            .keyNotForRule(let path, _, _), .missingKey(let path, _), .duplicateKey(let path, _), .badValue(let path, _, _, _), .wrongSchema(let path, _):
+        case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path, _),
+            .unknownKey(let path, _, _),
+            .keyNotForRule(let path, _, _), .missingKey(let path, _), .duplicateKey(let path, _),
+            .badValue(let path, _, _, _), .wrongSchema(let path, _):
             path
         case .unknownPreset, .unwritable: nil
         case .located(_, let inner): inner.path
@@ -55,18 +57,26 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .unreadable(let path, let reason): "\(path): cannot read parameter file: \(reason)"
         case .notJSON(let path, let reason): "\(path): not valid JSON: \(reason)"
-        case .notAnObject(let path, let key): "\(path): \(key.map { "\"\($0)\"" } ?? "the top level") must be a JSON object"
+        case .notAnObject(let path, let key):
+            "\(path): \(key.map { "\"\($0)\"" } ?? "the top level") must be a JSON object"
         case .unknownKey(let path, let key, let suggestion):
-            "\(path): unknown key \"\(key)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-        case .keyNotForRule(let path, let key, let rule): "\(path): key \"\(key)\" does not apply to rule \"\(rule)\""
+            "\(path): unknown key \"\(key)\""
+                + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+        case .keyNotForRule(let path, let key, let rule):
+            "\(path): key \"\(key)\" does not apply to rule \"\(rule)\""
         case .missingKey(let path, let key): "\(path): missing key \"\(key)\""
-        case .duplicateKey(let path, let key): "\(path): key \"\(key)\": expected once, found a second time"
-        case .badValue(let path, let key, let expected, let found): "\(path): key \"\(key)\": expected \(expected), found \(found)"
-        case .wrongSchema(let path, let found): "\(path): key \"schema\": expected \"\(ParameterSet.schema)\", found \"\(found)\""
+        case .duplicateKey(let path, let key):
+            "\(path): key \"\(key)\": expected once, found a second time"
+        case .badValue(let path, let key, let expected, let found):
+            "\(path): key \"\(key)\": expected \(expected), found \(found)"
+        case .wrongSchema(let path, let found):
+            "\(path): key \"schema\": expected \"\(ParameterSet.schema)\", found \"\(found)\""
         case .unknownPreset(let name, let suggestion):
-            "no parameter file or preset named \"\(name)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+            "no parameter file or preset named \"\(name)\""
+                + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case .unwritable(let key): "key \"\(key)\": NaN cannot be written to JSON"
-        case .located(let line, let inner): inner.path.map { "\($0):\(line): \(inner.message)" } ?? inner.description
+        case .located(let line, let inner):
+            inner.path.map { "\($0):\(line): \(inner.message)" } ?? inner.description
         }
     }
 }
@@ -80,7 +90,9 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for i in 1...a.count {
         var current = [i] + [Int](repeating: 0, count: b.count)
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1,
+                previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         previous = current
     }

@@ -9,7 +9,8 @@ import GesturePhysics
 extension ParameterSet: Codable {
     enum CodingKeys: String, CodingKey {
         case rule, values, direction, preset, extent, estimator, horizon, maxSamples, maxGap
-        case completionSpeed, transitionDuration, fingerSpeedCap, spring, edgeWidth, directionLockAngle
+        case completionSpeed, transitionDuration, fingerSpeedCap, spring, edgeWidth,
+            directionLockAngle
         case followsPresetExtent, fixesDirection
     }
 
@@ -17,7 +18,8 @@ extension ParameterSet: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let family = try c.decode(RuleFamily.self, forKey: .rule)
         let values = try c.decode([String: Double].self, forKey: .values)
-        let rule = try Rule(family: family) { (spec: RuleParameterSpec) throws(DecodingError) -> Double in
+        let rule = try Rule(family: family) {
+            (spec: RuleParameterSpec) throws(DecodingError) -> Double in
             guard let v = values[spec.key] else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .values, in: c,

@@ -3,31 +3,39 @@ import GesturePhysics
 
 extension ParameterSet {
     static let commonKeys = [
-        "schema", "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples", "maxGap",
-        "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "edgeWidth", "directionLockAngle",
+        "schema", "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples",
+        "maxGap",
+        "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "edgeWidth",
+        "directionLockAngle",
     ]
     /// Each family's keys: `RuleFamily.parameterSpecs`, the one table of rule parameters.
     static func ruleKeys(_ family: RuleFamily) -> [String] { family.parameterSpecs.map(\.key) }
     static var allKeys: [String] {
         var keys = commonKeys
-        for family in RuleFamily.allCases { for k in ruleKeys(family) where !keys.contains(k) { keys.append(k) } }
+        for family in RuleFamily.allCases {
+            for k in ruleKeys(family) where !keys.contains(k) { keys.append(k) }
+        }
         return keys
     }
 
     /// Bounds of the setting keys (inclusive unless `open`): what the command-line options accept.
     static let settingBounds: [String: (low: Double, high: Double, lowOpen: Bool)] = [
-        "extent": (0, .infinity, true), "horizon": (0, .infinity, true), "maxGap": (0, .infinity, true),
+        "extent": (0, .infinity, true), "horizon": (0, .infinity, true),
+        "maxGap": (0, .infinity, true),
         "maxSamples": (1, .infinity, false),
         "completionSpeed": (0, .infinity, true), "transitionDuration": (0, .infinity, true),
         "fingerSpeedCap": (0, .infinity, false), "edgeWidth": (0, .infinity, false),
-        "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true), "response": (0, .infinity, true),
+        "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true),
+        "response": (0, .infinity, true),
     ]
 
     /// Parses a parameter file's bytes (`JSONValue`, strict JSON), key by key, so an unknown
     /// key is reported by name rather than ignored. Errors about a key, and invalid JSON, come
     /// `.located(line:_)`: `path:line: key "x": expected …, found …`, the line of the key
     /// or of where the JSON stops parsing.
-    public static func decode(_ data: Data, path: String = "params.json") throws(ParameterError) -> ParameterSet {
+    public static func decode(_ data: Data, path: String = "params.json") throws(ParameterError)
+        -> ParameterSet
+    {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch {
             if case .duplicateKey(let key, let at) = error {
@@ -95,15 +103,20 @@ extension ParameterSet {
                 throw badValue(label, expected, value)
             }
             if let b = settingBounds[key], x < b.low || (b.lowOpen && x == b.low) || x > b.high {
-                let expected = b.high.isFinite
+                let expected =
+                    b.high.isFinite
                     ? "a number from \(RuleParameterSpec.plain(b.low)) to \(RuleParameterSpec.plain(b.high))"
-                    : b.lowOpen ? "a number greater than \(RuleParameterSpec.plain(b.low))" : "a number of \(RuleParameterSpec.plain(b.low)) or more"
+                    : b.lowOpen
+                        ? "a number greater than \(RuleParameterSpec.plain(b.low))"
+                        : "a number of \(RuleParameterSpec.plain(b.low)) or more"
                 throw badValue(label, expected, value)
             }
             return x
         }
         let rule = try Rule(family: family) { (spec) throws(ParameterError) -> Double in
-            guard let v = try number(spec.key, infinityAllowed: spec.infinityAllowed) else { throw .missingKey(path: path, key: spec.key) }
+            guard let v = try number(spec.key, infinityAllowed: spec.infinityAllowed) else {
+                throw .missingKey(path: path, key: spec.key)
+            }
             guard spec.allows(v) else {
                 throw badValue(spec.key, spec.expected, dict[spec.key]!.value)
             }
@@ -180,15 +193,26 @@ extension ParameterSet {
         if let maxSamples { fields.append(("maxSamples", "\(maxSamples)")) }
         if let maxGap { fields.append(("maxGap", try format(maxGap, "maxGap"))) }
         let optional: [(String, Double?)] = [
-            ("completionSpeed", completionSpeed), ("transitionDuration", transitionDuration), ("fingerSpeedCap", fingerSpeedCap),
+            ("completionSpeed", completionSpeed), ("transitionDuration", transitionDuration),
+            ("fingerSpeedCap", fingerSpeedCap),
         ]
-        for (key, value) in optional { if let value { fields.append((key, try format(value, key))) } }
+        for (key, value) in optional {
+            if let value { fields.append((key, try format(value, key))) }
+        }
         if let spring {
-            fields.append(("spring", "{\"dampingRatio\": \(try format(spring.dampingRatio, "spring.dampingRatio")), \"response\": \(try format(spring.response, "spring.response"))}"))
+            fields.append(
+                (
+                    "spring",
+                    "{\"dampingRatio\": \(try format(spring.dampingRatio, "spring.dampingRatio")), \"response\": \(try format(spring.response, "spring.response"))}"
+                ))
         }
         if let edgeWidth { fields.append(("edgeWidth", try format(edgeWidth, "edgeWidth"))) }
-        if let directionLockAngle { fields.append(("directionLockAngle", try format(directionLockAngle, "directionLockAngle"))) }
-        return "{\n" + fields.map { "  \(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        if let directionLockAngle {
+            fields.append(
+                ("directionLockAngle", try format(directionLockAngle, "directionLockAngle")))
+        }
+        return "{\n" + fields.map { "  \(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
+            + "\n}\n"
     }
 
     private func format(_ x: Double, _ key: String) throws(ParameterError) -> String {
@@ -199,4 +223,3 @@ extension ParameterSet {
         return "\(x)"
     }
 }
-

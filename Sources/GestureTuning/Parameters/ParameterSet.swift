@@ -138,7 +138,8 @@ public struct ParameterSet: Sendable, Equatable {
 
     public init(
         rule: Rule, direction: Direction = .right, preset: String? = nil, extent: Double? = nil,
-        completionSpeed: Double? = nil, transitionDuration: Double? = nil, fingerSpeedCap: Double? = nil,
+        completionSpeed: Double? = nil, transitionDuration: Double? = nil,
+        fingerSpeedCap: Double? = nil,
         spring: SpringSetting? = nil, edgeWidth: Double? = nil, directionLockAngle: Double? = nil
     ) {
         self.ruleSetting = .fixed(rule, preset: preset)
@@ -173,11 +174,16 @@ public struct ParameterSet: Sendable, Equatable {
     /// an option was given; returns the settings the file set that an option overrode.
     public func apply(to physics: inout PhysicsOptions, keep: SettingKeys) -> [SettingOverride] {
         var overridden: [SettingOverride] = []
-        func take<T: Equatable>(_ key: SettingKeys, _ name: String, _ value: T?, _ target: WritableKeyPath<PhysicsOptions, T>, _ text: (T) -> String) {
+        func take<T: Equatable>(
+            _ key: SettingKeys, _ name: String, _ value: T?,
+            _ target: WritableKeyPath<PhysicsOptions, T>, _ text: (T) -> String
+        ) {
             guard let value else { return }
             if keep.contains(key) {
                 if physics[keyPath: target] != value {
-                    overridden.append(SettingOverride(key: name, file: text(value), option: text(physics[keyPath: target])))
+                    overridden.append(
+                        SettingOverride(
+                            key: name, file: text(value), option: text(physics[keyPath: target])))
                 }
             } else {
                 physics[keyPath: target] = value
@@ -187,7 +193,10 @@ public struct ParameterSet: Sendable, Equatable {
         if let extent {
             if keep.contains(.extent) {
                 if physics.extent != extent {
-                    overridden.append(SettingOverride(key: "extent", file: "\(extent)", option: physics.extent.map { "\($0)" } ?? "none"))
+                    overridden.append(
+                        SettingOverride(
+                            key: "extent", file: "\(extent)",
+                            option: physics.extent.map { "\($0)" } ?? "none"))
                 }
             } else {
                 physics.extent = extent
@@ -211,11 +220,15 @@ public struct ParameterSet: Sendable, Equatable {
     }
 
     /// The default current parameters: `flutter-cupertino` (`p_th` 0.5, `v_th` 1.0 progress/s).
-    public static var `default`: ParameterSet { ParameterSet(preset: Preset.named(Preset.defaultName)!) }
+    public static var `default`: ParameterSet {
+        ParameterSet(preset: Preset.named(Preset.defaultName)!)
+    }
 
     /// Reads a parameter file, or, when no file exists at `pathOrPresetName`, takes the preset
     /// of that name (at `extent`, default 390 pt).
-    public static func load(pathOrPresetName name: String, extent: Double? = nil) throws(ParameterError) -> ParameterSet {
+    public static func load(pathOrPresetName name: String, extent: Double? = nil)
+        throws(ParameterError) -> ParameterSet
+    {
         if FileManager.default.fileExists(atPath: name) {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: name)) } catch {
@@ -224,7 +237,9 @@ public struct ParameterSet: Sendable, Equatable {
             return try decode(data, path: name)
         }
         if let preset = Preset.named(name) { return ParameterSet(preset: preset, extent: extent) }
-        if name.hasSuffix(".json") || name.contains("/") { throw .unreadable(path: name, reason: "no such file") }
+        if name.hasSuffix(".json") || name.contains("/") {
+            throw .unreadable(path: name, reason: "no such file")
+        }
         throw .unknownPreset(name: name, suggestion: nearest(name, in: Preset.all.map(\.name)))
     }
 

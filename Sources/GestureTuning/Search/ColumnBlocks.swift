@@ -59,7 +59,11 @@ struct ColumnBlocks: Sendable {
         var complete = [Int](repeating: 0, count: columns * width), cancel = complete
         for unit in 0..<encoding.unitCount {
             let slot = Int(encoding.c[unit]) * width + Int(encoding.k[unit])
-            if encoding.label[unit] { complete[slot] += encoding.counts[unit] } else { cancel[slot] += encoding.counts[unit] }
+            if encoding.label[unit] {
+                complete[slot] += encoding.counts[unit]
+            } else {
+                cancel[slot] += encoding.counts[unit]
+            }
         }
         let far = Self.far(complete: complete, cancel: cancel, rows: rows, columns: columns)
         var columnStart = [0], low: [Int32] = [], high: [Int32] = []
@@ -106,7 +110,8 @@ struct ColumnBlocks: Sendable {
         }
         let groups = low.count * 2
         func group(_ unit: Int) -> Int {
-            Int(blockOf[Int(encoding.c[unit]) * width + Int(encoding.k[unit])]) * 2 + (encoding.label[unit] ? 1 : 0)
+            Int(blockOf[Int(encoding.c[unit]) * width + Int(encoding.k[unit])]) * 2
+                + (encoding.label[unit] ? 1 : 0)
         }
         var counts = [Int](repeating: 0, count: groups)
         var start = [Int](repeating: 0, count: groups + 1)
@@ -132,7 +137,9 @@ struct ColumnBlocks: Sendable {
         widestGroup = (0..<groups).map { start[$0 + 1] - start[$0] }.max() ?? 0
         widestBlock = zip(low, high).map { Int($1 - $0) }.max() ?? 1
         (self.columnStart, blockLow, blockHigh) = (columnStart, low, high)
-        (groupCounts, groupStart, self.memberK, self.memberP, self.memberUnit) = (counts, start, memberK, memberP, memberUnit)
+        (groupCounts, groupStart, self.memberK, self.memberP, self.memberUnit) = (
+            counts, start, memberK, memberP, memberUnit
+        )
     }
 
     /// A bound far enough above the least full-count error `e` that a resample's bound, drawn
@@ -168,7 +175,9 @@ struct ColumnBlocks: Sendable {
     ) -> GridChoice {
         let rows = self.rows
         ws.groupWeights.withUnsafeMutableBufferPointer { w in
-            groupCounts.withUnsafeBufferPointer { n in rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws) }
+            groupCounts.withUnsafeBufferPointer { n in
+                rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
+            }
         }
         var minimum = RunningMinimum()
         ws.groupWeights.withUnsafeBufferPointer { w in
@@ -180,14 +189,18 @@ struct ColumnBlocks: Sendable {
                             var upper = Int.max
                             for j in 0..<columns {
                                 var cancelAfter = 0
-                                for b in columnStart[j]..<columnStart[j + 1] { cancelAfter += w[b * 2] }
+                                for b in columnStart[j]..<columnStart[j + 1] {
+                                    cancelAfter += w[b * 2]
+                                }
                                 var completeBefore = 0
                                 for b in columnStart[j]..<columnStart[j + 1] {
                                     let complete = w[b * 2 + 1]
                                     cancelAfter -= w[b * 2]
                                     let lb = completeBefore + cancelAfter
                                     bound[b] = lb
-                                    if Int(blockHigh[b]) <= rows { upper = min(upper, lb + complete) }
+                                    if Int(blockHigh[b]) <= rows {
+                                        upper = min(upper, lb + complete)
+                                    }
                                     completeBefore += complete
                                 }
                             }
@@ -199,20 +212,29 @@ struct ColumnBlocks: Sendable {
                                         for j in 0..<columns {
                                             for b in columnStart[j]..<columnStart[j + 1] {
                                                 let lb = bound[b]
-                                                if !refineAll && lb > min(upper, minimum.best) { continue }
+                                                if !refineAll && lb > min(upper, minimum.best) {
+                                                    continue
+                                                }
                                                 let lo = Int(blockLow[b]), hi = Int(blockHigh[b])
                                                 for i in 0..<(hi - lo) {
                                                     hc[i] = 0
                                                     hx[i] = 0
                                                 }
-                                                split(group: b * 2 + 1, weight: w[b * 2 + 1], lo: lo, rng: rng, ws: ws, into: hc, realized: realized)
-                                                split(group: b * 2, weight: w[b * 2], lo: lo, rng: rng, ws: ws, into: hx, realized: realized)
+                                                split(
+                                                    group: b * 2 + 1, weight: w[b * 2 + 1], lo: lo,
+                                                    rng: rng, ws: ws, into: hc, realized: realized)
+                                                split(
+                                                    group: b * 2, weight: w[b * 2], lo: lo,
+                                                    rng: rng, ws: ws, into: hx, realized: realized)
                                                 var cumComplete = 0, cumCancel = 0
                                                 let cancel = w[b * 2]
                                                 for i in lo..<min(hi, rows) {
                                                     cumComplete += hc[i - lo]
                                                     cumCancel += hx[i - lo]
-                                                    minimum.visit(column: j, row: i, errors: lb + cumComplete + cancel - cumCancel, tied: tied)
+                                                    minimum.visit(
+                                                        column: j, row: i,
+                                                        errors: lb + cumComplete + cancel
+                                                            - cumCancel, tied: tied)
                                                 }
                                             }
                                         }
@@ -247,7 +269,8 @@ struct ColumnBlocks: Sendable {
         memberP.withUnsafeBufferPointer { p in
             ws.split.withUnsafeMutableBufferPointer { out in
                 rng.multinomial(
-                    total: UInt32(weight), probabilities: UnsafeBufferPointer(rebasing: p[start..<end]),
+                    total: UInt32(weight),
+                    probabilities: UnsafeBufferPointer(rebasing: p[start..<end]),
                     into: UnsafeMutableBufferPointer(rebasing: out[0..<m]))
                 for x in 0..<m {
                     let share = Int(out[x])

@@ -85,7 +85,10 @@ struct Encoding: Sendable {
             columnStart[column + 1] += 1
         }
         for j in 0...columns { columnStart[j + 1] += columnStart[j] }
-        (self.c, self.k, self.label, self.fixedWrong, self.counts, self.foldCounts, self.columnStart) =
+        (
+            self.c, self.k, self.label, self.fixedWrong, self.counts, self.foldCounts,
+            self.columnStart
+        ) =
             (c, k, label, fixedWrong, counts, foldCounts, columnStart)
     }
 
@@ -95,13 +98,17 @@ struct Encoding: Sendable {
     /// occupied cells, a second writes each cell at its unit.
     private static func perColumnUnits(
         _ family: ColumnCells
-    ) -> (c: [Int32], k: [Int32], label: [Bool], fixedWrong: [Bool], counts: [Int], foldCounts: [Int], columnStart: [Int]) {
+    ) -> (
+        c: [Int32], k: [Int32], label: [Bool], fixedWrong: [Bool], counts: [Int], foldCounts: [Int],
+        columnStart: [Int]
+    ) {
         let columns = family.grid.columns, folds = family.grid.folds, keys = family.keyCount
         let perColumn = (family.grid.rows + 1) * 2
         return family.withCounts { d in
             var columnStart = [Int](repeating: 0, count: columns + 2)
             guard !d.isEmpty else { return ([], [], [], [], [], [], columnStart) }
-            for key in 0..<keys where d[(key * folds)..<((key + 1) * folds)].contains(where: { $0 != 0 }) {
+            for key in 0..<keys
+            where d[(key * folds)..<((key + 1) * folds)].contains(where: { $0 != 0 }) {
                 columnStart[key / perColumn + 1] += 1
             }
             for j in 0...columns { columnStart[j + 1] += columnStart[j] }
@@ -124,7 +131,9 @@ struct Encoding: Sendable {
                 for f in 0..<folds { foldCounts[u * folds + f] = d[first + f] }
                 u += 1
             }
-            return (c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart)
+            return (
+                c, k, label, [Bool](repeating: false, count: units), counts, foldCounts, columnStart
+            )
         }
     }
 
@@ -134,7 +143,9 @@ struct Encoding: Sendable {
         var cells = FamilyCells(space: space, folds: folds)
         for p in points {
             guard let intent = p.intent else { continue }
-            cells.add(p, complete: intent == .complete, fold: GestureKey(file: "", id: p.id).fold(seed: seed, folds: folds))
+            cells.add(
+                p, complete: intent == .complete,
+                fold: GestureKey(file: "", id: p.id).fold(seed: seed, folds: folds))
         }
         self.init(cells: cells)
     }
@@ -143,7 +154,9 @@ struct Encoding: Sendable {
     func weights(fold: Int) -> [Int] { (0..<unitCount).map { foldCounts[$0 * folds + fold] } }
 
     /// `(c, k, fixed)` of one point; mirrors `Rule.completes` comparison by comparison.
-    static func staircase(_ point: TuningPoint, space: SearchSpace, rowAxis: GridAxis, columnAxis: GridAxis) -> (Int, Int, Bool) {
+    static func staircase(
+        _ point: TuningPoint, space: SearchSpace, rowAxis: GridAxis, columnAxis: GridAxis
+    ) -> (Int, Int, Bool) {
         let p = point.progress, v = point.velocity
         switch space {
         case .threshold:
@@ -195,14 +208,21 @@ struct Encoding: Sendable {
     func choose(weights: UnsafeBufferPointer<Int>, workspace: ChoiceWorkspace) -> GridChoice {
         var minimum = RunningMinimum()
         workspace.tied.withUnsafeMutableBufferPointer { tied in
-            sweep(weights, workspace) { j, i, e in minimum.visit(column: j, row: i, errors: e, tied: tied) }
+            sweep(weights, workspace) { j, i, e in
+                minimum.visit(column: j, row: i, errors: e, tied: tied)
+            }
         }
-        return workspace.tied.withUnsafeBufferPointer { minimum.choose($0, reference: space.reference) }
+        return workspace.tied.withUnsafeBufferPointer {
+            minimum.choose($0, reference: space.reference)
+        }
     }
 
     /// Calls `visit(column, row, errors)` for every candidate in (column, row) order.
     @inline(__always)
-    private func sweep(_ w: UnsafeBufferPointer<Int>, _ workspace: ChoiceWorkspace, _ visit: (Int, Int, Int) -> Void) {
+    private func sweep(
+        _ w: UnsafeBufferPointer<Int>, _ workspace: ChoiceWorkspace,
+        _ visit: (Int, Int, Int) -> Void
+    ) {
         precondition(w.count == unitCount, "one weight per unit")
         let rows = self.rows, columns = self.columns, perColumn = self.perColumn
         workspace.histComplete.withUnsafeMutableBufferPointer { hc in
@@ -214,10 +234,13 @@ struct Encoding: Sendable {
                                 fixedWrong.withUnsafeBufferPointer { fixedWrong in
                                     columnStart.withUnsafeBufferPointer { columnStart in
                                         if perColumn {
-                                            Encoding.perColumnSweep(hc, hx, w, k, label, columnStart, rows: rows, columns: columns, visit)
+                                            Encoding.perColumnSweep(
+                                                hc, hx, w, k, label, columnStart, rows: rows,
+                                                columns: columns, visit)
                                         } else {
                                             Encoding.staircaseSweep(
-                                                hc, hx, suffix, w, c, k, label, fixedWrong, columnStart, rows: rows, columns: columns, visit)
+                                                hc, hx, suffix, w, c, k, label, fixedWrong,
+                                                columnStart, rows: rows, columns: columns, visit)
                                         }
                                     }
                                 }
@@ -231,9 +254,12 @@ struct Encoding: Sendable {
 
     @inline(__always)
     private static func staircaseSweep(
-        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>, _ suffix: UnsafeMutableBufferPointer<Int>,
-        _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>, _ k: UnsafeBufferPointer<Int32>,
-        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>, _ columnStart: UnsafeBufferPointer<Int>,
+        _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        _ suffix: UnsafeMutableBufferPointer<Int>,
+        _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>,
+        _ k: UnsafeBufferPointer<Int32>,
+        _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>,
+        _ columnStart: UnsafeBufferPointer<Int>,
         rows: Int, columns: Int, _ visit: (Int, Int, Int) -> Void
     ) {
         // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
@@ -253,7 +279,9 @@ struct Encoding: Sendable {
         for j in 0..<columns {
             for cell in columnStart[j]..<columnStart[j + 1] {
                 let weight = w[cell]
-                if label[cell] { hc[Int(k[cell])] += weight } else {
+                if label[cell] {
+                    hc[Int(k[cell])] += weight
+                } else {
                     hx[Int(k[cell])] += weight
                     totalCancel += weight
                 }
@@ -266,8 +294,10 @@ struct Encoding: Sendable {
     @inline(__always)
     private static func perColumnSweep(
         _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
-        _ w: UnsafeBufferPointer<Int>, _ k: UnsafeBufferPointer<Int32>, _ label: UnsafeBufferPointer<Bool>,
-        _ columnStart: UnsafeBufferPointer<Int>, rows: Int, columns: Int, _ visit: (Int, Int, Int) -> Void
+        _ w: UnsafeBufferPointer<Int>, _ k: UnsafeBufferPointer<Int32>,
+        _ label: UnsafeBufferPointer<Bool>,
+        _ columnStart: UnsafeBufferPointer<Int>, rows: Int, columns: Int,
+        _ visit: (Int, Int, Int) -> Void
     ) {
         for j in 0..<columns {
             for i in 0...rows {
@@ -277,7 +307,9 @@ struct Encoding: Sendable {
             var totalCancel = 0
             for cell in columnStart[j]..<columnStart[j + 1] {
                 let weight = w[cell]
-                if label[cell] { hc[Int(k[cell])] += weight } else {
+                if label[cell] {
+                    hc[Int(k[cell])] += weight
+                } else {
                     hx[Int(k[cell])] += weight
                     totalCancel += weight
                 }
@@ -290,7 +322,8 @@ struct Encoding: Sendable {
     /// `i` (wrong); a cancel-labelled unit with `k > i` is completed (wrong).
     @inline(__always)
     private static func rowSweep(
-        column j: Int, rows: Int, base: Int, _ hc: UnsafeMutableBufferPointer<Int>, _ hx: UnsafeMutableBufferPointer<Int>,
+        column j: Int, rows: Int, base: Int, _ hc: UnsafeMutableBufferPointer<Int>,
+        _ hx: UnsafeMutableBufferPointer<Int>,
         _ totalCancel: Int, _ visit: (Int, Int, Int) -> Void
     ) {
         var cumComplete = 0, cumCancel = 0
@@ -307,7 +340,9 @@ struct Encoding: Sendable {
     /// the sweep does.
     func decisions(row i: Int, column j: Int, _ visit: (Int, Bool, Bool) -> Void) {
         if perColumn {
-            for cell in columnStart[j]..<columnStart[j + 1] { visit(cell, label[cell], i < Int(k[cell])) }
+            for cell in columnStart[j]..<columnStart[j + 1] {
+                visit(cell, label[cell], i < Int(k[cell]))
+            }
         } else {
             for cell in 0..<c.count {
                 let l = label[cell]

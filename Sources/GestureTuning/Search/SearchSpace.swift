@@ -10,10 +10,13 @@ public struct GridAxis: Sendable, Equatable {
     private let inverseStep: Double
 
     public init(name: String, values: [Double]) {
-        precondition(!values.isEmpty && zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "grid must increase")
+        precondition(
+            !values.isEmpty && zip(values, values.dropFirst()).allSatisfy { $0 < $1 },
+            "grid must increase")
         self.name = name
         self.values = values
-        inverseStep = values.count > 1 ? Double(values.count - 1) / (values[values.count - 1] - values[0]) : 0
+        inverseStep =
+            values.count > 1 ? Double(values.count - 1) / (values[values.count - 1] - values[0]) : 0
     }
 
     /// `p_th` in [0.05, 0.95] step 0.01: 91 values, `Double(5 + i) / 100`.
@@ -117,7 +120,10 @@ public enum SearchSpace: Sendable, Equatable, Hashable {
     public func parameters(row: Int, column: Int) -> [(name: String, value: Double)] {
         switch self {
         case .threshold, .forward: [("p_th", rows.values[row]), ("v_th", columns.values[column])]
-        case .projection(let tau): tau == nil ? [("p_th", rows.values[row]), ("tau", columns.values[column])] : [("p_th", rows.values[row])]
+        case .projection(let tau):
+            tau == nil
+                ? [("p_th", rows.values[row]), ("tau", columns.values[column])]
+                : [("p_th", rows.values[row])]
         case .kinematic: [("d_th", rows.values[row])]
         }
     }
@@ -137,7 +143,9 @@ public struct GridChoice: Sendable, Equatable {
 /// tie-breaks: among tied candidates the one nearest (in grid steps, Euclidean) to the tied
 /// set's centroid; then the one nearest `reference`; then the lowest (column, row). Exact
 /// integer arithmetic (squared distances scaled by the tied count).
-func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int)) -> GridChoice {
+func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: Int, column: Int))
+    -> GridChoice
+{
     precondition(errors.count == rows * columns && !errors.isEmpty)
     let best = errors.min()!
     var tied: [UInt32] = []
@@ -148,7 +156,8 @@ func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: In
         sumColumn += position / rows
     }
     return tied.withUnsafeBufferPointer {
-        TiedCandidates(positions: $0, sumRow: sumRow, sumColumn: sumColumn).choose(errors: best, reference: reference)
+        TiedCandidates(positions: $0, sumRow: sumRow, sumColumn: sumColumn).choose(
+            errors: best, reference: reference)
     }
 }
 
@@ -162,7 +171,9 @@ struct RunningMinimum {
     var sumColumn = 0
 
     @inline(__always)
-    mutating func visit(column j: Int, row i: Int, errors e: Int, tied: UnsafeMutableBufferPointer<UInt32>) {
+    mutating func visit(
+        column j: Int, row i: Int, errors e: Int, tied: UnsafeMutableBufferPointer<UInt32>
+    ) {
         if e < best {
             best = e
             tiedCount = 0
@@ -178,9 +189,14 @@ struct RunningMinimum {
     }
 
     /// The choice among the candidates tied at the minimum (`TiedCandidates.choose`).
-    func choose(_ tied: UnsafeBufferPointer<UInt32>, reference: (row: Int, column: Int)) -> GridChoice {
-        TiedCandidates(positions: UnsafeBufferPointer(rebasing: tied[0..<tiedCount]), sumRow: sumRow, sumColumn: sumColumn)
-            .choose(errors: best, reference: reference)
+    func choose(_ tied: UnsafeBufferPointer<UInt32>, reference: (row: Int, column: Int))
+        -> GridChoice
+    {
+        TiedCandidates(
+            positions: UnsafeBufferPointer(rebasing: tied[0..<tiedCount]), sumRow: sumRow,
+            sumColumn: sumColumn
+        )
+        .choose(errors: best, reference: reference)
     }
 }
 
@@ -193,7 +209,9 @@ struct TiedCandidates {
     var sumColumn: Int
 
     @inline(__always)
-    static func pack(row: Int, column: Int) -> UInt32 { UInt32(truncatingIfNeeded: column << 16 | row) }
+    static func pack(row: Int, column: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: column << 16 | row)
+    }
 
     func choose(errors best: Int, reference: (row: Int, column: Int)) -> GridChoice {
         let m = positions.count

@@ -55,7 +55,8 @@ public struct SimulationOptions: Sendable, Equatable {
     public init(
         gestures: Int = 200, seed: UInt64 = 1, rate: Rate = .mixed,
         extent: Double = PhysicsOptions.defaultExtent, direction: Direction = .right,
-        labelNoise: Double = 0.05, people: Int? = nil, timestampJitter: Double = 0.0005, positionNoise: Double = 0.3,
+        labelNoise: Double = 0.05, people: Int? = nil, timestampJitter: Double = 0.0005,
+        positionNoise: Double = 0.3,
         outcomeRule: Rule? = nil
     ) {
         self.gestures = gestures

@@ -1,6 +1,6 @@
 internal import GestureNumerics
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 extension TuningPoint {
     /// `count` labelled release states without traces, for benchmarks and tests: `p_r`
@@ -8,7 +8,8 @@ extension TuningPoint {
     /// `threshold` 0.42 / 1.3), each label flipped with probability `labelNoise`; kinematic
     /// inputs near `v_p`; extent 390 pt. Seeded GSL `mt19937`: same seed, same points.
     public static func syntheticReleases(
-        count: Int, seed: UInt64 = 1, truth: Rule = .threshold(progress: 0.42, velocity: 1.3), labelNoise: Double = 0.05
+        count: Int, seed: UInt64 = 1, truth: Rule = .threshold(progress: 0.42, velocity: 1.3),
+        labelNoise: Double = 0.05
     ) -> [TuningPoint] {
         let rng = RandomSource(seed: seed, stream: 0x5EED)
         var points: [TuningPoint] = []

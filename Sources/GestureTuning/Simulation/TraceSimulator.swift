@@ -1,7 +1,7 @@
-internal import GestureNumerics
 import Foundation
-import GestureTrace
+internal import GestureNumerics
 import GesturePhysics
+import GestureTrace
 
 /// What kind of motion a simulated gesture is.
 public enum MotionKind: String, Sendable, CaseIterable {
@@ -95,7 +95,8 @@ public struct TraceSimulator: Sendable {
             }
             return Person(
                 speed: rng.lognormal(0, 0.25), hesitation: rng.uniform(0.1, 0.4),
-                start: 2 + abs(rng.gaussian(6)) * rng.uniform(0.5, 1.5), drift: rng.gaussian(0.12), rate: rate,
+                start: 2 + abs(rng.gaussian(6)) * rng.uniform(0.5, 1.5), drift: rng.gaussian(0.12),
+                rate: rate,
                 offAxis: rng.uniform(0.3, 0.7))
         }
         var t0 = 0.0
@@ -119,7 +120,8 @@ public struct TraceSimulator: Sendable {
             let releaseVelocity = motion.rest > 0 ? 0 : motion.velocity(motion.release)
             var meant = kind.meant
             if let spread = options.spread, retryOf == nil {
-                let threshold = SimulationOptions.threshold(person: personIndex, of: peopleCount, spread: spread)
+                let threshold = SimulationOptions.threshold(
+                    person: personIndex, of: peopleCount, spread: spread)
                 meant = releaseProgress >= threshold ? .complete : .cancel
             }
             let isRetry = retryOf != nil
@@ -149,18 +151,26 @@ public struct TraceSimulator: Sendable {
                 lastT = t
                 k += 1
             }
-            let endT = lastT + (motion.rest > 0 ? motion.rest : dt) + rng.gaussian(options.timestampJitter)
-            samples.append(Sample(t: max(endT, lastT + 0.0001), x: last.x, y: last.y, phase: .ended))
+            let endT =
+                lastT + (motion.rest > 0 ? motion.rest : dt) + rng.gaussian(options.timestampJitter)
+            samples.append(
+                Sample(t: max(endT, lastT + 0.0001), x: last.x, y: last.y, phase: .ended))
             let outcome = options.outcomeRule.map { rule -> Intent in
-                rule.completes(ReleaseState(progress: min(max(releaseProgress, 0), 1), velocity: releaseVelocity, extent: e)) ? .complete : .cancel
+                rule.completes(
+                    ReleaseState(
+                        progress: min(max(releaseProgress, 0), 1), velocity: releaseVelocity,
+                        extent: e)) ? .complete : .cancel
             }
             out.append(
                 SimulatedGesture(
-                    id: options.retries ? "p\(personIndex + 1)" : "g\(n + 1)", kind: kind, meant: meant, label: label, outcome: outcome,
-                    extent: e, samples: samples, releaseProgress: releaseProgress, releaseVelocity: releaseVelocity,
+                    id: options.retries ? "p\(personIndex + 1)" : "g\(n + 1)", kind: kind,
+                    meant: meant, label: label, outcome: outcome,
+                    extent: e, samples: samples, releaseProgress: releaseProgress,
+                    releaseVelocity: releaseVelocity,
                     person: personIndex, isRetry: isRetry))
             if options.retries {
-                let retried = outcome == .cancel && label == .complete && !rng.bernoulli(options.giveUpRate)
+                let retried =
+                    outcome == .cancel && label == .complete && !rng.bernoulli(options.giveUpRate)
                 retryOf = retried ? personIndex : nil
                 t0 = samples.last!.t + (retried ? rng.uniform(0.2, 1.0) : rng.uniform(1.0, 8.0))
             } else {
@@ -171,7 +181,9 @@ public struct TraceSimulator: Sendable {
     }
 
     /// Screen position for a displacement `along` the transition axis from the start.
-    private func position(along: Double, across: Double, start: Double, offAxis: Double) -> (x: Double, y: Double) {
+    private func position(along: Double, across: Double, start: Double, offAxis: Double) -> (
+        x: Double, y: Double
+    ) {
         let e = options.extent
         switch options.direction {
         case .right: return (start + along, offAxis + across)
@@ -183,17 +195,23 @@ public struct TraceSimulator: Sendable {
 
     /// Writes file `fileIndex` as trace CSV.
     public func write(to out: inout some TextOutputStream, fileIndex: Int = 0) {
-        let extentColumn = options.direction == .down || options.direction == .up ? "height" : "width"
+        let extentColumn =
+            options.direction == .down || options.direction == .up ? "height" : "width"
         let withOutcome = options.outcomeRule != nil
         let withPerson = options.personColumn
         // With retries the truth is hidden in a `meant` column (no reader alias): the file
         // reads as an app log (outcome, no intent); `--map intent=meant` reads the truth.
-        out.write("gesture,t,x,y,phase,\(options.retries ? "meant" : "intent"),\(extentColumn)\(withOutcome ? ",outcome" : "")\(withPerson ? ",person" : "")\n")
+        out.write(
+            "gesture,t,x,y,phase,\(options.retries ? "meant" : "intent"),\(extentColumn)\(withOutcome ? ",outcome" : "")\(withPerson ? ",person" : "")\n"
+        )
         let extent = Self.fixed(options.extent, 2)
         for g in gestures(fileIndex: fileIndex) {
-            let tail = ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"
+            let tail =
+                ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"
             for s in g.samples {
-                out.write("\(g.id),\(Self.fixed(s.t, 6)),\(Self.fixed(s.x, 2)),\(Self.fixed(s.y, 2)),\(s.phase)\(tail)")
+                out.write(
+                    "\(g.id),\(Self.fixed(s.t, 6)),\(Self.fixed(s.x, 2)),\(Self.fixed(s.y, 2)),\(s.phase)\(tail)"
+                )
             }
         }
     }
@@ -243,12 +261,15 @@ struct Motion {
     func velocity(_ t: Double) -> Double {
         var v = 0.0
         for seg in segments where t >= seg.t0 {
-            v = (seg.to - seg.from) / seg.duration * Motion.minimumJerkSlope((t - seg.t0) / seg.duration)
+            v =
+                (seg.to - seg.from) / seg.duration
+                * Motion.minimumJerkSlope((t - seg.t0) / seg.duration)
         }
         return v
     }
 
-    static func make(_ kind: MotionKind, person: TraceSimulator.Person, rng: RandomSource) -> Motion {
+    static func make(_ kind: MotionKind, person: TraceSimulator.Person, rng: RandomSource) -> Motion
+    {
         let hesitates = rng.bernoulli(person.hesitation)
         let rest = hesitates ? rng.uniform(0.08, 0.3) : 0
         switch kind {
@@ -258,15 +279,21 @@ struct Motion {
             return Motion(segments: [(0, duration, 0, target)], release: release, rest: rest)
         case .flick:
             let distance = rng.uniform(0.15, 0.35), duration = rng.uniform(0.07, 0.13)
-            return Motion(segments: [(0, duration, 0, distance)], release: duration * rng.uniform(0.45, 0.6), rest: 0)
+            return Motion(
+                segments: [(0, duration, 0, distance)], release: duration * rng.uniform(0.45, 0.6),
+                rest: 0)
         case .peekAndReturn:
             let peak = rng.uniform(0.2, 0.45), out = rng.uniform(0.25, 0.5) * person.speed
             let back = rng.uniform(0.2, 0.4) * person.speed, home = peak * rng.uniform(0, 0.4)
             let release = out + back * (hesitates ? 1 : rng.uniform(0.5, 1.0))
-            return Motion(segments: [(0, out, 0, peak), (out, back, peak, home)], release: release, rest: rest)
+            return Motion(
+                segments: [(0, out, 0, peak), (out, back, peak, home)], release: release, rest: rest
+            )
         case .abandon:
             let target = rng.uniform(0.1, 0.42), duration = rng.uniform(0.4, 0.8) * person.speed
-            return Motion(segments: [(0, duration, 0, target)], release: duration, rest: rng.uniform(0.08, 0.3))
+            return Motion(
+                segments: [(0, duration, 0, target)], release: duration,
+                rest: rng.uniform(0.08, 0.3))
         case .backThrow:
             let peak = rng.uniform(0.45, 0.75), out = rng.uniform(0.3, 0.5) * person.speed
             let throwBack = rng.uniform(0.2, 0.4), duration = rng.uniform(0.08, 0.15)

@@ -1,6 +1,6 @@
-internal import GestureNumerics
 import Dispatch
 import Foundation
+internal import GestureNumerics
 
 /// A 95% (by default) bootstrap interval for one suggested parameter.
 public struct ParameterInterval: Sendable, Equatable, Codable {
@@ -66,7 +66,10 @@ enum Bootstrap {
     /// same gestures would be). The per-column counts cannot tell which gestures a column's
     /// cell shares with the next column's; independent columns let the chosen `tau` move more
     /// than a per-gesture resample would, so its interval errs on the wide side.
-    static func run(encoding: Encoding, estimate: GridChoice, resamples: Int, seed: UInt64, level: Double = 0.95, jobs: Int? = nil) -> BootstrapSummary? {
+    static func run(
+        encoding: Encoding, estimate: GridChoice, resamples: Int, seed: UInt64,
+        level: Double = 0.95, jobs: Int? = nil
+    ) -> BootstrapSummary? {
         guard resamples > 0, encoding.gestureCount > 0 else { return nil }
         let space = encoding.space
         let names = space.parameters(row: estimate.row, column: estimate.column)
@@ -77,27 +80,36 @@ enum Bootstrap {
         if encoding.perColumn && ColumnBlocks.fits(encoding) {
             let blocks = ColumnBlocks(encoding)
             let tables = PoissonTables(counts: blocks.groupCounts)
-            choices = resampleChoices(count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }) { r, ws in
+            choices = resampleChoices(
+                count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }
+            ) { r, ws in
                 blocks.choose(rng: generator(base, resample: r), tables: tables, workspace: ws)
             }
         } else {
             let counts = encoding.counts
             let tables = PoissonTables(counts: counts)
-            choices = resampleChoices(count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }) { r, ws in
+            choices = resampleChoices(
+                count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }
+            ) { r, ws in
                 let rng = generator(base, resample: r)
                 ws.weights.withUnsafeMutableBufferPointer { w in
                     counts.withUnsafeBufferPointer { n in
                         rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
                     }
                 }
-                return ws.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: ws) }
+                return ws.weights.withUnsafeBufferPointer {
+                    encoding.choose(weights: $0, workspace: ws)
+                }
             }
         }
         let intervals = names.enumerated().map { k, name in
             let column = choices.map { space.parameters(row: $0.row, column: $0.column)[k].value }
-            return ParameterInterval(name: name.name, estimate: estimates[k], lower: GSL.quantile(column, lowF)!, upper: GSL.quantile(column, highF)!)
+            return ParameterInterval(
+                name: name.name, estimate: estimates[k], lower: GSL.quantile(column, lowF)!,
+                upper: GSL.quantile(column, highF)!)
         }
-        return BootstrapSummary(resamples: resamples, level: level, method: .poisson, intervals: intervals)
+        return BootstrapSummary(
+            resamples: resamples, level: level, method: .poisson, intervals: intervals)
     }
 
     /// The generator of resample `r` under `base` (`mix(seed, stream)`): GSL's `taus2`, seeded

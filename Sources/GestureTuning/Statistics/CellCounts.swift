@@ -48,7 +48,8 @@ struct CellCounts: Sendable {
     @inline(__always)
     private static func slot(_ key: Int32, mask: Int) -> Int {
         // Fibonacci hashing: the high bits of key × 2^64/φ.
-        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+            & mask
     }
 
     private mutating func grow() {
@@ -56,6 +57,8 @@ struct CellCounts: Sendable {
         keys = [Int32](repeating: -1, count: oldKeys.count * 2)
         values = [Int](repeating: 0, count: oldKeys.count * 2)
         count = 0
-        for slot in oldKeys.indices where oldKeys[slot] >= 0 { add(Int(oldKeys[slot]), oldValues[slot]) }
+        for slot in oldKeys.indices where oldKeys[slot] >= 0 {
+            add(Int(oldKeys[slot]), oldValues[slot])
+        }
     }
 }

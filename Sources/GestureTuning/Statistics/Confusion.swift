@@ -12,7 +12,9 @@ public struct Confusion: Sendable, Equatable, Codable {
     /// Meant complete, decided cancel.
     public var falseNegative = 0
 
-    public init(truePositive: Int = 0, falsePositive: Int = 0, trueNegative: Int = 0, falseNegative: Int = 0) {
+    public init(
+        truePositive: Int = 0, falsePositive: Int = 0, trueNegative: Int = 0, falseNegative: Int = 0
+    ) {
         self.truePositive = truePositive
         self.falsePositive = falsePositive
         self.trueNegative = trueNegative

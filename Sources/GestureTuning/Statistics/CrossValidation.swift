@@ -30,11 +30,17 @@ enum CrossValidator {
         let workspace = ChoiceWorkspace(encoding)
         var confusion = Confusion()
         for f in 0..<folds {
-            for u in 0..<units { workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f] }
-            let choice = workspace.weights.withUnsafeBufferPointer { encoding.choose(weights: $0, workspace: workspace) }
+            for u in 0..<units {
+                workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
+            }
+            let choice = workspace.weights.withUnsafeBufferPointer {
+                encoding.choose(weights: $0, workspace: workspace)
+            }
             encoding.decisions(row: choice.row, column: choice.column) { unit, label, decided in
                 let w = encoding.foldCounts[unit * folds + f]
-                if w != 0 { confusion.add(meantComplete: label, decidedComplete: decided, count: w) }
+                if w != 0 {
+                    confusion.add(meantComplete: label, decidedComplete: decided, count: w)
+                }
             }
         }
         return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0)

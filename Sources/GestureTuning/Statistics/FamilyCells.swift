@@ -172,7 +172,8 @@ extension FamilyCells: Equatable {
     static func == (a: FamilyCells, b: FamilyCells) -> Bool {
         guard a.space == b.space, a.folds == b.folds, a.count == b.count else { return false }
         let x = a.cells(), y = b.cells()
-        return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.folds == $1.folds }
+        return x.count == y.count
+            && zip(x, y).allSatisfy { $0.key == $1.key && $0.folds == $1.folds }
     }
 }
 
@@ -186,26 +187,35 @@ extension FamilyCells: Codable {
         switch name {
         case "threshold": space = .threshold
         case "forward": space = .forward
-        case "projection": space = .projection(tau: try c.decodeIfPresent(Double.self, forKey: .tau))
+        case "projection":
+            space = .projection(tau: try c.decodeIfPresent(Double.self, forKey: .tau))
         case "kinematic": space = .kinematic(duration: try c.decode(Double.self, forKey: .duration))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .space, in: c, debugDescription: "expected a searched family, found \(name)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .space, in: c, debugDescription: "expected a searched family, found \(name)"
+            )
         }
         let folds = try c.decode(Int.self, forKey: .folds)
         guard folds >= 1 && folds <= 1000 else {
-            throw DecodingError.dataCorruptedError(forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
         }
         let empty = FamilyCells(space: space, folds: folds)
         let keyCount = empty.keyCount, columns = empty.columns
         let count = try c.decode(Int.self, forKey: .count)
         guard (0...TuningStatistics.countLimit).contains(count) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: c,
+                debugDescription:
+                    "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
         }
         // Flat: per occupied cell in increasing key order, the key's increase over the previous
         // cell's (the first: the key), then one count per fold.
         let flat = try c.decode([Int].self, forKey: .cells)
         guard flat.count % (folds + 1) == 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected a key step and \(folds) counts per cell")
+            throw DecodingError.dataCorruptedError(
+                forKey: .cells, in: c,
+                debugDescription: "expected a key step and \(folds) counts per cell")
         }
         var slots: [(slot: Int, count: Int)] = []
         var total = 0
@@ -213,28 +223,39 @@ extension FamilyCells: Codable {
         for start in stride(from: 0, to: flat.count, by: folds + 1) {
             let step = flat[start]
             guard (key < 0 ? step >= 0 : step > 0) && step < keyCount else {
-                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected increasing keys below \(keyCount)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cells, in: c,
+                    debugDescription: "expected increasing keys below \(keyCount)")
             }
             key = key < 0 ? step : key + step
             guard key < keyCount else {
-                throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected keys below \(keyCount), found \(key)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cells, in: c,
+                    debugDescription: "expected keys below \(keyCount), found \(key)")
             }
             for f in 0..<folds {
                 let n = flat[start + 1 + f]
                 guard (0...TuningStatistics.countLimit).contains(n) else {
-                    throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .cells, in: c,
+                        debugDescription:
+                            "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)")
                 }
                 guard n != 0 else { continue }
                 total += n
                 guard total <= TuningStatistics.countLimit * columns else {
-                    throw DecodingError.dataCorruptedError(forKey: .cells, in: c, debugDescription: "expected cells adding up to at most \(count) gestures")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .cells, in: c,
+                        debugDescription: "expected cells adding up to at most \(count) gestures")
                 }
                 slots.append((key * folds + f, n))
             }
         }
         // Per column, every gesture is counted once in each column.
         guard total == count * (empty.isPerColumn ? columns : 1) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected cells adding up to \(count) gestures, found \(total)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: c,
+                debugDescription: "expected cells adding up to \(count) gestures, found \(total)")
         }
         switch empty {
         case .staircase(let cells):

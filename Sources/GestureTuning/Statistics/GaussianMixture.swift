@@ -1,5 +1,5 @@
-internal import GestureNumerics
 import Foundation
+internal import GestureNumerics
 
 /// A one-dimensional Gaussian mixture fitted by expectation–maximisation.
 public struct MixtureComponent: Sendable, Equatable, Codable {
@@ -60,7 +60,8 @@ enum GaussianMixture {
         var sorted = x
         GSL.sort(&sorted)
         return analyse(
-            x.map { ($0, 1) }, count: x.count, q25: GSL.quantile(sorted: sorted, 0.25), q75: GSL.quantile(sorted: sorted, 0.75),
+            x.map { ($0, 1) }, count: x.count, q25: GSL.quantile(sorted: sorted, 0.25),
+            q75: GSL.quantile(sorted: sorted, 0.75),
             range: (sorted.last ?? 0) - (sorted.first ?? 0), tau: tau)
     }
 
@@ -70,7 +71,8 @@ enum GaussianMixture {
     /// moves by at most 1.2e-4 of itself).
     static func analyse(_ sketch: QuantileSketch, tau: Double) -> MixtureAnalysis {
         analyse(
-            sketch.weightedValues, count: sketch.count, q25: sketch.quantile(0.25), q75: sketch.quantile(0.75),
+            sketch.weightedValues, count: sketch.count, q25: sketch.quantile(0.25),
+            q75: sketch.quantile(0.75),
             range: (sketch.maximum ?? 0) - (sketch.minimum ?? 0), tau: tau)
     }
 
@@ -79,9 +81,13 @@ enum GaussianMixture {
     /// deviations the sample's, equal weights; stops when the log-likelihood gains less than
     /// 1e-10 × n or after 2000 iterations. Variances are floored at (1e-4 × range)² + 1e-12 so a
     /// component cannot collapse onto one point.
-    static func analyse(_ points: [(value: Double, count: Int)], count n: Int, q25: Double?, q75: Double?, range: Double, tau: Double) -> MixtureAnalysis {
+    static func analyse(
+        _ points: [(value: Double, count: Int)], count n: Int, q25: Double?, q75: Double?,
+        range: Double, tau: Double
+    ) -> MixtureAnalysis {
         guard n >= 10, let q25, let q75 else {
-            return MixtureAnalysis(verdict: .tooFew, tau: tau, count: n, components: [], iterations: 0)
+            return MixtureAnalysis(
+                verdict: .tooFew, tau: tau, count: n, components: [], iterations: 0)
         }
         let x = points.map(\.value)
         let c = points.map { Double($0.count) }
@@ -146,25 +152,33 @@ enum GaussianMixture {
         let bic1 = -2 * ll1 + 2 * log(Double(n))
         let bic2 = -2 * ll2 + 5 * log(Double(n))
         var result = MixtureAnalysis(
-            verdict: .oneComponent, tau: tau, count: n, components: components, logLikelihoodOne: ll1,
-            logLikelihoodTwo: ll2, bicOne: bic1, bicTwo: bic2, crossing: nil, iterations: iterations)
+            verdict: .oneComponent, tau: tau, count: n, components: components,
+            logLikelihoodOne: ll1,
+            logLikelihoodTwo: ll2, bicOne: bic1, bicTwo: bic2, crossing: nil, iterations: iterations
+        )
         guard bic2 < bic1 else { return result }
         guard components.allSatisfy({ $0.weight >= minimumWeight }) else {
             result.verdict = .negligibleComponent
             return result
         }
         let (c0, c1) = (components[0], components[1])
-        let separation = (c1.mean - c0.mean) * 2.0.squareRoot()
-            / (c0.standardDeviation * c0.standardDeviation + c1.standardDeviation * c1.standardDeviation).squareRoot()
-        guard min(c0.standardDeviation, c1.standardDeviation) >= minimumWidth, separation >= minimumSeparation else {
+        let separation =
+            (c1.mean - c0.mean) * 2.0.squareRoot()
+            / (c0.standardDeviation * c0.standardDeviation + c1.standardDeviation
+            * c1.standardDeviation).squareRoot()
+        guard min(c0.standardDeviation, c1.standardDeviation) >= minimumWidth,
+            separation >= minimumSeparation
+        else {
             result.verdict = .notSeparated
             return result
         }
         let g: (Double) -> Double = { t in
             (log(c0.weight) + logNormal(t, c0.mean, c0.standardDeviation * c0.standardDeviation))
-                - (log(c1.weight) + logNormal(t, c1.mean, c1.standardDeviation * c1.standardDeviation))
+                - (log(c1.weight)
+                    + logNormal(t, c1.mean, c1.standardDeviation * c1.standardDeviation))
         }
-        guard c0.mean < c1.mean, let root = try? GSL.brentRoot(lower: c0.mean, upper: c1.mean, g) else {
+        guard c0.mean < c1.mean, let root = try? GSL.brentRoot(lower: c0.mean, upper: c1.mean, g)
+        else {
             result.verdict = .noCrossing
             return result
         }

@@ -26,7 +26,9 @@ public struct GestureKey: Sendable, Hashable, Codable {
     static func name(_ path: String) -> Substring {
         if path == "-" { return "<stdin>" }
         var trimmed = Substring(path)
-        while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") {
+            trimmed = trimmed.dropLast()
+        }
         // After the last "/" (the whole when there is none, or nothing follows it: "/").
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         let after = trimmed[trimmed.utf8.index(after: slash)...]
@@ -37,7 +39,9 @@ public struct GestureKey: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(file: try c.decode(String.self, forKey: .file), id: try c.decode(String.self, forKey: .id))
+        self.init(
+            file: try c.decode(String.self, forKey: .file),
+            id: try c.decode(String.self, forKey: .id))
     }
 
     public func encode(to encoder: any Encoder) throws {

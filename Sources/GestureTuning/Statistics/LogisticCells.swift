@@ -19,7 +19,9 @@ struct LogisticCells: Sendable, Equatable {
         var complete: Bool
         var fold: Int
         static func < (a: Point, b: Point) -> Bool {
-            (a.progress, a.velocity, a.complete ? 1 : 0, a.fold) < (b.progress, b.velocity, b.complete ? 1 : 0, b.fold)
+            (a.progress, a.velocity, a.complete ? 1 : 0, a.fold) < (
+                b.progress, b.velocity, b.complete ? 1 : 0, b.fold
+            )
         }
     }
 
@@ -72,18 +74,29 @@ struct LogisticCells: Sendable, Equatable {
     }
 
     static func binKey(_ p: Point) -> Int {
-        let pb = min(max(Int((p.progress * progressBinsPerUnit).rounded(.down)), progressBinRange.lowerBound), progressBinRange.upperBound)
-        let vb = min(max(Int((p.velocity * velocityBinsPerUnit).rounded(.down)), velocityBinRange.lowerBound), velocityBinRange.upperBound)
+        let pb = min(
+            max(
+                Int((p.progress * progressBinsPerUnit).rounded(.down)), progressBinRange.lowerBound),
+            progressBinRange.upperBound)
+        let vb = min(
+            max(
+                Int((p.velocity * velocityBinsPerUnit).rounded(.down)), velocityBinRange.lowerBound),
+            velocityBinRange.upperBound)
         let vSpan = velocityBinRange.count
-        return ((pb - progressBinRange.lowerBound) * vSpan + (vb - velocityBinRange.lowerBound)) * 2 + (p.complete ? 1 : 0)
+        return ((pb - progressBinRange.lowerBound) * vSpan + (vb - velocityBinRange.lowerBound)) * 2
+            + (p.complete ? 1 : 0)
     }
 
     /// The centre of bin `key` and its label.
     static func binCentre(_ key: Int) -> (progress: Double, velocity: Double, complete: Bool) {
         let vSpan = velocityBinRange.count
         let pv = key >> 1
-        let pb = pv / vSpan + progressBinRange.lowerBound, vb = pv % vSpan + velocityBinRange.lowerBound
-        return ((Double(pb) + 0.5) / progressBinsPerUnit, (Double(vb) + 0.5) / velocityBinsPerUnit, key & 1 == 1)
+        let pb = pv / vSpan + progressBinRange.lowerBound,
+            vb = pv % vSpan + velocityBinRange.lowerBound
+        return (
+            (Double(pb) + 0.5) / progressBinsPerUnit, (Double(vb) + 0.5) / velocityBinsPerUnit,
+            key & 1 == 1
+        )
     }
 
     /// Rows of the fit in canonical order: `(p, v, complete, per-fold counts)`.
@@ -96,7 +109,9 @@ struct LogisticCells: Sendable, Equatable {
             }
         }
         var byKey: [Int: [Int]] = [:]
-        for (packed, n) in bins where n != 0 { byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n }
+        for (packed, n) in bins where n != 0 {
+            byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n
+        }
         return byKey.keys.sorted().map { key in
             let c = Self.binCentre(key)
             return (c.progress, c.velocity, c.complete, byKey[key]!)
@@ -111,12 +126,16 @@ extension LogisticCells: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let folds = try c.decode(Int.self, forKey: .folds)
         guard folds >= 1 && folds <= 1000 else {
-            throw DecodingError.dataCorruptedError(forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
         }
         self.init(folds: folds)
         count = try c.decode(Int.self, forKey: .count)
         guard (0...TuningStatistics.countLimit).contains(count) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: c,
+                debugDescription:
+                    "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
         }
         if let flat = try c.decodeIfPresent([Int].self, forKey: .bins) {
             // Per occupied bin in increasing key order: the key's increase over the previous
@@ -126,18 +145,31 @@ extension LogisticCells: Codable {
             var key = -1
             let keyLimit = Self.progressBinRange.count * Self.velocityBinRange.count * 2
             guard flat.count % (folds + 1) == 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected a key step and \(folds) counts per bin")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bins, in: c,
+                    debugDescription: "expected a key step and \(folds) counts per bin")
             }
             for start in stride(from: 0, to: flat.count, by: folds + 1) {
                 let step = flat[start]
-                guard (key < 0 ? step >= 0 : step > 0) && step < keyLimit && (key < 0 ? step : key + step) < keyLimit else {
-                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing bins below \(keyLimit)")
+                guard
+                    (key < 0 ? step >= 0 : step > 0) && step < keyLimit
+                        && (key < 0 ? step : key + step) < keyLimit
+                else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .bins, in: c,
+                        debugDescription: "expected increasing bins below \(keyLimit)")
                 }
                 key = key < 0 ? step : key + step
                 for f in 0..<folds {
                     let n = flat[start + 1 + f]
-                    guard (0...TuningStatistics.countLimit).contains(n), total <= TuningStatistics.countLimit else {
-                        throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)")
+                    guard (0...TuningStatistics.countLimit).contains(n),
+                        total <= TuningStatistics.countLimit
+                    else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .bins, in: c,
+                            debugDescription:
+                                "expected a count from 0 to \(TuningStatistics.countLimit), found \(n)"
+                        )
                     }
                     if n != 0 {
                         self.bins[key * folds + f, default: 0] += n
@@ -146,7 +178,9 @@ extension LogisticCells: Codable {
                 }
             }
             guard total == count else {
-                throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected bins adding up to \(count), found \(total)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .count, in: c,
+                    debugDescription: "expected bins adding up to \(count), found \(total)")
             }
         } else {
             let rows = try c.decode([[Double]].self, forKey: .points)
@@ -154,13 +188,18 @@ extension LogisticCells: Codable {
                 guard row.count == 4, row[0].isFinite, row[1].isFinite, row[2] == 0 || row[2] == 1,
                     let fold = Int(exactly: row[3]), fold >= 0, fold < folds
                 else {
-                    throw DecodingError.dataCorruptedError(forKey: .points, in: c, debugDescription: "expected [progress, velocity, 0 or 1, fold]")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .points, in: c,
+                        debugDescription: "expected [progress, velocity, 0 or 1, fold]")
                 }
-                points.append(Point(progress: row[0], velocity: row[1], complete: row[2] == 1, fold: fold))
+                points.append(
+                    Point(progress: row[0], velocity: row[1], complete: row[2] == 1, fold: fold))
             }
             points.sort()
             guard points.count == count, points.count <= Self.cap else {
-                throw DecodingError.dataCorruptedError(forKey: .points, in: c, debugDescription: "expected \(count) points, at most \(Self.cap)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .points, in: c,
+                    debugDescription: "expected \(count) points, at most \(Self.cap)")
             }
         }
     }
@@ -171,7 +210,10 @@ extension LogisticCells: Codable {
         try c.encode(count, forKey: .count)
         if binned {
             var byKey: [Int: [Int]] = [:]
-            for (packed, n) in bins where n != 0 { byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n }
+            for (packed, n) in bins where n != 0 {
+                byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] +=
+                    n
+            }
             var flat: [Int] = []
             var previous = -1
             for key in byKey.keys.sorted() {
@@ -181,7 +223,9 @@ extension LogisticCells: Codable {
             }
             try c.encode(flat, forKey: .bins)
         } else {
-            try c.encode(points.map { [$0.progress, $0.velocity, $0.complete ? 1 : 0, Double($0.fold)] }, forKey: .points)
+            try c.encode(
+                points.map { [$0.progress, $0.velocity, $0.complete ? 1 : 0, Double($0.fold)] },
+                forKey: .points)
         }
     }
 }

@@ -1,5 +1,5 @@
-internal import GestureNumerics
 import Foundation
+internal import GestureNumerics
 import GesturePhysics
 
 /// The `logistic` rule fitted by iteratively reweighted least squares:
@@ -60,15 +60,21 @@ public struct LogisticFit: Sendable, Equatable {
     /// Fits labelled release states given as columns (`complete[r]`: meant complete), row `r`
     /// standing for `counts[r]` gestures (nil: one each). Weighted IRLS: a row of count `w`
     /// adds `w` times its deviance and `w μ(1−μ)` to the IRLS weight, exactly as `w` equal rows.
-    static func fit(progress: [Double], velocity: [Double], complete: [Bool], counts: [Int]? = nil) -> LogisticFit {
+    static func fit(progress: [Double], velocity: [Double], complete: [Bool], counts: [Int]? = nil)
+        -> LogisticFit
+    {
         let rows = complete.count
         let n = counts.map { $0.reduce(0, +) } ?? rows
         var positives = 0
         for r in 0..<rows where complete[r] { positives += counts?[r] ?? 1 }
         if n < 3 {
-            return LogisticFit(outcome: n > 0 && (positives == 0 || positives == n) ? .oneClass : .tooFew, iterations: 0)
+            return LogisticFit(
+                outcome: n > 0 && (positives == 0 || positives == n) ? .oneClass : .tooFew,
+                iterations: 0)
         }
-        if positives == 0 || positives == n { return LogisticFit(outcome: .oneClass, iterations: 0) }
+        if positives == 0 || positives == n {
+            return LogisticFit(outcome: .oneClass, iterations: 0)
+        }
         let weights = counts.map { $0.map(Double.init) } ?? [Double](repeating: 1, count: rows)
         guard let system = GSL.NormalEquations(capacity: rows, columns: 3) else {
             return LogisticFit(outcome: .singular, iterations: 0)
@@ -82,68 +88,89 @@ public struct LogisticFit: Sendable, Equatable {
             progress.withUnsafeBufferPointer { p in
                 velocity.withUnsafeBufferPointer { v in
                     complete.withUnsafeBufferPointer { y in
-                      weights.withUnsafeBufferPointer { count in
-                        system.scaled.withUnsafeMutableBufferPointer { a in
-                            system.rhs.withUnsafeMutableBufferPointer { b in
-                                for r in 0..<rows {
-                                    let cr = count[r]
-                                    let e = b0 + b1 * p[r] + b2 * v[r]
-                                    // log(1 + exp(-|e|)) forms keep the deviance finite for large |e|.
-                                    let t = exp(-abs(e))
-                                    let logOnePlus = log1p(t)
-                                    let logMu = e >= 0 ? -logOnePlus : e - logOnePlus
-                                    let logOneMinusMu = e >= 0 ? -e - logOnePlus : -logOnePlus
-                                    let yr = y[r]
-                                    deviance -= 2 * cr * (yr ? logMu : logOneMinusMu)
-                                    if yr ? !(e > 0) : !(e < 0) { allRight = false }
-                                    let mu = e >= 0 ? 1 / (1 + t) : t / (1 + t)
-                                    let w = max(mu * (1 - mu), 1e-12)
-                                    let root = (cr * w).squareRoot()
-                                    let z = e + ((yr ? 1 : 0) - mu) / w
-                                    a[3 * r] = root
-                                    a[3 * r + 1] = root * p[r]
-                                    a[3 * r + 2] = root * v[r]
-                                    b[r] = root * z
+                        weights.withUnsafeBufferPointer { count in
+                            system.scaled.withUnsafeMutableBufferPointer { a in
+                                system.rhs.withUnsafeMutableBufferPointer { b in
+                                    for r in 0..<rows {
+                                        let cr = count[r]
+                                        let e = b0 + b1 * p[r] + b2 * v[r]
+                                        // log(1 + exp(-|e|)) forms keep the deviance finite for large |e|.
+                                        let t = exp(-abs(e))
+                                        let logOnePlus = log1p(t)
+                                        let logMu = e >= 0 ? -logOnePlus : e - logOnePlus
+                                        let logOneMinusMu = e >= 0 ? -e - logOnePlus : -logOnePlus
+                                        let yr = y[r]
+                                        deviance -= 2 * cr * (yr ? logMu : logOneMinusMu)
+                                        if yr ? !(e > 0) : !(e < 0) { allRight = false }
+                                        let mu = e >= 0 ? 1 / (1 + t) : t / (1 + t)
+                                        let w = max(mu * (1 - mu), 1e-12)
+                                        let root = (cr * w).squareRoot()
+                                        let z = e + ((yr ? 1 : 0) - mu) / w
+                                        a[3 * r] = root
+                                        a[3 * r + 1] = root * p[r]
+                                        a[3 * r + 2] = root * v[r]
+                                        b[r] = root * z
+                                    }
                                 }
                             }
                         }
-                      }
                     }
                 }
             }
             // Every gesture on its own side of a boundary: the data are linearly separable and
             // the likelihood has no maximum. (Checked from the second iterate: beta = 0 has none.)
             if iteration > 1 && allRight {
-                return LogisticFit(outcome: .separated, coefficients: beta, iterations: iteration - 1, deviance: deviance)
+                return LogisticFit(
+                    outcome: .separated, coefficients: beta, iterations: iteration - 1,
+                    deviance: deviance)
             }
             if abs(deviance - previousDeviance) / (abs(deviance) + 0.1) < tolerance {
                 do {
                     let fit = try system.solve(rows: rows)
                     let se = (0..<3).map { fit.covariance[$0 * 3 + $0].squareRoot() }
                     guard fit.rank == 3, se.allSatisfy(\.isFinite) else {
-                        return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance)
+                        return LogisticFit(
+                            outcome: .singular, coefficients: beta, iterations: iteration,
+                            deviance: deviance)
                     }
-                    return LogisticFit(outcome: .converged, coefficients: beta, standardErrors: se, iterations: iteration, deviance: deviance)
+                    return LogisticFit(
+                        outcome: .converged, coefficients: beta, standardErrors: se,
+                        iterations: iteration, deviance: deviance)
                 } catch {
-                    return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance)
+                    return LogisticFit(
+                        outcome: .singular, coefficients: beta, iterations: iteration,
+                        deviance: deviance)
                 }
             }
             previousDeviance = deviance
             do {
                 let step = try system.solve(rows: rows)
-                if step.rank < 3 { return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance) }
+                if step.rank < 3 {
+                    return LogisticFit(
+                        outcome: .singular, coefficients: beta, iterations: iteration,
+                        deviance: deviance)
+                }
                 guard step.coefficients.allSatisfy(\.isFinite) else {
-                    return LogisticFit(outcome: .notConverged, coefficients: beta, iterations: iteration, deviance: deviance)
+                    return LogisticFit(
+                        outcome: .notConverged, coefficients: beta, iterations: iteration,
+                        deviance: deviance)
                 }
                 beta = step.coefficients
             } catch {
-                return LogisticFit(outcome: .singular, coefficients: beta, iterations: iteration, deviance: deviance)
+                return LogisticFit(
+                    outcome: .singular, coefficients: beta, iterations: iteration,
+                    deviance: deviance)
             }
         }
-        return LogisticFit(outcome: .notConverged, coefficients: beta, iterations: maxIterations, deviance: previousDeviance)
+        return LogisticFit(
+            outcome: .notConverged, coefficients: beta, iterations: maxIterations,
+            deviance: previousDeviance)
     }
 
-    init(outcome: Outcome, coefficients: [Double]? = nil, standardErrors: [Double]? = nil, iterations: Int, deviance: Double? = nil) {
+    init(
+        outcome: Outcome, coefficients: [Double]? = nil, standardErrors: [Double]? = nil,
+        iterations: Int, deviance: Double? = nil
+    ) {
         self.outcome = outcome
         self.coefficients = coefficients
         self.standardErrors = standardErrors

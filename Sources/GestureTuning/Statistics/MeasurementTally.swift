@@ -51,10 +51,14 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
             defaultExtents += 1
             defaultExtent = Self.smaller(defaultExtent, m.extent)
         }
-        if m.extent.isFinite && m.extent > 0 { Self.add(&extents, ExtentCount(extent: m.extent, count: 1)) }
+        if m.extent.isFinite && m.extent > 0 {
+            Self.add(&extents, ExtentCount(extent: m.extent, count: 1))
+        }
         if m.estimatorDisagreement { disagreements += 1 }
         if m.velocity.fellBack { fellBack += 1 }
-        if let d = Direction.allCases.firstIndex(of: m.direction), d < directions.count { directions[d] += 1 }
+        if let d = Direction.allCases.firstIndex(of: m.direction), d < directions.count {
+            directions[d] += 1
+        }
     }
 
     public mutating func merge(_ other: MeasurementTally) {
@@ -69,7 +73,9 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
         disagreements += other.disagreements
         fellBack += other.fellBack
         // (A decoded tally of another shape adds what it has: never out of bounds.)
-        for d in directions.indices where d < other.directions.count { directions[d] += other.directions[d] }
+        for d in directions.indices where d < other.directions.count {
+            directions[d] += other.directions[d]
+        }
     }
 
     static func smaller(_ a: Double?, _ b: Double) -> Double {
@@ -83,12 +89,18 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
             let mid = (lo + hi) / 2
             if list[mid].extent < e.extent { lo = mid + 1 } else { hi = mid }
         }
-        if lo < list.count && list[lo].extent == e.extent { list[lo].count += e.count } else { list.insert(e, at: lo) }
+        if lo < list.count && list[lo].extent == e.extent {
+            list[lo].count += e.count
+        } else {
+            list.insert(e, at: lo)
+        }
     }
 
     /// The direction most measurements were measured along (ties: `Direction.allCases` order).
     public var direction: Direction? {
-        guard let top = directions.max(), top > 0, let d = directions.firstIndex(of: top), d < Direction.allCases.count else { return nil }
+        guard let top = directions.max(), top > 0, let d = directions.firstIndex(of: top),
+            d < Direction.allCases.count
+        else { return nil }
         return Direction.allCases[d]
     }
 

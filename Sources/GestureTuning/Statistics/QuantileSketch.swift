@@ -124,7 +124,13 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         out.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count && j < b.count {
-            if b[j] < a[i] { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+            if b[j] < a[i] {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
         }
         out.append(contentsOf: a[i...])
         out.append(contentsOf: b[j...])
@@ -156,7 +162,8 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// The values with their multiplicities, in increasing order: each exact value once per
     /// occurrence (count 1), or each bin's midpoint with its count.
     public var weightedValues: [(value: Double, count: Int)] {
-        isExact ? values.map { ($0, 1) } : sortedBins.map { (Self.representative($0.key), $0.count) }
+        isExact
+            ? values.map { ($0, 1) } : sortedBins.map { (Self.representative($0.key), $0.count) }
     }
 
     /// The occupied bins in increasing key order.
@@ -216,29 +223,39 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         count = try c.decode(Int.self, forKey: .count)
         guard count >= 0 && count <= Self.countLimit else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "expected a count from 0 to 2^53, found \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: c,
+                debugDescription: "expected a count from 0 to 2^53, found \(count)")
         }
         if count <= Self.exactLimit {
             values = try c.decode([Double].self, forKey: .values)
-            guard values.count == count, zip(values, values.dropFirst()).allSatisfy({ $0 <= $1 }), values.allSatisfy(\.isFinite) else {
-                throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "expected \(count) sorted finite values")
+            guard values.count == count, zip(values, values.dropFirst()).allSatisfy({ $0 <= $1 }),
+                values.allSatisfy(\.isFinite)
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .values, in: c,
+                    debugDescription: "expected \(count) sorted finite values")
             }
             minimum = values.first
             maximum = values.last
         } else {
             let flat = try c.decode([Int64].self, forKey: .bins)
             guard flat.count % 2 == 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected key, count pairs")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bins, in: c, debugDescription: "expected key, count pairs")
             }
             var key: Int64 = 0
             for i in stride(from: 0, to: flat.count, by: 2) {
                 let (step, n) = (flat[i], flat[i + 1])
                 guard i == 0 || step > 0, n > 0, n <= Int64(Self.countLimit) else {
-                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with positive counts")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .bins, in: c,
+                        debugDescription: "expected increasing keys with positive counts")
                 }
                 let (next, overflow) = (i == 0 ? 0 : key).addingReportingOverflow(step)
                 guard !overflow else {
-                    throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "bin key out of range")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .bins, in: c, debugDescription: "bin key out of range")
                 }
                 key = next
                 bins[key] = Int(n)
@@ -247,11 +264,16 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
             var total = 0
             for n in bins.values {
                 let (t, overflow) = total.addingReportingOverflow(n)
-                guard !overflow else { total = -1; break }
+                guard !overflow else {
+                    total = -1
+                    break
+                }
                 total = t
             }
             guard total == count else {
-                throw DecodingError.dataCorruptedError(forKey: .bins, in: c, debugDescription: "expected increasing keys with counts adding up to \(count)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bins, in: c,
+                    debugDescription: "expected increasing keys with counts adding up to \(count)")
             }
             minimum = try c.decode(Double.self, forKey: .minimum)
             maximum = try c.decode(Double.self, forKey: .maximum)

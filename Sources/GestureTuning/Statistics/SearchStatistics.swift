@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// The searches' half of `TuningStatistics`: per searched family, the labelled gestures'
 /// cell counts per fold (`FamilyCells`); the logistic fit's points or bins
@@ -30,14 +30,18 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         distance: Preset.uikitSystemDistance, duration: Preset.uikitSystemDuration)
 
     static func spaces(_ settings: TuningSettings) -> [SearchSpace] {
-        [.threshold, .forward, .projection(tau: settings.projectionTau), .kinematic(duration: settings.kinematicDuration)]
+        [
+            .threshold, .forward, .projection(tau: settings.projectionTau),
+            .kinematic(duration: settings.kinematicDuration),
+        ]
     }
 
     /// The families the headline suggestion can come from (so the only ones `byEstimator`
     /// tunes again): the one asked for (`logistic` falls back to `threshold`); else, when the
     /// family is chosen by cross-validation, `threshold`, `forward`, `projection` and the
     /// current one; else the current one.
-    static func headlineFamilies(_ settings: TuningSettings, current: RuleFamily) -> Set<RuleFamily> {
+    static func headlineFamilies(_ settings: TuningSettings, current: RuleFamily) -> Set<RuleFamily>
+    {
         var families: Set<RuleFamily>
         if let f = settings.suggestedFamily {
             families = [f]
@@ -62,22 +66,27 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         logistic = LogisticCells(folds: settings.foldCount)
         presets = [Confusion](repeating: Confusion(), count: Preset.all.count)
         let withLogistic = Self.headlineFamilies(settings, current: current).contains(.logistic)
-        estimators = settings.compareEstimators
+        estimators =
+            settings.compareEstimators
             ? Estimator.allCases.map { _ in
-                EstimatorCells(spaces: Self.estimatorSpaces(settings, current: current), folds: settings.foldCount, logistic: withLogistic)
+                EstimatorCells(
+                    spaces: Self.estimatorSpaces(settings, current: current),
+                    folds: settings.foldCount, logistic: withLogistic)
             } : []
         requestedEstimator = [Int](repeating: 0, count: Estimator.allCases.count)
     }
 
     /// Adds one gesture reduced to `point` (skipped unless labelled with finite figures), in
     /// the fold of `key`; `current` decides the current set's confusion.
-    mutating func add(_ point: TuningPoint, key: GestureKey, seed: UInt64, current decider: Decider) {
+    mutating func add(_ point: TuningPoint, key: GestureKey, seed: UInt64, current decider: Decider)
+    {
         guard let intent = point.intent, point.isFinite else { return }
         let complete = intent == .complete
         let fold = key.fold(seed: seed, folds: folds)
         labelledCount += 1
         for f in families.indices { families[f].add(point, complete: complete, fold: fold) }
-        logistic.add(progress: point.progress, velocity: point.velocity, complete: complete, fold: fold)
+        logistic.add(
+            progress: point.progress, velocity: point.velocity, complete: complete, fold: fold)
         let state = point.state
         current.add(decider, state, meant: intent)
         for (i, preset) in Preset.all.enumerated() {
@@ -87,12 +96,16 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     }
 
     /// Adds one measurement: `add(TuningPoint(m))`, and under each velocity estimator it has.
-    mutating func add(_ m: GestureMeasurement, key: GestureKey, seed: UInt64, current decider: Decider) {
+    mutating func add(
+        _ m: GestureMeasurement, key: GestureKey, seed: UInt64, current decider: Decider
+    ) {
         guard !m.interruptedBySystem else { return }
         let point = TuningPoint(m)
         guard let intent = point.intent, point.isFinite else { return }
         add(point, key: key, seed: seed, current: decider)
-        if !m.velocity.fellBack, let used = m.velocity.usedEstimator, let i = Estimator.allCases.firstIndex(of: used) {
+        if !m.velocity.fellBack, let used = m.velocity.usedEstimator,
+            let i = Estimator.allCases.firstIndex(of: used)
+        {
             requestedEstimator[i] += 1
         }
         guard !estimators.isEmpty else { return }
@@ -107,7 +120,9 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: SearchStatistics) {
-        precondition(folds == other.folds && families.count == other.families.count && estimators.count == other.estimators.count)
+        precondition(
+            folds == other.folds && families.count == other.families.count
+                && estimators.count == other.estimators.count)
         labelledCount += other.labelledCount
         for f in families.indices { families[f].merge(other.families[f]) }
         logistic.merge(other.logistic)
@@ -126,10 +141,16 @@ extension SearchStatistics {
         let range = 0...TuningStatistics.countLimit
         let confusions = [current, kinematicAtPreset] + presets
         return range.contains(labelledCount)
-            && confusions.allSatisfy { [$0.truePositive, $0.falsePositive, $0.trueNegative, $0.falseNegative].allSatisfy(range.contains) && $0.total == labelledCount }
+            && confusions.allSatisfy {
+                [$0.truePositive, $0.falsePositive, $0.trueNegative, $0.falseNegative].allSatisfy(
+                    range.contains) && $0.total == labelledCount
+            }
             && requestedEstimator.allSatisfy(range.contains)
             && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
-            && estimators.allSatisfy { e in range.contains(e.count) && e.families.allSatisfy { $0.count == e.count } && (e.logistic?.count ?? e.count) == e.count }
+            && estimators.allSatisfy { e in
+                range.contains(e.count) && e.families.allSatisfy { $0.count == e.count }
+                    && (e.logistic?.count ?? e.count) == e.count
+            }
     }
 }
 

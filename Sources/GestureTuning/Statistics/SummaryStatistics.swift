@@ -1,5 +1,5 @@
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// Everything the tuner reads per gesture besides the rule searches, as mergeable,
 /// size-bounded tallies: gesture counts; the percentiles behind the animation, edge and
@@ -33,26 +33,36 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             currentRule = current.rule
             decider = current.decider
             ambiguityBand = options.ambiguityBand
-            if case .projection(_, let t) = current.rule { landingTau = t } else { landingTau = options.projectionTau ?? 0.3 }
+            if case .projection(_, let t) = current.rule {
+                landingTau = t
+            } else {
+                landingTau = options.projectionTau ?? 0.3
+            }
             box = current.rule.ambiguityBox(band: options.ambiguityBand)
         }
 
         /// The first setting that differs from `other`'s, as a mismatch.
         func mismatch(_ other: Settings) -> StatisticsMismatch? {
             if currentRule != other.currentRule {
-                return StatisticsMismatch(setting: "currentRule", left: Self.text(currentRule), right: Self.text(other.currentRule))
+                return StatisticsMismatch(
+                    setting: "currentRule", left: Self.text(currentRule),
+                    right: Self.text(other.currentRule))
             }
             if ambiguityBand != other.ambiguityBand {
-                return StatisticsMismatch(setting: "ambiguityBand", left: "\(ambiguityBand)", right: "\(other.ambiguityBand)")
+                return StatisticsMismatch(
+                    setting: "ambiguityBand", left: "\(ambiguityBand)",
+                    right: "\(other.ambiguityBand)")
             }
             if landingTau != other.landingTau {
-                return StatisticsMismatch(setting: "landingTau", left: "\(landingTau)", right: "\(other.landingTau)")
+                return StatisticsMismatch(
+                    setting: "landingTau", left: "\(landingTau)", right: "\(other.landingTau)")
             }
             return nil
         }
 
         static func text(_ rule: Rule) -> String {
-            rule.family.rawValue + "(" + rule.parameters.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+            rule.family.rawValue + "("
+                + rule.parameters.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
         }
 
         enum CodingKeys: String, CodingKey { case family, parameters, ambiguityBand, landingTau }
@@ -63,12 +73,16 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             let texts = try c.decode([String].self, forKey: .parameters)
             guard texts.count == family.parameterSpecs.count else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .parameters, in: c, debugDescription: "expected \(family.parameterSpecs.count) parameters, found \(texts.count)")
+                    forKey: .parameters, in: c,
+                    debugDescription:
+                        "expected \(family.parameterSpecs.count) parameters, found \(texts.count)")
             }
             var values: [Double] = []
             for t in texts {
                 guard let v = Double(t), !v.isNaN else {
-                    throw DecodingError.dataCorruptedError(forKey: .parameters, in: c, debugDescription: "expected a number, found \(t)")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .parameters, in: c,
+                        debugDescription: "expected a number, found \(t)")
                 }
                 values.append(v)
             }
@@ -190,13 +204,21 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         if completing {
             if p.velocity > 0 { inverseVelocities.add(1 / p.velocity) }
             let r = Completion.remaining(progress: p.progress, completing: true)
-            if let t = Completion.fingerSpeedTime(remaining: r, velocity: p.velocity) { fingerSpeedTimes.add(t) }
+            if let t = Completion.fingerSpeedTime(remaining: r, velocity: p.velocity) {
+                fingerSpeedTimes.add(t)
+            }
         }
-        if let v = Completion.springInitialVelocity(progress: p.progress, velocity: p.velocity, completing: completing) {
+        if let v = Completion.springInitialVelocity(
+            progress: p.progress, velocity: p.velocity, completing: completing)
+        {
             springVelocities.add(v)
         }
         if p.intent != .cancel {
-            if p.startPosition >= 0 && p.startPosition.isFinite { starts.add(p.startPosition) } else { startsBeforeEdge += 1 }
+            if p.startPosition >= 0 && p.startPosition.isFinite {
+                starts.add(p.startPosition)
+            } else {
+                startsBeforeEdge += 1
+            }
             smallestExtent = MeasurementTally.smaller(smallestExtent, p.extent)
             if let a = p.entryAngle { entryAngles.add(abs(a)) }
         }
@@ -235,13 +257,17 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         if let m = settings.mismatch(other.settings) { throw m }
         for (side, s) in [("left", self), ("right", other)] {
             if let (field, value) = s.countOutOfRange {
-                throw StatisticsMismatch(setting: "count \(field)", left: side == "left" ? "\(value)" : "in range", right: side == "right" ? "\(value) (outside 0…2^40)" : "in range (the other outside 0…2^40)")
+                throw StatisticsMismatch(
+                    setting: "count \(field)", left: side == "left" ? "\(value)" : "in range",
+                    right: side == "right"
+                        ? "\(value) (outside 0…2^40)" : "in range (the other outside 0…2^40)")
             }
         }
         var merged = self
         merged.mergeCounts(other)
         if let (field, value) = merged.countOutOfRange {
-            throw StatisticsMismatch(setting: "count \(field)", left: "merged \(value)", right: "more than 2^40")
+            throw StatisticsMismatch(
+                setting: "count \(field)", left: "merged \(value)", right: "more than 2^40")
         }
         self = merged
     }
@@ -252,17 +278,25 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
     var countOutOfRange: (String, Int)? {
         let t = measurements
         var fields: [(String, Int)] = [
-            ("interruptedBySystem", interruptedBySystem), ("points", points), ("nonFinite", nonFinite),
-            ("labelledComplete", labelledComplete), ("labelledCancel", labelledCancel), ("unlabelled", unlabelled),
-            ("startsBeforeEdge", startsBeforeEdge), ("unlabelledDecidedComplete", unlabelledDecidedComplete),
+            ("interruptedBySystem", interruptedBySystem), ("points", points),
+            ("nonFinite", nonFinite),
+            ("labelledComplete", labelledComplete), ("labelledCancel", labelledCancel),
+            ("unlabelled", unlabelled),
+            ("startsBeforeEdge", startsBeforeEdge),
+            ("unlabelledDecidedComplete", unlabelledDecidedComplete),
             ("unlabelledAmbiguous", unlabelledAmbiguous), ("still", still), ("across", across),
-            ("ambiguous", ambiguous), ("outcomesChecked", outcomesChecked), ("outcomeMismatches", outcomeMismatches),
-            ("inverseVelocities.count", inverseVelocities.count), ("fingerSpeedTimes.count", fingerSpeedTimes.count),
+            ("ambiguous", ambiguous), ("outcomesChecked", outcomesChecked),
+            ("outcomeMismatches", outcomeMismatches),
+            ("inverseVelocities.count", inverseVelocities.count),
+            ("fingerSpeedTimes.count", fingerSpeedTimes.count),
             ("springVelocities.count", springVelocities.count), ("starts.count", starts.count),
             ("entryAngles.count", entryAngles.count), ("landings.count", landings.count),
-            ("measurements.count", t.count), ("measurements.sampleRates.count", t.sampleRates.count),
-            ("measurements.columnExtents", t.columnExtents), ("measurements.optionExtents", t.optionExtents),
-            ("measurements.defaultExtents", t.defaultExtents), ("measurements.disagreements", t.disagreements),
+            ("measurements.count", t.count),
+            ("measurements.sampleRates.count", t.sampleRates.count),
+            ("measurements.columnExtents", t.columnExtents),
+            ("measurements.optionExtents", t.optionExtents),
+            ("measurements.defaultExtents", t.defaultExtents),
+            ("measurements.disagreements", t.disagreements),
             ("measurements.fellBack", t.fellBack),
         ]
         fields += t.extents.map { ("measurements.extents.count", $0.count) }
@@ -291,7 +325,9 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         springVelocities.merge(other.springVelocities)
         starts.merge(other.starts)
         startsBeforeEdge += other.startsBeforeEdge
-        if let e = other.smallestExtent { smallestExtent = MeasurementTally.smaller(smallestExtent, e) }
+        if let e = other.smallestExtent {
+            smallestExtent = MeasurementTally.smaller(smallestExtent, e)
+        }
         entryAngles.merge(other.entryAngles)
         unlabelledDecidedComplete += other.unlabelledDecidedComplete
         unlabelledAmbiguous += other.unlabelledAmbiguous
@@ -327,16 +363,26 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             warnings.append(.oneClass(complete: labelledComplete, cancel: labelledCancel))
         }
         if labelled == 1 { warnings.append(.singleLabelled) }
-        if interruptedBySystem > 0 { warnings.append(.interruptedBySystem(count: interruptedBySystem)) }
-        if labelled > 0 && unlabelled > 0 { warnings.append(.partlyLabelled(unlabelled: unlabelled, used: used, labelled: labelled)) }
+        if interruptedBySystem > 0 {
+            warnings.append(.interruptedBySystem(count: interruptedBySystem))
+        }
+        if labelled > 0 && unlabelled > 0 {
+            warnings.append(.partlyLabelled(unlabelled: unlabelled, used: used, labelled: labelled))
+        }
 
         let duration = current.transitionDuration ?? options.transitionDuration
-        let speed = Suggestions.completionSpeed(inverseVelocities: inverseVelocities, duration: duration, current: current.completionSpeed ?? 1)
+        let speed = Suggestions.completionSpeed(
+            inverseVelocities: inverseVelocities, duration: duration,
+            current: current.completionSpeed ?? 1)
         let cap = Suggestions.fingerSpeedCap(times: fingerSpeedTimes)
         let spring = Suggestions.spring(
-            initialVelocities: springVelocities, dampingRatio: options.dampingRatio, target: options.targetDuration, settlingTime: options.settlingTime)
-        let edge = Suggestions.edgeWidth(starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
-        if let from = edge.clampedFrom, let to = edge.value { warnings.append(.edgeWidthClamped(suggested: from, extent: to)) }
+            initialVelocities: springVelocities, dampingRatio: options.dampingRatio,
+            target: options.targetDuration, settlingTime: options.settlingTime)
+        let edge = Suggestions.edgeWidth(
+            starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
+        if let from = edge.clampedFrom, let to = edge.value {
+            warnings.append(.edgeWidthClamped(suggested: from, extent: to))
+        }
         let lock = Suggestions.directionLock(
             angles: entryAngles, population: labelled == 0 ? .unlabelledGestures : .intendedSwipes)
 
@@ -346,18 +392,26 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
             analysis = u
             if labelled == 0 {
                 if u.leftOutStill + u.leftOutAcross > 0 {
-                    warnings.append(.mixtureLeftOut(kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
+                    warnings.append(
+                        .mixtureLeftOut(
+                            kept: u.mixture.count, still: u.leftOutStill, across: u.leftOutAcross))
                 }
-                if u.inferredRule == nil { warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count)) }
+                if u.inferredRule == nil {
+                    warnings.append(.noSplit(verdict: u.mixture.verdict, count: u.mixture.count))
+                }
             }
         }
-        let outcomeCheck = outcomesChecked > 0 ? OutcomeCheck(checked: outcomesChecked, mismatchCount: outcomeMismatches) : nil
+        let outcomeCheck =
+            outcomesChecked > 0
+            ? OutcomeCheck(checked: outcomesChecked, mismatchCount: outcomeMismatches) : nil
         if let check = outcomeCheck, check.mismatchCount > 0 {
             warnings.append(.outcomeMismatch(count: check.mismatchCount, checked: check.checked))
         }
         return SummaryParts(
-            counts: counts, warnings: warnings, completionSpeed: speed, fingerSpeedCap: cap, spring: spring, edgeWidth: edge,
-            directionLock: lock, unlabelled: analysis, ambiguousCount: ambiguous, outcomeCheck: outcomeCheck)
+            counts: counts, warnings: warnings, completionSpeed: speed, fingerSpeedCap: cap,
+            spring: spring, edgeWidth: edge,
+            directionLock: lock, unlabelled: analysis, ambiguousCount: ambiguous,
+            outcomeCheck: outcomeCheck)
     }
 }
 
@@ -386,7 +440,9 @@ public struct SummaryParts: Sendable, Equatable {
         set.transitionDuration = completionSpeed.transitionDuration
         if let s = completionSpeed.value { set.completionSpeed = s }
         if let c = fingerSpeedCap.value { set.fingerSpeedCap = c }
-        if let r = spring.response { set.spring = .init(dampingRatio: spring.dampingRatio, response: r) }
+        if let r = spring.response {
+            set.spring = .init(dampingRatio: spring.dampingRatio, response: r)
+        }
         if let w = edgeWidth.value { set.edgeWidth = w }
         if let a = directionLock.value { set.directionLockAngle = a }
     }

@@ -28,7 +28,8 @@ public struct TuningSettings: Sendable, Equatable, Codable {
     /// The first setting on which `self` and `other` differ; nil when equal.
     public func mismatch(_ other: TuningSettings) -> StatisticsMismatch? {
         guard self != other else { return nil }
-        let d = SettingsDifference.first(self, other) ?? .init(key: "current", left: "?", right: "?")
+        let d =
+            SettingsDifference.first(self, other) ?? .init(key: "current", left: "?", right: "?")
         return StatisticsMismatch(setting: d.key, left: d.left, right: d.right)
     }
 }
@@ -48,13 +49,17 @@ public struct SettingsDifference: Sendable, Equatable {
     }
 
     /// nil when the encodings agree (or either cannot be encoded).
-    public static func first<T: Encodable>(_ a: T, _ b: T, path: String = "") -> SettingsDifference? {
+    public static func first<T: Encodable>(_ a: T, _ b: T, path: String = "") -> SettingsDifference?
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let x = try? JSONSerialization.jsonObject(with: encoder.encode(a), options: .fragmentsAllowed),
-            let y = try? JSONSerialization.jsonObject(with: encoder.encode(b), options: .fragmentsAllowed)
+        guard
+            let x = try? JSONSerialization.jsonObject(
+                with: encoder.encode(a), options: .fragmentsAllowed),
+            let y = try? JSONSerialization.jsonObject(
+                with: encoder.encode(b), options: .fragmentsAllowed)
         else { return nil }
         return walk(x, y, path: path)
     }
@@ -64,7 +69,9 @@ public struct SettingsDifference: Sendable, Equatable {
             for key in Set(x.keys).union(y.keys).sorted() {
                 let sub = path.isEmpty ? key : path + "." + key
                 guard let u = x[key], let v = y[key] else {
-                    return .init(key: sub, left: x[key].map(text) ?? "absent", right: y[key].map(text) ?? "absent")
+                    return .init(
+                        key: sub, left: x[key].map(text) ?? "absent",
+                        right: y[key].map(text) ?? "absent")
                 }
                 if let d = walk(u, v, path: sub) { return d }
             }
@@ -76,8 +83,10 @@ public struct SettingsDifference: Sendable, Equatable {
 
     /// A JSON value as compact JSON text (a string with its quotes).
     static func text(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(
-            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: value,
+                options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return "?" }
         return String(decoding: data, as: UTF8.self)
     }

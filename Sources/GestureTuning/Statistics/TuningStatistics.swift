@@ -1,6 +1,6 @@
 import Foundation
-import GestureTrace
 import GesturePhysics
+import GestureTrace
 
 /// Everything `Tuner.tune` reads, gathered gesture by gesture, of a size that does not grow
 /// with the number of gestures, and mergeable: statistics of any partition of the gestures,
@@ -84,22 +84,29 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         let range = 0...Self.countLimit
         for (side, s) in [("left", self), ("right", other)] {
             if !range.contains(s.gestureCount) {
-                throw StatisticsMismatch(setting: "count gestureCount", left: side, right: "\(s.gestureCount) (outside 0…2^40)")
+                throw StatisticsMismatch(
+                    setting: "count gestureCount", left: side,
+                    right: "\(s.gestureCount) (outside 0…2^40)")
             }
             if !s.search.isWithinLimits {
-                throw StatisticsMismatch(setting: "count search", left: side, right: "a count outside 0…2^40 or inconsistent")
+                throw StatisticsMismatch(
+                    setting: "count search", left: side,
+                    right: "a count outside 0…2^40 or inconsistent")
             }
         }
         var merged = self
         try merged.summaries.merge(other.summaries)
         let (total, overflow) = gestureCount.addingReportingOverflow(other.gestureCount)
         guard !overflow, range.contains(total) else {
-            throw StatisticsMismatch(setting: "count gestureCount", left: "\(gestureCount) + \(other.gestureCount)", right: "more than 2^40")
+            throw StatisticsMismatch(
+                setting: "count gestureCount", left: "\(gestureCount) + \(other.gestureCount)",
+                right: "more than 2^40")
         }
         merged.gestureCount = total
         merged.search.merge(other.search)
         guard merged.search.isWithinLimits else {
-            throw StatisticsMismatch(setting: "count search", left: "merged", right: "a count more than 2^40")
+            throw StatisticsMismatch(
+                setting: "count search", left: "merged", right: "a count more than 2^40")
         }
         self = merged
     }
@@ -112,7 +119,8 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
     }
 
     public static func == (a: TuningStatistics, b: TuningStatistics) -> Bool {
-        a.settings == b.settings && a.gestureCount == b.gestureCount && a.search == b.search && a.summaries == b.summaries
+        a.settings == b.settings && a.gestureCount == b.gestureCount && a.search == b.search
+            && a.summaries == b.summaries
     }
 
     enum CodingKeys: String, CodingKey { case schema, settings, gestureCount, search, summaries }
@@ -121,7 +129,9 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let schema = try c.decode(String.self, forKey: .schema)
         guard schema == Self.schema else {
-            throw DecodingError.dataCorruptedError(forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)"
+            )
         }
         settings = try c.decode(TuningSettings.self, forKey: .settings)
         current = settings.current
@@ -130,19 +140,28 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         search = try c.decode(SearchStatistics.self, forKey: .search)
         summaries = try c.decode(SummaryStatistics.self, forKey: .summaries)
         summaries.settings.decider = decider
-        guard search.folds == settings.foldCount, search.families.map(\.space) == SearchStatistics.spaces(settings),
+        guard search.folds == settings.foldCount,
+            search.families.map(\.space) == SearchStatistics.spaces(settings),
             search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
             search.estimators.allSatisfy({
-                $0.families.map(\.space) == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
-                    && ($0.logistic != nil) == SearchStatistics.headlineFamilies(settings, current: current.rule.family).contains(.logistic)
+                $0.families.map(\.space)
+                    == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
+                    && ($0.logistic != nil)
+                        == SearchStatistics.headlineFamilies(settings, current: current.rule.family)
+                        .contains(.logistic)
             }),
-            search.presets.count == Preset.all.count, search.requestedEstimator.count == Estimator.allCases.count,
+            search.presets.count == Preset.all.count,
+            search.requestedEstimator.count == Estimator.allCases.count,
             search.isWithinLimits, (0...Self.countLimit).contains(gestureCount)
         else {
-            throw DecodingError.dataCorruptedError(forKey: .search, in: c, debugDescription: "expected search statistics made with these settings")
+            throw DecodingError.dataCorruptedError(
+                forKey: .search, in: c,
+                debugDescription: "expected search statistics made with these settings")
         }
         if let (field, value) = summaries.countOutOfRange {
-            throw DecodingError.dataCorruptedError(forKey: .summaries, in: c, debugDescription: "expected \(field) from 0 to \(Self.countLimit), found \(value)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .summaries, in: c,
+                debugDescription: "expected \(field) from 0 to \(Self.countLimit), found \(value)")
         }
     }
 

@@ -193,9 +193,15 @@ struct JSONParser {
             guard depth < Self.maxDepth else { throw tooDeep(start) }
             return JSONValue(.array(try array(path: path, depth: depth + 1)), at: start)
         case UInt8(ascii: "\""): return JSONValue(.string(try string()), at: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(.bool(true), at: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(.bool(false), at: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(.null, at: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONValue(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONValue(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONValue(.null, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw unexpected("a value")
         }

@@ -88,7 +88,9 @@ public enum Parallel {
             }
             group.wait()
             return state.withLock { s -> T in
-                guard case .done(let result) = s else { preconditionFailure("a started step without its result") }
+                guard case .done(let result) = s else {
+                    preconditionFailure("a started step without its result")
+                }
                 return result
             }
         }
@@ -99,7 +101,8 @@ public enum Parallel {
     /// with a fresh `workspace()`; results in index order. `body` must depend only on the
     /// index (seeding from it), so the results do not depend on `jobs` or on scheduling.
     static func chunkedMap<T: Sendable, Workspace>(
-        _ count: Int, chunk: Int, jobs: Int?, workspace: @Sendable () -> Workspace, _ body: @Sendable (Int, Workspace) -> T
+        _ count: Int, chunk: Int, jobs: Int?, workspace: @Sendable () -> Workspace,
+        _ body: @Sendable (Int, Workspace) -> T
     ) -> [T] {
         var out = [T?](repeating: nil, count: count)
         let chunks = (count + chunk - 1) / chunk
@@ -108,7 +111,9 @@ public enum Parallel {
             nonisolated(unsafe) let target = buffer
             @Sendable func run(_ c: Int) {
                 let ws = workspace()
-                for index in (c * chunk)..<min(count, (c + 1) * chunk) { target[index] = body(index, ws) }
+                for index in (c * chunk)..<min(count, (c + 1) * chunk) {
+                    target[index] = body(index, ws)
+                }
             }
             if workers == 1 {
                 for c in 0..<chunks { run(c) }

@@ -22,13 +22,16 @@ func synthesise(_ index: Int) -> Gesture {
     for i in 0..<samplesPerGesture {
         let t = Double(i) / 120
         let wobble = 0.3 * ((k + Double(i)).truncatingRemainder(dividingBy: 3) - 1)
-        samples.append(Sample(
-            t: 10 + t, x: x0 + speed * t + curve * t * t / 2 + wobble, y: y0 + drift * t,
-            phase: i == 0 ? .began : .moved))
+        samples.append(
+            Sample(
+                t: 10 + t, x: x0 + speed * t + curve * t * t / 2 + wobble, y: y0 + drift * t,
+                phase: i == 0 ? .began : .moved))
     }
     let last = samples[samples.count - 1]
     samples.append(Sample(t: last.t + restBeforeLift, x: last.x, y: last.y, phase: .ended))
-    return Gesture(id: "#\(index + 1)", samples: samples, intent: index % 3 == 0 ? .cancel : .complete, width: 390)
+    return Gesture(
+        id: "#\(index + 1)", samples: samples, intent: index % 3 == 0 ? .cancel : .complete,
+        width: 390)
 }
 
 let gestures = (0..<count).map(synthesise)
@@ -46,13 +49,19 @@ for estimator in Estimator.allCases {
     let elapsed = clock.measure {
         for gesture in gestures { checksum += engine.measure(gesture).progressVelocity }
     }
-    print("measure (all estimators, all measurements), chosen \(estimator.rawValue): \(String(format: "%.2f", microseconds(elapsed))) µs/gesture")
+    print(
+        "measure (all estimators, all measurements), chosen \(estimator.rawValue): \(String(format: "%.2f", microseconds(elapsed))) µs/gesture"
+    )
 }
 let engine = PhysicsEngine()
 for estimator in Estimator.allCases {
     let elapsed = clock.measure {
-        for gesture in gestures { checksum += engine.velocity(of: gesture, estimator: estimator).axis }
+        for gesture in gestures {
+            checksum += engine.velocity(of: gesture, estimator: estimator).axis
+        }
     }
-    print("velocity only, \(estimator.rawValue): \(String(format: "%.2f", microseconds(elapsed))) µs/gesture")
+    print(
+        "velocity only, \(estimator.rawValue): \(String(format: "%.2f", microseconds(elapsed))) µs/gesture"
+    )
 }
 print("checksum \(checksum)")

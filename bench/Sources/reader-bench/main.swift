@@ -131,7 +131,8 @@ func highWaterMarkMB() -> Double? {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(
+            decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if text.hasPrefix("VmHWM:") {
             let digits = text.filter(\.isNumber)
             return Double(digits).map { $0 / 1024 }
@@ -162,7 +163,9 @@ if mode == "smoke" {
     generate(path: path, bytes: 2_000_000)
     var gestures = 0
     let summary = try TraceReader.read(path: path) { _ in gestures += 1 }
-    print("smoke: \(summary.rows) rows, \(gestures) gestures, skipped \(summary.skipped), bare \(try TraceReader.bareParse(path: path)) bytes")
+    print(
+        "smoke: \(summary.rows) rows, \(gestures) gestures, skipped \(summary.skipped), bare \(try TraceReader.bareParse(path: path)) bytes"
+    )
 }
 
 if mode == "all" || mode == "throughput" {
@@ -189,9 +192,15 @@ if mode == "all" || mode == "throughput" {
     }
     print("file: \(path), \(format(megabytes)) MB, \(gestures) gestures, \(samples) samples")
     print("                                       wall clock    CPU time")
-    print("bare csv_parse loop (empty callbacks): \(format(megabytes / bare.wall)) MB/s   \(format(megabytes / bare.cpu)) MB/s")
-    print("TraceReader.read:                      \(format(megabytes / reader.wall)) MB/s   \(format(megabytes / reader.cpu)) MB/s")
-    print("reader / bare loop: \(format(100 * bare.wall / reader.wall))% wall, \(format(100 * bare.cpu / reader.cpu))% CPU (target >= 60%)")
+    print(
+        "bare csv_parse loop (empty callbacks): \(format(megabytes / bare.wall)) MB/s   \(format(megabytes / bare.cpu)) MB/s"
+    )
+    print(
+        "TraceReader.read:                      \(format(megabytes / reader.wall)) MB/s   \(format(megabytes / reader.cpu)) MB/s"
+    )
+    print(
+        "reader / bare loop: \(format(100 * bare.wall / reader.wall))% wall, \(format(100 * bare.cpu / reader.cpu))% CPU (target >= 60%)"
+    )
 }
 
 if mode == "all" || mode == "memory" {
@@ -205,7 +214,9 @@ if mode == "all" || mode == "memory" {
     print("file: \(path), \(format(megabytes)) MB, \(gestures) gestures in \(format(seconds, 2)) s")
     if let hwm = highWaterMarkMB() {
         print("peak resident memory (VmHWM): \(format(hwm)) MB (target < 64 MB)")
-        print("(ru_maxrss: \(format(peakResidentMB())) MB; under `swift run` it includes SwiftPM's own process, which exec'd this one)")
+        print(
+            "(ru_maxrss: \(format(peakResidentMB())) MB; under `swift run` it includes SwiftPM's own process, which exec'd this one)"
+        )
     } else {
         print("peak resident memory (ru_maxrss): \(format(peakResidentMB())) MB (target < 64 MB)")
     }

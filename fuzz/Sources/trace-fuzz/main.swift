@@ -17,6 +17,7 @@
 // the top-level code hands control to `LLVMFuzzerRunDriver`, which libFuzzer exports.
 import Foundation
 import GesturePhysics
+
 @testable import GestureTrace  // `TraceReader.read(path:options:feedSize:onGesture:)` (debug builds are testable)
 
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -30,7 +31,8 @@ func LLVMFuzzerRunDriver(
 /// (`/dev/shm`) when there is one.
 /// The process id is padded to a fixed width: every run handles a path of the same length, so
 /// `make fuzz-check` (fixed seed, fixed count) explores the same inputs whatever the pid.
-let scratchPath = (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + "/gesturetune-fuzz-\(paddedPID()).csv"
+let scratchPath =
+    (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + "/gesturetune-fuzz-\(paddedPID()).csv"
 
 func paddedPID() -> String {
     var text = String(getpid())
@@ -42,7 +44,8 @@ let maxSamples = 5_000
 /// One engine per direction; the left one has no extent (it falls back to the default or to
 /// the gesture's width column), the others a fixed 300 pt.
 nonisolated(unsafe) let engines: [PhysicsEngine] = Direction.allCases.map { direction in
-    PhysicsEngine(options: PhysicsOptions(direction: direction, extent: direction == .left ? nil : 300))
+    PhysicsEngine(
+        options: PhysicsOptions(direction: direction, extent: direction == .left ? nil : 300))
 }
 
 func check(_ condition: Bool, _ what: @autoclosure () -> String) {
@@ -52,11 +55,16 @@ func check(_ condition: Bool, _ what: @autoclosure () -> String) {
 /// The reader's promises about a delivered gesture.
 func checkGesture(_ gesture: Gesture) {
     check(gesture.samples.count >= 2, "gesture \(gesture.id) has \(gesture.samples.count) samples")
-    check(gesture.samples.count <= maxSamples, "gesture \(gesture.id) has \(gesture.samples.count) samples")
+    check(
+        gesture.samples.count <= maxSamples,
+        "gesture \(gesture.id) has \(gesture.samples.count) samples")
     var previous = -Double.infinity
     for sample in gesture.samples {
-        check(sample.t.isFinite && sample.x.isFinite && sample.y.isFinite, "non-finite sample \(sample)")
-        check(sample.t >= previous, "time decreases in gesture \(gesture.id) at line \(sample.line)")
+        check(
+            sample.t.isFinite && sample.x.isFinite && sample.y.isFinite,
+            "non-finite sample \(sample)")
+        check(
+            sample.t >= previous, "time decreases in gesture \(gesture.id) at line \(sample.line)")
         check(sample.line >= 2, "sample line \(sample.line)")
         previous = sample.t
     }
@@ -64,9 +72,11 @@ func checkGesture(_ gesture: Gesture) {
 
 /// Every figure of a measurement is finite, and every preset can decide on it.
 func checkMeasurement(_ m: GestureMeasurement, _ gesture: Gesture) {
-    var figures = [m.releaseProgress, m.progressVelocity, m.velocity.vx, m.velocity.vy, m.velocity.axis,
-                   m.duration, m.sampleRate, m.peakVelocity, m.pauseBeforeRelease, m.startPosition,
-                   m.kinematicVelocity, m.kinematicAcceleration, m.extent, m.entryAngle ?? 0]
+    var figures = [
+        m.releaseProgress, m.progressVelocity, m.velocity.vx, m.velocity.vy, m.velocity.axis,
+        m.duration, m.sampleRate, m.peakVelocity, m.pauseBeforeRelease, m.startPosition,
+        m.kinematicVelocity, m.kinematicAcceleration, m.extent, m.entryAngle ?? 0,
+    ]
     for estimate in m.estimates.values { figures += [estimate.vx, estimate.vy, estimate.axis] }
     for point in m.progressCurve { figures += [point.t, point.p] }
     check(!figures.contains { !$0.isFinite }, "non-finite figure for gesture \(gesture.id): \(m)")
@@ -78,7 +88,9 @@ func checkError(_ error: Error) {
     guard let error = error as? TraceError else { fatalError("not a TraceError: \(error)") }
     let text = String(describing: error)
     check(text.hasPrefix(scratchPath), "message without the file: \(text)")
-    if let line = error.line, line > 0 { check(text.hasPrefix("\(scratchPath):\(line): "), "message without file:line: \(text)") }
+    if let line = error.line, line > 0 {
+        check(text.hasPrefix("\(scratchPath):\(line): "), "message without file:line: \(text)")
+    }
     check(!text.isEmpty && text.utf8.count < 4_096, "message of \(text.utf8.count) bytes")
 }
 
@@ -92,17 +104,27 @@ struct Outcome: Equatable {
 /// Reads the scratch file, `feedSize` bytes per `csv_parse` call, checking every gesture and
 /// the summary or error.
 func read(lenient: Bool, feedSize: Int) -> Outcome {
-    let options = ReaderOptions(lenient: lenient, maxGestureSamples: maxSamples, maxFieldLength: 4_096)
+    let options = ReaderOptions(
+        lenient: lenient, maxGestureSamples: maxSamples, maxFieldLength: 4_096)
     var outcome = Outcome()
     do {
-        let summary = try TraceReader.read(path: scratchPath, options: options, feedSize: feedSize) { gesture in
+        let summary = try TraceReader.read(path: scratchPath, options: options, feedSize: feedSize)
+        { gesture in
             checkGesture(gesture)
             outcome.gestures.append(gesture)
         }
-        check(summary.gestures == outcome.gestures.count, "summary says \(summary.gestures) gestures, \(outcome.gestures.count) delivered")
-        check(summary.problems.count <= summary.problemCount, "problems \(summary.problems.count) > count \(summary.problemCount)")
+        check(
+            summary.gestures == outcome.gestures.count,
+            "summary says \(summary.gestures) gestures, \(outcome.gestures.count) delivered")
+        check(
+            summary.problems.count <= summary.problemCount,
+            "problems \(summary.problems.count) > count \(summary.problemCount)")
         for problem in summary.problems { checkError(problem) }
-        if !lenient { check(summary.problemCount == 0, "strict read returned with \(summary.problemCount) problems") }
+        if !lenient {
+            check(
+                summary.problemCount == 0,
+                "strict read returned with \(summary.problemCount) problems")
+        }
         outcome.summary = summary
     } catch {
         checkError(error)
@@ -118,7 +140,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let strict = read(lenient: false, feedSize: TraceReader.chunkSize)
     let smallFeed = 1 + (bytes.last.map { Int($0) } ?? 0) % 13
     let pieces = read(lenient: false, feedSize: smallFeed)
-    check(strict == pieces, "feeding \(smallFeed) bytes at a time changed the result:\n\(strict)\nvs\n\(pieces)")
+    check(
+        strict == pieces,
+        "feeding \(smallFeed) bytes at a time changed the result:\n\(strict)\nvs\n\(pieces)")
     for gesture in strict.gestures { checkMeasurement(engines[0].measure(gesture), gesture) }
     let lenient = read(lenient: true, feedSize: TraceReader.chunkSize)
     for gesture in lenient.gestures {

@@ -132,13 +132,13 @@ public enum MeasurementCollector {
         indices: [Int], context: DigestContext, jobs: Int, progress: (any AnalysisProgress)? = nil
     ) throws -> AnalysisDigest {
         // Each slot written by the one worker of its file; the first error in argument order wins.
-        let errors = Shared([(any Error)?](repeating: nil, count: indices.count))
-        let tooManyGroups = Shared<GroupLimitError?>(nil)
+        let errors = Locked([(any Error)?](repeating: nil, count: indices.count))
+        let tooManyGroups = Locked<GroupLimitError?>(nil)
         // Fewer files than workers: each file's reading and measuring run on two threads.
         let pipelined = jobs > indices.count
         // Nothing merged yet (nil): the first digest (made from the same context) is taken
         // as it is.
-        let total = Shared<AnalysisDigest?>(nil)
+        let total = Locked<AnalysisDigest?>(nil)
         let queue = DispatchQueue(label: "gesturetune.collect", attributes: .concurrent)
         let limit = DispatchSemaphore(value: max(1, jobs))
         let group = DispatchGroup()
@@ -146,11 +146,11 @@ public enum MeasurementCollector {
             limit.wait()
             queue.async(group: group) {
                 defer { limit.signal() }
-                guard tooManyGroups.mutex.withLock({ $0 == nil }) else { return }
+                guard tooManyGroups.withLock({ $0 == nil }) else { return }
                 do {
                     let digest = try digestFile(
                         index, context: context, pipelined: pipelined, progress: progress)
-                    try total.mutex.withLock { (sum: inout AnalysisDigest?) throws in
+                    try total.withLock { (sum: inout AnalysisDigest?) throws in
                         if sum == nil { sum = digest } else { try sum!.merge(digest) }
                         let count = sum?.groups?.count ?? 0
                         if let cap = context.maxGroups, count > cap {
@@ -158,16 +158,16 @@ public enum MeasurementCollector {
                         }
                     }
                 } catch let error as GroupLimitError {
-                    tooManyGroups.mutex.withLock { $0 = $0 ?? error }
+                    tooManyGroups.withLock { $0 = $0 ?? error }
                 } catch {
-                    errors.mutex.withLock { $0[slot] = error }
+                    errors.withLock { $0[slot] = error }
                 }
             }
         }
         group.wait()
-        if let error = tooManyGroups.mutex.withLock({ $0 }) { throw error }
-        if let first = errors.mutex.withLock({ $0.compactMap { $0 }.first }) { throw first }
-        return total.mutex.withLock { $0 } ?? context.empty()
+        if let error = tooManyGroups.withLock({ $0 }) { throw error }
+        if let first = errors.withLock({ $0.compactMap { $0 }.first }) { throw first }
+        return total.withLock { $0 } ?? context.empty()
     }
 
     /// One file's digest. With implicit labels the file's measurements are held until its end
@@ -266,12 +266,6 @@ public struct GroupLimitError: Error, Sendable, Equatable {
     public var message: String {
         "at least \(limit + 1) groups, more than --max-groups \(limit)"
     }
-}
-
-/// A value workers on several threads share, behind a lock.
-final class Shared<Value: Sendable>: Sendable {
-    let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
 }
 
 /// One file's measuring and adding: its physics engine, digest, held measurements and

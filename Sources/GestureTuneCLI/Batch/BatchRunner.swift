@@ -1,6 +1,7 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// Runs the cases on `jobs` worker threads.
 ///

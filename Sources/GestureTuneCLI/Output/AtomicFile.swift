@@ -1,19 +1,6 @@
 import Foundation
 import GestureReport
-
-/// Thread-safe box for shared mutable state.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
+import GestureTuning
 
 extension CLIError {
     /// An output that could not be written: 73.

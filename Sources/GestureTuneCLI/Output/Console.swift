@@ -1,6 +1,7 @@
 import Foundation
 import GestureReport
 import GestureTrace
+import GestureTuning
 
 /// Where a command writes: data to standard output, diagnostics to standard error.
 ///

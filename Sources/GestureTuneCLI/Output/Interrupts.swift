@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GestureReport
+import GestureTuning
 
 /// Handling of the signals whose default is to end the process (`Interrupts.handled`: SIGINT,
 /// SIGTERM, SIGHUP, the resource limits' SIGXCPU and SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM,

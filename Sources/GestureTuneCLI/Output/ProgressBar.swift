@@ -1,10 +1,11 @@
 import Foundation
+import GestureTuning
 
 /// A one-line progress bar on standard error: files done, gestures, rate and ETA.
 ///
 /// Drawn only when stderr is a terminal; otherwise every call is a no-op, so logs stay clean.
 /// Redrawn at most ten times a second; thread-safe (workers report as they finish files).
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private struct State {
         var files = 0
         var gestures = 0

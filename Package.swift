@@ -33,7 +33,7 @@ let package = Package(
             exclude: ["README.md"]),
         .target(
             name: "GestureReport",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning"],
+            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureNumerics"],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
         // Writes the Swift file that carries GestureReport's Templates folder (EmbeddedTemplates).
         .executableTarget(name: "TemplateEmbedder"),

@@ -111,9 +111,9 @@ import Testing
         #expect(edges.allSatisfy { $0.isFinite })
         // Type-7 quantiles by hand: of [1, 2, 4, 8] the 0.5 quantile is 3, the 0.25 one 1.75;
         // at the extremes of the Double range the interpolation stays finite.
-        #expect(Stats.quantile([8, 1, 4, 2], 0.5) == 3)
-        #expect(Stats.quantile([8, 1, 4, 2], 0.25) == 1.75)
-        #expect(Stats.quantile([-1.7e308, 1.7e308], 0.5) == 0)
+        #expect(Stats.median([8, 1, .nan, 4, 2]) == 3)
+        #expect(Stats.quantileSorted([1, 2, 4, 8], 0.25) == 1.75)
+        #expect(Stats.median([-1.7e308, 1.7e308]) == 0)
     }
 
     @Test func velocityRatiosByHand() {

@@ -39,7 +39,18 @@ public enum AtomicFile {
     }
 
     /// Follows symbolic links (up to 40, as the kernel does) and classifies what `path` names.
+    /// What the links end at is asked first (`stat(2)`): a descriptor link such as `/dev/stdout`
+    /// or `/dev/fd/3` names a pipe or socket by a text (`pipe:[…]`) that is no path, and is
+    /// written through at the path given.
     static func destination(_ path: String) -> Destination {
+        var followed = stat()
+        if stat(path, &followed) == 0 {
+            switch followed.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: return .folder
+            default: return .inPlace(path)
+            }
+        }
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -69,6 +80,9 @@ public enum AtomicFile {
         private let standardOutput: ((String) -> Void)?
         private var staged: [(temporary: String, target: String)] = []
         private var throughs: [(contents: String, path: String, shown: String)] = []
+        /// Folders `stage` created, deepest first: removed again (when empty) on failure, so a
+        /// failed set leaves no empty folder behind.
+        private var createdFolders: [String] = []
         private var committed = false
 
         public init(standardOutput: ((String) -> Void)? = nil) {
@@ -83,6 +97,13 @@ public enum AtomicFile {
                 TemporaryOutputs.unregister(item.temporary)
             }
             staged = []
+            removeCreatedFolders()
+        }
+
+        private func removeCreatedFolders() {
+            for folder in createdFolders { rmdir(folder) }
+            TemporaryOutputs.unregisterCreated(createdFolders)
+            createdFolders = []
         }
 
         public func stage(_ contents: String, to path: String) throws(OutputError) {
@@ -103,6 +124,15 @@ public enum AtomicFile {
             }
             let folder = parentFolder(target)
             if !folder.isEmpty {
+                var missing: [String] = []
+                var above = folder
+                var info = stat()
+                while !above.isEmpty, above != "/", lstat(above, &info) != 0, errno == ENOENT {
+                    missing.append(above)
+                    above = parentFolder(above)
+                }
+                createdFolders.insert(contentsOf: missing, at: 0)
+                TemporaryOutputs.registerCreated(missing)
                 do {
                     try FileManager.default.createDirectory(
                         atPath: folder, withIntermediateDirectories: true)
@@ -140,10 +170,17 @@ public enum AtomicFile {
         /// Renames every staged file into place together, then writes the in-place targets.
         public func commit() throws(OutputError) {
             committed = true
-            if let failure = TemporaryOutputs.commit(staged) { throw failure }
+            if let failure = TemporaryOutputs.commit(staged) {
+                removeCreatedFolders()
+                throw failure
+            }
             staged = []
+            TemporaryOutputs.unregisterCreated(createdFolders)
+            createdFolders = []
             for item in throughs {
-                let fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                var fd = open(item.path, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
+                // A socket cannot be opened by its `/dev/fd` name: write to that descriptor.
+                if fd < 0, errno == ENXIO, let number = descriptor(item.path) { fd = dup(number) }
                 guard fd >= 0 else {
                     throw OutputError(path: item.shown, reason: String(cString: strerror(errno)))
                 }
@@ -152,6 +189,20 @@ public enum AtomicFile {
                 if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
                 if let failure { throw OutputError(path: item.shown, reason: failure) }
             }
+        }
+    }
+
+    /// The descriptor a `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` path
+    /// names, nil for any other path.
+    static func descriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
         }
     }
 

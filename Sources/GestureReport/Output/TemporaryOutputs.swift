@@ -21,12 +21,23 @@ public enum TemporaryOutputs {
     /// temporary is created (the process is exiting, and one made then would outlive it).
     private struct State {
         var paths: Set<String> = []
+        /// Folders an output set created for its files, deepest first: removed only if empty.
+        var createdFolders: [String] = []
         var closed = false
     }
     private static let state = Mutex(State())
 
     static func register(_ path: String) { _ = state.withLock { $0.paths.insert(path) } }
     static func unregister(_ path: String) { _ = state.withLock { $0.paths.remove(path) } }
+
+    /// Folders an interrupt removes again when they are still empty (`rmdir(2)`).
+    static func registerCreated(_ folders: [String]) {
+        state.withLock { $0.createdFolders.insert(contentsOf: folders, at: 0) }
+    }
+    static func unregisterCreated(_ folders: [String]) {
+        let gone = Set(folders)
+        state.withLock { $0.createdFolders.removeAll { gone.contains($0) } }
+    }
 
     /// Creates a hidden temporary file beside `target` with `mkstemp(3)` (`.<name>.XXXXXX`, a
     /// unique name whatever the process or container) and registers it. The name keeps at most
@@ -143,16 +154,19 @@ public enum TemporaryOutputs {
     public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true })
         -> Int
     {
-        let all = state.withLock { state -> Set<String> in
+        let (all, folders) = state.withLock { state -> (Set<String>, [String]) in
             if closing { state.closed = true }
             let chosen = state.paths.filter(including)
             state.paths.subtract(chosen)
-            return chosen
+            let folders = state.createdFolders.filter(including)
+            state.createdFolders.removeAll { including($0) }
+            return (chosen, folders)
         }
         var removed = 0
         for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil {
             removed += 1
         }
+        for folder in folders { rmdir(folder) }
         return removed
     }
 }

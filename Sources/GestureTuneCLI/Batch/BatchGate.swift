@@ -1,5 +1,6 @@
 import Foundation
 import GestureReport
+import GestureTuning
 
 /// The gate of `batch` and `merge` (cli-and-reports.md, "batch: the CI gate").
 enum BatchGate {
@@ -118,11 +119,9 @@ enum BatchJSON {
     }
 
     static func read(_ path: String) throws(CLIError) -> BatchSummary {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .missingInput(path: path, reason: "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .missingInput(path: path, reason: "cannot read the file")
+        let data: Data
+        do { data = try InputFile.read(path) } catch {
+            throw .missingInput(path: path, reason: error.reason)
         }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let schema = object["schema"] as? String, schema != BatchSummary.schemaName

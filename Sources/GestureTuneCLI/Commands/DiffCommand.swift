@@ -1,5 +1,6 @@
 import Foundation
 import GestureReport
+import GestureTuning
 
 /// Options of `diff`, converted.
 struct DiffOptions: Sendable {
@@ -40,11 +41,9 @@ enum DiffCommand {
     }
 
     static func read(_ path: String) throws(CLIError) -> ReportDocument {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .missingInput(path: path, reason: "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .missingInput(path: path, reason: "cannot read the file")
+        let data: Data
+        do { data = try InputFile.read(path) } catch {
+            throw .missingInput(path: path, reason: error.reason)
         }
         do {
             return try ReportDocument.decode(data)

@@ -231,8 +231,8 @@ public struct ParameterSet: Sendable, Equatable {
     {
         if FileManager.default.fileExists(atPath: name) {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: name)) } catch {
-                throw .unreadable(path: name, reason: error.localizedDescription)
+            do { data = try InputFile.read(name) } catch {
+                throw .unreadable(path: name, reason: error.reason)
             }
             return try decode(data, path: name)
         }

@@ -359,6 +359,28 @@ struct OutputSafetyTests {
         #expect(snippet.contains("static let edgeWidth: CGFloat = 20.0"))
     }
 
+    /// Out of file descriptors (`ulimit -n`), opening a trace fails for the run, not for the
+    /// file: `batch` stops with 71 and one line, and marks no good file ERROR.
+    @Test func outOfFileDescriptorsIsASystemError() throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: folder.appendingPathComponent("s.csv").path,
+            toPath: folder.appendingPathComponent("t.csv").path)
+        let result = try Self.shell(
+            "ulimit -n 6 && exec \"$0\" batch s.csv t.csv --params ionic --jobs 1 --json out.json",
+            [], in: folder)
+        #expect(result.status == 71, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(!result.stderr.contains("ERROR"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("s.csv: error: ")
+                && result.stderr.contains("out of file descriptors")
+                && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
+    }
+
     /// A header of 5,000 columns without a time column: the message names the first columns
     /// and counts the rest.
     @Test func aWideHeaderGivesAShortMessage() throws {

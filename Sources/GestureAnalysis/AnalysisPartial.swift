@@ -338,6 +338,7 @@ public enum AnalysisPartialJSON {
                 "shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)",
                 file: path)
         }
+        if let violation = partial.countViolation() { throw PartialError(violation, file: path) }
         return partial
     }
 
@@ -356,5 +357,57 @@ public enum AnalysisPartialJSON {
                 ? "invalid JSON" : "invalid value at \(path(c)): \(c.debugDescription)"
         @unknown default: return "invalid JSON"
         }
+    }
+}
+
+extension AnalysisPartial {
+    /// The largest count a partial may hold (2^40, as for batch summaries): totals over many
+    /// partials then stay far from `Int.max`.
+    static let maxCount = 1 << 40
+
+    /// The first count that is negative or beyond `maxCount`, as `key: expected …, found …`;
+    /// nil when every count is one. The file is not trusted: a negative count would cancel
+    /// real ones when shards are summed.
+    func countViolation() -> String? {
+        func count(_ key: String, _ value: Int) -> String? {
+            value >= 0 && value <= Self.maxCount
+                ? nil : "\(key): expected a count from 0 to \(Self.maxCount), found \(value)"
+        }
+        func count(_ key: String, _ value: Double) -> String? {
+            value.isFinite && value >= 0 && value <= Double(Self.maxCount)
+                && value.rounded() == value
+                ? nil : "\(key): expected a count from 0 to \(Self.maxCount), found \(value)"
+        }
+        for (k, read) in reads.enumerated() {
+            let key = "reads[\(k)]"
+            let counts = [
+                ("rows", read.rows), ("gestures", read.gestures),
+                ("duplicateTimestamps", read.duplicateTimestamps),
+                ("duplicateRows", read.duplicateRows),
+                ("trailingDelimiterRows", read.trailingDelimiterRows),
+                ("filteredRows", read.filteredRows), ("problemCount", read.problemCount),
+            ]
+            for (name, value) in counts { if let v = count("\(key).\(name)", value) { return v } }
+            for (reason, n) in read.skipped.sorted(by: { $0.key < $1.key }) {
+                if let v = count("\(key).skipped.\(reason)", n) { return v }
+            }
+        }
+        let labelCounts = [
+            ("files", labels.files), ("intent", labels.intent), ("retry", labels.retry),
+            ("outcome", labels.outcome),
+        ]
+        for (name, value) in labelCounts { if let v = count("labels.\(name)", value) { return v } }
+        for (direction, n) in motion.counts.sorted(by: { $0.key < $1.key }) {
+            if let v = count("motion.counts.\(direction)", n) { return v }
+        }
+        if let v = count("motion.withWidth", motion.withWidth)
+            ?? count("motion.withHeight", motion.withHeight)
+            ?? motion.beyondWidth.first.flatMap({ count("motion.beyondWidth[0]", $0) })
+            ?? motion.beyondHeight.first.flatMap({ count("motion.beyondHeight[0]", $0) })
+            ?? count("sample.capacity", sample.capacity) ?? count("sample.offered", sample.offered)
+        {
+            return v
+        }
+        return nil
     }
 }

@@ -14,6 +14,9 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case noInput = 66
     /// Internal error: a bug, please report (`EX_SOFTWARE`).
     case software = 70
+    /// The system ran out of a resource the run needs, such as file descriptors (`EX_OSERR`):
+    /// not a fault of the input, so no file is marked bad for it.
+    case osError = 71
     /// An output file could not be created (`EX_CANTCREAT`).
     case cantCreate = 73
     /// Standard output or error could not be written: a full disk, a closed descriptor (`EX_IOERR`).
@@ -64,6 +67,7 @@ extension ExitCode {
         case .missingInput: .noInput
         case .badInput: .dataError
         case .cannotCreate: .cantCreate
+        case .systemResource: .osError
         case .interrupted: .interrupted
         case .internalError: .software
         }
@@ -82,6 +86,8 @@ enum CLIError: Error, Sendable, Equatable {
     case badInput(file: String, line: Int, message: String)
     /// An output file or folder could not be created.
     case cannotCreate(path: String, reason: String)
+    /// The system refused a resource (out of file descriptors) while opening `path`.
+    case systemResource(path: String, reason: String)
     case interrupted
     /// A bug, or an unfinished part of the tool.
     case internalError(String)

@@ -61,6 +61,41 @@ import Testing
         }
     }
 
+    /// A parameter file whose rule lies far off the axes (p_th or v_th 1e308): the page
+    /// draws the boundaries from numbers it can write in a path, without a console error.
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent, or gesturetune is not built: skipped"
+        ),
+        arguments: [
+            "\"progressThreshold\": 1e308, \"velocityThreshold\": 1",
+            "\"progressThreshold\": 0.5, \"velocityThreshold\": 1e308",
+            "\"progressThreshold\": 1e308, \"velocityThreshold\": 1e308",
+        ])
+    func aRuleFarOffTheAxesIsDrawn(_ values: String) throws {
+        let dir = try TestSupport.temporaryDirectory("report-far-rule")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let params = dir.appendingPathComponent("far.json")
+        try "{\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \(values)}\n".write(
+            to: params, atomically: true, encoding: .utf8)
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
+        let a = try TestSupport.run([
+            "analyze", traces, "--params", params.path, "--out", dir.path, "--name", "page",
+        ])
+        try #require(a.status == 0, "\(a.stderr)")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent(
+                "Tests/Fixtures/Report/report-console.py"
+            )
+            .path,
+            dir.appendingPathComponent("page/report.html").path, PlatformToolchains.chromium!,
+        ])
+        #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        #expect(r.stdout.contains("boundaries: 2"), "\(r.stdout)")
+    }
+
     /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the
     /// 0.005, 10⁻⁶ and 10⁶ switches, signs, non-finite) and a fixed pseudo-random spread over
     /// twenty decades.

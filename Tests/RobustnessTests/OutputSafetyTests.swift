@@ -211,6 +211,40 @@ struct OutputSafetyTests {
         #expect(baseline.stderr.contains("bad.json: error: " + message), "\(baseline.stderr)")
     }
 
+    /// A partial whose per-file counts are negative (they would cancel real ones when shards
+    /// are summed) is refused with 65, naming the file and the key.
+    @Test(arguments: [
+        ("\"gestures\":20,", "\"gestures\":-20,", "reads[0].gestures", "-20"),
+        ("\"rows\":", "\"rows\":-", "reads[0].rows", "-"),
+        ("\"skipped\":{}", "\"skipped\":{\"not-closed\":-2}", "reads[0].skipped.not-closed", "-2"),
+        ("\"duplicateRows\":0", "\"duplicateRows\":-1", "reads[0].duplicateRows", "-1"),
+        ("\"intent\":0", "\"intent\":-4", "labels.intent", "-4"),
+        ("\"counts\":{\"right\":20}", "\"counts\":{\"right\":-20}", "motion.counts.right", "-20"),
+        ("\"beyondWidth\":[0,", "\"beyondWidth\":[-1e300,", "motion.beyondWidth[0]", "-1e+300"),
+    ])
+    func mergeRefusesNegativeCountsInAPartial(
+        _ original: String, _ replacement: String, _ key: String, _ found: String
+    ) throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shard = try TestSupport.run(
+            ["analyze", "s.csv", "--shard", "1/1", "--partial", "part.json"], in: folder)
+        #expect(shard.status == 0, "\(shard.stderr)")
+        let text = try String(
+            contentsOfFile: folder.appendingPathComponent("part.json").path, encoding: .utf8)
+        #expect(text.contains(original), "\(text.prefix(800))")
+        try text.replacing(original, with: replacement, maxReplacements: 1).write(
+            toFile: folder.appendingPathComponent("bad.json").path, atomically: true,
+            encoding: .utf8)
+        let merged = try TestSupport.run(["merge", "bad.json", "--no-report"], in: folder)
+        #expect(merged.status == 65, "\(merged.stderr)")
+        #expect(
+            merged.stderr.contains("bad.json: error: \(key): expected a count from 0 to "),
+            "\(merged.stderr)")
+        #expect(merged.stderr.contains("found \(found)"), "\(merged.stderr)")
+        #expect(merged.stdout.isEmpty, "\(merged.stdout)")
+    }
+
     // MARK: Item 4: numeric options are range-checked
 
     @Test(arguments: [
@@ -275,6 +309,76 @@ struct OutputSafetyTests {
         #expect(
             batch.stdout.contains("| `evil\\u{1B}[2J\\u{202E}vsc.csv` | error |"), "\(batch.stdout)"
         )
+    }
+
+    /// A line break in a file name or in `--name` is shown escaped inside its summary line; the
+    /// summary's own lines stay lines, so no data makes a summary line of its own.
+    @Test func aLineBreakInANameStaysInsideItsSummaryLine() throws {
+        let (folder, trace) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "s\nsuggest: fake\u{2028}.csv"
+        try FileManager.default.copyItem(
+            atPath: trace, toPath: folder.appendingPathComponent(name).path)
+        for arguments in [
+            ["analyze", "--no-report", name], ["analyze", "--no-report", "s.csv", "--name", name],
+        ] {
+            let result = try TestSupport.run(arguments, in: folder)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(
+                !result.stdout.split(separator: "\n").contains { $0.hasPrefix("suggest: fake") },
+                "\(arguments): \(result.stdout)")
+            #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x2028 })
+            #expect(result.stdout.contains("\\u{A}"), "\(arguments): \(result.stdout)")
+        }
+        let markdown = try TestSupport.run(
+            ["analyze", "--no-report", name, "--format", "markdown"], in: folder)
+        #expect(markdown.stdout.contains("\\u{2028}"), "\(markdown.stdout)")
+        #expect(!markdown.stdout.unicodeScalars.contains { $0.value == 0x2028 })
+    }
+
+    /// With no gesture start measured the snippets use the 20 pt stand-in: the summary, the
+    /// report's table and the figure caption state that width, not 0 pt.
+    @Test func anUnmeasuredEdgeWidthIsTheSnippetsStandIn() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-edge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "t,x,y,phase\n0,0,0,began\n0.01,5,0,moved\n0.02,10,0,cancelled\n".write(
+            toFile: folder.appendingPathComponent("c.csv").path, atomically: true,
+            encoding: .utf8)
+        let result = try TestSupport.run(["analyze", "c.csv", "--out", "r"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stated = "edge width 20 pt (none measured: Flutter's and Android's edge)"
+        #expect(result.stdout.contains(stated), "\(result.stdout)")
+        #expect(!result.stdout.contains("edge width 0 pt"), "\(result.stdout)")
+        let report = try String(
+            contentsOfFile: folder.appendingPathComponent("r/c/report.md").path, encoding: .utf8)
+        #expect(!report.contains("edge width 0 pt"))
+        #expect(report.contains("| 20 pt (none measured: Flutter's and Android's edge) |"))
+        let snippet = try String(
+            contentsOfFile: folder.appendingPathComponent("r/c/snippets/uikit/PopInteraction.swift")
+                .path, encoding: .utf8)
+        #expect(snippet.contains("static let edgeWidth: CGFloat = 20.0"))
+    }
+
+    /// Out of file descriptors (`ulimit -n`), opening a trace fails for the run, not for the
+    /// file: `batch` stops with 71 and one line, and marks no good file ERROR.
+    @Test func outOfFileDescriptorsIsASystemError() throws {
+        let (folder, _) = try Self.scratchWithTrace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: folder.appendingPathComponent("s.csv").path,
+            toPath: folder.appendingPathComponent("t.csv").path)
+        let result = try Self.shell(
+            "ulimit -n 6 && exec \"$0\" batch s.csv t.csv --params ionic --jobs 1 --json out.json",
+            [], in: folder)
+        #expect(result.status == 71, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(!result.stderr.contains("ERROR"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("s.csv: error: ")
+                && result.stderr.contains("out of file descriptors")
+                && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
     }
 
     /// A header of 5,000 columns without a time column: the message names the first columns

@@ -11,6 +11,22 @@ extension ReportModel {
     /// settling time as response; direction lock `SnippetValues.fallbackDirectionLockAngle`; edge
     /// width `SnippetValues.fallbackEdgeWidth`; estimator `lsq2` (the default); no finger-speed
     /// cap: the transition duration caps the settle.
+    /// The edge width the snippets are filled with: the measured one, or with none measured
+    /// `SnippetValues.fallbackEdgeWidth`. The summary and the report state this same number.
+    public var snippetEdgeWidth: Double {
+        suggestedParameterSet.edgeWidth ?? SnippetValues.fallbackEdgeWidth
+    }
+
+    /// `snippetEdgeWidth` as the summary and the report's table state it, saying when it is the
+    /// stand-in.
+    var edgeWidthText: String {
+        let width = NumberText.parameter(snippetEdgeWidth) + " pt"
+        return edgeWidthMeasured ? width : width + " (none measured: Flutter's and Android's edge)"
+    }
+
+    /// Whether an edge width was measured (some gesture started inside the container).
+    var edgeWidthMeasured: Bool { suggestedParameterSet.edgeWidth != nil }
+
     public var snippetValues: SnippetValues {
         let set = suggestedParameterSet
         let s = summary
@@ -50,7 +66,7 @@ extension ReportModel {
                 "No direction lock was measured (no gesture moved 10 pt): \(NumberText.parameter(lock))°, the dominant-axis rule, stands in."
             )
         }
-        let edge = set.edgeWidth ?? SnippetValues.fallbackEdgeWidth
+        let edge = snippetEdgeWidth
         if set.edgeWidth == nil, set.direction == .right || set.direction == .left {
             header.append(
                 "No edge width was measured (no start inside the container): \(NumberText.parameter(edge)) pt, Flutter's and Android's edge, stands in."

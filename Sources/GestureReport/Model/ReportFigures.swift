@@ -166,8 +166,8 @@ public struct ReportFigures: Sendable, Equatable {
         let starts = g.filter { $0.intent != .cancel }.map(\.startPosition)
         var sMarkers = [
             HistogramMarker(
-                name: "suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt",
-                x: model.edge.suggestedWidth, style: "suggested")
+                name: "suggested edge width \(NumberText.parameter(model.snippetEdgeWidth)) pt",
+                x: model.snippetEdgeWidth, style: "suggested")
         ]
         sMarkers += model.edge.references.map {
             HistogramMarker(
@@ -374,6 +374,11 @@ public struct ReportFigures: Sendable, Equatable {
         let counts = { (h: HistogramFigure) in
             h.series.map { "\($0.name): \($0.total)" }.joined(separator: ", ")
         }
+        // The width the snippets use: the measured one with its basis, or the stand-in.
+        let edgeWidthNote =
+            model.edgeWidthMeasured
+            ? "\(NumberText.parameter(model.snippetEdgeWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt)"
+            : model.edgeWidthText
         var groupFigure: [FigureInfo] = []
         if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough)
         {
@@ -400,7 +405,7 @@ public struct ReportFigures: Sendable, Equatable {
                 caption: (model.summary.labelled
                     ? "Where gestures the person meant to complete began"
                     : "Where every gesture began (no intent labels)")
-                    + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt); dotted: common platform widths."
+                    + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(edgeWidthNote); dotted: common platform widths."
                     + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",

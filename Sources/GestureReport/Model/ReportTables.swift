@@ -183,9 +183,11 @@ public struct ReportContent: Sendable {
         let references = e.references.map { "\(NumberText.parameter($0.value)) pt \($0.name)" }
             .joined(separator: "; ")
         rows.append([
-            "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)",
+            model.edgeWidthMeasured
+                ? "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)"
+                : "edge width (no start position measured)",
             a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references }
-                ?? references, NumberText.parameter(e.suggestedWidth) + " pt",
+                ?? references, model.edgeWidthText,
         ])
         if let lock = e.directionLock {
             rows.append([

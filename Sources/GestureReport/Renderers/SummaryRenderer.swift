@@ -14,19 +14,26 @@ public struct SummaryRenderer: Sendable {
     public let model: ReportModel
     /// The report folder, or nil when no report was written (`--no-report`).
     public let reportPath: String?
+    /// Applied to each text line (names, ids, paths come from data): a line break inside one
+    /// must not start a line of its own, while the lines themselves stay lines.
+    public let escapeLine: @Sendable (String) -> String
 
-    public init(model: ReportModel, reportPath: String?) {
+    public init(
+        model: ReportModel, reportPath: String?,
+        escapeLine: @escaping @Sendable (String) -> String = { $0 }
+    ) {
         self.model = model
         self.reportPath = reportPath
+        self.escapeLine = escapeLine
     }
 
     public func render(_ format: SummaryFormat, to out: inout some TextOutputStream) {
         switch format {
         case .text:
-            for line in lines() { out.write(line + "\n") }
+            for line in lines() { out.write(escapeLine(line) + "\n") }
         case .markdown:
-            out.write("### gesturetune: \(Text.markdown(model.name))\n\n")
-            for line in lines() { out.write("- " + Text.markdown(line) + "\n") }
+            out.write("### gesturetune: \(escapeLine(Text.markdown(model.name)))\n\n")
+            for line in lines() { out.write("- " + escapeLine(Text.markdown(line)) + "\n") }
         case .json:
             var w = JSONWriter()
             w.beginObject()
@@ -87,7 +94,7 @@ public struct SummaryRenderer: Sendable {
                 + s.suggestedRule.reportDescription(extent: s.extent)
         }
         sug +=
-            "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(NumberText.parameter(model.edge.suggestedWidth)) pt"
+            "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(model.edgeWidthText)"
         out.append(sug)
         if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
         for w in s.warnings { out.append("warning: " + w) }

@@ -109,11 +109,12 @@ enum AnalyzePipeline {
                 console.err("report: \(TerminalText.escaped(folder))/report.html")
             }
         case .text, .markdown:
-            // File names, ids and the parameter source come from data: escaped for the terminal.
-            console.writeOut(
-                TerminalText.escaped(
-                    SummaryRenderer(model: result.model, reportPath: result.reportFolder).text(
-                        format), keepLineBreaks: true))
+            // File names, ids and the parameter source come from data: each line escaped for the
+            // terminal, so a line break inside a name is shown, not a line of its own.
+            let renderer = SummaryRenderer(
+                model: result.model, reportPath: result.reportFolder,
+                escapeLine: { TerminalText.escaped($0) })
+            console.writeOut(renderer.text(format))
         }
     }
 

@@ -194,6 +194,11 @@ enum BatchCommand {
             physics: physics,
             parameters: parameters, progress: progress)
         progress.finish()
+        if let starved = results.first(where: {
+            $0.problem?.kind == CaseEvaluator.systemResourceKind
+        }) {
+            throw .systemResource(path: starved.path, reason: starved.problem?.message ?? "")
+        }
         if let baseline {
             for i in results.indices { results[i].baselineErrorRate = baseline[results[i].path] }
         }

@@ -55,8 +55,15 @@ extension BatchSummary {
                 ("confusion.cancelDecidedCancel", file.confusion.cancelDecidedCancel),
             ]
             for (name, value) in counts { if let v = count("\(key).\(name)", value) { return v } }
-            for (reason, n) in file.skippedByReason {
+            for (reason, n) in file.skippedByReason.sorted(by: { $0.key < $1.key }) {
                 if let v = count("\(key).skippedByReason.\(reason)", n) { return v }
+            }
+            for (g, group) in (file.groups ?? []).enumerated() {
+                if let v = count("\(key).groups[\(g)].labelled", group.labelled)
+                    ?? count("\(key).groups[\(g)].misdecided", group.misdecided)
+                {
+                    return v
+                }
             }
             if file.misdecided > file.labelled {
                 return

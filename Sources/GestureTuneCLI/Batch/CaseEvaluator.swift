@@ -1,3 +1,4 @@
+import Foundation
 import GesturePhysics
 import GestureReport
 import GestureTrace
@@ -73,7 +74,10 @@ final class CaseEvaluator {
             result.warnings = warnings.isEmpty ? nil : warnings.map(\.sentence)
         } catch let error as TraceError {
             result = BatchFileResult(path: path, status: .error)
-            if case .unreadable = error {
+            if case .unreadable(_, let reason) = error, Self.outOfDescriptors.contains(reason) {
+                result.problem = .init(
+                    kind: Self.systemResourceKind, line: 0, message: reason)
+            } else if case .unreadable = error {
                 result.problem = .init(kind: "unreadable", line: 0, message: error.message)
             } else {
                 result.problem = .init(
@@ -85,6 +89,14 @@ final class CaseEvaluator {
         }
         return result
     }
+
+    /// The problem kind of a file that could not be opened because the system is out of file
+    /// descriptors: a fault of the run, not of the file, so `batch` stops with 71 on it.
+    static let systemResourceKind = "system-resource"
+    /// `strerror` of EMFILE and ENFILE, as the reader reports an `open` that failed so.
+    static let outOfDescriptors: Set<String> = [
+        String(cString: strerror(EMFILE)), String(cString: strerror(ENFILE)),
+    ]
 
     /// Per `--by` group: labelled and misdecided gestures of `evaluation`, in order of first appearance.
     static func groupRows(_ evaluation: Evaluation, _ measured: [GestureMeasurement])

@@ -34,9 +34,10 @@ enum Corpus {
             var base = path
             while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
             guard let top = opendir(path) else {
+                if let starved = outOfDescriptors(path) { throw starved }
                 throw .missingInput(path: path, reason: "folder cannot be listed")
             }
-            walk(top, folder: base == "/" ? "" : base, into: &found)
+            try walk(top, folder: base == "/" ? "" : base, into: &found)
         }
         return found.sorted(by: precedes)
     }
@@ -45,8 +46,11 @@ enum Corpus {
     /// hidden entries. Listed with `readdir`, whose entry type saves a `stat` per file (a
     /// `FileManager` enumerator took about 45 ms for 2,000 files, a serial step of `batch`);
     /// symbolic links are cases when their name ends in `.csv` and are never descended into.
-    /// Unreadable subfolders are skipped.
-    static func walk(_ dir: OpaquePointer, folder: String, into found: inout Set<String>) {
+    /// Unreadable subfolders are skipped; running out of file descriptors stops the walk (a
+    /// subfolder skipped for it would silently leave its cases out).
+    static func walk(
+        _ dir: OpaquePointer, folder: String, into found: inout Set<String>
+    ) throws(CLIError) {
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -67,12 +71,24 @@ enum Corpus {
             }
             guard type == Int32(DT_DIR) || name.lowercased().hasSuffix(".csv") else { continue }
             if type == Int32(DT_DIR) {
-                if let sub = opendir(path) { walk(sub, folder: path, into: &found) }
+                if let sub = opendir(path) {
+                    try walk(sub, folder: path, into: &found)
+                } else if let starved = outOfDescriptors(path) {
+                    throw starved
+                }
             } else if type == Int32(DT_REG) || (type == Int32(DT_LNK) && linksToFileOrNothing(path))
             {
                 found.insert(normalise(path))
             }
         }
+    }
+
+    /// The error for an `opendir` of `path` that just failed because the process or the system
+    /// is out of file descriptors (EMFILE, ENFILE); nil for any other failure.
+    static func outOfDescriptors(_ path: String) -> CLIError? {
+        let code = errno
+        guard code == EMFILE || code == ENFILE else { return nil }
+        return .systemResource(path: path, reason: String(cString: strerror(code)))
     }
 
     /// A link found while walking is a case when it leads to a regular file, or to nothing (then

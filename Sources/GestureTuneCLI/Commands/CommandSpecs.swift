@@ -138,7 +138,8 @@ enum CommandSpecs {
     static let exitStatus = """
         EXIT STATUS:
           0 success, 1 a gate failed, 64 usage error, 65 malformed input,
-          66 input missing or unreadable, 70 internal error, 73 output not created,
+          66 input missing or unreadable, 70 internal error, 71 out of file descriptors,
+          73 output not created,
           130 interrupted (temporary outputs removed)
         """
 

@@ -75,6 +75,11 @@ public struct Diagnostic: Sendable, Equatable {
             self = Diagnostic(location: Diagnostic.location(file, line), message: message)
         case .cannotCreate(let path, let reason):
             self = Diagnostic(location: path, message: "cannot create output: \(reason)")
+        case .systemResource(let path, let reason):
+            self = Diagnostic(
+                location: path,
+                message: "\(reason): the system is out of file descriptors (see ulimit -n); "
+                    + "no file was judged")
         case .interrupted: self = Diagnostic(location: nil, message: "interrupted")
         case .internalError(let message):
             self = Diagnostic(location: nil, message: "internal error: \(message)")

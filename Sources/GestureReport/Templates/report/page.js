@@ -78,6 +78,10 @@ function boundary(rule) {
   pts.forEach(function (pt, k) {
     if (!isFinite(pt[0]) || !isFinite(pt[1])) return;
     var x = X[2] + (pt[0] - X[0]) / (X[1] - X[0]) * (X[3] - X[2]), y = Y[2] + (Math.max(Math.min(pt[1], 1e6), -1e6) - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2]);
+    // A finite parameter far off the axes (p_th 1e308) maps beyond any number a path holds:
+    // kept within 1e6 px, which the clip path cuts; a point that maps to no number is left out.
+    if (x !== x || y !== y) return;
+    x = Math.max(Math.min(x, 1e6), -1e6); y = Math.max(Math.min(y, 1e6), -1e6);
     d += (d === "" ? "M" : "L") + x.toFixed(1) + " " + y.toFixed(1);
   });
   return d;

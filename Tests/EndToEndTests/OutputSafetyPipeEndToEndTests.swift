@@ -71,6 +71,19 @@ struct OutputSafetyPipeEndToEndTests {
                 + " rep/pass/report.json",
             in: dir)
         #expect(fifo.status == 0, "\(fifo.stderr)")
+        // merge reads each partial or summary once (a pipe cannot be read again), and the
+        // result is the one of the same files on disk.
+        let shards = try Self.bash(
+            "\"$0\" batch traces --params flutter-cupertino --shard 1/1 --json s1.json"
+                + " && \"$0\" analyze traces/pass.csv --partial p1.json 2>/dev/null", in: dir)
+        try #require(shards.status == 0, "\(shards.stderr)")
+        let fromDisk = try EndToEnd.run(["merge", "s1.json"], in: dir)
+        let fromPipe = try Self.bash("\"$0\" merge <(cat s1.json)", in: dir)
+        #expect(fromPipe.status == fromDisk.status, "\(fromPipe.stderr)")
+        #expect(fromPipe.stdout == fromDisk.stdout)
+        let partial = try Self.bash("\"$0\" merge <(cat p1.json) --no-report", in: dir)
+        #expect(partial.status == 0, "\(partial.stderr)")
+        #expect(partial.stdout.contains("gestures used of"), "\(partial.stdout)")
         let folder = try EndToEnd.run(["diff", "rep", "rep/pass/report.json"], in: dir)
         #expect(folder.status == 66)
         #expect(folder.stderr.contains("it is a folder"))

@@ -118,10 +118,15 @@ enum BatchJSON {
         return try decoder.decode(BatchSummary.self, from: data)
     }
 
-    static func read(_ path: String) throws(CLIError) -> BatchSummary {
+    /// The summary at `path`, or in `data` when the file was read already (a pipe).
+    static func read(_ path: String, data given: Data? = nil) throws(CLIError) -> BatchSummary {
         let data: Data
-        do { data = try InputFile.read(path) } catch {
-            throw .missingInput(path: path, reason: error.reason)
+        if let given {
+            data = given
+        } else {
+            do { data = try InputFile.read(path) } catch {
+                throw .missingInput(path: path, reason: error.reason)
+            }
         }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let schema = object["schema"] as? String, schema != BatchSummary.schemaName

@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureTuning
 
 /// Options of `merge`, converted. Gate options left out keep the values the shards recorded.
 struct MergeOptions: Sendable {
@@ -56,8 +57,15 @@ struct MergeOptions: Sendable {
 enum MergeCommand {
     static func run(_ options: MergeOptions, console: Console) throws(CLIError) -> Outcome {
         // Analyze partials and batch summaries are told apart by their schema, and never mixed.
+        // A pipe or FIFO (`merge <(...)`) can be read only once: its bytes are kept; a regular
+        // file is read again when its turn comes, so merging holds one partial at a time.
         var kinds: [(path: String, kind: AnalysisMerge.Kind)] = []
-        for path in options.partials { kinds.append((path, try AnalysisMerge.kind(of: path))) }
+        var readOnce: [String: Data] = [:]
+        for path in options.partials {
+            let data = try AnalysisMerge.contents(path)
+            kinds.append((path, try AnalysisMerge.kind(of: data, path: path)))
+            if !AnalysisMerge.isRegularFile(path) { readOnce[path] = data }
+        }
         if let analysis = kinds.first(where: { if case .analysis = $0.kind { true } else { false } }
         ) {
             if let other = kinds.first(where: {
@@ -81,7 +89,8 @@ enum MergeCommand {
                         "'--\(option)' applies to batch summaries, not to analyze partials",
                         command: "merge"))
             }
-            return try AnalysisMerge.run(options.partials, options: options, console: console)
+            return try AnalysisMerge.run(
+                options.partials, readOnce: readOnce, options: options, console: console)
         }
         if let option = options.analysisOnly.first {
             throw .usage(
@@ -90,7 +99,9 @@ enum MergeCommand {
                     command: "merge"))
         }
         var partials: [(path: String, summary: BatchSummary)] = []
-        for path in options.partials { partials.append((path, try BatchJSON.read(path))) }
+        for path in options.partials {
+            partials.append((path, try BatchJSON.read(path, data: readOnce[path])))
+        }
         let merged = try merge(
             partials, maxError: options.maxError, tolerance: options.tolerance,
             baseline: options.baseline,
@@ -173,10 +184,11 @@ enum MergeCommand {
 /// of one run with one set of settings, each once, and merges their digests; this writes the
 /// report and summary `analyze` writes on all the files.
 enum AnalysisMerge {
-    static func run(_ paths: [String], options: MergeOptions, console: Console) throws(CLIError)
-        -> Outcome
-    {
-        let (digest, first) = try merge(paths)
+    static func run(
+        _ paths: [String], readOnce: [String: Data] = [:], options: MergeOptions,
+        console: Console
+    ) throws(CLIError) -> Outcome {
+        let (digest, first) = try merge(paths, readOnce: readOnce)
         let run = AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings,
             name: options.name ?? AnalyzePipeline.defaultName(first.files),
@@ -200,11 +212,14 @@ enum AnalysisMerge {
 
     /// The partials at `paths` read and merged (`Analysis.merge`); a missing file is 66, any
     /// refusal a data error (65) naming the file and what is wrong.
-    static func merge(_ paths: [String]) throws(CLIError) -> (AnalysisDigest, Analysis.Header) {
+    static func merge(_ paths: [String], readOnce: [String: Data] = [:]) throws(CLIError) -> (
+        AnalysisDigest, Analysis.Header
+    ) {
         do {
             return try Analysis.merge(paths) { path throws(CLIError) in
                 do {
-                    return try AnalysisPartialJSON.decode(try contents(path), path: path)
+                    return try AnalysisPartialJSON.decode(
+                        try readOnce[path] ?? contents(path), path: path)
                 } catch let e as PartialError {
                     throw .badInput(file: e.file ?? path, line: 0, message: e.message)
                 } catch let e as CLIError { throw e } catch { throw .internalError("\(error)") }
@@ -226,21 +241,22 @@ enum AnalysisMerge {
         case other(String?)
     }
 
-    /// The file's bytes. Missing or unreadable → 66.
+    /// The file's bytes, whatever the file is (a pipe or FIFO too). Missing or unreadable → 66.
     static func contents(_ path: String) throws(CLIError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .missingInput(path: path, reason: "no such file")
+        do { return try InputFile.read(path) } catch {
+            throw .missingInput(path: path, reason: error.reason)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .missingInput(path: path, reason: "cannot read the file")
-        }
-        return data
+    }
+
+    /// Whether `path` leads to a regular file (one that can be read again).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// What a file holds, by its schema: a partial this version wrote is known by its first
     /// bytes; anything else is parsed (batch summaries are small).
-    static func kind(of path: String) throws(CLIError) -> Kind {
-        let data = try contents(path)
+    static func kind(of data: Data, path: String) throws(CLIError) -> Kind {
         if data.starts(with: AnalysisPartialJSON.prefix) { return .analysis }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw .badInput(

@@ -15,7 +15,9 @@ enum ReportFolder {
 
     /// The first entry of the folder at `path` that a report does not hold (relative to it),
     /// nil when the folder is a report this tool wrote. An unreadable folder or a
-    /// `report.json` of another schema is named as such.
+    /// `report.json` of another schema is named as such. An entry that vanishes while it is
+    /// looked at is not foreign: another run is replacing this report (it removes the old one
+    /// file by file), and what is gone needs no protection.
     static func foreignEntry(in path: String) -> String? {
         guard isReportJSON(path + "/report.json") else {
             return "no report.json of schema \(JSONRenderer.schema)"
@@ -25,9 +27,11 @@ enum ReportFolder {
         }
         for entry in entries.sorted() {
             let full = path + "/" + entry
+            let type = kind(full)
+            if type == 0 { continue }
             switch entry {
             case _ where topFiles.contains(entry):
-                if kind(full) != S_IFREG { return entry }
+                if type != S_IFREG { return entry }
             case "figures":
                 if let foreign = foreignFile(in: full, depth: 0, accept: { $0.hasSuffix(".svg") }) {
                     return "figures/" + foreign
@@ -37,7 +41,7 @@ enum ReportFolder {
                     return "snippets/" + foreign
                 }
             case ".DS_Store":
-                if kind(full) != S_IFREG { return entry }
+                if type != S_IFREG { return entry }
             case ".ipynb_checkpoints":
                 if let foreign = foreignFile(
                     in: full, depth: 0, accept: { $0.contains("-checkpoint") })
@@ -56,13 +60,16 @@ enum ReportFolder {
     private static func foreignFile(in path: String, depth: Int, accept: (String) -> Bool)
         -> String?
     {
-        guard kind(path) == S_IFDIR else { return "" }
+        let type = kind(path)
+        if type == 0 { return nil }
+        guard type == S_IFDIR else { return "" }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            return ""
+            return kind(path) == 0 ? nil : ""
         }
         for entry in entries.sorted() {
             let full = path + "/" + entry
             switch kind(full) {
+            case 0: continue
             case S_IFREG where accept(entry): continue
             case S_IFDIR where depth > 0:
                 if let foreign = foreignFile(in: full, depth: depth - 1, accept: accept) {
@@ -74,7 +81,7 @@ enum ReportFolder {
         return nil
     }
 
-    /// The file type bits of what `path` names, links not followed.
+    /// The file type bits of what `path` names, links not followed; 0 when nothing is there.
     private static func kind(_ path: String) -> mode_t {
         var info = stat()
         guard lstat(path, &info) == 0 else { return 0 }

@@ -3,7 +3,6 @@ import GesturePhysics
 import GestureReport
 import GestureTrace
 import GestureTuning
-import Synchronization
 
 /// Where `analyze`'s labels come from (`--labels`).
 public enum LabelMode: String, Sendable, Codable {
@@ -291,15 +290,15 @@ private final class FileStage: Sendable {
     let index: Int
     let context: DigestContext
     let progress: (any AnalysisProgress)?
-    private let measuring: Mutex<Measuring>
-    private let adding: Mutex<Adding>
+    private let measuring: Locked<Measuring>
+    private let adding: Locked<Adding>
 
     init(index: Int, context: DigestContext, hold: Bool, progress: (any AnalysisProgress)?) {
         self.index = index
         self.context = context
         self.progress = progress
-        measuring = Mutex(Measuring(engine: PhysicsEngine(options: context.physics)))
-        adding = Mutex(Adding(digest: context.empty(), held: hold ? [] : nil))
+        measuring = Locked(Measuring(engine: PhysicsEngine(options: context.physics)))
+        adding = Locked(Adding(digest: context.empty(), held: hold ? [] : nil))
     }
 
     func add(_ gesture: Gesture) { add(measured: measure(gesture)) }
@@ -364,7 +363,7 @@ final class GesturePipe: Sendable {
     private let batchSize: Int
     private let consume: @Sendable ([Gesture]) -> Void
     /// Filled by the one sending thread; the lock is never contended.
-    private let batch = Mutex<[Gesture]>([])
+    private let batch = Locked<[Gesture]>([])
 
     /// Gestures per batch: small, so little is left to measure once the reader ends.
     static let batchSize = 32

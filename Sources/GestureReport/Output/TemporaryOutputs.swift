@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GestureTuning
 
 /// An output that could not be written: the path as given and `strerror` words or a sentence.
 public struct OutputError: Error, Equatable, Sendable {
@@ -25,7 +25,7 @@ public enum TemporaryOutputs {
         var createdFolders: [String] = []
         var closed = false
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     static func register(_ path: String) { _ = state.withLock { $0.paths.insert(path) } }
     static func unregister(_ path: String) { _ = state.withLock { $0.paths.remove(path) } }

@@ -62,18 +62,18 @@ public enum Parallel {
             case running
             case done(T)
         }
-        private let state: Mutex<State>
+        private let state: Locked<State>
         private let group = DispatchGroup()
 
         fileprivate init(_ work: @escaping @Sendable () -> T) {
             if Parallel.workers > 1 {
-                state = Mutex(.running)
+                state = Locked(.running)
                 DispatchQueue(label: "gesturetune.parallel.start").async(group: group) { [self] in
                     let result = work()
                     state.withLock { $0 = .done(result) }
                 }
             } else {
-                state = Mutex(.waiting(work))
+                state = Locked(.waiting(work))
             }
         }
 
@@ -123,13 +123,13 @@ public enum Parallel {
                 DispatchQueue.concurrentPerform(iterations: chunks) { c in run(c) }
             } else {
                 // At most `workers` at once: each takes the next chunk until none is left.
-                let next = Mutex(0)
+                let next = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    while let c = next.withLock({ n -> Int? in
-                        guard n < chunks else { return nil }
-                        n += 1
-                        return n - 1
-                    }) { run(c) }
+                    while true {
+                        let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                        guard c < chunks else { break }
+                        run(c)
+                    }
                 }
             }
         }

@@ -106,7 +106,8 @@ public enum Analysis {
             model.summary.warnings.append(notice.sentence)
         }
         return Result(
-            model: model, answer: answer, params: try answer.suggested.encoded(), reads: reads)
+            model: model, answer: answer, params: try answer.recommendation.set.encoded(),
+            reads: reads)
     }
 
     /// What the first partial said about the run, for the checks of the others.

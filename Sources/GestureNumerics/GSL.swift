@@ -286,6 +286,11 @@ package enum GSL {
 
     /// Cumulative standard normal `Φ(x)`. Calls `gsl_cdf_ugaussian_P`.
     package static func normalCDF(_ x: Double) -> Double { gsl_cdf_ugaussian_P(x) }
+
+    /// The `p` quantile of Student's t with `degreesOfFreedom`. Calls `gsl_cdf_tdist_Pinv`.
+    package static func tQuantile(_ p: Double, degreesOfFreedom: Double) -> Double {
+        gsl_cdf_tdist_Pinv(p, degreesOfFreedom)
+    }
 }
 
 /// A seeded GSL generator: the Mersenne twister (`gsl_rng_mt19937`) unless told otherwise.

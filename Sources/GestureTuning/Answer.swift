@@ -90,6 +90,9 @@ public struct Answer: Sendable, Equatable {
     /// separates; else the current rule.
     public var suggested: ParameterSet
     public var suggestionInferred: Bool
+    /// What to ship and why (`Recommendation.set` is what params.json and the snippets hold):
+    /// `suggested` only when it beats the current set with confidence.
+    public var recommendation: Recommendation
     /// The current set, the suggested set, then every preset, on the same labelled gestures.
     public var comparisons: [RuleEvaluation]
     /// Present when some used gestures have no intent (or none do).
@@ -143,6 +146,12 @@ extension Answer {
             self.current = ParameterSet(
                 preset: preset, extent: sharedExtent, direction: physics.direction)
         }
+        switch recommendation.choice {
+        case .tuned, .unlabelled: recommendation.set = suggested
+        case .current, .tooFew: recommendation.set = self.current
+        case .preset: break
+        }
+        recommendation.set.record(physics)
         warnings.insert(contentsOf: inputWarnings, at: 0)
     }
 }

@@ -175,11 +175,20 @@ public struct Tuner: Sendable {
             warnings.append(.logistic(l.fit.outcome))
         }
 
+        let headline = families.first {
+            $0.family == suggestedRule.family && $0.rule == suggestedRule
+        }
+        let recommendation = Recommendation.choose(
+            tuned: suggested, current: current, counts: parts.counts,
+            crossValidation: suggestedRule.family == .logistic
+                ? logistic?.crossValidation : headline?.crossValidation,
+            parameters: headline?.parameters ?? [], byFold: search.byFold)
         var answer = Answer(
             options: options, counts: parts.counts, warnings: warnings, families: families,
             kinematicAtPreset: kinematicAtPreset,
             logistic: logistic, current: current, suggested: suggested,
-            suggestionInferred: suggestionInferred, comparisons: comparisons,
+            suggestionInferred: suggestionInferred, recommendation: recommendation,
+            comparisons: comparisons,
             unlabelled: parts.unlabelled, ambiguousCount: parts.ambiguousCount,
             outcomeCheck: parts.outcomeCheck,
             completionSpeed: parts.completionSpeed, fingerSpeedCap: parts.fingerSpeedCap,
@@ -300,22 +309,27 @@ public struct Tuner: Sendable {
                 return SearchSpace.threshold.rule(row: c.row, column: c.column)
             }
             var pooled = Confusion()
+            var foldErrors = [Int](repeating: 0, count: folds)
             var unfitted = 0
             for f in 0..<folds {
                 let held = rows.map { $0.folds[f] }
                 if let rule = rules[f] {
-                    pooled.add(confusion(rule, held))
+                    let c = confusion(rule, held)
+                    pooled.add(c)
+                    foldErrors[f] = c.errors
                 } else {
                     unfitted += 1
                     for (r, row) in rows.enumerated() where held[r] > 0 {
                         pooled.add(
                             meantComplete: row.complete, decidedComplete: !row.complete,
                             count: held[r])
+                        foldErrors[f] += held[r]
                     }
                 }
             }
             cv = CrossValidation(
-                folds: folds, seed: seed, confusion: pooled, unfittedFolds: unfitted)
+                folds: folds, seed: seed, confusion: pooled, foldErrors: foldErrors,
+                unfittedFolds: unfitted)
         }
         return LogisticResult(
             fit: whole, boundary: boundary, usesFallback: whole.rule == nil && boundary != nil,

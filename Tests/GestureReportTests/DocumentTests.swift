@@ -107,13 +107,16 @@ import Testing
         let model = Fixture.model(count: 300)
         let text = SummaryRenderer(model: model, reportPath: "notebooks-out/swipe").text(.text)
         let lines = text.split(separator: "\n")
-        #expect(lines.count <= 6)
-        #expect(lines[0].contains("300 gestures used of 303 read"))
-        #expect(lines[0].contains("3 skipped (2 too-few-samples, 1 interrupted-by-system)"))
+        #expect(lines.count <= 7)
+        // What to ship, in words, first.
+        #expect(lines[0] == Substring(model.headline))
+        #expect(lines[0].hasPrefix("Ship: threshold p_th 0.45"))
+        #expect(lines[1].contains("300 gestures used of 303 read"))
+        #expect(lines[1].contains("3 skipped (2 too-few-samples, 1 interrupted-by-system)"))
         #expect(
-            lines[1].contains(
+            lines[2].contains(
                 "current flutter-cupertino \(NumberText.percent(model.summary.currentError))"))
-        #expect(lines[2].hasPrefix("suggest: threshold p_th 0.45"))
+        #expect(lines[3].hasPrefix("suggest: threshold p_th 0.45"))
         #expect(text.contains("report: notebooks-out/swipe/report.html"))
         let md = SummaryRenderer(model: model, reportPath: nil).text(.markdown)
         #expect(md.contains("- report: not written"))
@@ -152,7 +155,7 @@ import Testing
         for file in try model.snippetFiles() {
             #expect(
                 file.contents.contains(
-                    "// Out of sample this rule is no better than the current parameters: the report suggests keeping those."
+                    "// Rule: the current params.json parameters, threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s), kept: the tuned threshold p_th 0.43, v_th 1.02 progress/s (398 pt/s) is no clear gain out of sample."
                 ), "\(file.name)")
         }
 
@@ -174,8 +177,8 @@ import Testing
         // Better out of sample: the suggestion is the headline.
         model.summary.suggestedRule = .threshold(progress: 0.43, velocity: 1.02)
         #expect(!model.keepCurrent)
-        #expect(model.headline.hasPrefix("Suggested threshold p_th 0.43"))
-        #expect(model.headline.hasSuffix("(−2.0 points)."))
+        #expect(model.headline.hasPrefix("Ship: threshold p_th 0.43"))
+        #expect(model.headline.hasSuffix("current params.json parameters: −2.0 points)."))
     }
 
     @Test func unlabelledSaysNoErrorCanBeMeasured() {

@@ -149,50 +149,87 @@ import Testing
     }
 
     @Test(
-        "batch --params <analyze's params.json> alone reproduces analyze's decisions for the suggestion",
+        "batch --params <analyze's params.json> alone reproduces analyze's decisions for the recommendation",
         arguments: directions)
     func paramsFileIsTheWholeSetting(direction: Direction) throws {
         let (dir, path) = try Self.writeTrace(direction)
         defer { try? FileManager.default.removeItem(at: dir) }
+        // A current set that almost never completes: the tuned rule beats it with confidence
+        // and is what ships; under the default preset the recommendation may keep the preset.
+        let bad = dir.appendingPathComponent("bad-current.json").path
+        try Data(
+            """
+            {"schema": "gesturetune.params/1", "rule": "threshold", "direction": "\(direction.rawValue)",
+             "progressThreshold": 0.99, "velocityThreshold": 1000}
+            """.utf8
+        ).write(to: URL(fileURLWithPath: bad))
         for rule in ["threshold", "projection", "kinematic", "logistic"] {
-            let a = try Self.analyze(
-                path,
-                [
-                    "--direction", direction.rawValue, "--rule", rule, "--estimator", "lsq1",
-                    "--max-gap", "30ms",
-                ], out: dir)
-            let folder = try #require(a.reportFolder)
-            let params = try ParameterSet.decode(
-                Data(contentsOf: URL(fileURLWithPath: folder + "/params.json")))
-            #expect(
-                params.direction == direction && params.estimator == .lsq1 && params.maxGap == 0.03)
-            #expect(params.rule == a.model.summary.suggestedRule)
-            let b = try Self.batch(path, ["--params", folder + "/params.json"], dir: dir)
-            #expect(
-                b.summary.settings.direction == direction && b.summary.settings.estimator == .lsq1)
-            #expect(!b.stderr.contains("overrides"), "\(b.stderr)")
-            let batchIDs = b.summary.files.flatMap { $0.misdecidedGestures.map(\.id) }
-            #expect(
-                batchIDs == Self.misdecided(a.model.gestures, suggested: true),
-                "\(rule) \(direction)")
-            #expect(batchIDs.count == a.model.summary.suggestedMisdecided, "\(rule) \(direction)")
-            try Self.sameNumbers(folder: folder, params: params)
+            for current in [[], ["--params", bad]] {
+                let a = try Self.analyze(
+                    path,
+                    [
+                        "--direction", direction.rawValue, "--rule", rule, "--estimator", "lsq1",
+                        "--max-gap", "30ms",
+                    ] + current, out: dir)
+                let folder = try #require(a.reportFolder)
+                let params = try ParameterSet.decode(
+                    Data(contentsOf: URL(fileURLWithPath: folder + "/params.json")))
+                #expect(
+                    params.direction == direction && params.estimator == .lsq1
+                        && params.maxGap == 0.03)
+                // What ships: the tuned rule, the current set, or a preset that beats it.
+                let choice = a.model.recommendationChoice
+                let tuned = choice == .tuned
+                if !current.isEmpty {
+                    #expect(choice == .tuned || choice == .preset, "\(rule) \(direction)")
+                }
+                let presetRow = a.model.presets.first { $0.name == a.model.recommendation?.preset }
+                switch choice {
+                case .tuned: #expect(params.rule == a.model.summary.suggestedRule)
+                case .preset: #expect(params.preset == presetRow?.name && presetRow != nil)
+                default: #expect(params.rule == a.model.summary.currentRule)
+                }
+                let b = try Self.batch(path, ["--params", folder + "/params.json"], dir: dir)
+                #expect(
+                    b.summary.settings.direction == direction
+                        && b.summary.settings.estimator == .lsq1)
+                #expect(!b.stderr.contains("overrides"), "\(b.stderr)")
+                let batchIDs = b.summary.files.flatMap { $0.misdecidedGestures.map(\.id) }
+                if let presetRow {
+                    #expect(batchIDs.count == presetRow.misdecided, "\(rule) \(direction)")
+                } else {
+                    #expect(
+                        batchIDs == Self.misdecided(a.model.gestures, suggested: tuned),
+                        "\(rule) \(direction)")
+                    #expect(
+                        batchIDs.count
+                            == (tuned
+                                ? a.model.summary.suggestedMisdecided
+                                : a.model.summary.currentMisdecided),
+                        "\(rule) \(direction)")
+                }
+                try Self.sameNumbers(
+                    folder: folder, params: params,
+                    summaryRule: presetRow != nil ? nil : tuned ? "suggestedRule" : "currentRule")
+            }
         }
     }
 
     /// report.json's suggested rule and snippets object, params.json and every snippet file carry
     /// the same numbers under the same keys; the UIKit snippet is a pop for right/left and a
     /// dismiss for down/up.
-    static func sameNumbers(folder: String, params: ParameterSet) throws {
+    static func sameNumbers(folder: String, params: ParameterSet, summaryRule: String?) throws {
         let report = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
                 as? [String: Any])
         let summary = try #require(report["summary"] as? [String: Any])
-        let rule = try #require(summary["suggestedRule"] as? [String: Any])
-        #expect(rule["family"] as? String == params.rule.family.rawValue)
         let snippets = try #require(report["snippets"] as? [String: Any])
         let snippetRule = try #require(snippets["rule"] as? [String: Any])
+        // The summary's rule when it is the one shipped; a preset's is in the snippets object.
+        let rule = try #require(
+            summaryRule.map { summary[$0] as? [String: Any] } ?? snippetRule)
+        #expect(rule["family"] as? String == params.rule.family.rawValue)
         #expect(snippetRule["family"] as? String == params.rule.family.rawValue)
         #expect(snippets["direction"] as? String == params.direction.rawValue)
         #expect(snippets["estimator"] as? String == (params.estimator ?? .lsq2).rawValue)
@@ -242,9 +279,12 @@ import Testing
         }
         // The direction lock and finger-speed cap in every file, as params.json has them
         // (rounded to 0.1° and 1 ms, as the snippets write them; no cap: the transition duration).
-        let lock = try #require(params.directionLockAngle)
+        let lock = try #require(
+            params.directionLockAngle ?? (snippets["directionLockAngle"] as? NSNumber)?.doubleValue)
         #expect((snippets["directionLockAngle"] as? NSNumber)?.doubleValue == lock)
-        let cap = params.fingerSpeedCap ?? params.transitionDuration ?? 0.35
+        let cap =
+            params.fingerSpeedCap ?? params.transitionDuration
+            ?? (snippets["transitionDuration"] as? NSNumber)?.doubleValue ?? 0.35
         let lockText = "\((lock * 10).rounded() / 10)", capText = "\((cap * 1000).rounded() / 1000)"
         for file in files {
             let (lockName, capName) =

@@ -1,6 +1,7 @@
 import Foundation
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 /// `report.json` (`gesturetune.report/1`) as one value: `JSONRenderer` writes its summary from
 /// it, and `gesturetune diff` reads it back with `JSONDecoder`.
@@ -25,6 +26,23 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
             public var count: Int
         }
 
+        /// A paired difference of error (`PairedDifference`): fractions, rule − current.
+        public struct Difference: Sendable, Equatable, Decodable {
+            public var estimate: Double
+            public var lower: Double
+            public var upper: Double
+            public var level: Double
+            public var gestures: Int
+
+            init(_ d: PairedDifference) {
+                estimate = d.estimate
+                lower = d.lower
+                upper = d.upper
+                level = d.level
+                gestures = d.gestures
+            }
+        }
+
         public var files: [String]
         public var gesturesRead: Int?
         public var gesturesUsed: Int
@@ -46,6 +64,17 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
         public var suggestedError: Double?
         public var errorChange: Double?
         public var keepCurrent: Bool
+        /// What ships: `tuned`, `current`, `preset`, `unlabelled` or `tooFew`
+        /// (`Recommendation.Choice`), with the preset's name.
+        public var recommendation: String?
+        public var recommendedPreset: String?
+        /// Tuned − current error, paired by fold, with its interval (fractions).
+        public var tunedDifference: Difference?
+        public var presetDifference: Difference?
+        /// About how many labelled gestures in all would settle the difference from the
+        /// current set, and narrow the tuned `p_th` to ±0.05.
+        public var gesturesToResolve: Int?
+        public var gesturesForProgressPrecision: Int?
         public var currentMisdecided: Int
         public var suggestedMisdecided: Int
         public var headline: String?
@@ -121,6 +150,13 @@ extension ReportDocument.Summary {
         suggestedError = s.suggestedError
         errorChange = model.errorChange
         keepCurrent = model.keepCurrent
+        let r = model.recommendation
+        recommendation = model.recommendationChoice.rawValue
+        recommendedPreset = r?.preset
+        tunedDifference = r?.tunedDifference.map(Difference.init)
+        presetDifference = r?.presetDifference.map(Difference.init)
+        gesturesToResolve = r?.gesturesToResolve
+        gesturesForProgressPrecision = r?.gesturesForProgressPrecision
         currentMisdecided = s.currentMisdecided
         suggestedMisdecided = s.suggestedMisdecided
         headline = model.headline
@@ -160,6 +196,25 @@ extension ReportDocument.Summary {
         w.number("suggestedError", suggestedError)
         w.number("errorChange", errorChange)
         w.bool("keepCurrent", keepCurrent)
+        w.string("recommendation", recommendation)
+        w.string("recommendedPreset", recommendedPreset)
+        for (key, d) in [
+            ("tunedDifference", tunedDifference), ("presetDifference", presetDifference),
+        ] {
+            guard let d else {
+                w.null(key)
+                continue
+            }
+            w.beginObject(key)
+            w.number("estimate", d.estimate)
+            w.number("lower", d.lower)
+            w.number("upper", d.upper)
+            w.number("level", d.level)
+            w.int("gestures", d.gestures)
+            w.endObject()
+        }
+        w.int("gesturesToResolve", gesturesToResolve)
+        w.int("gesturesForProgressPrecision", gesturesForProgressPrecision)
         w.int("currentMisdecided", currentMisdecided)
         w.int("suggestedMisdecided", suggestedMisdecided)
         w.string("headline", headline)
@@ -300,6 +355,12 @@ extension ReportDocument.Summary: Decodable {
         suggestedError = try number("suggestedError", in: 0...1, fraction)
         errorChange = try number("errorChange", in: -1...1, "a change of fractions, from -1 to 1")
         keepCurrent = try c.decodeIfPresent(Bool.self, forKey: Key("keepCurrent")) ?? false
+        recommendation = try c.decodeIfPresent(String.self, forKey: Key("recommendation"))
+        recommendedPreset = try c.decodeIfPresent(String.self, forKey: Key("recommendedPreset"))
+        tunedDifference = try c.decodeIfPresent(Difference.self, forKey: Key("tunedDifference"))
+        presetDifference = try c.decodeIfPresent(Difference.self, forKey: Key("presetDifference"))
+        gesturesToResolve = try count("gesturesToResolve")
+        gesturesForProgressPrecision = try count("gesturesForProgressPrecision")
         currentMisdecided = try count("currentMisdecided") ?? 0
         suggestedMisdecided = try count("suggestedMisdecided") ?? 0
         headline = try c.decodeIfPresent(String.self, forKey: Key("headline"))

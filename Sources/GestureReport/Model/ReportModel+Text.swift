@@ -1,28 +1,48 @@
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 
 extension ReportModel {
-    /// The headline suggestion in one sentence.
+    /// The headline: what to ship and why, in plain words first, then how many labelled
+    /// gestures it rests on and how many would settle it.
     ///
-    /// Labelled: the suggested rule, its cross-validated error against the current error and the
-    /// change in percentage points. Unlabelled: says no error can be measured, what the current
-    /// parameters decide, and the inferred split.
+    /// Labelled: the recommendation (`Recommendation`: the tuned rule only when it beats the
+    /// current set with confidence, else a preset that does, else the current set; none below
+    /// the floor), its error against today's and the paired interval of the gain. Unlabelled:
+    /// says no error can be measured, what the current parameters decide, and the inferred split.
     public var headline: String {
         let s = summary
         let rule = s.suggestedRule.reportDescription(
             extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
+        let currentRule = s.currentRule.reportDescription(extent: s.extent)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
-            let changeText = NumberText.pointsChange(sug - cur)
-            if s.suggestedRule == s.currentRule {
-                return
-                    "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent))): tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
+            let r = recommendation
+            var text: String
+            switch recommendationChoice {
+            case .tooFew:
+                text =
+                    "No suggestion yet: \(r.map(Self.labelledText) ?? "too few labelled gestures"); at least \(Recommendation.minimumLabelled), with \(Recommendation.minimumPerIntent) of each intent, are needed. Keep the current \(s.currentSource) parameters (\(currentRule)) meanwhile."
+            case .preset:
+                let name = r?.preset ?? "a"
+                let presetRule = presets.first { $0.name == name }?.rule ?? s.currentRule
+                text =
+                    "Ship the \(name) preset (\(presetRule.reportDescription(extent: s.extent))): it misreads \(NumberText.percent(presetError(name))) of these swipes (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(r?.presetDifference)))."
+                text +=
+                    " The tuned \(rule) is no clear gain over today's (cross-validated \(NumberText.percent(sug)))."
+            case .tuned:
+                text =
+                    "Ship: \(rule). It misreads \(NumberText.percent(sug)) of these swipes cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange(sug - cur))\(Self.gainText(r?.tunedDifference)))."
+            case .current, .unlabelled:
+                if s.suggestedRule == s.currentRule {
+                    text =
+                        "Keep the current \(s.currentSource) parameters (\(currentRule)): tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
+                } else {
+                    text =
+                        "Keep the current \(s.currentSource) parameters (\(currentRule), error \(NumberText.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
+                }
             }
-            if keepCurrent {
-                return
-                    "Keep the current \(s.currentSource) parameters (\(s.currentRule.reportDescription(extent: s.extent)), error \(NumberText.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(changeText))."
-            }
-            return
-                "Suggested \(rule): cross-validated error \(NumberText.percent(sug)) against \(NumberText.percent(cur)) with the current \(s.currentSource) parameters (\(changeText))."
+            if let r, let plan = Self.planText(r) { text += " " + plan }
+            return text
         }
         let completes = gestures.filter { $0.currentDecision == .complete }.count
         var text =
@@ -42,13 +62,70 @@ extension ReportModel {
         return text
     }
 
-    /// True when labelled gestures show nothing to gain from the tuned rule: its
-    /// cross-validated error is not below the current parameters' error, or it is the current
-    /// rule. The headline then says to keep the current parameters.
-    public var keepCurrent: Bool {
+    /// `, a gain of 0.9–3.1 points with 95% confidence` from a paired difference (rule −
+    /// current), or nothing without one.
+    static func gainText(_ d: PairedDifference?) -> String {
+        guard let d, d.lower.isFinite, d.upper.isFinite else { return "" }
+        return
+            ", a gain of \(NumberText.points(-d.upper * 100))–\(NumberText.points(-d.lower * 100)) points with \(Int((d.level * 100).rounded()))% confidence"
+    }
+
+    /// `; the difference is −1.2 to +2.0 points with 95% confidence`, or nothing.
+    static func intervalText(_ d: PairedDifference?) -> String {
+        guard let d, d.lower.isFinite, d.upper.isFinite else { return "" }
+        return
+            "; between \(Self.signedPoints(d.lower)) and \(Self.signedPoints(d.upper)) points with \(Int((d.level * 100).rounded()))% confidence"
+    }
+
+    static func signedPoints(_ fraction: Double) -> String {
+        let p = NumberText.points(abs(fraction * 100))
+        if p == "0.0" { return "0.0" }
+        return (fraction < 0 ? "−" : "+") + p
+    }
+
+    /// `41 labelled gestures (30 complete, 11 cancel)`.
+    static func labelledText(_ r: Recommendation) -> String {
+        "\(r.labelled) labelled gesture\(r.labelled == 1 ? "" : "s") (\(r.labelledComplete) complete, \(r.labelledCancel) cancel)"
+    }
+
+    /// How many labelled gestures the answer rests on and what would settle it, or nil.
+    static func planText(_ r: Recommendation) -> String? {
+        guard r.choice != .tooFew, r.choice != .unlabelled else { return nil }
+        var text = "This rests on \(labelledText(r))"
+        var wants: [String] = []
+        if r.choice != .tuned, let n = r.gesturesToResolve, n > r.labelled {
+            wants.append(
+                "about \(n - r.labelled) more would settle the difference from the current set")
+        }
+        if let n = r.gesturesForProgressPrecision, n > r.labelled {
+            wants.append(
+                "about \(n - r.labelled) more would narrow p_th to ±\(NumberText.parameter(Recommendation.progressPrecision))"
+            )
+        }
+        text += wants.isEmpty ? "." : "; " + wants.joined(separator: ", ") + "."
+        return text
+    }
+
+    /// The recommendation's choice; for a model built by hand (no tuner answer) the tuned
+    /// suggestion unless its error is no lower than the current one.
+    public var recommendationChoice: Recommendation.Choice {
+        if let recommendation { return recommendation.choice }
         let s = summary
-        guard s.labelled, let cur = s.currentError, let sug = s.suggestedError else { return false }
-        return s.suggestedRule == s.currentRule || sug >= cur
+        guard s.labelled, let cur = s.currentError, let sug = s.suggestedError else {
+            return .unlabelled
+        }
+        return s.suggestedRule == s.currentRule || sug >= cur ? .current : .tuned
+    }
+
+    /// Whether the current set is what ships (kept, or no suggestion yet) while something is
+    /// labelled: the headline says to keep it, and params.json and the snippets hold it.
+    public var keepCurrent: Bool {
+        recommendationChoice == .current || recommendationChoice == .tooFew
+    }
+
+    /// In-sample error of the preset named `name` on the labelled gestures.
+    func presetError(_ name: String) -> Double? {
+        presets.first { $0.name == name }?.error
     }
 
     /// Change of error, suggested minus current (fraction), when both are known.

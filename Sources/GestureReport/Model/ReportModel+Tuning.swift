@@ -214,7 +214,7 @@ struct TuningReportBuilder {
             }
         }
 
-        return ReportModel(
+        var model = ReportModel(
             name: name, generator: generator, summary: summary,
             parameters: parameterTable(suggestedRule: suggestedRule, inferred: inferred),
             rules: ruleRows(suggestedRule: suggestedRule, inferred: inferred),
@@ -223,7 +223,10 @@ struct TuningReportBuilder {
                 currentVelocityRatios: currentRatios, suggestedVelocityRatios: suggestedRatios),
             estimators: estimators, animation: currentAnimation, edge: edge,
             unlabelled: labelled ? nil : unlabelledAnalysis(),
-            outcomeMismatches: outcomeMismatches(currentDecisions), suggestedSetting: t.suggested)
+            outcomeMismatches: outcomeMismatches(currentDecisions),
+            suggestedSetting: t.recommendation.set)
+        model.recommendation = t.recommendation
+        return model
     }
 
     /// Used gestures whose recorded outcome the current set decides otherwise, with the

@@ -32,9 +32,13 @@ public struct ReportModel: Sendable, Equatable {
     public var unlabelled: UnlabelledSection?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.
     public var outcomeMismatches: [OutcomeMismatchRow]
-    /// The tuner's suggested setting as `params.json` holds it (the report projects it; nil for
-    /// a model built by hand, whose `params.json` is made from the snippet parameters).
+    /// The set `params.json` holds: the recommendation's (`Recommendation.set`: the tuned set
+    /// only when it beats the current one with confidence); nil for a model built by hand,
+    /// whose `params.json` is made from the snippet parameters.
     public var suggestedSetting: ParameterSet?
+    /// What to ship and why (nil for a model built by hand: `recommendationChoice` then
+    /// compares the errors).
+    public var recommendation: Recommendation? = nil
     /// `--by`: per-group parameters against the pooled set.
     public var groups: GroupSection? = nil
     /// Set when the tuning was fitted on implicit labels (`--labels implicit`).

@@ -56,7 +56,8 @@ public struct SummaryRenderer: Sendable {
     /// The plain lines (text format).
     func lines() -> [String] {
         let s = model.summary
-        var out: [String] = []
+        // What to ship and why, in words, before the figures.
+        var out: [String] = [model.headline]
         var used = "\(model.name): \(s.gesturesUsed) gestures used of \(s.gesturesRead) read"
         let skipped = s.skipped(.gestures)
         used +=
@@ -78,7 +79,13 @@ public struct SummaryRenderer: Sendable {
             )
         }
         var sug: String
-        if model.keepCurrent {
+        if model.recommendationChoice == .tooFew {
+            sug =
+                "suggest: none yet (too few labelled gestures): keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
+        } else if model.recommendationChoice == .preset, let name = model.recommendation?.preset {
+            sug =
+                "suggest: the \(name) preset (\(model.suggestedParameterSet.rule.reportDescription(extent: s.extent))): tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no clear gain"
+        } else if model.keepCurrent {
             sug =
                 "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
             if s.suggestedRule != s.currentRule {
@@ -111,7 +118,8 @@ extension ReportModel {
     public var suggestedParameterSet: ParameterSet {
         if let suggestedSetting { return suggestedSetting }
         return ParameterSet(
-            rule: summary.suggestedRule, direction: summary.direction, extent: summary.extent,
+            rule: keepCurrent ? summary.currentRule : summary.suggestedRule,
+            direction: summary.direction, extent: summary.extent,
             completionSpeed: animation.suggestedCompletionSpeed,
             transitionDuration: animation.duration,
             fingerSpeedCap: animation.fingerSpeedCap,

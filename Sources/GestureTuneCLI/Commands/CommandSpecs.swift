@@ -124,7 +124,8 @@ enum CommandSpecs {
             help: "record this run's summary as a baseline for later runs", default: "none"),
         OptionSpec(
             "junit", value: "FILE",
-            help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)",
+            help:
+                "write JUnit XML: one testsuite, one testcase per file with its error rate, counts and time ('-' for stdout)",
             default: "none"),
         OptionSpec(
             "json", value: "FILE",

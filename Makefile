@@ -2,6 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 PYTHON ?= python3
+APT_GET ?= apt-get
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building needs (`make run`): the two C libraries.
 APT_PACKAGES := libcsv-dev libgsl-dev
@@ -11,7 +12,7 @@ APT_PACKAGES := libcsv-dev libgsl-dev
 APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium
 
-.PHONY: run check deps test-deps pydeps build release static check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
+.PHONY: run check deps test-deps pydeps build release install uninstall static check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -30,13 +31,33 @@ check: test-deps pydeps
 
 deps: APT_WANTED = $(APT_PACKAGES)
 test-deps: APT_WANTED = $(APT_TEST_PACKAGES)
+## deps, test-deps: the Debian packages that are missing, installed with apt-get. Without
+## apt-get (another distribution, macOS) nothing is installed: when the libcsv and GSL headers
+## are found the build goes on; when not, the target names what to install and stops (exit 2)
+## before anything is built.
+HEADER_CHECK := printf '\#include <csv.h>\n\#include <gsl/gsl_version.h>\n' | \
+  $${CC:-cc} -E -x c - -o /dev/null 2>/dev/null || \
+  printf '\#include <csv.h>\n\#include <gsl/gsl_version.h>\n' | clang -E -x c - -o /dev/null 2>/dev/null
 deps test-deps:
-	@missing=""; for p in $(APT_WANTED); do \
+	@if ! command -v $(APT_GET) >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then \
+	  if $(HEADER_CHECK); then \
+	    echo "make $@: no apt-get; the libcsv and GSL headers are there, nothing installed"; \
+	    [ "$@" = deps ] || echo "make $@: without apt-get, install these yourself for every test to run: $(filter-out $(APT_PACKAGES),$(APT_WANTED))"; \
+	    exit 0; \
+	  fi; \
+	  echo "make $@: apt-get not found and the libcsv or GSL headers (csv.h, gsl/gsl_version.h) are missing." >&2; \
+	  echo "  On Debian or Ubuntu the packages are: $(APT_WANTED)" >&2; \
+	  echo "  Elsewhere, install libcsv and GSL development files with your package manager" >&2; \
+	  echo "  (for example Fedora: dnf install libcsv-devel gsl-devel; macOS: brew install libcsv gsl)," >&2; \
+	  echo "  then run 'make $(or $(filter-out deps test-deps,$(MAKECMDGOALS)),run)' again." >&2; \
+	  exit 2; \
+	fi; \
+	missing=""; for p in $(APT_WANTED); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  $(SUDO) $(APT_GET) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing; \
 	fi
 
 pydeps:
@@ -48,6 +69,18 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+## install: the release binary to $(PREFIX)/bin/gesturetune (PREFIX defaults to ~/.local;
+## `make install PREFIX=/usr/local` as root for every user). uninstall removes it.
+PREFIX ?= $(HOME)/.local
+install: release
+	install -d "$(PREFIX)/bin"
+	install -m 755 .build/release/gesturetune "$(PREFIX)/bin/gesturetune"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; \
+	  *) echo "$(PREFIX)/bin is not on PATH: add 'export PATH=\"$(PREFIX)/bin:\$$PATH\"' to your shell's profile" ;; esac
+
+uninstall:
+	rm -f "$(PREFIX)/bin/gesturetune"
 
 test: test-deps pydeps
 	$(SWIFT) test --parallel

@@ -56,6 +56,31 @@ struct BatchEndToEndTests {
         let junit = try String(
             contentsOf: dir.appendingPathComponent("out/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"5\" failures=\"1\" errors=\"1\" skipped=\"1\""))
+        // Each case's numbers: fail.csv 2 of 6 misdecided, judged by --max-error 0.05.
+        #expect(
+            junit.contains(
+                """
+                      <properties>
+                        <property name="error-rate" value="0.3333333333333333"/>
+                        <property name="rows" value="\(files["traces/fail.csv"]?["rows"] as? Int ?? -1)"/>
+                        <property name="gestures" value="6"/>
+                        <property name="labelled" value="6"/>
+                        <property name="misdecided" value="2"/>
+                        <property name="unlabelled" value="0"/>
+                        <property name="interrupted" value="0"/>
+                        <property name="max-error" value="0.05"/>
+                        <property name="tolerance" value="0.0"/>
+                      </properties>
+                      <failure message=
+                """), "\(junit)")
+        #expect(
+            junit.contains(
+                "<system-out>PASS   traces/pass.csv: error 0.0% (0/6)</system-out>\n    </testcase>"
+            ), "\(junit)")
+        #expect(
+            junit.contains(
+                "<system-out>FAIL   traces/fail.csv: error 33.3% (2/6) exceeds --max-error 5.0%</system-out>"
+            ))
         #expect(junit.contains("<error message=\"traces/malformed.csv:4: column &quot;x&quot;"))
         #expect(
             junit.contains(
@@ -82,8 +107,33 @@ struct BatchEndToEndTests {
         #expect(passing.status == 0)
         #expect(
             passing.stdout.hasPrefix(
-                "2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0.0%)"
-            ))
+                """
+                PASS   traces/pass.csv: error 0.0% (0/6)
+                PASS   traces/sub/pass2.csv: error 0.0% (0/6)
+                2 files: 2 passed, 0 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 0 misdecided (pooled error 0.0%)
+                """
+            ), "\(passing.stdout)")
+    }
+
+    /// Output to a pipe (how the tests run the binary) carries no ANSI escape, whatever `TERM`
+    /// says and with `NO_COLOR` empty; every case is listed, a passing one with its error.
+    @Test func pipedOutputIsPlainAndListsEveryCase() throws {
+        let dir = try Traces.corpus([
+            "t/a.csv": Traces.csv(Traces.twoWrong), "t/b.csv": Traces.csv(Traces.clear),
+        ])
+        let r = try TestSupport.run(
+            ["batch", "t", "--params", "flutter-cupertino", "--max-error", "0.2"], in: dir,
+            environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr == "")
+        #expect(!r.stdout.contains("\u{1B}"), "\(r.stdout)")
+        #expect(
+            r.stdout == """
+                FAIL   t/a.csv: error 33.3% (2/6) exceeds --max-error 20.0%
+                PASS   t/b.csv: error 0.0% (0/6)
+                2 files: 1 passed, 1 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 2 misdecided (pooled error 16.7%) under flutter-cupertino; FAIL
+
+                """, "\(r.stdout)")
     }
 
     /// The JUnit file validates against the JUnit schema (Jenkins/Ant shape) and reads back with
@@ -123,6 +173,31 @@ struct BatchEndToEndTests {
             """
         let (status, output) = try Python.run(script, [junit])
         #expect(status == 0, "\(output)")
+        // Every file's case carries its numbers and a measured (positive) duration; the suite's
+        // time is measured too.
+        let numbers = """
+            import sys
+            import xml.etree.ElementTree as ET
+            suite = ET.parse(sys.argv[1]).getroot().find("testsuite")
+            print("suite", float(suite.get("time")) > 0)
+            for case in suite.findall("testcase"):
+                p = {e.get("name"): e.get("value") for e in case.findall("properties/property")}
+                print(case.get("name"), float(case.get("time")) > 0, p.get("error-rate"),
+                      p.get("misdecided"), p.get("labelled"), p.get("max-error"),
+                      case.find("system-out").text.split(":")[0])
+            """
+        let (numbersStatus, numbersOutput) = try Python.run(numbers, [junit])
+        #expect(numbersStatus == 0, "\(numbersOutput)")
+        #expect(
+            numbersOutput == """
+                suite True
+                traces/fail.csv True 0.3333333333333333 2 6 0.05 FAIL   traces/fail.csv
+                traces/malformed.csv True None 0 0 0.05 ERROR  traces/malformed.csv
+                traces/pass.csv True 0.0 0 6 0.05 PASS   traces/pass.csv
+                traces/sub/pass2.csv True 0.0 0 6 0.05 PASS   traces/sub/pass2.csv
+                traces/unlabelled.csv True None 0 0 0.05 SKIP   traces/unlabelled.csv
+
+                """, "\(numbersOutput)")
         #expect(
             output == """
                 gesturetune batch 5 1 1 1
@@ -153,7 +228,7 @@ struct BatchEndToEndTests {
                 contentsOf: dir.appendingPathComponent("out\(jobs)/s.json"), encoding: .utf8)
             let junit = try String(
                 contentsOf: dir.appendingPathComponent("out\(jobs)/j.xml"), encoding: .utf8)
-            outputs.append([r.stdout, r.stderr, json, junit])
+            outputs.append([r.stdout, r.stderr, json, EndToEnd.withoutTimes(junit)])
         }
         #expect(outputs[0] == outputs[1])
     }
@@ -192,9 +267,12 @@ struct BatchEndToEndTests {
         let a = try String(contentsOf: dir.appendingPathComponent("whole.json"), encoding: .utf8)
         let b = try String(contentsOf: dir.appendingPathComponent("merged.json"), encoding: .utf8)
         #expect(a == b)
+        // The same but for the durations, which merge does not have (its cases' time is 0).
         let x = try String(contentsOf: dir.appendingPathComponent("whole.xml"), encoding: .utf8)
         let y = try String(contentsOf: dir.appendingPathComponent("merged.xml"), encoding: .utf8)
-        #expect(x == y)
+        #expect(EndToEnd.withoutTimes(x) == EndToEnd.withoutTimes(y))
+        #expect(x != y)
+        #expect(y.contains("<testcase name=\"t/0.csv\" classname=\"t\" time=\"0\">"))
 
         let incomplete = try EndToEnd.run(["merge", "shard1.json", "shard3.json"], in: dir)
         #expect(incomplete.status == 65)

@@ -123,6 +123,13 @@ enum EndToEnd {
         return byPath
     }
 
+    /// A JUnit file with its measured durations (`time="0.012345"`) written `time="T"`: the
+    /// one part of it that differs from run to run.
+    static func withoutTimes(_ junit: String) -> String {
+        junit.replacingOccurrences(
+            of: #"time="[0-9]+(\.[0-9]+)?""#, with: #"time="T""#, options: .regularExpression)
+    }
+
     /// Every file under `dir`, relative, sorted.
     static func listing(_ dir: URL) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: dir.path) else { return [] }

@@ -16,7 +16,23 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
     public var name: String?
     public var generator: String?
     public var summary: Summary
+    /// `parameters.rows`: each suggested parameter with its 95% interval (empty in a report
+    /// without the section).
+    public var parameters: [Parameter]
     public var gestures: [Gesture]
+
+    /// One row of `parameters.rows`: what `diff --fail-on-moved` compares.
+    public struct Parameter: Sendable, Equatable {
+        /// `p_th`, `v_th`, `tau`, ... (the report's symbol).
+        public var symbol: String
+        public var unit: ParameterUnit?
+        /// The suggested value (`"inf"` read as infinity); nil when the report has none.
+        public var suggested: Double?
+        /// The suggestion's 95% interval (bootstrap, or ±1.96 SE for logistic); nil when none
+        /// was computed (`--resamples 0`, a parameter not searched). A bound written `null`
+        /// (not finite) is unbounded on its side.
+        public var interval: Interval?
+    }
 
     /// The `summary` object: the run's headline figures (the terminal's JSON summary is this too).
     public struct Summary: Sendable, Equatable {
@@ -228,8 +244,12 @@ extension ReportDocument.Summary {
 
 extension ReportDocument {
     private enum Key: String, CodingKey {
-        case schema, name, generator, summary, gestures
+        case schema, name, generator, summary, parameters, gestures
     }
+
+    private enum ParametersKey: String, CodingKey { case rows }
+    private enum RowKey: String, CodingKey { case symbol, unit, suggested, interval }
+    private enum IntervalKey: String, CodingKey { case low, high }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
@@ -246,7 +266,44 @@ extension ReportDocument {
             throw Problem(message: "expected a \"summary\" object, found none")
         }
         summary = try c.decode(Summary.self, forKey: .summary)
+        parameters = try Self.parameters(c)
         gestures = try c.decodeIfPresent([Gesture].self, forKey: .gestures) ?? []
+    }
+
+    /// `parameters.rows` (absent: none), each row's symbol, unit, suggested value and interval.
+    private static func parameters(_ c: KeyedDecodingContainer<Key>) throws -> [Parameter] {
+        guard c.contains(.parameters), try !c.decodeNil(forKey: .parameters) else { return [] }
+        let section = try c.nestedContainer(keyedBy: ParametersKey.self, forKey: .parameters)
+        guard section.contains(.rows) else { return [] }
+        var rows = try section.nestedUnkeyedContainer(forKey: .rows)
+        var out: [Parameter] = []
+        while !rows.isAtEnd {
+            let row = try rows.nestedContainer(keyedBy: RowKey.self)
+            let symbol = try row.decode(String.self, forKey: .symbol)
+            let unit = try row.decodeIfPresent(String.self, forKey: .unit).flatMap(
+                ParameterUnit.init(rawValue:))
+            var suggested: Double?
+            if let text = try? row.decode(String.self, forKey: .suggested) {
+                guard RuleParameterSpec.infinityTexts.contains(text.lowercased()) else {
+                    let at = path(row.codingPath + [RowKey.suggested])
+                    throw Problem(
+                        message: "expected a number or \"inf\" at \(at), found \"\(text)\"")
+                }
+                suggested = .infinity
+            } else {
+                suggested = try row.decodeIfPresent(Double.self, forKey: .suggested)
+            }
+            var interval: Interval?
+            if row.contains(.interval), try !row.decodeNil(forKey: .interval) {
+                let i = try row.nestedContainer(keyedBy: IntervalKey.self, forKey: .interval)
+                interval = Interval(
+                    low: try i.decodeIfPresent(Double.self, forKey: .low) ?? -.infinity,
+                    high: try i.decodeIfPresent(Double.self, forKey: .high) ?? .infinity)
+            }
+            out.append(
+                Parameter(symbol: symbol, unit: unit, suggested: suggested, interval: interval))
+        }
+        return out
     }
 
     /// `summary.currentError` for the path `[summary, currentError]`; `gestures[3].id` with an

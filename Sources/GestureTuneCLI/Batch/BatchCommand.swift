@@ -112,8 +112,10 @@ struct GateOutputs: Sendable {
     }
 
     /// Writes the requested files (each atomically), then prints the summary and the error
-    /// cases' diagnostics.
-    func emit(_ summary: BatchSummary, console: Console) throws(CLIError) {
+    /// cases' diagnostics. `times` go into the JUnit file only (`merge` has none).
+    func emit(_ summary: BatchSummary, times: BatchTimes? = nil, console: Console)
+        throws(CLIError)
+    {
         for file in summary.files where file.status == .error {
             let p = file.problem!
             console.diagnose(
@@ -128,11 +130,12 @@ struct GateOutputs: Sendable {
         let json = self.json != nil || writeBaseline != nil ? try BatchJSON.encode(summary) : ""
         // One output set: staged first, renamed together, so an interrupt leaves all or none.
         var outputs: [(contents: String, path: String)] = []
-        if let path = junit { outputs.append((JUnitWriter.render(summary), path)) }
+        if let path = junit { outputs.append((JUnitWriter.render(summary, times: times), path)) }
         if let path = self.json { outputs.append((json, path)) }
         if let path = writeBaseline { outputs.append((json, path)) }
         try AtomicFile.writeAll(outputs, console: console)
-        console.writeOut(try BatchText.render(summary, format: format))
+        console.writeOut(
+            try BatchText.render(summary, format: format, colour: console.stdoutColour))
     }
 
     /// Per-file warnings shown on standard error before the rest are counted; the JSON
@@ -189,10 +192,11 @@ enum BatchCommand {
         }
 
         let progress = ProgressBar(total: files.count, console: console)
-        var results = BatchRunner.run(
+        let run = BatchRunner.run(
             files: files, jobs: options.common.jobs, reader: options.common.reader,
             physics: physics,
             parameters: parameters, progress: progress)
+        var results = run.results
         progress.finish()
         if let starved = results.first(where: {
             $0.problem?.kind == CaseEvaluator.systemResourceKind
@@ -214,7 +218,7 @@ enum BatchCommand {
         let summary = BatchGate.summarise(
             files: results, gate: gate, params: params, settings: settings(options.common, physics),
             shard: shard)
-        try options.outputs.emit(summary, console: console)
+        try options.outputs.emit(summary, times: run.times, console: console)
         return BatchGate.outcome(of: summary)
     }
 

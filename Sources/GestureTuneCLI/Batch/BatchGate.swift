@@ -26,13 +26,11 @@ enum BatchGate {
         let rate = Double(r.misdecided) / Double(r.labelled)
         r.errorRate = rate
         if let max = gate.maxError, rate > max + slack {
-            r.failures.append(
-                "error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) exceeds --max-error \(percent(max))"
-            )
+            r.failures.append("\(errorText(r)) exceeds --max-error \(percent(max))")
         }
         if let base = r.baselineErrorRate, rate > base + gate.tolerance + slack {
             r.failures.append(
-                "error \(percent(rate)) (\(r.misdecided)/\(r.labelled)) is worse than the baseline's \(percent(base)) by more than --tolerance \(percent(gate.tolerance))"
+                "\(errorText(r)) is worse than the baseline's \(percent(base)) by more than --tolerance \(percent(gate.tolerance))"
             )
         }
         r.status = r.failures.isEmpty ? .pass : .fail
@@ -84,6 +82,13 @@ enum BatchGate {
     }
 
     static func percent(_ x: Double) -> String { NumberText.percent(x) }
+
+    /// `error 33.3% (2/6)`: a case's misdecided share with its counts, as the text summary,
+    /// the gate's reasons and the JUnit file show it (`error n/a (0/0)` with nothing labelled).
+    static func errorText(_ r: BatchFileResult) -> String {
+        let rate = r.labelled > 0 ? Double(r.misdecided) / Double(r.labelled) : nil
+        return "error \(NumberText.percent(rate)) (\(r.misdecided)/\(r.labelled))"
+    }
 }
 
 /// Encodes and decodes `BatchSummary` deterministically (sorted keys, two-space indent).

@@ -2,37 +2,54 @@ import Foundation
 
 /// The short summaries `batch` and `merge` print on standard output.
 enum BatchText {
-    static func render(_ summary: BatchSummary, format: OutputFormat) throws(CLIError) -> String {
+    /// `colour`: the text's PASS/FAIL/ERROR labels in ANSI green and red (`Console.stdoutColour`:
+    /// standard output is a terminal and `NO_COLOR` is unset); the other formats never are.
+    static func render(_ summary: BatchSummary, format: OutputFormat, colour: Bool = false)
+        throws(CLIError) -> String
+    {
         switch format {
         case .json: return try BatchJSON.encode(summary)
-        case .text: return text(summary)
+        case .text: return text(summary, colour: colour)
         case .markdown: return markdown(summary)
         }
     }
 
-    /// One line per case that did not pass, then the totals.
-    static func text(_ summary: BatchSummary) -> String {
+    /// One line per case with its status (a passing one with its error and counts), then the
+    /// totals.
+    static func text(_ summary: BatchSummary, colour: Bool = false) -> String {
         var lines: [String] = []
-        for file in summary.files {
-            switch file.status {
-            case .pass: continue
-            case .fail:
-                lines.append(
-                    "FAIL   \(TerminalText.escaped(file.path)): \(TerminalText.safe(file.failures.joined(separator: "; ")))"
-                )
-            case .skipped:
-                lines.append("SKIP   \(TerminalText.escaped(file.path)): no labelled gestures")
-            case .error:
-                let p = file.problem
-                let location = (p?.line ?? 0) > 0 ? "\(file.path):\(p!.line)" : file.path
-                lines.append(
-                    "ERROR  \(TerminalText.escaped(location)): \(TerminalText.safe(p?.message ?? "unknown error"))"
-                )
-            }
-        }
-        if let failure = summary.runFailure { lines.append("FAIL   \(failure)") }
+        let fail = label("FAIL", colour ? "31" : nil)
+        for file in summary.files { lines.append(caseLine(file, colour: colour)) }
+        if let failure = summary.runFailure { lines.append("\(fail)   \(failure)") }
         lines.append(totalsLine(summary))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One case's line: `PASS   a.csv: error 0.0% (0/6)`, `FAIL   b.csv: <reasons>`,
+    /// `SKIP   …`, `ERROR  c.csv:4: <message>`; also each JUnit testcase's `<system-out>`.
+    static func caseLine(_ file: BatchFileResult, colour: Bool = false) -> String {
+        let path = TerminalText.escaped(file.path)
+        switch file.status {
+        case .pass:
+            return "\(label("PASS", colour ? "32" : nil))   \(path): \(BatchGate.errorText(file))"
+        case .fail:
+            let reasons = TerminalText.safe(file.failures.joined(separator: "; "))
+            return "\(label("FAIL", colour ? "31" : nil))   \(path): \(reasons)"
+        case .skipped:
+            return "SKIP   \(path): no labelled gestures"
+        case .error:
+            let p = file.problem
+            let location = (p?.line ?? 0) > 0 ? "\(file.path):\(p!.line)" : file.path
+            let message = TerminalText.safe(p?.message ?? "unknown error")
+            return
+                "\(label("ERROR", colour ? "31" : nil))  \(TerminalText.escaped(location)): \(message)"
+        }
+    }
+
+    /// `text` in the ANSI colour `code` (`32` green, `31` red), or plain when `code` is nil.
+    static func label(_ text: String, _ code: String?) -> String {
+        guard let code else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
     static func totalsLine(_ summary: BatchSummary) -> String {

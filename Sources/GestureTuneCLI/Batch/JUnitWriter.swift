@@ -6,18 +6,27 @@ import GestureReport
 /// Shape: `<testsuites>` holding one `<testsuite>` with `<properties>`, one `<testcase>` per
 /// file (`name` the path, `classname` its folder), then `<system-out>` (the totals) and
 /// `<system-err>` (every file's warnings, one `path: warning: ...` a line).
+/// Every file's testcase carries its numbers: `<properties>` (error rate as a fraction, rows,
+/// gestures, labelled, misdecided, unlabelled, interrupted, the baseline's rate when there is
+/// one, and the gate: `max-error`, `tolerance`), then its result, then `<system-out>` with the
+/// case's line of the text summary (`PASS   a.csv: error 0.0% (0/6)`).
 /// A failed case holds one `<failure>` whose message names the misdecided gestures and whose
 /// text lists each with its line, `p_r` and `v_p`; an error case one `<error>` carrying the
 /// reader's message with its line; a case without labelled gestures one `<skipped>`. A run
 /// failure (no labelled gesture anywhere) adds one failed testcase named `labelled gestures`, so
-/// that CI shows red rather than a column of skipped cases. It
-/// satisfies both the Jenkins xunit-plugin `junit-10.xsd` and the Apache Ant schema
-/// (windyroad `JUnit.xsd`), which requires `timestamp`, `hostname`, `time`, `classname` and the
-/// `package`/`id` pair. Durations are written as 0 and the host as `localhost` so the file is
-/// reproducible; the timestamp is `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
+/// that CI shows red rather than a column of skipped cases. The suite carries what the
+/// Apache Ant schema (windyroad `JUnit.xsd`) requires: `timestamp`, `hostname`, `time`,
+/// `classname` and the `package`/`id` pair; properties and `system-out` inside a testcase
+/// follow the Jenkins JUnit plugin's reading (and junitparser's), which the project's schema
+/// (Tests/EndToEndTests/Fixtures) states. A testcase's `time` is the file's wall seconds
+/// reading and deciding it, the suite's the whole evaluation's (`times`; 0 without, as for
+/// `merge`); the host is `localhost`, and the timestamp `SOURCE_DATE_EPOCH` when set
+/// (reproducible builds), else now: apart from the durations, the file is reproducible.
 enum JUnitWriter {
-    static func render(_ summary: BatchSummary, timestamp: Date = JUnitWriter.timestamp()) -> String
-    {
+    static func render(
+        _ summary: BatchSummary, times: BatchTimes? = nil,
+        timestamp: Date = JUnitWriter.timestamp()
+    ) -> String {
         let t = summary.totals
         let runFailed = summary.runFailure == nil ? 0 : 1
         let groupCases = summary.files.reduce(0) { $0 + ($1.groups?.count ?? 0) }
@@ -25,7 +34,7 @@ enum JUnitWriter {
         x += "  <testsuite name=\"gesturetune batch\" package=\"gesturetune\" id=\"0\""
         x += " timestamp=\"\(iso8601(timestamp))\" hostname=\"localhost\""
         x +=
-            " tests=\"\(t.files + runFailed + groupCases)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"0\">\n"
+            " tests=\"\(t.files + runFailed + groupCases)\" failures=\"\(t.failed + runFailed)\" errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"\(seconds(times?.total))\">\n"
         x += "    <properties>\n"
         var properties: [(String, String)] = [
             ("params", summary.params.source),
@@ -49,17 +58,21 @@ enum JUnitWriter {
         for file in summary.files {
             let classname = classname(for: file.path)
             x +=
-                "    <testcase name=\"\(escape(file.path))\" classname=\"\(escape(classname))\" time=\"0\""
+                "    <testcase name=\"\(escape(file.path))\" classname=\"\(escape(classname))\" time=\"\(seconds(times?.perFile[file.path]))\">\n"
+            x += "      <properties>\n"
+            for (name, value) in caseProperties(file, gate: summary.gate) {
+                x += "        <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
+            }
+            x += "      </properties>\n"
             switch file.status {
             case .pass:
-                x += "/>\n"
+                break
             case .skipped:
-                x +=
-                    ">\n      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n    </testcase>\n"
+                x += "      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n"
             case .fail:
-                x += ">\n      <failure message=\"\(escape(failureMessage(file)))\" type=\"gate\">"
+                x += "      <failure message=\"\(escape(failureMessage(file)))\" type=\"gate\">"
                 x += escape(failureText(file), attribute: false)
-                x += "</failure>\n    </testcase>\n"
+                x += "</failure>\n"
             case .error:
                 let problem =
                     file.problem ?? .init(kind: "internal", line: 0, message: "unknown error")
@@ -68,10 +81,12 @@ enum JUnitWriter {
                     ? "\(file.path):\(problem.line): \(problem.message)"
                     : "\(file.path): \(problem.message)"
                 x +=
-                    ">\n      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
+                    "      <error message=\"\(escape(located))\" type=\"\(escape(problem.kind))\">"
                 x += escape(located, attribute: false)
-                x += "</error>\n    </testcase>\n"
+                x += "</error>\n"
             }
+            x +=
+                "      <system-out>\(escape(BatchText.caseLine(file), attribute: false))</system-out>\n    </testcase>\n"
             // `--by`: one informational testcase per group (the gate applies to the file).
             for group in file.groups ?? [] {
                 let name = group.name.isEmpty ? "(none)" : group.name
@@ -97,6 +112,30 @@ enum JUnitWriter {
             "    <system-err>\(escape(warnings.joined(separator: "\n"), attribute: false))</system-err>\n"
         x += "  </testsuite>\n</testsuites>\n"
         return x
+    }
+
+    /// A case's numbers as `<property>` pairs: the counts and error rate of the JSON summary's
+    /// file entry (a fraction, absent when nothing is labelled), then the gate it was judged by.
+    static func caseProperties(_ file: BatchFileResult, gate: BatchSummary.Gate)
+        -> [(String, String)]
+    {
+        var p: [(String, String)] = []
+        if let rate = file.errorRate { p.append(("error-rate", "\(rate)")) }
+        p += [
+            ("rows", "\(file.rows)"), ("gestures", "\(file.gestures)"),
+            ("labelled", "\(file.labelled)"), ("misdecided", "\(file.misdecided)"),
+            ("unlabelled", "\(file.unlabelled)"), ("interrupted", "\(file.interrupted)"),
+        ]
+        if let base = file.baselineErrorRate { p.append(("baseline-error-rate", "\(base)")) }
+        p.append(("max-error", gate.maxError.map { "\($0)" } ?? "none"))
+        p.append(("tolerance", "\(gate.tolerance)"))
+        return p
+    }
+
+    /// Seconds as `xs:decimal` with microseconds (`0.012345`); 0 when not measured.
+    static func seconds(_ s: Double?) -> String {
+        guard let s, s.isFinite, s > 0 else { return "0" }
+        return String(format: "%.6f", s)
     }
 
     /// The failure's one-line message: the reasons, then up to 10 misdecided gestures' ids.

@@ -124,7 +124,8 @@ enum CommandSpecs {
             help: "record this run's summary as a baseline for later runs", default: "none"),
         OptionSpec(
             "junit", value: "FILE",
-            help: "write JUnit XML: one testsuite, one testcase per file ('-' for stdout)",
+            help:
+                "write JUnit XML: one testsuite, one testcase per file with its error rate, counts and time ('-' for stdout)",
             default: "none"),
         OptionSpec(
             "json", value: "FILE",
@@ -427,14 +428,30 @@ enum CommandSpecs {
             OptionSpec(
                 "out", value: "FILE", help: "file to write ('-' for standard output)",
                 default: "standard output"),
+            OptionSpec(
+                "fail-on-increase", value: "POINTS",
+                help:
+                    "exit 1 when the current rule's error rose by more than POINTS percentage points (0 to 100) from A to B",
+                default: "off"),
+            OptionSpec(
+                "fail-on-moved",
+                help:
+                    "exit 1 when a suggested parameter of B lies outside A's 95% interval, or the suggested rule changed family",
+                default: "off"),
         ],
         examples: [
             "gesturetune diff before/swipe/report.json after/swipe/report.json",
             "gesturetune diff a/report.json b/report.json --format html --out diff.html",
+            "gesturetune diff main/report.json pr/report.json --fail-on-increase 0.5 --fail-on-moved",
         ],
         discussion: """
             Gestures are matched by file name and id; a report.json holding only a sample of gestures
             compares the gestures both hold.
+
+            The checks run after the output is written and name each reason on standard error.
+            A check that cannot be made fails too: --fail-on-increase when A or B has no intent
+            labels, --fail-on-moved when A holds no intervals (analysed with --resamples 0).
+            Exit 1 when a check fails (a gate, as in batch).
 
             """ + "\n" + exitStatus)
 

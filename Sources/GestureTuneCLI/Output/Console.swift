@@ -13,29 +13,42 @@ public struct Console: Sendable {
     public var stderrIsTerminal: Bool
     /// Colour diagnostics: stderr is a terminal and `NO_COLOR` is unset or empty.
     public var colour: Bool
+    /// Colour the summary on standard output (`batch`'s PASS/FAIL): stdout is a terminal and
+    /// `NO_COLOR` is unset or empty. Never in a file or a pipe.
+    public var stdoutColour: Bool
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
         writeErr: @escaping @Sendable (String) -> Void,
-        stderrIsTerminal: Bool = false, colour: Bool = false
+        stderrIsTerminal: Bool = false, colour: Bool = false, stdoutColour: Bool = false
     ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.stderrIsTerminal = stderrIsTerminal
         self.colour = colour
+        self.stdoutColour = stdoutColour
     }
 
     /// The process's own standard output and error, written with `write(2)`: a failed write
     /// (a full disk, a closed descriptor) is remembered by `StandardStreams`, never a trap.
     public static var standard: Console {
+        let environment = ProcessInfo.processInfo.environment
         let tty = isatty(STDERR_FILENO) == 1
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+        let dumb = environment["TERM"] == "dumb"
         return Console(
             writeOut: { StandardStreams.write($0, to: STDOUT_FILENO) },
             writeErr: { StandardStreams.write($0, to: STDERR_FILENO) },
             stderrIsTerminal: tty && !dumb,
-            colour: tty && !noColor && !dumb)
+            colour: colourAllowed(isTerminal: tty, environment: environment),
+            stdoutColour: colourAllowed(
+                isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment))
+    }
+
+    /// Whether a stream may carry ANSI colour: it is a terminal, `NO_COLOR` is unset or empty
+    /// (https://no-color.org) and `TERM` is not `dumb`.
+    static func colourAllowed(isTerminal: Bool, environment: [String: String]) -> Bool {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return isTerminal && !noColor && environment["TERM"] != "dumb"
     }
 
     public func out(_ line: String) { writeOut(line + "\n") }

@@ -69,7 +69,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "CZlib", "CZstd",
+                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "CZlib",
+                "CZstd",
             ],
             path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),

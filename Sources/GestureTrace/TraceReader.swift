@@ -408,7 +408,8 @@ func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
         start.count >= magic.count && zip(start, magic).allSatisfy { $0 == $1 }
     }
     if starts([0x1F, 0x8B]) {
-        return "a gzip-compressed file inside the compressed file (compressed twice? gunzip it once)"
+        return
+            "a gzip-compressed file inside the compressed file (compressed twice? decompress it once)"
     }
     if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
         return
@@ -418,7 +419,8 @@ func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
         return "an .xls spreadsheet (export the sheet as CSV)"
     }
     if starts([0x28, 0xB5, 0x2F, 0xFD]) {
-        return "a zstd-compressed file inside the compressed file (compressed twice? unzstd it once)"
+        return
+            "a zstd-compressed file inside the compressed file (compressed twice? decompress it once)"
     }
     if starts([0x42, 0x5A, 0x68]), start.count >= 4, (0x31...0x39).contains(start[3]) {
         return "a bzip2-compressed file (decompress it first: bunzip2)"

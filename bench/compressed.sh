@@ -52,10 +52,10 @@ elif [[ ! -f "$FILE.zst" ]]; then
     zstd -q -"$LEVEL_ZST" -c "$FILE" >"$FILE.zst"
 fi
 
-size() { stat -c %s "$1"; }
-echo "file: $FILE, $(awk -v b="$(size "$FILE")" 'BEGIN {printf "%.1f", b / 1e6}') MB;" \
-    ".gz $(awk -v b="$(size "$FILE.gz")" 'BEGIN {printf "%.1f", b / 1e6}') MB" \
-    "$( ((have_zstd)) && awk -v b="$(size "$FILE.zst")" 'BEGIN {printf "; .zst %.1f MB", b / 1e6}')"
+megabytes() { awk -v b="$(stat -c %s "$1")" 'BEGIN {printf "%.1f MB", b / 1e6}'; }
+sizes="file: $FILE, $(megabytes "$FILE"); .gz $(megabytes "$FILE.gz")"
+((have_zstd)) && sizes+="; .zst $(megabytes "$FILE.zst")"
+echo "$sizes"
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS runs"
 
 # The three must read the same: rows and gestures.

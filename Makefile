@@ -4,8 +4,9 @@ SWIFT ?= swift
 PYTHON ?= python3
 APT_GET ?= apt-get
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What building needs (`make run`): the two C libraries.
-APT_PACKAGES := libcsv-dev libgsl-dev
+# What building needs (`make run`): the C libraries (CSV, GSL, and zlib and libzstd for
+# compressed traces).
+APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 # What the tests need besides (`make check`): chromium, chromium-driver, selenium: the web
 # recorder's test; kotlin: compiling the Android recorder; the Python packages: the notebook,
 # JUnit and report checks.

@@ -21,7 +21,18 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
-        .target(name: "GestureTrace", dependencies: ["CCSV"], exclude: ["README.md"]),
+        // gzip and zstd traces: decompressed by GestureTrace as it reads.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .target(
+            name: "GestureTrace", dependencies: ["CCSV", "CZlib", "CZstd"], exclude: ["README.md"]),
         // The only importer of CGSL: fits, roots and random numbers behind `package` wrappers.
         .target(name: "GestureNumerics", dependencies: ["CGSL"]),
         .target(
@@ -57,7 +68,10 @@ let package = Package(
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
         .target(
             name: "TestSupport",
-            dependencies: ["GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace"],
+            dependencies: [
+                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "CZlib",
+                "CZstd",
+            ],
             path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
         .testTarget(

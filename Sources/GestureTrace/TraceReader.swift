@@ -315,7 +315,8 @@ public enum TraceReader {
     /// Bytes read from the file per `read(2)` call, and fed to `csv_parse` per call.
     static let chunkSize = 64 * 1024
 
-    /// Reads `path` (`-` for standard input) in fixed-size chunks and calls `onGesture` for each
+    /// Reads `path` (`-` for standard input; gzip or zstd compressed or not, told by its first
+    /// bytes: see `Compression`) in fixed-size chunks and calls `onGesture` for each
     /// complete gesture, in the order gestures close (at the end of the file for a file
     /// without a phase column, in order of first appearance). Memory is bounded by the open
     /// gestures (and at most 16,384 remembered closed gesture ids), never by the file's size.
@@ -336,7 +337,7 @@ public enum TraceReader {
         path: String, options: ReaderOptions, feedSize: Int,
         onGesture: (Gesture) throws -> Void
     ) throws -> ReadSummary {
-        let input = try InputFile(path: path)
+        let input = try Compression.open(path: path)
         let context = ReadContext(ReadState(path: path, options: options))
         let state = context.state
         if let names = options.columnNames {
@@ -400,12 +401,16 @@ public enum TraceReader {
 
 /// What a file that is not text is, from its first bytes (its magic number), with what to do:
 /// a compressed file or a spreadsheet, which people pass by mistake, would otherwise read as
-/// a header of garbage ("not UTF-8", "UTF-16?").
+/// a header of garbage ("not UTF-8", "UTF-16?"). gzip and zstd files are decompressed
+/// (`Compression`), so `start` is gzip or zstd only inside one of them: compressed twice.
 func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
     func starts(_ magic: [UInt8]) -> Bool {
         start.count >= magic.count && zip(start, magic).allSatisfy { $0 == $1 }
     }
-    if starts([0x1F, 0x8B]) { return "a gzip-compressed file (decompress it first: gunzip)" }
+    if starts([0x1F, 0x8B]) {
+        return
+            "a gzip-compressed file inside the compressed file (compressed twice? decompress it once)"
+    }
     if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
         return
             "a zip archive or an .xlsx/.numbers spreadsheet (unzip it, or export the sheet as CSV)"
@@ -414,7 +419,8 @@ func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
         return "an .xls spreadsheet (export the sheet as CSV)"
     }
     if starts([0x28, 0xB5, 0x2F, 0xFD]) {
-        return "a zstd-compressed file (decompress it first: unzstd)"
+        return
+            "a zstd-compressed file inside the compressed file (compressed twice? decompress it once)"
     }
     if starts([0x42, 0x5A, 0x68]), start.count >= 4, (0x31...0x39).contains(start[3]) {
         return "a bzip2-compressed file (decompress it first: bunzip2)"
@@ -423,47 +429,4 @@ func binaryKind(_ start: UnsafeRawBufferPointer) -> String? {
         return "an xz-compressed file (decompress it first: unxz)"
     }
     return nil
-}
-
-/// A file (or standard input for `-`) read in `TraceReader.chunkSize` chunks with `read(2)`
-/// into one reused buffer.
-final class InputFile {
-    let path: String
-    private let descriptor: Int32
-    private let buffer: UnsafeMutableRawBufferPointer
-
-    init(path: String) throws {
-        self.path = path
-        if path == "-" {
-            descriptor = 0
-        } else {
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw TraceError.unreadable(file: path, reason: String(cString: strerror(errno)))
-            }
-        }
-        buffer = .allocate(byteCount: TraceReader.chunkSize, alignment: 16)
-    }
-
-    deinit {
-        if descriptor > 0 { close(descriptor) }
-        buffer.deallocate()
-    }
-
-    /// The next chunk (filled completely unless the input ends), empty at the end of input.
-    /// Valid until the next call.
-    func next() throws -> UnsafeRawBufferPointer {
-        var filled = 0
-        while filled < buffer.count {
-            let n = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw TraceError.unreadable(
-                    file: path == "-" ? "<stdin>" : path, reason: String(cString: strerror(errno)))
-            }
-            filled += n
-        }
-        return UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
-    }
 }

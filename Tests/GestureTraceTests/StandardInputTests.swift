@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GestureTrace
@@ -44,5 +45,28 @@ import Testing
         let summary = try TraceReader.read(path: "-") { gestures.append($0) }
         #expect(summary.file == "<stdin>")
         #expect(gestures.map(\.file) == ["<stdin>"])
+    }
+
+    /// A gzip stream on a pipe (which cannot be rewound): the magic number is seen in the first
+    /// chunk and that chunk still read; a bad field names its line of the text.
+    @Test func aCompressedPipeIsDecompressed() throws {
+        let text = "t,x,y,phase\n0,0,0,began\n1,1,1,moved\n2,x,2,ended\n"
+        let packed = [UInt8](TestSupport.gzip(Data(text.utf8)))
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        // Smaller than a pipe's buffer: written whole before the read starts.
+        #expect(write(ends[1], packed, packed.count) == packed.count)
+        close(ends[1])
+        let saved = dup(0)
+        dup2(ends[0], 0)
+        close(ends[0])
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let error = #expect(throws: TraceError.self) {
+            _ = try TraceReader.read(path: "-") { _ in }
+        }
+        #expect(error?.description == "<stdin>:4: column \"x\": expected a number, found \"x\"")
     }
 }

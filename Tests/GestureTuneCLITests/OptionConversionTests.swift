@@ -15,6 +15,18 @@ import Testing
         return try AnalyzeOptions.parse(OptionValues(p))
     }
 
+    /// A compressed trace names the report as its text would: `swipe`, not `swipe.csv`.
+    @Test(arguments: [
+        ("traces/swipe.csv.gz", "swipe"), ("swipe.csv.ZST", "swipe"), ("swipe.csv", "swipe"),
+        ("swipe.gz", "swipe"), ("notes.txt.gz", "notes"), (".gz", ".gz"), ("a.b.csv", "a.b"),
+    ])
+    func reportNameOfACompressedTrace(file: String, name: String) {
+        let o = AnalyzeOptions(
+            files: [file], common: CommonOptions(), out: "", name: nil, noReport: true, seed: 1,
+            targetDuration: 0)
+        #expect(o.reportName == name)
+    }
+
     @Test func defaults() throws {
         let o = try options([])
         #expect(o.out == "notebooks-out")

@@ -350,6 +350,14 @@ struct TunerTests {
             String(GestureKey.name($0))
         }
         #expect(names == ["a.csv", "a.csv", "a.csv", "/", "<stdin>", "y.csv"])
+        // A compressed trace is keyed as its text: the same folds when a corpus is gzipped.
+        let compressed = ["t/a.csv.gz", "a.csv.ZST", "a.csv", ".gz", "x.gz.zst", "a.csv.gzip"].map {
+            String(GestureKey.name($0))
+        }
+        #expect(compressed == ["a.csv", "a.csv", "a.csv", ".gz", "x.gz", "a.csv.gzip"])
+        #expect(
+            GestureKey(file: "traces/a.csv.gz", id: "g1").value
+                == GestureKey(file: "a.csv", id: "g1").value)
     }
 
     @Test("Perfect separation, one class, a single gesture and no labels give clear results")

@@ -47,6 +47,9 @@ struct MalformedCorpusTests {
                     rest.hasPrefix(" error: empty file") || rest.hasPrefix(" error: no header row")
                     || rest.hasPrefix(" error: cannot read")
                     || rest.hasPrefix(" error: expected CSV text")
+                    || rest.hasPrefix(" error: expected a complete")
+                    || rest.hasPrefix(" error: expected a valid")
+                    || rest.hasPrefix(" error: expected another")
                     || rest.hasPrefix(" error: expected a gesture left to analyse")
                 #expect(
                     hasLine || wholeFile, "error line without a line number: \(line)\n\(context)")

@@ -174,7 +174,8 @@ enum BatchCommand {
         let corpus = try Corpus.files(under: options.paths)
         guard !corpus.isEmpty else {
             throw .missingInput(
-                path: options.paths.joined(separator: " "), reason: "no *.csv trace files found")
+                path: options.paths.joined(separator: " "),
+                reason: "no *.csv, *.csv.gz or *.csv.zst trace files found")
         }
         try options.outputs.refuseWalkedInputs(
             corpus + [options.common.params!], baseline: options.baseline)

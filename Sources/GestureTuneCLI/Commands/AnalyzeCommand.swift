@@ -106,12 +106,16 @@ struct AnalyzeOptions: Sendable {
             maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups)
     }
 
-    /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`).
+    /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`),
+    /// a compressed trace's too (`swipe` for `swipe.csv.gz` and `swipe.csv.zst`).
     var reportName: String {
         if let name { return name }
         guard let first = files.first, first != "-" else { return "stdin" }
-        let base = first.split(separator: "/").last.map(String.init) ?? first
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        var base = Substring(first.split(separator: "/").last.map(String.init) ?? first)
+        for suffix in [".gz", ".zst"] where base.lowercased().hasSuffix(suffix) {
+            if base.count > suffix.count + 1 { base = base.dropLast(suffix.count) }
+        }
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return String(base) }
         return String(base[..<dot])
     }
 }

@@ -148,7 +148,8 @@ enum CommandSpecs {
         name: "analyze", summary: "analyse traces, suggest parameters, write a report",
         usage: "gesturetune analyze FILE... [options]",
         positionalName: "FILE...",
-        positionalHelp: "trace CSV files, analysed as one pooled set ('-' reads standard input)",
+        positionalHelp:
+            "trace CSV files, plain or gzip/zstd compressed, analysed as one pooled set ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [lenientOption] + physicsOptions + [
             paramsOption(default: Preset.defaultName),
@@ -236,7 +237,7 @@ enum CommandSpecs {
         usage: "gesturetune batch PATH... --params FILE|PRESET [options]",
         positionalName: "PATH...",
         positionalHelp:
-            "trace files, or folders searched recursively for *.csv (hidden entries skipped); '-' reads standard input",
+            "trace files (plain, gzip or zstd), or folders searched recursively for *.csv, *.csv.gz and *.csv.zst (hidden entries skipped); '-' reads standard input",
         minPositionals: 1,
         options: [paramsOption(default: "none (required)")] + gateOptions + [
             byOption(
@@ -312,7 +313,9 @@ enum CommandSpecs {
     static let validate = CommandSpec(
         name: "validate", summary: "check trace files and print every problem found",
         usage: "gesturetune validate FILE... [options]",
-        positionalName: "FILE...", positionalHelp: "trace CSV files ('-' reads standard input)",
+        positionalName: "FILE...",
+        positionalHelp:
+            "trace CSV files, plain or gzip/zstd compressed ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [
             OptionSpec(

@@ -3,9 +3,10 @@ internal import GestureNumerics
 /// The identity of a gesture wherever it is processed: its file and the gesture id within it.
 /// Folds and every per-gesture seeded choice derive from `value` (FNV-1a 64 of
 /// `name + "\u{0}" + id`, finalised with splitmix64, where `name` is the file's last path
-/// component, `<stdin>` for `-`), so they depend neither on which shard, thread or position a
-/// gesture was read at, nor on how its path is spelt (`traces/a.csv`, `./traces/a.csv`,
-/// `/work/traces/a.csv`, a CI runner's own checkout folder): the same files give the same
+/// component without a `.gz` or `.zst` ending, `<stdin>` for `-`), so they depend neither on
+/// which shard, thread or position a gesture was read at, nor on how its path is spelt
+/// (`traces/a.csv`, `./traces/a.csv`, `/work/traces/a.csv`, a CI runner's own checkout folder),
+/// nor on whether it was compressed (`a.csv.gz`, `a.csv.zst`): the same traces give the same
 /// answer wherever they are.
 public struct GestureKey: Sendable, Hashable, Codable {
     public var file: String
@@ -22,8 +23,19 @@ public struct GestureKey: Sendable, Hashable, Codable {
         value = GestureKey.splitmix64(h)
     }
 
-    /// The part of a path the key hashes: the last path component (`<stdin>` for `-`).
+    /// The part of a path the key hashes: the last path component (`<stdin>` for `-`), less a
+    /// compressed file's `.gz` or `.zst` (any case) when something is left before it.
     static func name(_ path: String) -> Substring {
+        let name = lastComponent(path)
+        let lowered = name.lowercased()
+        for ending in [".gz", ".zst"] where lowered.hasSuffix(ending) && name.count > ending.count {
+            return name.dropLast(ending.count)
+        }
+        return name
+    }
+
+    /// The last path component (`<stdin>` for `-`), trailing slashes dropped; `/` stays `/`.
+    static func lastComponent(_ path: String) -> Substring {
         if path == "-" { return "<stdin>" }
         var trimmed = Substring(path)
         while trimmed.utf8.count > 1, trimmed.utf8.last == UInt8(ascii: "/") {

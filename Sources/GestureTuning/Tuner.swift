@@ -182,7 +182,8 @@ public struct Tuner: Sendable {
             tuned: suggested, current: current, counts: parts.counts,
             crossValidation: suggestedRule.family == .logistic
                 ? logistic?.crossValidation : headline?.crossValidation,
-            parameters: headline?.parameters ?? [], byFold: search.byFold)
+            parameters: headline?.parameters ?? [], currentErrors: search.current.errors,
+            presetErrors: search.presets.map(\.errors))
         var answer = Answer(
             options: options, counts: parts.counts, warnings: warnings, families: families,
             kinematicAtPreset: kinematicAtPreset,
@@ -309,27 +310,22 @@ public struct Tuner: Sendable {
                 return SearchSpace.threshold.rule(row: c.row, column: c.column)
             }
             var pooled = Confusion()
-            var foldErrors = [Int](repeating: 0, count: folds)
             var unfitted = 0
             for f in 0..<folds {
                 let held = rows.map { $0.folds[f] }
                 if let rule = rules[f] {
-                    let c = confusion(rule, held)
-                    pooled.add(c)
-                    foldErrors[f] = c.errors
+                    pooled.add(confusion(rule, held))
                 } else {
                     unfitted += 1
                     for (r, row) in rows.enumerated() where held[r] > 0 {
                         pooled.add(
                             meantComplete: row.complete, decidedComplete: !row.complete,
                             count: held[r])
-                        foldErrors[f] += held[r]
                     }
                 }
             }
             cv = CrossValidation(
-                folds: folds, seed: seed, confusion: pooled, foldErrors: foldErrors,
-                unfittedFolds: unfitted)
+                folds: folds, seed: seed, confusion: pooled, unfittedFolds: unfitted)
         }
         return LogisticResult(
             fit: whole, boundary: boundary, usesFallback: whole.rule == nil && boundary != nil,

@@ -5,54 +5,63 @@ import Testing
 
 @testable import GestureTuning
 
-/// What ships: the paired difference by fold (hand-computed), the floor of labelled gestures,
-/// and the choice between the tuned rule, a preset and the current set.
+/// What ships: the paired difference (hand-computed), its coverage, the floor of labelled
+/// gestures, and the choice between the tuned rule, a preset and the current set.
 @Suite struct RecommendationTests {
-    /// Three folds of 10: tuned errors 1, 2, 0 against the current set's 2, 2, 2.
-    /// Δ = −1, 0, −2; D = −3/30 = −0.1; residuals Δ_f − D·n_f = 0, 1, −1, squares 2;
-    /// variance k/(k−1)·2/30² = 1.5·2/900 = 1/300; t(0.975, 2) = 4.302653 (tables).
-    @Test func pairedDifferenceByFoldIsTheRatioEstimatorsInterval() throws {
-        let fixed = try #require(
-            PairedDifference.paired(
-                gestures: [10, 10, 10], errors: [1, 2, 0], baseline: [2, 2, 2], tuned: false,
-                level: 0.95))
-        let se = (1.0 / 300).squareRoot()
-        #expect(abs(fixed.estimate - -0.1) < 1e-12)
-        #expect(abs(fixed.standardError - se) < 1e-12)
-        #expect(abs(fixed.lower - (-0.1 - 4.302653 * se)) < 1e-6)
-        #expect(abs(fixed.upper - (-0.1 + 4.302653 * se)) < 1e-6)
-        #expect(!fixed.isBetter)
-        #expect(fixed.gestures == 30)
-        // A tuned rule: Nadeau–Bengio's factor 1 + k/(k−1) = 2.5 on the variance.
-        let tuned = try #require(
-            PairedDifference.paired(
-                gestures: [10, 10, 10], errors: [1, 2, 0], baseline: [2, 2, 2], tuned: true,
-                level: 0.95))
-        #expect(abs(tuned.standardError - (2.5 / 300).squareRoot()) < 1e-12)
-        // Settling it: (t·se / |D|)² · 30 = (4.302653 · 0.0577350 / 0.1)² · 30 = 185.1 → 186.
-        #expect(fixed.gesturesToResolve == 186)
-    }
-
-    @Test func emptyFoldsAreLeftOutAndOneFoldIsNotEnough() {
+    /// 100 gestures, 5 misdecided by one rule and 15 by the other: D = −0.10; the share that
+    /// disagree is at most 0.20, so the variance is at most (0.20 − 0.01)/100 = 0.0019;
+    /// t(0.975, 99) = 1.9842170 (tables).
+    @Test func pairedDifferenceIsBoundedByBothErrorRates() throws {
+        let d = try #require(
+            PairedDifference.paired(errors: 5, baseline: 15, gestures: 100, level: 0.95))
+        let se = 0.0019.squareRoot()
+        #expect(abs(d.estimate - -0.1) < 1e-12)
+        #expect(abs(d.standardError - se) < 1e-12)
+        #expect(abs(d.lower - (-0.1 - 1.9842170 * se)) < 1e-6)
+        #expect(abs(d.upper - (-0.1 + 1.9842170 * se)) < 1e-6)
+        #expect(d.isBetter)
+        #expect(d.gestures == 100)
+        // 12 against 15: D = −0.03, variance (0.27 − 0.0009)/100; the interval holds 0. Settling
+        // it: 100 · (t·se / 0.03)² = 1177.2 → 1178 gestures in all.
+        let noisy = try #require(
+            PairedDifference.paired(errors: 12, baseline: 15, gestures: 100, level: 0.95))
+        #expect(!noisy.isBetter && noisy.lower < 0 && noisy.upper > 0)
+        #expect(noisy.gesturesToResolve == 1178)
+        // The same errors: nothing to resolve.
         #expect(
-            PairedDifference.paired(
-                gestures: [0, 12, 0], errors: [0, 1, 0], baseline: [0, 3, 0], tuned: false,
-                level: 0.95) == nil)
-        let d = PairedDifference.paired(
-            gestures: [0, 10, 10], errors: [0, 0, 0], baseline: [0, 3, 3], tuned: false,
-            level: 0.95)
-        // Every fold 3 errors better: no spread, so the interval is the point −0.3.
-        #expect(d?.estimate == -0.3 && d?.lower == -0.3 && d?.upper == -0.3 && d?.isBetter == true)
+            PairedDifference.paired(errors: 7, baseline: 7, gestures: 50, level: 0.95)?
+                .gesturesToResolve == nil)
+        // Fewer than two gestures, or more errors than gestures: no interval.
+        #expect(PairedDifference.paired(errors: 0, baseline: 1, gestures: 1, level: 0.95) == nil)
+        #expect(PairedDifference.paired(errors: 3, baseline: 1, gestures: 2, level: 0.95) == nil)
     }
 
-    /// A tally of `folds` folds of `n` gestures where the current set misdecides `current` per
-    /// fold and every preset `preset` per fold.
-    private func tally(folds: Int, n: Int, current: Int, preset: Int) -> FoldTally {
-        var t = FoldTally(folds: folds, presets: Preset.all.count)
-        t.gestures = [Int](repeating: n, count: folds)
-        t.current = [Int](repeating: current, count: folds)
-        t.presets = [Int](repeating: preset, count: folds * Preset.all.count)
-        return t
+    /// Coverage on simulated truth: two rules whose per-gesture errors are drawn independently,
+    /// 2,000 studies of 100 gestures; the 95% interval covers the true difference in at least
+    /// 95% of them (the bound on the disagreeing share makes it conservative).
+    @Test func theIntervalCoversTheTrueDifference() {
+        var state: UInt64 = 0x5EED
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(UInt64(1) << 53)
+        }
+        let (pRule, pBase) = (0.08, 0.14)
+        var covered = 0
+        let studies = 2000
+        for _ in 0..<studies {
+            var e = 0
+            var b = 0
+            for _ in 0..<100 {
+                if uniform() < pRule { e += 1 }
+                if uniform() < pBase { b += 1 }
+            }
+            if let d = PairedDifference.paired(errors: e, baseline: b, gestures: 100, level: 0.95),
+                d.lower <= pRule - pBase, pRule - pBase <= d.upper
+            {
+                covered += 1
+            }
+        }
+        #expect(Double(covered) / Double(studies) >= 0.95, "covered \(covered) of \(studies)")
     }
 
     private func counts(complete: Int, cancel: Int) -> TuningCounts {
@@ -65,23 +74,33 @@ import Testing
         return c
     }
 
-    private func crossValidation(_ errors: [Int]) -> CrossValidation {
-        CrossValidation(
-            folds: errors.count, seed: 1, confusion: Confusion(), foldErrors: errors,
-            unfittedFolds: 0)
-    }
-
     private let tuned = ParameterSet(
         rule: .threshold(progress: 0.4, velocity: 0.8), direction: .right)
     private let current = ParameterSet(preset: Preset.all[0])
 
+    /// `Recommendation.choose` with a cross-validation of the tuned rule that misdecides
+    /// `tunedErrors` held-out gestures, the current set `current` and every preset `presets`.
+    private func choose(
+        complete: Int, cancel: Int, tunedErrors: Int?, current: Int, presets: Int,
+        parameters: [ParameterInterval] = []
+    ) -> Recommendation {
+        let n = complete + cancel
+        return Recommendation.choose(
+            tuned: tuned, current: self.current, counts: counts(complete: complete, cancel: cancel),
+            crossValidation: tunedErrors.map {
+                CrossValidation(
+                    folds: 5, seed: 1,
+                    confusion: Confusion(truePositive: n - $0, falsePositive: $0),
+                    unfittedFolds: 0)
+            },
+            parameters: parameters, currentErrors: current,
+            presetErrors: [Int](repeating: presets, count: Preset.all.count))
+    }
+
     @Test func belowTheFloorNothingIsSuggested() {
         for (complete, cancel) in [(10, 9), (16, 4), (4, 30)] {
-            let r = Recommendation.choose(
-                tuned: tuned, current: current, counts: counts(complete: complete, cancel: cancel),
-                crossValidation: crossValidation([0, 0]),
-                parameters: [],
-                byFold: tally(folds: 2, n: (complete + cancel) / 2, current: 3, preset: 3))
+            let r = choose(
+                complete: complete, cancel: cancel, tunedErrors: 0, current: 10, presets: 10)
             #expect(r.choice == .tooFew)
             #expect(r.set == current)
             #expect(!r.shipsTuned)
@@ -89,43 +108,32 @@ import Testing
     }
 
     @Test func theTunedRuleShipsOnlyWhenItBeatsTheCurrentSetWithConfidence() {
-        // Ten folds of 10: tuned 1 error per fold against 3: better in every fold.
-        let better = Recommendation.choose(
-            tuned: tuned, current: current, counts: counts(complete: 50, cancel: 50),
-            crossValidation: crossValidation([1, 1, 2, 0, 1, 1, 1, 2, 0, 1]), parameters: [],
-            byFold: tally(folds: 10, n: 10, current: 3, preset: 3))
+        let better = choose(complete: 50, cancel: 50, tunedErrors: 5, current: 15, presets: 15)
         #expect(better.choice == .tuned)
         #expect(better.set == tuned)
         #expect(better.tunedDifference?.isBetter == true)
-        // Better in total (−4 errors of 100) but not in every fold: kept.
-        let noisy = Recommendation.choose(
-            tuned: tuned, current: current, counts: counts(complete: 50, cancel: 50),
-            crossValidation: crossValidation([0, 6, 0, 5, 3, 0, 6, 0, 5, 1]), parameters: [],
-            byFold: tally(folds: 10, n: 10, current: 3, preset: 3))
+        // Better by 3 of 100, within the noise: kept.
+        let noisy = choose(complete: 50, cancel: 50, tunedErrors: 12, current: 15, presets: 15)
         #expect(noisy.choice == .current)
         #expect(noisy.set == current)
         #expect(noisy.tunedDifference.map { $0.estimate < 0 && !$0.isBetter } == true)
-        #expect((noisy.gesturesToResolve ?? 0) > 100)
+        #expect(noisy.gesturesToResolve == 1178)
     }
 
     @Test func aPresetThatBeatsTheCurrentSetShipsWhenTheTunedRuleDoesNot() {
-        let r = Recommendation.choose(
-            tuned: tuned, current: current, counts: counts(complete: 50, cancel: 50),
-            crossValidation: crossValidation([0, 6, 0, 5, 3, 0, 6, 0, 5, 1]), parameters: [],
-            byFold: tally(folds: 10, n: 10, current: 3, preset: 1))
+        let r = choose(complete: 50, cancel: 50, tunedErrors: 12, current: 15, presets: 4)
         #expect(r.choice == .preset)
         // Every preset but the current one ties: the first in `Preset.all` order.
         #expect(r.preset == Preset.all[1].name)
-        #expect(r.set.rule == Preset.all[1].rule(extent: PhysicsOptions.defaultExtent))
+        #expect(r.set == ParameterSet(preset: Preset.all[1]))
+        #expect(r.presetDifference?.isBetter == true)
     }
 
     /// The planned count for ±0.05 on p_th: half-width 0.1 on 100 gestures → 100·(0.1/0.05)² = 400.
     @Test func theProgressPrecisionPlanShrinksAsOneOverRootN() {
-        let r = Recommendation.choose(
-            tuned: tuned, current: current, counts: counts(complete: 50, cancel: 50),
-            crossValidation: nil,
-            parameters: [ParameterInterval(name: "p_th", estimate: 0.4, lower: 0.3, upper: 0.5)],
-            byFold: tally(folds: 10, n: 10, current: 3, preset: 3))
+        let r = choose(
+            complete: 50, cancel: 50, tunedErrors: nil, current: 15, presets: 15,
+            parameters: [ParameterInterval(name: "p_th", estimate: 0.4, lower: 0.3, upper: 0.5)])
         #expect(r.gesturesForProgressPrecision == 400)
     }
 
@@ -140,5 +148,17 @@ import Testing
         let answer = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
         #expect(answer.recommendation.choice == .tooFew)
         #expect(answer.recommendation.set.rule == answer.current.rule)
+    }
+
+    /// The planned count shrinks as gestures are added: the same error rates on four times the
+    /// gestures need fewer more.
+    @Test func thePlanShrinksAsGesturesAreAdded() throws {
+        let small = try #require(
+            PairedDifference.paired(errors: 12, baseline: 15, gestures: 100, level: 0.95))
+        let large = try #require(
+            PairedDifference.paired(errors: 48, baseline: 60, gestures: 400, level: 0.95))
+        let moreSmall = try #require(small.gesturesToResolve) - 100
+        let moreLarge = try #require(large.gesturesToResolve) - 400
+        #expect(moreLarge < moreSmall)
     }
 }

@@ -5,17 +5,18 @@ import GestureTrace
 /// The difference in error between two rules on the same labelled gestures (`rule − baseline`,
 /// a fraction: negative is better), with a confidence interval.
 ///
-/// Paired by cross-validation fold: both rules are scored on the same held-out gestures, so the
-/// spread of the per-fold differences carries the pairing. Its variance is the ratio estimator's
-/// over the folds, `k/(k−1) · Σ(Δ_f − D·n_f)² / n²`; for a tuned rule it is inflated by Nadeau
-/// and Bengio's correction for overlapping training sets, `1 + k·n_test/n_train = 1 + k/(k−1)`
-/// (Machine Learning 52, 2003), and the interval uses Student's t with `k − 1` degrees of freedom.
+/// Paired: both rules decide the same gestures, so the difference is a mean of per-gesture
+/// differences `e_rule − e_baseline` in {−1, 0, 1}, whose variance is `P(the two disagree) − D²`.
+/// The statistics do not hold which gestures both misdecide, so the share that disagree is
+/// bounded by the sum of both error rates (as if their errors never overlapped): the interval
+/// is conservative. `D ± t(n − 1) · √((e_rule + e_baseline − D²) / n)`. For the tuned rule
+/// `e_rule` is its cross-validated error, each gesture decided by the rule tuned without it.
 public struct PairedDifference: Sendable, Equatable, Codable {
-    /// Pooled: (rule's errors − baseline's errors) / gestures.
+    /// (rule's errors − baseline's errors) / gestures.
     public var estimate: Double
     public var lower: Double
     public var upper: Double
-    /// Standard error of `estimate`.
+    /// Standard error of `estimate` (its bound).
     public var standardError: Double
     /// Confidence level of `lower…upper`.
     public var level: Double
@@ -25,25 +26,17 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     /// The rule is better with confidence: the whole interval is below zero.
     public var isBetter: Bool { upper < 0 }
 
-    /// From per-fold gestures and errors; nil with fewer than two non-empty folds.
-    static func paired(
-        gestures: [Int], errors: [Int], baseline: [Int], tuned: Bool, level: Double
-    ) -> PairedDifference? {
-        let folds = gestures.indices.filter { gestures[$0] > 0 }
-        let n = folds.reduce(0) { $0 + gestures[$1] }
-        guard folds.count >= 2, n > 0 else { return nil }
-        let k = Double(folds.count)
-        let delta = folds.map { Double(errors[$0] - baseline[$0]) }
-        let d = delta.reduce(0, +) / Double(n)
-        var squares = 0.0
-        for (i, f) in folds.enumerated() {
-            let r = delta[i] - d * Double(gestures[f])
-            squares += r * r
-        }
-        var variance = k / (k - 1) * squares / (Double(n) * Double(n))
-        if tuned { variance *= 1 + k / (k - 1) }
-        let se = variance.squareRoot()
-        let t = GSL.tQuantile(0.5 + level / 2, degreesOfFreedom: k - 1)
+    /// From both rules' errors on the same `gestures`; nil with fewer than two gestures.
+    static func paired(errors: Int, baseline: Int, gestures n: Int, level: Double)
+        -> PairedDifference?
+    {
+        guard n >= 2, errors >= 0, baseline >= 0, errors <= n, baseline <= n else { return nil }
+        let count = Double(n)
+        let rule = Double(errors) / count, base = Double(baseline) / count
+        let d = rule - base
+        let disagree = min(1, rule + base)
+        let se = (max(0, disagree - d * d) / count).squareRoot()
+        let t = GSL.tQuantile(0.5 + level / 2, degreesOfFreedom: count - 1)
         return PairedDifference(
             estimate: d, lower: d - t * se, upper: d + t * se, standardError: se, level: level,
             gestures: n)
@@ -84,7 +77,7 @@ public struct Recommendation: Sendable, Equatable {
     public var preset: String?
     /// What params.json and the snippets hold.
     public var set: ParameterSet
-    /// Tuned − current, paired by fold (nil when unlabelled or too few folds).
+    /// Tuned (cross-validated) − current on the labelled gestures (nil when unlabelled).
     public var tunedDifference: PairedDifference?
     /// The chosen preset − current, when `choice` is `.preset`.
     public var presetDifference: PairedDifference?
@@ -113,10 +106,11 @@ public struct Recommendation: Sendable, Equatable {
 
 extension Recommendation {
     /// Chooses from the tuned set, the current set, the tuned family's cross-validation and
-    /// bootstrap, and the per-fold tallies of the current set and the presets.
+    /// bootstrap, and the errors of the current set and the presets on the same gestures.
     static func choose(
         tuned: ParameterSet, current: ParameterSet, counts: TuningCounts,
-        crossValidation: CrossValidation?, parameters: [ParameterInterval], byFold: FoldTally
+        crossValidation: CrossValidation?, parameters: [ParameterInterval], currentErrors: Int,
+        presetErrors: [Int]
     ) -> Recommendation {
         var r = Recommendation(
             choice: .current, preset: nil, set: current, tunedDifference: nil,
@@ -129,17 +123,16 @@ extension Recommendation {
             return r
         }
         if let p = parameters.first(where: { $0.name == "p_th" }), p.upper > p.lower {
-            let half = (p.upper - p.lower) / 2
-            let ratio = half / progressPrecision
+            let ratio = (p.upper - p.lower) / 2 / progressPrecision
             let needed = (Double(counts.labelled) * ratio * ratio).rounded(.up)
             if needed.isFinite, needed < Double(Int.max / 2) {
                 r.gesturesForProgressPrecision = max(counts.labelled, Int(needed))
             }
         }
-        if let cv = crossValidation {
+        if let cv = crossValidation, cv.confusion.total == counts.labelled {
             r.tunedDifference = PairedDifference.paired(
-                gestures: byFold.gestures, errors: cv.foldErrors, baseline: byFold.current,
-                tuned: true, level: level)
+                errors: cv.confusion.errors, baseline: currentErrors, gestures: counts.labelled,
+                level: level)
             r.gesturesToResolve = r.tunedDifference?.gesturesToResolve
         }
         if counts.labelled < minimumLabelled
@@ -156,15 +149,14 @@ extension Recommendation {
         }
         // A preset that beats the current set with confidence: the one with the fewest errors.
         var best: (index: Int, difference: PairedDifference, errors: Int)?
-        for (i, preset) in Preset.all.enumerated() where preset.name != current.preset {
-            let errors = byFold.preset(i)
+        for (i, preset) in Preset.all.enumerated()
+        where preset.name != current.preset && i < presetErrors.count {
             guard
                 let d = PairedDifference.paired(
-                    gestures: byFold.gestures, errors: errors, baseline: byFold.current,
-                    tuned: false, level: level), d.isBetter
+                    errors: presetErrors[i], baseline: currentErrors, gestures: counts.labelled,
+                    level: level), d.isBetter
             else { continue }
-            let total = errors.reduce(0, +)
-            if best == nil || total < best!.errors { best = (i, d, total) }
+            if best == nil || presetErrors[i] < best!.errors { best = (i, d, presetErrors[i]) }
         }
         if let best {
             let preset = Preset.all[best.index]

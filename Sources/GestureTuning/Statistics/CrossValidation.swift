@@ -11,9 +11,6 @@ public struct CrossValidation: Sendable, Equatable {
     public var seed: UInt64
     /// Held-out decisions pooled over the folds.
     public var confusion: Confusion
-    /// Held-out misdecisions per fold (their sum is `confusion.errors`): paired with the current
-    /// set's and the presets' per fold (`FoldTally`) in `Recommendation`.
-    public var foldErrors: [Int]
     /// `confusion.errorRate`.
     public var errorRate: Double { confusion.errorRate }
     /// Folds whose training set could not be fitted (their gestures were decided by the
@@ -32,7 +29,6 @@ enum CrossValidator {
         let full = encoding.counts
         let workspace = ChoiceWorkspace(encoding)
         var confusion = Confusion()
-        var foldErrors = [Int](repeating: 0, count: folds)
         for f in 0..<folds {
             for u in 0..<units {
                 workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
@@ -44,12 +40,9 @@ enum CrossValidator {
                 let w = encoding.foldCounts[unit * folds + f]
                 if w != 0 {
                     confusion.add(meantComplete: label, decidedComplete: decided, count: w)
-                    if label != decided { foldErrors[f] += w }
                 }
             }
         }
-        return CrossValidation(
-            folds: folds, seed: seed, confusion: confusion, foldErrors: foldErrors,
-            unfittedFolds: 0)
+        return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0)
     }
 }

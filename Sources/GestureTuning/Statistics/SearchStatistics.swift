@@ -20,9 +20,6 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     public private(set) var presets: [Confusion]
     /// Of `kinematic(187.5 pt, 0.35 s)`.
     public private(set) var kinematicAtPreset = Confusion()
-    /// Labelled gestures and the misdecisions of the current set and every preset, per fold:
-    /// what the paired comparison with the tuned rule's held-out errors reads.
-    public private(set) var byFold: FoldTally
     /// Per velocity estimator (`Estimator.allCases` order) when estimators are compared; else empty.
     var estimators: [EstimatorCells]
     /// Labelled gestures whose estimate did not fall back, by the estimator used (`Estimator.allCases` order).
@@ -68,7 +65,6 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         families = Self.spaces(settings).map { FamilyCells(space: $0, folds: settings.foldCount) }
         logistic = LogisticCells(folds: settings.foldCount)
         presets = [Confusion](repeating: Confusion(), count: Preset.all.count)
-        byFold = FoldTally(folds: settings.foldCount, presets: Preset.all.count)
         let withLogistic = Self.headlineFamilies(settings, current: current).contains(.logistic)
         estimators =
             settings.compareEstimators
@@ -92,12 +88,9 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         logistic.add(
             progress: point.progress, velocity: point.velocity, complete: complete, fold: fold)
         let state = point.state
-        byFold.gestures[fold] += 1
-        if current.add(decider, state, meant: intent) != intent { byFold.current[fold] += 1 }
+        current.add(decider, state, meant: intent)
         for (i, preset) in Preset.all.enumerated() {
-            if presets[i].add(.preset(preset), state, meant: intent) != intent {
-                byFold.presets[i * folds + fold] += 1
-            }
+            presets[i].add(.preset(preset), state, meant: intent)
         }
         kinematicAtPreset.add(.rule(Self.kinematicPresetRule), state, meant: intent)
     }
@@ -136,7 +129,6 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         current.add(other.current)
         for i in presets.indices { presets[i].add(other.presets[i]) }
         kinematicAtPreset.add(other.kinematicAtPreset)
-        byFold.merge(other.byFold)
         for i in estimators.indices { estimators[i].merge(other.estimators[i]) }
         for i in requestedEstimator.indices { requestedEstimator[i] += other.requestedEstimator[i] }
     }
@@ -154,9 +146,6 @@ extension SearchStatistics {
                     range.contains) && $0.total == labelledCount
             }
             && requestedEstimator.allSatisfy(range.contains)
-            && byFold.isConsistent(
-                folds: folds, labelled: labelledCount, current: current.errors,
-                presets: presets.map(\.errors))
             && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
             && estimators.allSatisfy { e in
                 range.contains(e.count) && e.families.allSatisfy { $0.count == e.count }

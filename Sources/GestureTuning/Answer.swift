@@ -146,10 +146,12 @@ extension Answer {
             self.current = ParameterSet(
                 preset: preset, extent: sharedExtent, direction: physics.direction)
         }
+        // What ships: the tuned set, or the kept (or preset) set with what it leaves unset of
+        // the animation, edge and lock measured on these gestures.
         switch recommendation.choice {
         case .tuned, .unlabelled: recommendation.set = suggested
-        case .current, .tooFew: recommendation.set = self.current
-        case .preset: break
+        case .current, .tooFew: recommendation.set = self.current.filled(from: suggested)
+        case .preset: recommendation.set = recommendation.set.filled(from: suggested)
         }
         recommendation.set.record(physics)
         warnings.insert(contentsOf: inputWarnings, at: 0)

@@ -15,15 +15,17 @@ enum ReportFolder {
 
     /// The first entry of the folder at `path` that a report does not hold (relative to it),
     /// nil when the folder is a report this tool wrote. An unreadable folder or a
-    /// `report.json` of another schema is named as such. An entry that vanishes while it is
-    /// looked at is not foreign: another run is replacing this report (it removes the old one
+    /// `report.json` of another schema is named as such. The folder, or an entry, that vanishes
+    /// while it is looked at is not foreign: another run is replacing this report (it removes the old one
     /// file by file), and what is gone needs no protection.
     static func foreignEntry(in path: String) -> String? {
+        // A folder that vanished while it was looked at (another run renamed it aside to put
+        // its own report in place) holds nothing to protect.
         guard isReportJSON(path + "/report.json") else {
-            return "no report.json of schema \(JSONRenderer.schema)"
+            return kind(path) == 0 ? nil : "no report.json of schema \(JSONRenderer.schema)"
         }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            return "entries it cannot list"
+            return kind(path) == 0 ? nil : "entries it cannot list"
         }
         for entry in entries.sorted() {
             let full = path + "/" + entry

@@ -163,8 +163,11 @@ extension Recommendation {
             r.choice = .preset
             r.preset = preset.name
             r.presetDifference = best.difference
+            // Decided at each gesture's extent, as the comparison counted it.
             r.set = ParameterSet(
                 preset: preset, extent: current.extent, direction: current.direction)
+            r.set.ruleSetting = .preset(preset)
+            r.set.directionSetting = current.directionSetting
         }
         return r
     }

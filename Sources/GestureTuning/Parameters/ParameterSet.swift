@@ -129,6 +129,19 @@ public struct ParameterSet: Sendable, Equatable {
         return a == b
     }
 
+    /// This set, with what it leaves unset of the animation, the edge and the direction lock
+    /// taken from `other` (the rule, direction and physics stay this set's).
+    public func filled(from other: ParameterSet) -> ParameterSet {
+        var s = self
+        s.completionSpeed = s.completionSpeed ?? other.completionSpeed
+        s.transitionDuration = s.transitionDuration ?? other.transitionDuration
+        s.fingerSpeedCap = s.fingerSpeedCap ?? other.fingerSpeedCap
+        s.spring = s.spring ?? other.spring
+        s.edgeWidth = s.edgeWidth ?? other.edgeWidth
+        s.directionLockAngle = s.directionLockAngle ?? other.directionLockAngle
+        return s
+    }
+
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?

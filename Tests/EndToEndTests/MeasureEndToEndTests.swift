@@ -93,7 +93,8 @@ struct MeasureEndToEndTests {
             #expect(object["id"] as? String == row["id"])
             #expect(object["line"] as? Int == Int(row["line"] ?? ""))
             for column in ["p_r", "v_p", "v", "v_lsq1", "v_impulse", "extent", "duration"] {
-                #expect(Self.same(object[column] as? Double, Double(row[column] ?? "")), "\(column)")
+                #expect(
+                    Self.same(object[column] as? Double, Double(row[column] ?? "")), "\(column)")
             }
             #expect(object["v_platform"] is NSNull && row["v_platform"] == "")
             #expect(object["interrupted"] as? Bool == (row["interrupted"] == "true"))

@@ -94,6 +94,8 @@ public enum GestureTuneCommand {
                 return try MergeCommand.run(try MergeOptions.parse(values), console: console)
             case "validate":
                 return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
+            case "measure":
+                return try MeasureCommand.run(try MeasureOptions.parse(values), console: console)
             case "simulate":
                 return try SimulateCommand.run(try SimulateOptions.parse(values), console: console)
             case "recorder":

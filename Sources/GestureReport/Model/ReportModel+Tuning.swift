@@ -109,16 +109,12 @@ struct TuningReportBuilder {
         (self.used, self.labelledUsed) = (used, labelledUsed)
     }
 
-    static func isUsed(_ m: GestureMeasurement) -> Bool {
-        !m.interruptedBySystem && m.releaseState.isFiniteState
-    }
+    static func isUsed(_ m: GestureMeasurement) -> Bool { GestureRow.isUsed(m) }
 
     /// A used gesture within the current rule's ambiguity band (`Rule.isAmbiguous`, the band
     /// the tuner counts with).
     func isAmbiguous(_ m: GestureMeasurement) -> Bool {
-        Self.isUsed(m)
-            && ReportSample.isAmbiguous(
-                m.releaseState, current: tuning.current, band: tuning.options.ambiguityBand)
+        GestureRow.isAmbiguous(m, current: tuning.current, band: tuning.options.ambiguityBand)
     }
 
     func model(name: String, generator: String, currentSource: String?, files: [String]?)

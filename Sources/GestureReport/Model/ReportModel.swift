@@ -511,6 +511,19 @@ public struct GestureRow: Sendable, Equatable {
         flags.estimatorDisagreement = m.estimatorDisagreement
     }
 
+    /// Counts toward tuning: released by the person, with a finite release state.
+    package static func isUsed(_ m: GestureMeasurement) -> Bool {
+        !m.interruptedBySystem && m.releaseState.isFiniteState
+    }
+
+    /// The `ambiguous` flag of a gesture row: a used gesture within `band` of the current
+    /// rule's boundary (`ReportSample.isAmbiguous`, the band the tuner counts with).
+    package static func isAmbiguous(_ m: GestureMeasurement, current: ParameterSet, band: Double)
+        -> Bool
+    {
+        isUsed(m) && ReportSample.isAmbiguous(m.releaseState, current: current, band: band)
+    }
+
     /// The estimate of `estimator`, pt/s, if present.
     public func estimate(_ estimator: Estimator) -> Double? {
         estimates.first { $0.estimator == estimator }?.velocity

@@ -4,13 +4,13 @@ import GesturePhysics
 ///
 /// Containers opened at depth `compactDepth` or deeper are written on one line, so
 /// per-gesture records take one line each. Non-finite numbers are written as `null`.
-struct JSONWriter {
-    private(set) var buffer = ""
+package struct JSONWriter {
+    package private(set) var buffer = ""
     private var first: [Bool] = []
     private var compact: [Bool] = []
-    let compactDepth: Int
+    package let compactDepth: Int
 
-    init(compactDepth: Int = 2) {
+    package init(compactDepth: Int = 2) {
         self.compactDepth = compactDepth
     }
 
@@ -34,10 +34,10 @@ struct JSONWriter {
         }
     }
 
-    mutating func beginObject(_ key: String? = nil) { open(key, "{") }
-    mutating func endObject() { close("}") }
-    mutating func beginArray(_ key: String? = nil) { open(key, "[") }
-    mutating func endArray() { close("]") }
+    package mutating func beginObject(_ key: String? = nil) { open(key, "{") }
+    package mutating func endObject() { close("}") }
+    package mutating func beginArray(_ key: String? = nil) { open(key, "[") }
+    package mutating func endArray() { close("]") }
 
     private mutating func open(_ key: String?, _ bracket: String) {
         separator(key)
@@ -56,20 +56,20 @@ struct JSONWriter {
         buffer += bracket
     }
 
-    mutating func null(_ key: String? = nil) {
+    package mutating func null(_ key: String? = nil) {
         separator(key)
         buffer += "null"
     }
 
     /// A rule or setting parameter: `+∞` as `"inf"` (`-∞` as `"-inf"`), the encoding of
     /// `params.json` (`RuleParameterSpec.infinityText`); NaN and nil as `null`.
-    mutating func parameter(_ key: String?, _ x: Double?) {
+    package mutating func parameter(_ key: String?, _ x: Double?) {
         if x == .infinity { return string(key, RuleParameterSpec.infinityText) }
         if x == -.infinity { return string(key, RuleParameterSpec.negativeInfinityText) }
         number(key, x)
     }
 
-    mutating func number(_ key: String?, _ x: Double?) {
+    package mutating func number(_ key: String?, _ x: Double?) {
         separator(key)
         if let x, x.isFinite {
             // Swift's description is the shortest round-trip form and valid JSON (e.g. 1e-05).
@@ -79,35 +79,35 @@ struct JSONWriter {
         }
     }
 
-    mutating func int(_ key: String?, _ x: Int?) {
+    package mutating func int(_ key: String?, _ x: Int?) {
         separator(key)
         buffer += x.map { String($0) } ?? "null"
     }
 
-    mutating func bool(_ key: String?, _ x: Bool) {
+    package mutating func bool(_ key: String?, _ x: Bool) {
         separator(key)
         buffer += x ? "true" : "false"
     }
 
-    mutating func string(_ key: String?, _ s: String?) {
+    package mutating func string(_ key: String?, _ s: String?) {
         separator(key)
         if let s { Text.json(s, into: &buffer) } else { buffer += "null" }
     }
 
-    mutating func strings(_ key: String?, _ list: [String]) {
+    package mutating func strings(_ key: String?, _ list: [String]) {
         beginArray(key)
         for s in list { string(nil, s) }
         endArray()
     }
 
-    mutating func numbers(_ key: String?, _ list: [Double]) {
+    package mutating func numbers(_ key: String?, _ list: [Double]) {
         beginArray(key)
         for x in list { number(nil, x) }
         endArray()
     }
 
     /// Moves what was written so far to `out`.
-    mutating func flush(to out: inout some TextOutputStream) {
+    package mutating func flush(to out: inout some TextOutputStream) {
         out.write(buffer)
         buffer = ""
     }

@@ -333,6 +333,45 @@ enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
+    static let measure = CommandSpec(
+        name: "measure",
+        summary: "one row per gesture (CSV or NDJSON): what analyze measures and the decisions",
+        usage: "gesturetune measure FILE... [options]",
+        positionalName: "FILE...",
+        positionalHelp:
+            "trace CSV files, plain or gzip/zstd compressed, read in order ('-' reads standard input)",
+        minPositionals: 1,
+        options: readerOptions + [lenientOption] + physicsOptions + [
+            paramsOption(default: Preset.defaultName),
+            OptionSpec(
+                "against", value: "FILE|PRESET",
+                help:
+                    "a second parameter set (e.g. a report's params.json): adds its decision in decision_against",
+                default: "none"),
+            OptionSpec(
+                "format", value: "csv|ndjson", help: "CSV with a header, or one JSON object a line",
+                default: "csv"),
+            OptionSpec(
+                "out", value: "FILE", help: "file to write, replaced atomically ('-' for stdout)",
+                default: "standard output"),
+        ],
+        examples: [
+            "gesturetune measure traces/swipe.csv > gestures.csv",
+            "gesturetune measure logs/*.csv.gz --params params.json --against notebooks-out/swipe/params.json --format ndjson --out gestures.ndjson",
+        ],
+        discussion: """
+            Columns (CSV header; NDJSON keys): file, id, line (of the gesture's first sample),
+            intent, outcome, p_r, v_p (progress/s, what the rules decide on), v (pt/s),
+            v_lsq2, v_lsq1, v_impulse, v_delta, v_platform (each estimator, pt/s; v_platform
+            empty without vx/vy), extent, duration, samples, flags (';'-joined, report.json's
+            names), interrupted, decision (--params), decision_against (--against only).
+            Names are report.json's gesture keys, so rows join with a report on file and id.
+            Rows are written as the gestures close, in file order then gesture order; memory
+            does not grow with the number of gestures. A malformed file stops the run (65) as
+            in analyze; rows of what came before it have been written to standard output.
+
+            """ + "\n" + exitStatus)
+
     static let simulate = CommandSpec(
         name: "simulate", summary: "write labelled synthetic traces (seeded) to stdout or --out",
         usage: "gesturetune simulate [options]",
@@ -458,5 +497,7 @@ enum CommandSpecs {
 
             """ + "\n" + exitStatus)
 
-    static let all: [CommandSpec] = [analyze, batch, merge, validate, simulate, recorder, diff]
+    static let all: [CommandSpec] = [
+        analyze, batch, merge, validate, measure, simulate, recorder, diff,
+    ]
 }

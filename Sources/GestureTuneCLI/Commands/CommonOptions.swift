@@ -42,20 +42,25 @@ struct CommonOptions: Sendable {
         var options = CommonOptions()
         options.reader = try readerOptions(values)
         options.physics = try physicsOptions(values)
-        let keys: [(String, SettingKeys)] = [
-            ("direction", .direction), ("extent", .extent), ("estimator", .estimator),
-            ("horizon", .horizon),
-            ("max-samples", .maxSamples), ("max-gap", .maxGap),
-        ]
-        for (name, key) in keys where values.string(name) != nil {
-            options.givenSettings.insert(key)
-        }
+        options.givenSettings = givenSettings(values)
         options.params = values.string("params")
         options.format = try values.enumValue("format", OutputFormat.self) ?? .text
         options.jobs =
             try values.int("jobs", min: 1, max: 1_024)
             ?? ProcessInfo.processInfo.activeProcessorCount
         return options
+    }
+
+    /// The settings given on the command line, which override the parameter file's.
+    static func givenSettings(_ values: OptionValues) -> SettingKeys {
+        let keys: [(String, SettingKeys)] = [
+            ("direction", .direction), ("extent", .extent), ("estimator", .estimator),
+            ("horizon", .horizon),
+            ("max-samples", .maxSamples), ("max-gap", .maxGap),
+        ]
+        var given: SettingKeys = []
+        for (name, key) in keys where values.string(name) != nil { given.insert(key) }
+        return given
     }
 
     static func readerOptions(_ values: OptionValues) throws(UsageError) -> ReaderOptions {

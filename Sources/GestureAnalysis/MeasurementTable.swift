@@ -1,0 +1,165 @@
+import GesturePhysics
+import GestureReport
+import GestureTrace
+import GestureTuning
+
+/// One row per gesture, as `gesturetune measure` writes it (CSV or NDJSON): what `analyze`
+/// measures of each gesture, with the decision of the current parameter set and optionally of
+/// a second one. Names are report.json's gesture keys where the quantity is the same (`p_r`,
+/// `v_p`, `v`, `extent`, `duration`, `samples`, `intent`, `outcome`, `flags`), so the two join.
+public struct MeasurementTable: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, ndjson
+    }
+
+    public var format: Format
+    /// The current set: `decision`, and the `ambiguous` flag (as the report's rows).
+    public var current: ParameterSet
+    /// `--against`: `decision_against`.
+    public var against: ParameterSet?
+    /// The band of the `ambiguous` flag (the tuner's default, as in report.json).
+    public var ambiguityBand = TuningOptions().ambiguityBand
+
+    public init(format: Format, current: ParameterSet, against: ParameterSet? = nil) {
+        self.format = format
+        self.current = current
+        self.against = against
+    }
+
+    /// Every estimator's column (`v_lsq2` …), pt/s; `v_platform` empty (null) when the trace
+    /// has no `vx`/`vy`.
+    static let estimatorColumns = Estimator.allCases.map { "v_" + $0.rawValue }
+
+    /// The columns in order (CSV header, NDJSON keys).
+    public var columns: [String] {
+        ["file", "id", "line", "intent", "outcome", "p_r", "v_p", "v"] + Self.estimatorColumns
+            + ["extent", "duration", "samples", "flags", "interrupted", "decision"]
+            + (against == nil ? [] : ["decision_against"])
+    }
+
+    /// What comes before the first row: the CSV header line; nothing for NDJSON.
+    public var header: String {
+        format == .csv ? columns.joined(separator: ",") + "\n" : ""
+    }
+
+    /// The row of measurement `m`, whose first sample is on `line` of its file (0: unknown),
+    /// ending in a line break.
+    public func row(_ m: GestureMeasurement, line: Int) -> String {
+        let decision = current.decider.decision(m.releaseState)
+        let row = GestureRow(
+            measurement: m, currentDecision: decision, suggestedDecision: decision,
+            ambiguous: GestureRow.isAmbiguous(m, current: current, band: ambiguityBand))
+        var values: [Value] = [
+            .text(m.file), .text(m.id), line > 0 ? .int(line) : .null,
+            .text(m.intent?.rawValue), .text(m.outcome?.rawValue),
+            .number(m.releaseProgress), .number(m.progressVelocity), .number(m.velocity.axis),
+        ]
+        for e in Estimator.allCases {
+            values.append(row.estimate(e).map(Value.number) ?? .null)
+        }
+        values += [
+            .number(m.extent), .number(m.duration), .int(m.sampleCount),
+            .text(row.flags.names.joined(separator: ";")), .bool(m.interruptedBySystem),
+            .text(decision.rawValue),
+        ]
+        if let against { values.append(.text(against.decider.decision(m.releaseState).rawValue)) }
+        switch format {
+        case .csv: return Self.csvLine(values)
+        case .ndjson: return Self.jsonLine(values, keys: columns)
+        }
+    }
+
+    enum Value {
+        case text(String?)
+        case number(Double)
+        case int(Int)
+        case bool(Bool)
+        static let null = Value.text(nil)
+    }
+
+    /// Numbers as report.json writes them (the shortest text that reads back the same double;
+    /// a non-finite one empty); a field with a comma, quote or line break quoted (RFC 4180).
+    static func csvLine(_ values: [Value]) -> String {
+        var line = ""
+        for (k, value) in values.enumerated() {
+            if k > 0 { line += "," }
+            switch value {
+            case .text(nil): break
+            case .text(let s?): line += csvField(s)
+            case .number(let x): if x.isFinite { line += x == 0 ? "0" : "\(x)" }
+            case .int(let n): line += String(n)
+            case .bool(let b): line += b ? "true" : "false"
+            }
+        }
+        return line + "\n"
+    }
+
+    static func csvField(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else {
+            return s
+        }
+        return "\"" + s.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// One JSON object on one line (`JSONWriter`, report.json's writer).
+    static func jsonLine(_ values: [Value], keys: [String]) -> String {
+        var w = JSONWriter(compactDepth: 0)
+        w.beginObject()
+        for (key, value) in zip(keys, values) {
+            switch value {
+            case .text(let s): w.string(key, s)
+            case .number(let x): w.number(key, x)
+            case .int(let n): w.int(key, n)
+            case .bool(let b): w.bool(key, b)
+            }
+        }
+        w.endObject()
+        return w.buffer + "\n"
+    }
+}
+
+/// `gesturetune measure`'s engine: reads files one after another, measures each gesture as it
+/// closes and hands its row on at once (nothing per gesture is kept), in file order then
+/// gesture order. Reading runs on the calling thread, measuring and formatting on a second
+/// (`GesturePipe`), so the rows come at about the reader's speed.
+public enum MeasurementStream {
+    /// Writes `table.header` and then every gesture's row of `files` to `output` (called in
+    /// order, from one thread at a time, with text of some kilobytes). Throws the first file's
+    /// `TraceError`, or the first error of `output`; rows of the files before are written.
+    /// Returns what reading each file saw.
+    public static func write(
+        files: [String], reader: ReaderOptions, physics: PhysicsOptions, table: MeasurementTable,
+        to output: @escaping @Sendable (String) throws -> Void
+    ) throws -> [ReadSummary] {
+        try output(table.header)
+        let failure = Locked<(any Error)?>(nil)
+        var summaries: [ReadSummary] = []
+        for file in files {
+            let engine = Locked(PhysicsEngine(options: physics))
+            let pipe = GesturePipe { batch in
+                guard failure.withLock({ $0 == nil }) else { return }
+                var text = ""
+                engine.withLock { engine in
+                    for gesture in batch {
+                        text += table.row(engine.measure(gesture), line: gesture.firstLine)
+                    }
+                }
+                do { try output(text) } catch { failure.withLock { $0 = $0 ?? error } }
+            }
+            let summary: ReadSummary
+            do {
+                summary = try TraceReader.read(path: file, options: reader) { gesture in
+                    if let error = failure.withLock({ $0 }) { throw error }
+                    pipe.send(gesture)
+                }
+                pipe.finish()
+            } catch {
+                pipe.finish()
+                throw failure.withLock({ $0 }) ?? error
+            }
+            if let error = failure.withLock({ $0 }) { throw error }
+            summaries.append(summary)
+        }
+        return summaries
+    }
+}

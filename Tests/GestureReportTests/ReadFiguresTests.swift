@@ -23,8 +23,8 @@ import Testing
         #expect(s.skippedTotal(.rows) == 24 && s.skippedTotal(.gestures) == 3)
         #expect(s.rowsSkippedShare == 0.025)
         let line =
-            SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n").first
-            .map(String.init) ?? ""
+            SummaryRenderer(model: model, reportPath: nil).text(.text).split(separator: "\n")
+            .dropFirst().first.map(String.init) ?? ""
         #expect(
             line.contains(
                 "; 3 skipped (2 too-few-samples, 1 interrupted-by-system); 24 of 960 rows skipped (2.5%: 24 multi-touch)"

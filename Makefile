@@ -9,9 +9,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 # What the tests need besides (`make check`): chromium, chromium-driver, selenium: the web
 # recorder's test; kotlin: compiling the Android recorder; the Python packages: the notebook,
-# JUnit and report checks.
+# JUnit and report checks; dask: the tested sharding recipe (recipes/dask_shards.py).
 APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
-PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium
+PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium dask
 
 .PHONY: run check deps test-deps pydeps build release install uninstall static check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
@@ -62,7 +62,7 @@ deps test-deps:
 	fi
 
 pydeps:
-	@$(PYTHON) -c "import nbformat, nbclient, nbconvert, ipykernel, ipywidgets, pandas, matplotlib, junitparser, xmlschema, selenium" 2>/dev/null || \
+	@$(PYTHON) -c "import nbformat, nbclient, nbconvert, ipykernel, ipywidgets, pandas, matplotlib, junitparser, xmlschema, selenium, dask" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(PY_PACKAGES)
 
 build: deps

@@ -28,6 +28,57 @@ struct SweepTests {
         #expect(a == b)
     }
 
+    /// A few gestures (issue 32): the sweep visits the runs of rows between the gestures' rows
+    /// and keeps tied candidates as runs; the grid and the choice must stay the brute-force
+    /// ones, under the full counts and under bootstrap-like weights (zeros and repeats).
+    @Test(
+        "Few gestures: runs between their rows give the brute-force grid and choice",
+        arguments: spaces, [5, 12, 20])
+    func fewGesturesSweepEqualsBruteForce(space: SearchSpace, count: Int) {
+        let truth: Rule = .threshold(progress: 0.42, velocity: 1.3)
+        let rows = space.rows.values.count, columns = space.columns.values.count
+        for seed in UInt64(1)...4 {
+            let points = TestData.labelled(
+                count: count, seed: seed, truth: truth, noise: 0.15, snap: true)
+            let encoding = Encoding(points: points, space: space)
+            if !encoding.perColumn {
+                #expect(encoding.rowBreaks.count * 4 <= encoding.rows, "the sparse sweep runs")
+            }
+            let brute = bruteForceErrorGrid(points: points, space: space)
+            #expect(encoding.errorGrid(weights: encoding.fullWeights) == brute)
+            #expect(
+                encoding.choose(weights: encoding.fullWeights)
+                    == chooseCandidate(
+                        errors: brute, rows: rows, columns: columns, reference: space.reference))
+            var x = seed &* 0x9E37_79B9_7F4A_7C15
+            for _ in 0..<25 {
+                let weights = encoding.counts.map { n -> Int in
+                    x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return Int((x >> 33) % UInt64(2 * n + 2))
+                }
+                let grid = encoding.errorGrid(weights: weights)
+                // The grid of the weights, point by point (the dense sweep's rule), then the
+                // tie-break over every tied candidate.
+                var dense = [Int](repeating: 0, count: rows * columns)
+                for j in 0..<columns {
+                    for i in 0..<rows {
+                        var e = 0
+                        encoding.decisions(row: i, column: j) { unit, label, decided in
+                            if label != decided { e += weights[unit] }
+                        }
+                        dense[j * rows + i] = e
+                    }
+                }
+                #expect(grid == dense)
+                #expect(
+                    encoding.choose(weights: weights)
+                        == chooseCandidate(
+                            errors: dense, rows: rows, columns: columns,
+                            reference: space.reference))
+            }
+        }
+    }
+
     @Test("Grid counts are exact at grid values")
     func gridCounts() {
         let axis = GridAxis.progress

@@ -240,6 +240,7 @@ struct ColumnBlocks: Sendable {
                                         }
                                     }
                                 }
+                                minimum.flush(tied: tied)
                             }
                         }
                     }
@@ -303,6 +304,7 @@ final class BlockWorkspace {
         histComplete = [Int](repeating: 0, count: blocks.widestBlock)
         histCancel = [Int](repeating: 0, count: blocks.widestBlock)
         split = [UInt32](repeating: 0, count: max(1, blocks.widestGroup))
-        tied = [UInt32](repeating: 0, count: blocks.rows * blocks.columns)
+        tied = [UInt32](
+            repeating: 0, count: RunningMinimum.slots(candidates: blocks.rows * blocks.columns))
     }
 }

@@ -35,6 +35,9 @@ struct Encoding: Sendable {
     let counts: [Int]
     /// `foldCounts[unit * folds + fold]`.
     let foldCounts: [Int]
+    /// Staircase: every row `k < rows` some unit has, increasing; the rows where a column's
+    /// error can change (`staircaseSweep` visits the runs between them when they are few).
+    let rowBreaks: [Int32]
 
     var unitCount: Int { c.count }
     /// Labelled gestures encoded.
@@ -54,6 +57,7 @@ struct Encoding: Sendable {
         switch family {
         case .perColumn(let cells):
             (c, k, label, fixedWrong, counts, foldCounts, columnStart) = Self.perColumnUnits(cells)
+            rowBreaks = []
             return
         case .staircase(let cells):
             // At most one unit per occupied (key, fold) slot.
@@ -90,6 +94,9 @@ struct Encoding: Sendable {
             self.columnStart
         ) =
             (c, k, label, fixedWrong, counts, foldCounts, columnStart)
+        var hasRow = [Bool](repeating: false, count: rows)
+        for unitK in k where Int(unitK) < rows { hasRow[Int(unitK)] = true }
+        rowBreaks = (0..<rows).filter { hasRow[$0] }.map { Int32($0) }
     }
 
     /// The units of a per-column family, in the order `FamilyCells.forEachCell` gives them
@@ -190,7 +197,9 @@ struct Encoding: Sendable {
         let workspace = ChoiceWorkspace(self)
         weights.withUnsafeBufferPointer { w in
             errors.withUnsafeMutableBufferPointer { out in
-                sweep(w, workspace) { j, i, e in out[j * rows + i] = e }
+                sweep(w, workspace) { j, low, high, e in
+                    for i in low..<high { out[j * rows + i] = e }
+                }
             }
         }
         return errors
@@ -208,20 +217,23 @@ struct Encoding: Sendable {
     func choose(weights: UnsafeBufferPointer<Int>, workspace: ChoiceWorkspace) -> GridChoice {
         var minimum = RunningMinimum()
         workspace.tied.withUnsafeMutableBufferPointer { tied in
-            sweep(weights, workspace) { j, i, e in
-                minimum.visit(column: j, row: i, errors: e, tied: tied)
+            sweep(weights, workspace) { j, low, high, e in
+                minimum.visit(column: j, rows: low, to: high, errors: e, tied: tied)
             }
+            minimum.flush(tied: tied)
         }
         return workspace.tied.withUnsafeBufferPointer {
             minimum.choose($0, reference: space.reference)
         }
     }
 
-    /// Calls `visit(column, row, errors)` for every candidate in (column, row) order.
+    /// Calls `visit(column, low, high, errors)` for runs of rows `low..<high` of one column
+    /// with the same error, covering every candidate once in (column, row) order (a run may
+    /// be one row; two consecutive runs may have the same error).
     @inline(__always)
     private func sweep(
         _ w: UnsafeBufferPointer<Int>, _ workspace: ChoiceWorkspace,
-        _ visit: (Int, Int, Int) -> Void
+        _ visit: (Int, Int, Int, Int) -> Void
     ) {
         precondition(w.count == unitCount, "one weight per unit")
         let rows = self.rows, columns = self.columns, perColumn = self.perColumn
@@ -233,14 +245,17 @@ struct Encoding: Sendable {
                             label.withUnsafeBufferPointer { label in
                                 fixedWrong.withUnsafeBufferPointer { fixedWrong in
                                     columnStart.withUnsafeBufferPointer { columnStart in
-                                        if perColumn {
-                                            Encoding.perColumnSweep(
-                                                hc, hx, w, k, label, columnStart, rows: rows,
-                                                columns: columns, visit)
-                                        } else {
-                                            Encoding.staircaseSweep(
-                                                hc, hx, suffix, w, c, k, label, fixedWrong,
-                                                columnStart, rows: rows, columns: columns, visit)
+                                        rowBreaks.withUnsafeBufferPointer { rowBreaks in
+                                            if perColumn {
+                                                Encoding.perColumnSweep(
+                                                    hc, hx, w, k, label, columnStart, rows: rows,
+                                                    columns: columns, visit)
+                                            } else {
+                                                Encoding.staircaseSweep(
+                                                    hc, hx, suffix, w, c, k, label, fixedWrong,
+                                                    columnStart, rowBreaks, rows: rows,
+                                                    columns: columns, visit)
+                                            }
                                         }
                                     }
                                 }
@@ -259,9 +274,11 @@ struct Encoding: Sendable {
         _ w: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int32>,
         _ k: UnsafeBufferPointer<Int32>,
         _ label: UnsafeBufferPointer<Bool>, _ fixedWrong: UnsafeBufferPointer<Bool>,
-        _ columnStart: UnsafeBufferPointer<Int>,
-        rows: Int, columns: Int, _ visit: (Int, Int, Int) -> Void
+        _ columnStart: UnsafeBufferPointer<Int>, _ rowBreaks: UnsafeBufferPointer<Int32>,
+        rows: Int, columns: Int, _ visit: (Int, Int, Int, Int) -> Void
     ) {
+        // Few rows where the error can change (a few gestures): runs between them.
+        let sparse = rowBreaks.count * 4 <= rows
         // suffix[j]: weight whose fixed decision is wrong and still fixed in column j (c > j).
         for j in 0...columns { suffix[j] = 0 }
         for i in 0...rows {
@@ -286,7 +303,19 @@ struct Encoding: Sendable {
                     totalCancel += weight
                 }
             }
-            rowSweep(column: j, rows: rows, base: suffix[j], hc, hx, totalCancel, visit)
+            if sparse {
+                var cumComplete = 0, cumCancel = 0, low = 0
+                for b in rowBreaks {
+                    let i = Int(b)
+                    visit(j, low, i, suffix[j] + cumComplete + totalCancel - cumCancel)
+                    cumComplete += hc[i]
+                    cumCancel += hx[i]
+                    low = i
+                }
+                visit(j, low, rows, suffix[j] + cumComplete + totalCancel - cumCancel)
+            } else {
+                rowSweep(column: j, rows: rows, base: suffix[j], hc, hx, totalCancel, visit)
+            }
         }
     }
 
@@ -297,9 +326,31 @@ struct Encoding: Sendable {
         _ w: UnsafeBufferPointer<Int>, _ k: UnsafeBufferPointer<Int32>,
         _ label: UnsafeBufferPointer<Bool>,
         _ columnStart: UnsafeBufferPointer<Int>, rows: Int, columns: Int,
-        _ visit: (Int, Int, Int) -> Void
+        _ visit: (Int, Int, Int, Int) -> Void
     ) {
         for j in 0..<columns {
+            // Few units in the column (a few gestures): its units are in increasing k, so
+            // the runs between their rows, without the histograms.
+            if (columnStart[j + 1] - columnStart[j]) * 4 <= rows {
+                var total = 0
+                for cell in columnStart[j]..<columnStart[j + 1] where !label[cell] {
+                    total += w[cell]
+                }
+                var cumComplete = 0, cumCancel = 0, low = 0
+                for cell in columnStart[j]..<columnStart[j + 1] {
+                    let i = Int(k[cell])
+                    guard i < rows else { break }
+                    visit(j, low, i, cumComplete + total - cumCancel)
+                    if label[cell] {
+                        cumComplete += w[cell]
+                    } else {
+                        cumCancel += w[cell]
+                    }
+                    low = i
+                }
+                visit(j, low, rows, cumComplete + total - cumCancel)
+                continue
+            }
             for i in 0...rows {
                 hc[i] = 0
                 hx[i] = 0
@@ -324,13 +375,13 @@ struct Encoding: Sendable {
     private static func rowSweep(
         column j: Int, rows: Int, base: Int, _ hc: UnsafeMutableBufferPointer<Int>,
         _ hx: UnsafeMutableBufferPointer<Int>,
-        _ totalCancel: Int, _ visit: (Int, Int, Int) -> Void
+        _ totalCancel: Int, _ visit: (Int, Int, Int, Int) -> Void
     ) {
         var cumComplete = 0, cumCancel = 0
         for i in 0..<rows {
             cumComplete += hc[i]
             cumCancel += hx[i]
-            visit(j, i, base + cumComplete + totalCancel - cumCancel)
+            visit(j, i, i + 1, base + cumComplete + totalCancel - cumCancel)
         }
     }
 
@@ -369,7 +420,7 @@ final class ChoiceWorkspace {
     var histComplete: [Int]
     var histCancel: [Int]
     var suffix: [Int]
-    /// The candidates tied at the running minimum (`TiedCandidates.pack`).
+    /// The runs of candidates tied at the running minimum (`RunningMinimum`).
     var tied: [UInt32]
     /// Unit weights, for callers that build them in place.
     var weights: [Int]
@@ -380,7 +431,9 @@ final class ChoiceWorkspace {
         histComplete = [Int](repeating: 0, count: encoding.rows + 1)
         histCancel = [Int](repeating: 0, count: encoding.rows + 1)
         suffix = [Int](repeating: 0, count: encoding.columns + 1)
-        tied = [UInt32](repeating: 0, count: encoding.rows * encoding.columns)
+        tied = [UInt32](
+            repeating: 0,
+            count: RunningMinimum.slots(candidates: encoding.rows * encoding.columns))
         weights = [Int](repeating: 0, count: encoding.unitCount)
     }
 }

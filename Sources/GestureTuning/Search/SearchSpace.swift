@@ -161,42 +161,140 @@ func chooseCandidate(errors: [Int], rows: Int, columns: Int, reference: (row: In
     }
 }
 
-/// A sweep's running minimum and the candidates tied at it, in the order visited (the
-/// positions go to a buffer of the caller's, one slot per candidate): what `Encoding.choose`
-/// and `ColumnBlocks.choose` keep while they visit candidates in (column, row) order.
+/// A sweep's running minimum and the candidates tied at it, in the order visited: what
+/// `Encoding.choose` and `ColumnBlocks.choose` keep while they visit candidates in (column,
+/// row) order. Consecutive rows of one column with the same error are kept as one run (two
+/// slots of the caller's buffer: `TiedCandidates.pack(row: low, column:)` and the end row), so
+/// a row visit costs a comparison and the tie-break looks at a few rows per run
+/// (`TiedRuns.choose`) instead of every tied candidate: the same choice (issue 32: on a few
+/// gestures most of the grid ties, and the bootstrap spent its time there). Call `flush`
+/// after the last visit.
 struct RunningMinimum {
     var best = Int.max
+    /// Tied candidates (rows of the runs kept), and runs kept (two buffer slots each).
     var tiedCount = 0
+    var runCount = 0
     var sumRow = 0
     var sumColumn = 0
+    /// The run being visited: rows `runLow..<runHigh` of `runColumn`, error `runErrors`.
+    private var runColumn = -1
+    private var runLow = 0
+    private var runHigh = 0
+    private var runErrors = Int.max
+
+    /// Slots the buffer needs for a grid of `candidates` (two per run, at most one run each).
+    static func slots(candidates: Int) -> Int { 2 * candidates }
 
     @inline(__always)
     mutating func visit(
         column j: Int, row i: Int, errors e: Int, tied: UnsafeMutableBufferPointer<UInt32>
     ) {
+        if e == runErrors && i == runHigh && j == runColumn {
+            runHigh += 1
+            return
+        }
+        flush(tied: tied)
+        runColumn = j
+        runLow = i
+        runHigh = i + 1
+        runErrors = e
+    }
+
+    /// `visit` of rows `low..<high` of column `j` in turn, all with error `e`.
+    @inline(__always)
+    mutating func visit(
+        column j: Int, rows low: Int, to high: Int, errors e: Int,
+        tied: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        guard high > low else { return }
+        if e == runErrors && low == runHigh && j == runColumn {
+            runHigh = high
+            return
+        }
+        flush(tied: tied)
+        runColumn = j
+        runLow = low
+        runHigh = high
+        runErrors = e
+    }
+
+    /// Settles the run being visited: a new minimum drops the runs kept; a tie keeps it.
+    @inline(__always)
+    mutating func flush(tied: UnsafeMutableBufferPointer<UInt32>) {
+        guard runHigh > runLow else { return }
+        let e = runErrors, n = runHigh - runLow
         if e < best {
             best = e
             tiedCount = 0
+            runCount = 0
             sumRow = 0
             sumColumn = 0
         }
         if e == best {
-            tied[tiedCount] = TiedCandidates.pack(row: i, column: j)
-            tiedCount += 1
-            sumRow += i
-            sumColumn += j
+            tied[2 * runCount] = TiedCandidates.pack(row: runLow, column: runColumn)
+            tied[2 * runCount + 1] = UInt32(truncatingIfNeeded: runHigh)
+            runCount += 1
+            tiedCount += n
+            sumRow += (runLow + runHigh - 1) * n / 2
+            sumColumn += runColumn * n
         }
+        runLow = runHigh
     }
 
-    /// The choice among the candidates tied at the minimum (`TiedCandidates.choose`).
+    /// The choice among the candidates tied at the minimum (`TiedRuns.choose`), after `flush`.
     func choose(_ tied: UnsafeBufferPointer<UInt32>, reference: (row: Int, column: Int))
         -> GridChoice
     {
-        TiedCandidates(
-            positions: UnsafeBufferPointer(rebasing: tied[0..<tiedCount]), sumRow: sumRow,
-            sumColumn: sumColumn
+        precondition(runHigh == runLow, "flush before choose")
+        return TiedRuns(
+            runs: UnsafeBufferPointer(rebasing: tied[0..<(2 * runCount)]), count: tiedCount,
+            sumRow: sumRow, sumColumn: sumColumn
         )
         .choose(errors: best, reference: reference)
+    }
+}
+
+/// `TiedCandidates` kept as runs of rows (`RunningMinimum`): the same choice. Within a run
+/// (one column, rows `low..<high`) the column distance to the centroid is fixed and the row
+/// distance `|count · i − sumRow|` is least at `sumRow / count` rounded down or up, clamped to
+/// the run; any other row of the run is strictly farther from the centroid than one of these
+/// two, so it can be neither chosen nor displace the choice. Those at most two rows are taken
+/// in row order with `TiedCandidates.choose`'s comparison.
+struct TiedRuns {
+    /// Pairs: `TiedCandidates.pack(row: low, column:)`, then `high`.
+    var runs: UnsafeBufferPointer<UInt32>
+    /// Candidates in all the runs.
+    var count: Int
+    var sumRow: Int
+    var sumColumn: Int
+
+    func choose(errors best: Int, reference: (row: Int, column: Int)) -> GridChoice {
+        let m = count
+        var chosen = (row: 0, column: 0)
+        var bestCentroid = Int.max, bestReference = Int.max
+        @inline(__always) func consider(_ i: Int, _ j: Int, _ dc: Int) {
+            let dr = m * i - sumRow
+            let dCentroid = dr * dr + dc * dc
+            if dCentroid > bestCentroid { return }
+            let rr = i - reference.row, rc = j - reference.column
+            let dReference = rr * rr + rc * rc
+            if dCentroid < bestCentroid || dReference < bestReference {
+                bestCentroid = dCentroid
+                bestReference = dReference
+                chosen = (i, j)
+            }
+        }
+        let nearest = m > 0 ? sumRow / m : 0
+        var r = 0
+        while r + 1 < runs.count {
+            let low = Int(runs[r] & 0xFFFF), j = Int(runs[r] >> 16), high = Int(runs[r + 1])
+            r += 2
+            let dc = m * j - sumColumn
+            let a = min(max(nearest, low), high - 1), b = min(max(nearest + 1, low), high - 1)
+            consider(a, j, dc)
+            if b != a { consider(b, j, dc) }
+        }
+        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
     }
 }
 

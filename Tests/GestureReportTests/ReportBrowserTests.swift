@@ -120,8 +120,11 @@ import Testing
             TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-phone.py")
                 .path,
             dir.appendingPathComponent("page/report.html").path, PlatformToolchains.chromium!,
-            Self.shots.appendingPathComponent("phone/" + trace.replacingOccurrences(
-                of: ".csv", with: "")).path,
+            Self.shots.appendingPathComponent(
+                "phone/"
+                    + trace.replacingOccurrences(
+                        of: ".csv", with: "")
+            ).path,
         ])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
         #expect(r.stdout.contains("390 px: page 390 px wide, 5 figures"), "\(r.stdout)")

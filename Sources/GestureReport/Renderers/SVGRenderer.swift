@@ -49,7 +49,7 @@ public struct SVGRenderer: Sendable {
             width: 640, height: 400, left: 64, right: 20, top: 64, bottom: 52, xTicks: 8,
             yTicks: 6, titleSize: 15, plotHeight: nil)
         public static let narrow = Layout(
-            width: 350, height: 380, left: 58, right: 14, top: 64, bottom: 52, xTicks: 4,
+            width: 350, height: 380, left: 58, right: 14, top: 64, bottom: 66, xTicks: 4,
             yTicks: 5, titleSize: 14, plotHeight: 250)
     }
 
@@ -88,7 +88,8 @@ public struct SVGRenderer: Sendable {
         let w = Text.coord(L.width), hh = Text.coord(L.height)
         let plot =
             name == "release-scatter"
-            ? " data-plot=\"\(Text.coord(L.left)) \(Text.coord(L.width - L.right)) \(Text.coord(L.height - L.bottom)) \(Text.coord(L.top))\"" : ""
+            ? " data-plot=\"\(Text.coord(L.left)) \(Text.coord(L.width - L.right)) \(Text.coord(L.height - L.bottom)) \(Text.coord(L.top))\""
+            : ""
         let kind = layout.plotHeight == nil ? "" : " data-layout=\"narrow\""
         out.write(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 \(w) \(hh)\" width=\"\(w)\" height=\"\(hh)\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\"\(kind)\(plot)>\n"
@@ -185,12 +186,24 @@ public struct SVGRenderer: Sendable {
             )
         }
         out.write("</g>\n")
-        out.write(
-            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(layout.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(xLabel))</text>\n"
-        )
+        xAxisTitle(&out, xLabel, centre: (x0 + x1) / 2)
         out.write(
             "<text transform=\"translate(16 \(Text.coord((y0 + y1) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(yLabel))</text>\n"
         )
+    }
+
+    /// The x axis' title under the tick labels; a narrow layout wraps a long one on words
+    /// (two lines fit its bottom margin) rather than cut it at the figure's edge.
+    private func xAxisTitle(_ out: inout some TextOutputStream, _ label: String, centre: Double) {
+        let lines =
+            layout.plotHeight == nil
+            ? [label] : Array(Self.wrap(label, Int((layout.width - 16) / 6.7)).prefix(2))
+        for (k, line) in lines.enumerated() {
+            let y = layout.height - 12 - Double(lines.count - 1 - k) * 15
+            out.write(
+                "<text x=\"\(Text.coord(centre))\" y=\"\(Text.coord(y))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(line))</text>\n"
+            )
+        }
     }
 
     /// A legend entry: a marker shape or a line sample, then a label.
@@ -509,9 +522,7 @@ public struct SVGRenderer: Sendable {
             )
         }
         out.write("</g>\n")
-        out.write(
-            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(layout.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(name))</text>\n"
-        )
+        xAxisTitle(&out, name, centre: (x0 + x1) / 2)
         // Pooled: shaded interval and dashed estimate.
         out.write(
             "<rect x=\"\(Text.coord(x.map(pooled.lower)))\" y=\"\(Text.coord(y.from))\" width=\"\(Text.coord(max(0, x.map(pooled.upper) - x.map(pooled.lower))))\" height=\"\(Text.coord(y0 - y.from))\" fill=\"\(Colour.green)\" fill-opacity=\"0.15\"/>\n"

@@ -85,7 +85,11 @@ public struct SVGRenderer: Sendable {
         default: break
         }
         let L = r.layout
-        let w = Text.coord(L.width), hh = Text.coord(L.height)
+        // Whole sizes written whole (`640`, as the wide layout always was).
+        func size(_ v: Double) -> String {
+            v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : Text.coord(v)
+        }
+        let w = size(L.width), hh = size(L.height)
         let plot =
             name == "release-scatter"
             ? " data-plot=\"\(Text.coord(L.left)) \(Text.coord(L.width - L.right)) \(Text.coord(L.height - L.bottom)) \(Text.coord(L.top))\""

@@ -15,6 +15,7 @@ extension HTMLRenderer {
         .fig-narrow { display: none; }
         figure svg { display: block; }
         [data-gesture] { cursor: pointer; }
+        #fig-release-scatter .selected { stroke: #000; stroke-width: 2.5px; paint-order: stroke; }
         tr[data-gesture]:hover td { background: #e8f0fb; }
         .table-tools { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 8px 0; font-size: 13px; }
         .table-tools input, .table-tools select, .table-tools button { font: inherit; }

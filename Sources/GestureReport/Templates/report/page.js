@@ -172,7 +172,7 @@ function drill(id, from) {
   if (!box || i === undefined) return;
   if (from) { opener = from; }
   var wasHidden = box.hidden;
-  openId = id; box.hidden = false;
+  openId = id; box.hidden = false; mark(id);
   var T = D.timelines[id], head = document.getElementById("timeline-title"), body = document.getElementById("timeline-body");
   head.textContent = "Gesture " + id;
   body.textContent = "";
@@ -227,10 +227,16 @@ function opened(box, wasHidden) {
   var c = document.getElementById("timeline-close");
   if (wasHidden && c) c.focus({ preventScroll: true });
 }
+// The open gesture's point, outlined in the release scatter (both layouts).
+function mark(id) {
+  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter .selected"), function (p) { p.classList.remove("selected"); });
+  if (id === null) return;
+  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter g.points [data-gesture]"), function (p) { if (p.getAttribute("data-gesture") === id) p.classList.add("selected"); });
+}
 function closeTimeline() {
   var box = document.getElementById("timeline");
   if (!box || box.hidden) return;
-  box.hidden = true; openId = null;
+  box.hidden = true; openId = null; mark(null);
   if (opener && opener.isConnected && opener.focus) opener.focus({ preventScroll: true });
   opener = null;
 }

@@ -104,6 +104,8 @@ public enum Analysis {
                 window: settings.retryWindow, automatic: settings.labels == .auto)
             model.labelNotice = notice
             model.summary.warnings.append(notice.sentence)
+            model.summary.plainWarnings[notice.sentence] =
+                "What each gesture was meant to do was worked out from the recording (retries and outcomes), not said by a person."
         }
         return Result(
             model: model, answer: answer, params: try answer.recommendation.set.encoded(),

@@ -491,7 +491,9 @@ struct AnalyzeEndToEndTests {
             "--enable-logging=stderr", "--v=0", "--dump-dom", url,
         ])
         #expect(status == 0, "\(log.suffix(2000))")
-        #expect(dom.components(separatedBy: "<svg ").count - 1 == 5)
+        // Five figures, each in its wide and its narrow (phone) layout.
+        #expect(dom.components(separatedBy: "<svg ").count - 1 == 10)
+        #expect(dom.components(separatedBy: "data-layout=\"narrow\"").count - 1 == 5)
         for name in [
             "release-scatter", "progress-curves", "release-velocity", "start-position",
             "velocity-ratio",

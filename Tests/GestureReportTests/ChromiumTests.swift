@@ -26,8 +26,9 @@ import Testing
 
         let dom = try Self.run(["--enable-logging=stderr", "--v=0", "--dump-dom", url])
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
-        // The DOM after parsing: five inline figures, every section, the hostile id as text only.
-        #expect(dom.stdout.components(separatedBy: "<svg ").count - 1 == 5)
+        // The DOM after parsing: five inline figures (each in a wide and a narrow layout), every
+        // section, the hostile id as text only.
+        #expect(dom.stdout.components(separatedBy: "<svg ").count - 1 == 10)
         for (id, _) in ReportContent.sections {
             #expect(dom.stdout.contains("<section id=\"\(id)\">"), "\(id)")
         }

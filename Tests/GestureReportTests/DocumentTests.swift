@@ -13,7 +13,9 @@ import Testing
             #expect(r.lowerBound > last, "section \(id) out of order")
             last = r.lowerBound
         }
-        #expect(html.components(separatedBy: "<svg xmlns=").count - 1 == 5)
+        // Five figures, each in its wide and its narrow (phone) layout.
+        #expect(html.components(separatedBy: "<svg xmlns=").count - 1 == 10)
+        #expect(html.components(separatedBy: "data-layout=\"narrow\"").count - 1 == 5)
         // Two inline scripts (the page's data and its code), nothing loaded from a file or the network.
         #expect(html.components(separatedBy: "<script").count - 1 == 2)
         #expect(html.contains("<script type=\"application/json\" id=\"gt-data\">"))

@@ -27,6 +27,42 @@ import Testing
         }
     }
 
+    /// The narrow (phone) layout: 350 wide, well-formed, no text under 11 user units (9 px on
+    /// screen down to a 320 px phone), every text anchored inside the figure, the plot below a
+    /// legend of however many rows and the title wrapped; the scatter's plot area named for
+    /// the page's script. The wide layout is unchanged: 640 × 400.
+    @Test func narrowLayoutKeepsItsTextInsideAndUnscaled() throws {
+        let model = Fixture.model(count: 400, hostile: true)
+        let svg = SVGRenderer(model: model)
+        for f in ReportFigures(model: model).info {
+            let wide = svg.svg(f.name)
+            #expect(wide.contains("viewBox=\"0 0 640 400\" width=\"640\" height=\"400\""))
+            #expect(!wide.contains("data-layout"))
+            let text = svg.svg(f.name, idPrefix: "n-", layout: .narrow)
+            let check = XMLCheck.parse(text)
+            #expect(check.error == nil, "\(f.name): \(check.error ?? "")")
+            #expect(text.contains("width=\"350\"") && text.contains("data-layout=\"narrow\""))
+            let sizes = text.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.1) }
+            #expect(!sizes.isEmpty && sizes.allSatisfy { $0 >= 11 }, "\(f.name): \(sizes)")
+            let height = try #require(
+                text.firstMatch(of: /height="([0-9.]+)"/).flatMap { Double($0.1) })
+            for m in text.matches(of: /<text x="(-?[0-9.]+)" y="(-?[0-9.]+)"/) {
+                let x = Double(m.1) ?? -1, y = Double(m.2) ?? -1
+                #expect(x >= 0 && x <= 350 && y > 0 && y <= height, "\(f.name): text at \(x), \(y)")
+            }
+        }
+        let scatter = svg.svg("release-scatter", layout: .narrow)
+        let plot = try #require(scatter.firstMatch(of: /data-plot="([0-9. ]+)"/)).1
+            .split(separator: " ").compactMap { Double($0) }
+        #expect(plot.count == 4 && plot[0] == 58 && plot[1] == 336 && plot[2] > plot[3])
+        // The legend's rows (five to seven entries in 350 units) push the plot down.
+        #expect(plot[3] > SVGRenderer.top)
+        #expect(
+            SVGRenderer.wrap("Release scatter of a rather long title", 16) == [
+                "Release scatter", "of a rather long", "title",
+            ])
+    }
+
     @Test func scatterDrawsBothBoundariesAndRingsEveryMisdecision() {
         let model = Fixture.model(count: 300)
         let figures = ReportFigures(model: model)

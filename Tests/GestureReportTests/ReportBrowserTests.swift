@@ -93,7 +93,43 @@ import Testing
             dir.appendingPathComponent("page/report.html").path, PlatformToolchains.chromium!,
         ])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
-        #expect(r.stdout.contains("boundaries: 2"), "\(r.stdout)")
+        // Two boundaries in each of the scatter's two layouts (wide, narrow).
+        #expect(r.stdout.contains("boundaries: 4"), "\(r.stdout)")
+    }
+
+    /// The report on a phone (issue 31): at 390 px (mobile emulation) no figure or page is wider
+    /// than the viewport, the smallest figure text is 9 px or more, a tapped scatter point opens
+    /// its timeline in view without scrolling the page, and Escape or the close button closes it;
+    /// at 1280 px the figures keep their natural 640 px and the timeline opens beside the
+    /// scatter (`Tests/Fixtures/Report/report-phone.py`). Screenshots for a person to look at:
+    /// `test-out/report-browser/phone/`.
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent (make deps pydeps installs them), or gesturetune is not built: skipped"
+        ),
+        arguments: ["swipe.csv", "unlabelled.csv"])
+    func theReportFitsAPhone(_ trace: String) throws {
+        let dir = try TestSupport.temporaryDirectory("report-phone")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/\(trace)").path
+        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "page"])
+        try #require(a.status == 0, "\(a.stderr)")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-phone.py")
+                .path,
+            dir.appendingPathComponent("page/report.html").path, PlatformToolchains.chromium!,
+            Self.shots.appendingPathComponent(
+                "phone/"
+                    + trace.replacingOccurrences(
+                        of: ".csv", with: "")
+            ).path,
+        ])
+        #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        #expect(r.stdout.contains("390 px: page 390 px wide, 5 figures"), "\(r.stdout)")
+        #expect(r.stdout.contains("1280 px: 5 figures at 640 px"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("ok\n"), "\(r.stdout)")
     }
 
     /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the

@@ -68,9 +68,11 @@ extension ReportModel {
             gestures[k].intentSource = e.intentSource
         }
         if !sample.isComplete {
-            summary.warnings.append(
+            let warning =
                 "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered)."
-            )
+            summary.warnings.append(warning)
+            summary.plainWarnings[warning] =
+                "The table and some figures show \(sample.count) of the \(sample.offered) gestures; every count and suggestion uses all of them."
         }
     }
 }
@@ -146,6 +148,7 @@ struct TuningReportBuilder {
             suggestedMisdecided: suggestedEval?.errors ?? 0,
             suggestionInferred: inferred, warnings: t.warnings.map(\.sentence),
             ignoredColumns: ignoredColumns())
+        for w in t.warnings { summary.plainWarnings[w.sentence] = w.plain }
         summary.rowsRead = ReadLoss(reads).rowsRead
         let units = Set(reads.map(\.coordinateUnit))
         summary.coordinateUnit = units.count == 1 ? units.first! : .file

@@ -119,6 +119,9 @@ public struct ReportSummary: Sendable, Equatable {
     public var suggestionInferred: Bool
     /// Report-level warnings, e.g. the 390 pt default extent.
     public var warnings: [String]
+    /// A designer's wording of some of `warnings` (by their text): what the warning means for
+    /// the numbers; the report page shows it first, the warning itself one click away.
+    public var plainWarnings: [String: String] = [:]
     /// Input columns the reader did not use.
     public var ignoredColumns: [String]
 

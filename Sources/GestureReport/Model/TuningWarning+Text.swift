@@ -79,6 +79,64 @@ extension TuningWarning {
         }
     }
 
+    /// The same warning for a designer: what it means for the numbers, in one plain sentence,
+    /// without flags or statistics (the report page shows `sentence` one click away).
+    public var plain: String {
+        switch self {
+        case .timeScale:
+            return
+                "The timestamps look like they are in the wrong unit, so every speed here is likely wrong."
+        case .otherDirection(let moving, _, _, let given):
+            return
+                "Most swipes go \(moving.rawValue), but the report measured them \(given.rawValue): re-run it for the right direction before trusting it."
+        case .beyondExtent, .beyondContainer, .edgeWidthClamped:
+            return
+                "The screen size the report assumed does not match where the fingers went, so progress and edge numbers are off."
+        case .defaultExtent(_, let extent, _, _, _):
+            return
+                "The container's size was not recorded, so the report assumed \(Self.whole(extent)) pt; speeds in pt/s depend on that guess."
+        case .readLoss:
+            return
+                "More than 1 in 20 recorded rows or gestures could not be read and were left out."
+        case .extentsDiffer:
+            return
+                "The gestures come from containers of different sizes; each is judged with its own."
+        case .estimatorDisagreement:
+            return
+                "On some gestures the finger stopped sharply at the end, so their release speed is uncertain."
+        case .estimatorFallback:
+            return "Some gestures have too few samples for a reliable release speed."
+        case .noUsableGestures:
+            return "No gesture in the file could be used: nothing to tune."
+        case .noLabels:
+            return
+                "Nobody said which gestures were meant to complete, so the suggestion is a guess from the data alone."
+        case .oneClass:
+            return
+                "Every labelled gesture was meant the same way (all complete or all cancel), so there is nothing to tell apart."
+        case .singleLabelled:
+            return "Only one gesture says what was meant: the numbers cannot be checked."
+        case .interruptedBySystem(let count):
+            return
+                "\(count) gestures were cut short by the system; they are shown but not used for tuning."
+        case .partlyLabelled(let unlabelled, let used, _):
+            return
+                "\(unlabelled) of \(used) gestures do not say what was meant; the error counts use the others."
+        case .mixtureLeftOut:
+            return "Gestures that hardly moved or moved sideways were left out of the guess."
+        case .noSplit:
+            return
+                "The data alone shows no clear line between completing and cancelling swipes, so the current values are kept."
+        case .outcomeMismatch:
+            return
+                "What the app recorded does not always match what these settings decide: the app may run different values."
+        case .logistic(let outcome):
+            if case .converged = outcome { return "The fitted rule converged." }
+            return
+                "The fitted rule could not be pinned down on these gestures; treat its numbers with care."
+        }
+    }
+
     /// Why the mixture gave no split (`count` gestures fitted).
     static func verdict(_ verdict: MixtureAnalysis.Verdict, count: Int) -> String {
         switch verdict {

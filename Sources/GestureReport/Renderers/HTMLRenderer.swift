@@ -24,6 +24,10 @@ public struct HTMLRenderer: Sendable {
         .meta { color: var(--muted); margin: 0 0 16px; }
         .headline { background: var(--bg-soft); border-left: 4px solid var(--accent); padding: 12px 16px; font-size: 16px; margin: 12px 0; }
         .warning { background: #fff6e0; border-left: 4px solid #E69F00; padding: 8px 14px; margin: 8px 0; }
+        .warning p { margin: 0; }
+        .warning details { margin-top: 4px; font-size: 13px; color: var(--muted); }
+        .warning summary { cursor: pointer; color: var(--ink); }
+        .warning details p { margin-top: 4px; }
         nav ol { margin: 6px 0 0; padding-left: 22px; columns: 2; }
         table { border-collapse: collapse; margin: 8px 0 12px; font-size: 13px; width: 100%; }
         th, td { border: 1px solid var(--rule); padding: 4px 8px; text-align: left; vertical-align: top; }
@@ -72,7 +76,15 @@ public struct HTMLRenderer: Sendable {
         // 1. Summary
         section(&out, 0)
         out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
-        for w in model.summary.warnings { out.write("<p class=\"warning\">\(h(w))</p>\n") }
+        // Warnings for a designer: a plain sentence, the warning's own text one click away.
+        for w in model.summary.warnings {
+            let plain =
+                model.summary.plainWarnings[w]
+                ?? "Something in the recording needs a look before these numbers are used."
+            out.write(
+                "<div class=\"warning\" role=\"note\"><p>\(h(plain))</p><details><summary>details</summary><p>\(h(w))</p></details></div>\n"
+            )
+        }
         out.write("<div class=\"table-wrap\"><table class=\"facts\">\n")
         for (k, v) in content.summaryFacts {
             out.write("<tr><th scope=\"row\">\(h(k))</th><td>\(h(v))</td></tr>\n")
@@ -122,8 +134,12 @@ public struct HTMLRenderer: Sendable {
         whatIf(&out)
         let svg = SVGRenderer(model: model, figures: figures)
         for f in figures.info {
-            out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap\">\n")
+            // Two layouts of each figure, one shown at a time by width (the stylesheet's
+            // `fig-wide`, `fig-narrow`): a phone gets one drawn for its width, text unscaled.
+            out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap fig-wide\">\n")
             svg.render(f.name, to: &out, idPrefix: "fig-")
+            out.write("</div>\n<div class=\"fig-wrap fig-narrow\">\n")
+            svg.render(f.name, to: &out, idPrefix: "fign-", layout: .narrow)
             out.write(
                 "</div>\n<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n"
             )
@@ -215,7 +231,7 @@ public struct HTMLRenderer: Sendable {
     private func gestureTable(_ out: inout some TextOutputStream) {
         let indices = content.gestureTableIndices
         out.write(
-            "<div id=\"timeline\" hidden><h3 id=\"timeline-title\"></h3><button type=\"button\" id=\"timeline-close\">close</button><div id=\"timeline-body\"></div></div>\n"
+            "<div id=\"timeline\" role=\"dialog\" aria-labelledby=\"timeline-title\" hidden><button type=\"button\" id=\"timeline-close\" aria-label=\"close the timeline (Escape)\">close</button><h3 id=\"timeline-title\"></h3><div id=\"timeline-body\"></div></div>\n"
         )
         out.write("<div class=\"table-tools\" id=\"gesture-tools\" hidden>")
         out.write(

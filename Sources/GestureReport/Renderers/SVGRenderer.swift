@@ -31,39 +31,104 @@ public struct SVGRenderer: Sendable {
     static let height = 400.0
     static let left = 64.0, right = 20.0, top = 64.0, bottom = 52.0
 
+    /// A figure's size and plot margins in user units. `wide` is the figure as it always was
+    /// (640 × 400, shown at its natural size on a desktop); `narrow` is 350 wide for a phone
+    /// (shown at 1:1 from 374 px of page width, and at 9 px text or more down to 320 px):
+    /// fewer ticks, the title wrapped, the plot below however many legend rows there are, so
+    /// no text is scaled down.
+    public struct Layout: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var left: Double, right: Double, top: Double, bottom: Double
+        var xTicks: Int, yTicks: Int
+        var titleSize: Double
+        /// The plot's height when the layout grows with its legend (`narrow`); nil: fixed.
+        var plotHeight: Double?
+
+        public static let wide = Layout(
+            width: 640, height: 400, left: 64, right: 20, top: 64, bottom: 52, xTicks: 8,
+            yTicks: 6, titleSize: 15, plotHeight: nil)
+        public static let narrow = Layout(
+            width: 350, height: 380, left: 58, right: 14, top: 64, bottom: 66, xTicks: 4,
+            yTicks: 5, titleSize: 14, plotHeight: 250)
+    }
+
+    /// Layout in use while a figure is written (`render` sets it).
+    var layout = Layout.wide
+    /// Where the legend starts (below the title's lines).
+    private var legendTop = 40.0
+
     /// Writes figure `name` (one of `figures.info` names). Unknown names write nothing.
     /// `idPrefix` keeps element ids unique when several SVGs are inlined in one HTML page.
-    public func render(_ name: String, to out: inout some TextOutputStream, idPrefix: String = "") {
+    public func render(
+        _ name: String, to out: inout some TextOutputStream, idPrefix: String = "",
+        layout: Layout = .wide
+    ) {
         guard let info = figures.info.first(where: { $0.name == name }) else { return }
         let id = idPrefix + name
+        var r = self
+        r.layout = layout
+        // The title: one line wide, wrapped on words narrow.
+        let perLine = max(Int((layout.width - 24) / (layout.titleSize * 0.56)), 12)
+        let titleLines = layout.plotHeight == nil ? [info.title] : Self.wrap(info.title, perLine)
+        r.legendTop = 40 + Double(titleLines.count - 1) * (layout.titleSize + 3)
+        var body = ""
+        switch name {
+        case "release-scatter": r.scatter(&body, id: id)
+        case "progress-curves": r.curves(&body, id: id)
+        case "release-velocity":
+            r.histogram(figures.releaseVelocity, &body, id: id, yLabel: "gestures")
+        case "start-position": r.histogram(figures.startPosition, &body, id: id, yLabel: "gestures")
+        case "velocity-ratio":
+            r.histogram(figures.velocityRatio, &body, id: id, yLabel: "completing gestures")
+        case "group-thresholds": r.groupThresholds(&body, id: id)
+        default: break
+        }
+        let L = r.layout
+        // Whole sizes written whole (`640`, as the wide layout always was).
+        func size(_ v: Double) -> String {
+            v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : Text.coord(v)
+        }
+        let w = size(L.width), hh = size(L.height)
+        let plot =
+            name == "release-scatter"
+            ? " data-plot=\"\(Text.coord(L.left)) \(Text.coord(L.width - L.right)) \(Text.coord(L.height - L.bottom)) \(Text.coord(L.top))\""
+            : ""
+        let kind = layout.plotHeight == nil ? "" : " data-layout=\"narrow\""
         out.write(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 640 400\" width=\"640\" height=\"400\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 \(w) \(hh)\" width=\"\(w)\" height=\"\(hh)\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif\" font-size=\"12\" data-figure=\"\(name)\"\(kind)\(plot)>\n"
         )
         out.write(
             "<title id=\"\(id)-title\">\(Text.xml(info.title))</title>\n<desc id=\"\(id)-desc\">\(Text.xml(info.caption))</desc>\n"
         )
-        out.write("<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n")
-        out.write(
-            "<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"600\" fill=\"#111\">\(Text.xml(info.title))</text>\n"
-        )
-        switch name {
-        case "release-scatter": scatter(&out, id: id)
-        case "progress-curves": curves(&out, id: id)
-        case "release-velocity":
-            histogram(figures.releaseVelocity, &out, id: id, yLabel: "gestures")
-        case "start-position": histogram(figures.startPosition, &out, id: id, yLabel: "gestures")
-        case "velocity-ratio":
-            histogram(figures.velocityRatio, &out, id: id, yLabel: "completing gestures")
-        case "group-thresholds": groupThresholds(&out, id: id)
-        default: break
+        out.write("<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(hh)\" fill=\"#ffffff\"/>\n")
+        for (k, line) in titleLines.enumerated() {
+            out.write(
+                "<text x=\"12\" y=\"\(Text.coord(20 + Double(k) * (layout.titleSize + 3)))\" font-size=\"\(Text.coord(layout.titleSize))\" font-weight=\"600\" fill=\"#111\">\(Text.xml(line))</text>\n"
+            )
         }
+        out.write(body)
         out.write("</svg>\n")
     }
 
+    /// `text` in lines of at most `width` characters, broken between words.
+    static func wrap(_ text: String, _ width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The whole figure as a string.
-    public func svg(_ name: String, idPrefix: String = "") -> String {
+    public func svg(_ name: String, idPrefix: String = "", layout: Layout = .wide) -> String {
         var s = ""
-        render(name, to: &s, idPrefix: idPrefix)
+        render(name, to: &s, idPrefix: idPrefix, layout: layout)
         return s
     }
 
@@ -78,13 +143,13 @@ public struct SVGRenderer: Sendable {
         _ out: inout some TextOutputStream, x: Axis, y: Axis, xLabel: String, yLabel: String,
         id: String
     ) {
-        let x0 = Self.left, x1 = Self.width - Self.right, y0 = Self.height - Self.bottom,
-            y1 = Self.top
+        let x0 = layout.left, x1 = layout.width - layout.right,
+            y0 = layout.height - layout.bottom, y1 = layout.top
         out.write(
             "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(Text.coord(x0))\" y=\"\(Text.coord(y1))\" width=\"\(Text.coord(x1 - x0))\" height=\"\(Text.coord(y0 - y1))\"/></clipPath></defs>\n"
         )
         out.write("<g class=\"grid\" stroke=\"#e3e3e3\" stroke-width=\"1\">\n")
-        let xt = x.ticks(count: 8), yt = y.ticks(count: 6)
+        let xt = x.ticks(count: layout.xTicks), yt = y.ticks(count: layout.yTicks)
         for t in xt {
             out.write(
                 "<line x1=\"\(Text.coord(x.map(t)))\" y1=\"\(Text.coord(y1))\" x2=\"\(Text.coord(x.map(t)))\" y2=\"\(Text.coord(y0))\"/>\n"
@@ -125,12 +190,24 @@ public struct SVGRenderer: Sendable {
             )
         }
         out.write("</g>\n")
-        out.write(
-            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(xLabel))</text>\n"
-        )
+        xAxisTitle(&out, xLabel, centre: (x0 + x1) / 2)
         out.write(
             "<text transform=\"translate(16 \(Text.coord((y0 + y1) / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(yLabel))</text>\n"
         )
+    }
+
+    /// The x axis' title under the tick labels; a narrow layout wraps a long one on words
+    /// (two lines fit its bottom margin) rather than cut it at the figure's edge.
+    private func xAxisTitle(_ out: inout some TextOutputStream, _ label: String, centre: Double) {
+        let lines =
+            layout.plotHeight == nil
+            ? [label] : Array(Self.wrap(label, Int((layout.width - 16) / 6.7)).prefix(2))
+        for (k, line) in lines.enumerated() {
+            let y = layout.height - 12 - Double(lines.count - 1 - k) * 15
+            out.write(
+                "<text x=\"\(Text.coord(centre))\" y=\"\(Text.coord(y))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(line))</text>\n"
+            )
+        }
     }
 
     /// A legend entry: a marker shape or a line sample, then a label.
@@ -141,13 +218,16 @@ public struct SVGRenderer: Sendable {
         case bar(colour: String, dash: String?)
     }
 
-    private func legend(_ out: inout some TextOutputStream, _ entries: [(Swatch, String)]) {
-        // Two rows at most, laid out left to right; labels are short.
-        var x = 12.0, y = 40.0
+    /// Left to right, in as many rows as the width needs. A layout with a `plotHeight` puts
+    /// its plot below the last row.
+    private mutating func legend(
+        _ out: inout some TextOutputStream, _ entries: [(Swatch, String)]
+    ) {
+        var x = 12.0, y = legendTop
         out.write("<g class=\"legend\" font-size=\"11.5\" fill=\"#111\">\n")
         for (swatch, label) in entries {
             let w = 26 + Double(label.count) * 6.2
-            if x + w > Self.width - 8 {
+            if x + w > layout.width - 8 && x > 12 {
                 x = 12
                 y += 17
             }
@@ -172,6 +252,10 @@ public struct SVGRenderer: Sendable {
             x += w + 10
         }
         out.write("</g>\n")
+        if let plotHeight = layout.plotHeight {
+            layout.top = max(layout.top, y + 24)
+            layout.height = layout.top + plotHeight + layout.bottom
+        }
     }
 
     static func colour(_ g: FigureGroup) -> String {
@@ -206,17 +290,13 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    private var plotX: (Double, Double) { (Self.left, Self.width - Self.right) }
-    private var plotY: (Double, Double) { (Self.height - Self.bottom, Self.top) }
+    private var plotX: (Double, Double) { (layout.left, layout.width - layout.right) }
+    private var plotY: (Double, Double) { (layout.height - layout.bottom, layout.top) }
 
     // MARK: Figures
 
-    private func scatter(_ out: inout some TextOutputStream, id: String) {
+    private mutating func scatter(_ out: inout some TextOutputStream, id: String) {
         let f = figures.scatter
-        let x = Axis(
-            low: f.pRange.lowerBound, high: f.pRange.upperBound, from: plotX.0, to: plotX.1)
-        let y = Axis(
-            low: f.vRange.lowerBound, high: f.vRange.upperBound, from: plotY.0, to: plotY.1)
         let groups = FigureGroup.allCases.filter { g in f.points.contains { $0.group == g } }
         var entries: [(Swatch, String)] = groups.map { (.marker($0), $0.label) }
         entries.append((.line(colour: Colour.black, dash: "6 4", width: 2), "current boundary"))
@@ -230,6 +310,10 @@ public struct SVGRenderer: Sendable {
             entries.append((.ring(dash: "2 2"), "misdecided (current only)"))
         }
         legend(&out, entries)
+        let x = Axis(
+            low: f.pRange.lowerBound, high: f.pRange.upperBound, from: plotX.0, to: plotX.1)
+        let y = Axis(
+            low: f.vRange.lowerBound, high: f.vRange.upperBound, from: plotY.0, to: plotY.1)
         frame(
             &out, x: x, y: y, xLabel: "release progress p_r",
             yLabel: "release velocity v_p (progress/s)", id: id)
@@ -286,15 +370,15 @@ public struct SVGRenderer: Sendable {
         )
     }
 
-    private func curves(_ out: inout some TextOutputStream, id: String) {
+    private mutating func curves(_ out: inout some TextOutputStream, id: String) {
         let f = figures.curves
-        let x = Axis(low: 0, high: f.tMax, from: plotX.0, to: plotX.1)
-        let y = Axis(low: 0, high: 1, from: plotY.0, to: plotY.1)
         let groups = FigureGroup.allCases.filter { g in f.curves.contains { $0.group == g } }
         legend(
             &out,
             groups.map { g in (.line(colour: Self.colour(g), dash: Self.dash(g), width: 2), g.label)
             })
+        let x = Axis(low: 0, high: f.tMax, from: plotX.0, to: plotX.1)
+        let y = Axis(low: 0, high: 1, from: plotY.0, to: plotY.1)
         frame(
             &out, x: x, y: y, xLabel: "time since the first sample (s)", yLabel: "progress p(t)",
             id: id)
@@ -345,13 +429,11 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    private func histogram(
+    private mutating func histogram(
         _ h: HistogramFigure, _ out: inout some TextOutputStream, id: String, yLabel: String
     ) {
         let maxCount = max(h.series.flatMap(\.counts).max() ?? 1, 1)
-        let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
         let yTop = Double(maxCount) * 1.08
-        let y = Axis(low: 0, high: yTop, from: plotY.0, to: plotY.1)
         var entries: [(Swatch, String)] = h.series.map { s in
             let st = Self.style(s.style)
             return (.bar(colour: st.colour, dash: st.dash), s.name)
@@ -361,6 +443,8 @@ public struct SVGRenderer: Sendable {
             entries.append((.line(colour: st.colour, dash: st.dash, width: 2), m.name))
         }
         legend(&out, entries)
+        let x = Axis(low: h.edges.first ?? 0, high: h.edges.last ?? 1, from: plotX.0, to: plotX.1)
+        let y = Axis(low: 0, high: yTop, from: plotY.0, to: plotY.1)
         frame(&out, x: x, y: y, xLabel: h.xLabel, yLabel: yLabel, id: id)
         out.write("<g clip-path=\"url(#\(id)-clip)\">\n")
         for s in h.series {
@@ -396,7 +480,7 @@ public struct SVGRenderer: Sendable {
 
     /// Each group's suggested lead parameter (dot) and interval (bar), one row per group, the
     /// pooled one as a dashed line over a shaded band. Groups with too few labels: name only.
-    private func groupThresholds(_ out: inout some TextOutputStream, id: String) {
+    private mutating func groupThresholds(_ out: inout some TextOutputStream, id: String) {
         guard let g = model.groups, let name = g.leadName,
             let pooled = g.analysis.pooledParameters.first(where: { $0.name == name })
         else { return }
@@ -412,10 +496,6 @@ public struct SVGRenderer: Sendable {
         low -= pad
         high += pad
         let shown = Array(rows.prefix(40))
-        let x = Axis(low: low, high: high, from: Self.left + 60, to: Self.width - Self.right)
-        let y = Axis(
-            low: -0.5, high: Double(shown.count) - 0.5, from: Self.top + 8,
-            to: Self.height - Self.bottom)
         legend(
             &out,
             [
@@ -424,11 +504,17 @@ public struct SVGRenderer: Sendable {
                     "group: suggestion and 95% interval"
                 ), (.line(colour: Colour.green, dash: "6 4", width: 2), "pooled"),
             ])
+        let x = Axis(
+            low: low, high: high, from: layout.left + (layout.plotHeight == nil ? 60 : 40),
+            to: layout.width - layout.right)
+        let y = Axis(
+            low: -0.5, high: Double(shown.count) - 0.5, from: layout.top + 8,
+            to: layout.height - layout.bottom)
         let x0 = x.from, x1 = x.to, y0 = y.to
         out.write(
             "<g class=\"axes\" stroke=\"#333\" stroke-width=\"1\" fill=\"none\"><line x1=\"\(Text.coord(x0))\" y1=\"\(Text.coord(y0))\" x2=\"\(Text.coord(x1))\" y2=\"\(Text.coord(y0))\"/></g>\n"
         )
-        let ticks = x.ticks(count: 8)
+        let ticks = x.ticks(count: layout.xTicks)
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
         out.write("<g class=\"tick-labels\" fill=\"#333\" font-size=\"11\">\n")
         for t in ticks {
@@ -440,9 +526,7 @@ public struct SVGRenderer: Sendable {
             )
         }
         out.write("</g>\n")
-        out.write(
-            "<text x=\"\(Text.coord((x0 + x1) / 2))\" y=\"\(Text.coord(Self.height - 12))\" text-anchor=\"middle\" fill=\"#111\">\(Text.xml(name))</text>\n"
-        )
+        xAxisTitle(&out, name, centre: (x0 + x1) / 2)
         // Pooled: shaded interval and dashed estimate.
         out.write(
             "<rect x=\"\(Text.coord(x.map(pooled.lower)))\" y=\"\(Text.coord(y.from))\" width=\"\(Text.coord(max(0, x.map(pooled.upper) - x.map(pooled.lower))))\" height=\"\(Text.coord(y0 - y.from))\" fill=\"\(Colour.green)\" fill-opacity=\"0.15\"/>\n"

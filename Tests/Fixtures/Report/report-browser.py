@@ -74,16 +74,16 @@ def shown_error(role):
     return int(o.get_attribute("data-misdecided")), int(o.get_attribute("data-labelled")), o.text
 
 
-def ring_counts():
-    """(solid, dashed) misdecided rings in the release scatter, over counted gestures only (as batch counts)."""
+def ring_counts(layout="wide"):
+    """(solid, dashed) misdecided rings in the release scatter's wide (or narrow) layout, over counted gestures only (as batch counts)."""
     return tuple(driver.execute_script("""
         var D = JSON.parse(document.getElementById('gt-data').textContent), G = D.gestures, idx = {}, solid = 0, dashed = 0;
         G.id.forEach(function (id, i) { idx[id] = i; });
-        document.querySelectorAll('#fig-release-scatter g.rings circle').forEach(function (c) {
+        document.querySelectorAll('#fig-release-scatter .fig-' + arguments[0] + ' g.rings circle').forEach(function (c) {
           var i = idx[c.getAttribute('data-ring')]; if (i === undefined || !G.counted[i]) return;
           if (c.hasAttribute('stroke-dasharray')) dashed++; else solid++;
         });
-        return [solid, dashed];"""))
+        return [solid, dashed];""", layout))
 
 
 def swift_ring_counts(data):
@@ -158,6 +158,7 @@ try:
                     solid, _ = ring_counts()
                     ring_values.add(solid)
                     check(solid == want, "suggested %s=%s %s=%s: %d solid rings, batch %d misdecided" % (params[0]["symbol"], a, params[1]["symbol"], b, solid, want))
+                    check(ring_counts("narrow") == ring_counts(), "suggested %s=%s %s=%s: narrow layout rings %r, wide %r" % (params[0]["symbol"], a, params[1]["symbol"], b, ring_counts("narrow"), ring_counts()))
                 comparisons += 1
         # One slider moved with the keyboard: the field follows, and the count is batch's.
         slider = driver.find_element(By.CSS_SELECTOR, "#wi-%s input[type=range][data-key='%s']" % (role, params[0]["key"]))
@@ -194,6 +195,8 @@ try:
     box = driver.find_element(By.ID, "timeline")
     check(box.is_displayed() and gid in driver.find_element(By.ID, "timeline-title").text, "scatter point %s: no timeline" % gid)
     check(len(box.find_elements(By.CSS_SELECTOR, "svg[data-figure=timeline] path")) >= 1 or "No timeline" in box.text, "timeline of %s has no curve" % gid)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    check(not box.is_displayed(), "Escape left the timeline of %s open" % gid)
     rows = driver.find_elements(By.CSS_SELECTOR, "#gesture-table tbody tr[data-gesture]")
     row = [r for r in rows if data["timelines"].get(r.get_attribute("data-gesture"), {}).get("window", 0) > 0][0]
     rid = row.get_attribute("data-gesture")
@@ -234,7 +237,7 @@ try:
     smallest = driver.execute_script("""
         var least = 1e9, where = '';
         document.querySelectorAll('figure svg text, #timeline svg text').forEach(function (t) {
-          var m = t.getScreenCTM(); if (!m) return;
+          var m = t.getScreenCTM(); if (!m || t.ownerSVGElement.getBoundingClientRect().width === 0) return;
           var size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
           if (size < least) { least = size; where = t.textContent; }
         });

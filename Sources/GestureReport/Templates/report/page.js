@@ -61,8 +61,15 @@ function evaluate(rule) {
   }
   return { confusion: c, misdecided: miss, labelled: labelled, decisions: dec };
 }
+// The release scatter's plot area in one of its layouts (wide, narrow): [left, right, bottom, top]
+// in the SVG's user units, from its data-plot attribute.
+function plotArea(svg) {
+  var a = (svg.getAttribute("data-plot") || "").split(" ").map(Number);
+  return a.length === 4 && a.every(isFinite) ? a : [D.scatterX[2], D.scatterX[3], D.scatterY[2], D.scatterY[3]];
+}
+function scatters() { return Array.prototype.slice.call(document.querySelectorAll("#fig-release-scatter svg")); }
 // The boundary in the release scatter (Rule.boundary's polyline; the figure's clip path clips it).
-function boundary(rule) {
+function boundary(rule, P) {
   var X = D.scatterX, Y = D.scatterY, q = rule.values, p0 = X[0], p1 = X[1];
   var far = Math.max(Math.abs(Y[0]), Math.abs(Y[1]), 1) * 4 + 1, pts;
   function line(f) { return [[p0, f(p0)], [p1, f(p1)]]; }
@@ -77,7 +84,7 @@ function boundary(rule) {
   var d = "";
   pts.forEach(function (pt, k) {
     if (!isFinite(pt[0]) || !isFinite(pt[1])) return;
-    var x = X[2] + (pt[0] - X[0]) / (X[1] - X[0]) * (X[3] - X[2]), y = Y[2] + (Math.max(Math.min(pt[1], 1e6), -1e6) - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2]);
+    var x = P[0] + (pt[0] - X[0]) / (X[1] - X[0]) * (P[1] - P[0]), y = P[2] + (Math.max(Math.min(pt[1], 1e6), -1e6) - Y[0]) / (Y[1] - Y[0]) * (P[3] - P[2]);
     // A finite parameter far off the axes (p_th 1e308) maps beyond any number a path holds:
     // kept within 1e6 px, which the clip path cuts; a point that maps to no number is left out.
     if (x !== x || y !== y) return;
@@ -98,8 +105,10 @@ function show(rule) {
     o.textContent = e.labelled ? F.percent(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " misdecided)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
   }
   [["cc", c.cc], ["cx", c.cx], ["xc", c.xc], ["xx", c.xx]].forEach(function (kv) { var el = document.getElementById("wi-" + rule.role + "-" + kv[0]); if (el) el.textContent = kv[1]; });
-  var path = document.querySelector("#fig-release-scatter path.boundary-" + rule.role);
-  if (path) path.setAttribute("d", boundary(rule));
+  scatters().forEach(function (svg) {
+    var path = svg.querySelector("path.boundary-" + rule.role);
+    if (path) path.setAttribute("d", boundary(rule, plotArea(svg)));
+  });
   rings();
   if (openId !== null) drill(openId);
 }
@@ -107,18 +116,22 @@ function show(rule) {
 // decisions the sliders give: solid where the suggested rule errs, dashed where only the
 // current one does; at each plotted point's position (clamped to the axes like the figure).
 function rings() {
-  var g = document.querySelector("#fig-release-scatter g.rings");
-  if (!g || !D.labelled || !state.current || !state.suggested) return;
-  var X = D.scatterX, Y = D.scatterY, frag = document.createDocumentFragment(), seen = {};
+  if (!D.labelled || !state.current || !state.suggested) return;
+  scatters().forEach(ringsIn);
+}
+function ringsIn(svg) {
+  var g = svg.querySelector("g.rings");
+  if (!g) return;
+  var X = D.scatterX, Y = D.scatterY, P = plotArea(svg), frag = document.createDocumentFragment(), seen = {};
   g.textContent = "";
-  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter g.points [data-gesture]"), function (pt) {
+  Array.prototype.forEach.call(svg.querySelectorAll("g.points [data-gesture]"), function (pt) {
     var id = pt.getAttribute("data-gesture"), i = byId[id];
     if (i === undefined || seen[id] || G.intent[i] === null) return;
     seen[id] = true;
     var bySuggested = (state.suggested.decisions[i] ? 1 : 0) !== G.intent[i], byCurrent = (state.current.decisions[i] ? 1 : 0) !== G.intent[i];
     if (!bySuggested && !byCurrent) return;
     var p = Math.min(Math.max(isFinite(G.p[i]) ? G.p[i] : 0, X[0]), X[1]), v = Math.min(Math.max(isFinite(G.v[i]) ? G.v[i] : 0, Y[0]), Y[1]);
-    var attrs = { cx: (X[2] + (p - X[0]) / (X[1] - X[0]) * (X[3] - X[2])).toFixed(1), cy: (Y[2] + (v - Y[0]) / (Y[1] - Y[0]) * (Y[3] - Y[2])).toFixed(1), r: "6.5", "data-ring": id };
+    var attrs = { cx: (P[0] + (p - X[0]) / (X[1] - X[0]) * (P[1] - P[0])).toFixed(1), cy: (P[2] + (v - Y[0]) / (Y[1] - Y[0]) * (P[3] - P[2])).toFixed(1), r: "6.5", "data-ring": id };
     if (!bySuggested) attrs["stroke-dasharray"] = "2 2";
     el("circle", attrs, frag);
   });
@@ -150,13 +163,16 @@ function controls(rule) {
   var reset = document.getElementById("wi-" + rule.role + "-reset");
   if (reset) reset.addEventListener("click", function () { box.querySelectorAll("label").forEach(function (l) { l.remove(); }); rule.values = rule.parameters.map(function (p) { return num(p.value); }); controls(rule); });
 }
-// Drill-down: a gesture's timeline.
-var openId = null;
+// Drill-down: a gesture's timeline, in a panel over the page (beside the figures on a desktop,
+// a bottom sheet on a phone); close and Escape give the focus back to what opened it.
+var openId = null, opener = null;
 function el(tag, attrs, parent, text) { var e = document.createElementNS(SVGNS, tag); for (var a in attrs) e.setAttribute(a, attrs[a]); if (text !== undefined) e.textContent = text; if (parent) parent.appendChild(e); return e; }
-function drill(id) {
+function drill(id, from) {
   var box = document.getElementById("timeline"), i = byId[id];
   if (!box || i === undefined) return;
-  openId = id; box.hidden = false;
+  if (from) { opener = from; }
+  var wasHidden = box.hidden;
+  openId = id; box.hidden = false; mark(id);
   var T = D.timelines[id], head = document.getElementById("timeline-title"), body = document.getElementById("timeline-body");
   head.textContent = "Gesture " + id;
   body.textContent = "";
@@ -164,10 +180,11 @@ function drill(id) {
   var decide = rules.map(function (r) { var yes = state[r.role].decisions[i], word = yes ? "complete" : "cancel"; return r.title + ": " + word + (G.intent[i] !== null && (yes ? 1 : 0) !== G.intent[i] ? " ✗" : ""); });
   facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
   body.appendChild(facts);
-  if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); box.scrollIntoView({ block: "nearest" }); return; }
-  var wrap = document.createElement("div"); wrap.className = "fig-wrap"; body.appendChild(wrap);
-  var W = 640, H = 300, L = 56, R = 64, Tp = 24, B = 44;
-  var svg = el("svg", { viewBox: "0 0 640 300", width: "640", height: "300", role: "img", "font-size": "12", "font-family": "system-ui, sans-serif", "data-figure": "timeline" }, wrap);
+  if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); opened(box, wasHidden); return; }
+  var wrap = document.createElement("div"); wrap.className = "timeline-svg"; body.appendChild(wrap);
+  // Drawn for the panel's width (at most 640), so its text is never scaled down.
+  var W = Math.max(280, Math.min(640, Math.floor(body.clientWidth) || 640)), H = W < 480 ? 260 : 300, L = 56, R = W < 480 ? 52 : 64, Tp = 24, B = 44;
+  var svg = el("svg", { viewBox: "0 0 " + W + " " + H, width: String(W), height: String(H), role: "img", "font-size": "12", "font-family": "system-ui, sans-serif", "data-figure": "timeline" }, wrap);
   svg.style.maxWidth = "100%"; svg.style.height = "auto";
   el("title", {}, svg, "Progress and position over time, gesture " + id);
   var tMax = Math.max(T.t[T.t.length - 1] || 0, 1e-3), pMin = Math.min(0, Math.min.apply(null, T.p)), pMax = Math.max(1, Math.max.apply(null, T.p));
@@ -204,14 +221,34 @@ function drill(id) {
   var note = document.createElement("p"); note.className = "note";
   note.textContent = "Orange dots: the " + T.window + " samples in the velocity window; coloured segments: each estimator's velocity at the release. " + T.samples + " samples in " + T.file + ".";
   body.appendChild(note);
-  box.scrollIntoView({ block: "nearest" });
+  opened(box, wasHidden);
+}
+function opened(box, wasHidden) {
+  var c = document.getElementById("timeline-close");
+  if (wasHidden && c) c.focus({ preventScroll: true });
+}
+// The open gesture's point, outlined in the release scatter (both layouts).
+function mark(id) {
+  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter .selected"), function (p) { p.classList.remove("selected"); });
+  if (id === null) return;
+  Array.prototype.forEach.call(document.querySelectorAll("#fig-release-scatter g.points [data-gesture]"), function (p) { if (p.getAttribute("data-gesture") === id) p.classList.add("selected"); });
+}
+function closeTimeline() {
+  var box = document.getElementById("timeline");
+  if (!box || box.hidden) return;
+  box.hidden = true; openId = null; mark(null);
+  if (opener && opener.isConnected && opener.focus) opener.focus({ preventScroll: true });
+  opener = null;
 }
 document.addEventListener("click", function (ev) {
   var t = ev.target.closest ? ev.target.closest("[data-gesture]") : null;
-  if (t) drill(t.getAttribute("data-gesture"));
+  if (t) drill(t.getAttribute("data-gesture"), t);
 });
+document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") closeTimeline(); });
 var close = document.getElementById("timeline-close");
-if (close) close.addEventListener("click", function () { document.getElementById("timeline").hidden = true; openId = null; });
+if (close) close.addEventListener("click", closeTimeline);
+// A new width may change the panel's: the open timeline is drawn again for it.
+if (window.matchMedia) { var mq = window.matchMedia("(max-width: 600px)"); if (mq.addEventListener) mq.addEventListener("change", function () { if (openId !== null) drill(openId); }); }
 // The gesture table: sort, filter, page.
 var table = document.getElementById("gesture-table");
 if (table) {

@@ -204,7 +204,9 @@ struct AnalyzeEndToEndTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         // What ships, in words, first; then the figures.
         #expect(lines.first?.hasPrefix("Keep the current flutter-cupertino parameters") == true)
-        #expect(lines.dropFirst().first == "swipe: 300 gestures used of 300 read, none skipped; labelled")
+        #expect(
+            lines.dropFirst().first
+                == "swipe: 300 gestures used of 300 read, none skipped; labelled")
         #expect(
             lines.contains {
                 $0.hasPrefix("misdecided: current flutter-cupertino ")

@@ -195,12 +195,20 @@ public struct HTMLRenderer: Sendable {
     /// misdecided count, error and confusion matrix; the script fills them in.
     private func whatIf(_ out: inout some TextOutputStream) {
         out.write(
-            "<h3 id=\"what-if\">What if</h3>\n<p>Move a parameter to see, on these gestures, what the rule would decide: the error, the confusion matrix and the boundary in the release scatter follow. Velocity thresholds in progress/s; type <code>inf</code> for an infinite one.</p>\n<div class=\"whatif\">\n"
+            "<h3 id=\"what-if\">What if</h3>\n<p>Move a parameter to see, on these gestures, what the rule would decide: the error, the confusion matrix and the boundary in the release scatter follow. Velocity thresholds in progress/s; type <code>inf</code> for an infinite one.</p>\n"
         )
+        if model.summary.labelled {
+            out.write(
+                "<p>The error here is <strong>in-sample</strong>: each rule is scored on the gestures it was tuned on, so a tuned rule looks better here than it will on new gestures. The honest figure is the cross-validated error\(model.summary.suggestedError.map { " (\(NumberText.percent($0)) for the tuned rule)" } ?? ""), which the recommendation rests on.</p>\n"
+            )
+        }
+        out.write("<div class=\"whatif\">\n")
         for (role, title, rule) in [
             ("current", "Current (\(model.summary.currentSource))", model.summary.currentRule),
             (
-                "suggested", model.summary.suggestionInferred ? "Inferred split" : "Suggested",
+                "suggested",
+                model.summary.suggestionInferred
+                    ? "Inferred split" : model.recommendationChoice == .tuned ? "Suggested" : "Tuned",
                 model.summary.suggestedRule
             ),
         ] {

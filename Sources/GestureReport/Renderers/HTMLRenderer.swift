@@ -208,7 +208,8 @@ public struct HTMLRenderer: Sendable {
             (
                 "suggested",
                 model.summary.suggestionInferred
-                    ? "Inferred split" : model.recommendationChoice == .tuned ? "Suggested" : "Tuned",
+                    ? "Inferred split"
+                    : model.recommendationChoice == .tuned ? "Suggested" : "Tuned",
                 model.summary.suggestedRule
             ),
         ] {

@@ -270,19 +270,10 @@ struct TiedRuns {
 
     func choose(errors best: Int, reference: (row: Int, column: Int)) -> GridChoice {
         let m = count
-        var chosen = (row: 0, column: 0)
-        var bestCentroid = Int.max, bestReference = Int.max
+        var tie = TieBreak(reference: reference)
         @inline(__always) func consider(_ i: Int, _ j: Int, _ dc: Int) {
             let dr = m * i - sumRow
-            let dCentroid = dr * dr + dc * dc
-            if dCentroid > bestCentroid { return }
-            let rr = i - reference.row, rc = j - reference.column
-            let dReference = rr * rr + rc * rc
-            if dCentroid < bestCentroid || dReference < bestReference {
-                bestCentroid = dCentroid
-                bestReference = dReference
-                chosen = (i, j)
-            }
+            tie.consider(row: i, column: j, centroidDistance: dr * dr + dc * dc)
         }
         let nearest = m > 0 ? sumRow / m : 0
         var r = 0
@@ -294,7 +285,32 @@ struct TiedRuns {
             consider(a, j, dc)
             if b != a { consider(b, j, dc) }
         }
-        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
+        return GridChoice(
+            row: tie.chosen.row, column: tie.chosen.column, errors: best, tiedCandidates: m)
+    }
+}
+
+/// The tie-breaks of `chooseCandidate` over candidates seen one by one: the one nearest the
+/// tie's centroid (squared distance scaled by the tie's size), then nearest `reference`; the
+/// first seen of equals. Shared by `TiedCandidates` and `TiedRuns`.
+struct TieBreak {
+    let reference: (row: Int, column: Int)
+    private(set) var chosen = (row: 0, column: 0)
+    private var bestCentroid = Int.max
+    private var bestReference = Int.max
+
+    init(reference: (row: Int, column: Int)) { self.reference = reference }
+
+    @inline(__always)
+    mutating func consider(row i: Int, column j: Int, centroidDistance dCentroid: Int) {
+        if dCentroid > bestCentroid { return }
+        let rr = i - reference.row, rc = j - reference.column
+        let dReference = rr * rr + rc * rc
+        if dCentroid < bestCentroid || dReference < bestReference {
+            bestCentroid = dCentroid
+            bestReference = dReference
+            chosen = (i, j)
+        }
     }
 }
 
@@ -313,21 +329,13 @@ struct TiedCandidates {
 
     func choose(errors best: Int, reference: (row: Int, column: Int)) -> GridChoice {
         let m = positions.count
-        var chosen = (row: 0, column: 0)
-        var bestCentroid = Int.max, bestReference = Int.max
+        var tie = TieBreak(reference: reference)
         for position in positions {
             let i = Int(position & 0xFFFF), j = Int(position >> 16)
             let dr = m * i - sumRow, dc = m * j - sumColumn
-            let dCentroid = dr * dr + dc * dc
-            if dCentroid > bestCentroid { continue }
-            let rr = i - reference.row, rc = j - reference.column
-            let dReference = rr * rr + rc * rc
-            if dCentroid < bestCentroid || dReference < bestReference {
-                bestCentroid = dCentroid
-                bestReference = dReference
-                chosen = (i, j)
-            }
+            tie.consider(row: i, column: j, centroidDistance: dr * dr + dc * dc)
         }
-        return GridChoice(row: chosen.row, column: chosen.column, errors: best, tiedCandidates: m)
+        return GridChoice(
+            row: tie.chosen.row, column: tie.chosen.column, errors: best, tiedCandidates: m)
     }
 }

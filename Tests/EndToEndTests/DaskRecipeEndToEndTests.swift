@@ -49,20 +49,8 @@ struct DaskRecipeEndToEndTests {
         // Every file of the report folder, byte for byte.
         let whole = dir.appendingPathComponent("whole/swipe")
         let merged = dir.appendingPathComponent("merged/swipe")
-        let files = EndToEnd.listing(whole)
+        let files = try EndToEnd.expectSameFiles(whole, merged)
         #expect(files.contains("report.json") && files.contains("params.json"))
-        #expect(EndToEnd.listing(merged) == files)
-        for file in files {
-            var isDir: ObjCBool = false
-            guard
-                FileManager.default.fileExists(
-                    atPath: whole.appendingPathComponent(file).path, isDirectory: &isDir),
-                !isDir.boolValue
-            else { continue }
-            let a = try Data(contentsOf: whole.appendingPathComponent(file))
-            let b = try Data(contentsOf: merged.appendingPathComponent(file))
-            #expect(a == b, "\(file) differs")
-        }
         let report = try EndToEnd.json(whole.appendingPathComponent("report.json"))
         #expect((report["summary"] as? [String: Any])?["gesturesRead"] as? Int == 120)
     }
@@ -105,12 +93,8 @@ enum DaskRecipe {
     /// environment `EndToEnd.run` gives the binary.
     static func run(_ arguments: [String], in dir: URL) throws -> TestSupport.RunResult {
         let bin = try #require(TestSupport.binaryPath)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env["SOURCE_DATE_EPOCH"] = "1700000000"
         return try TestSupport.runProcess(
             ["/usr/bin/env", "python3", script, "--gesturetune", bin] + arguments, in: dir,
-            environment: env)
+            environment: EndToEnd.environment)
     }
 }

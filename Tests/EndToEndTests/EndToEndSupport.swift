@@ -110,6 +110,36 @@ enum EndToEnd {
         try TestSupport.run(arguments, in: dir, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     }
 
+    /// What `run` gives the binary, for a script that runs it: this process's environment,
+    /// no colour, no backtracer, a fixed `SOURCE_DATE_EPOCH`.
+    static var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env["SOURCE_DATE_EPOCH"] = "1700000000"
+        return env
+    }
+
+    /// Expects the folder `b` to hold the same files as `a`, byte for byte; returns `a`'s
+    /// listing.
+    @discardableResult
+    static func expectSameFiles(_ a: URL, _ b: URL) throws -> [String] {
+        let files = listing(a)
+        #expect(listing(b) == files)
+        for file in files {
+            var isDir: ObjCBool = false
+            guard
+                FileManager.default.fileExists(
+                    atPath: a.appendingPathComponent(file).path, isDirectory: &isDir),
+                !isDir.boolValue
+            else { continue }
+            let x = try Data(contentsOf: a.appendingPathComponent(file))
+            let y = try Data(contentsOf: b.appendingPathComponent(file))
+            #expect(x == y, "\(file) differs")
+        }
+        return files
+    }
+
     static func json(_ url: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: url)
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]

@@ -9,12 +9,8 @@ struct OutputSafetyPipeEndToEndTests {
     /// Runs `script` with bash in `dir`, `$0` being the binary.
     static func bash(_ script: String, in dir: URL) throws -> TestSupport.RunResult {
         let bin = try #require(TestSupport.binaryPath)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env["SOURCE_DATE_EPOCH"] = "1700000000"
         return try TestSupport.runProcess(
-            ["/bin/bash", "-c", script, bin], in: dir, environment: env)
+            ["/bin/bash", "-c", script, bin], in: dir, environment: EndToEnd.environment)
     }
 
     /// A corpus with one clean trace, its report (`rep/pass/report.json`, `params.json`) and

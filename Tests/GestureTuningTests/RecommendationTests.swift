@@ -103,7 +103,6 @@ import Testing
                 complete: complete, cancel: cancel, tunedErrors: 0, current: 10, presets: 10)
             #expect(r.choice == .tooFew)
             #expect(r.set == current)
-            #expect(!r.shipsTuned)
         }
     }
 

@@ -11,7 +11,7 @@ import GestureTrace
 /// bounded by the sum of both error rates (as if their errors never overlapped): the interval
 /// is conservative. `D ± t(n − 1) · √((e_rule + e_baseline − D²) / n)`. For the tuned rule
 /// `e_rule` is its cross-validated error, each gesture decided by the rule tuned without it.
-public struct PairedDifference: Sendable, Equatable, Codable {
+public struct PairedDifference: Sendable, Equatable {
     /// (rule's errors − baseline's errors) / gestures.
     public var estimate: Double
     public var lower: Double
@@ -59,7 +59,7 @@ public struct PairedDifference: Sendable, Equatable, Codable {
 /// the same gestures; else a preset that does; else the current set. Below a floor of labelled
 /// gestures there is no suggestion. `set` is what params.json and the snippets hold.
 public struct Recommendation: Sendable, Equatable {
-    public enum Choice: String, Sendable, Equatable, Codable {
+    public enum Choice: String, Sendable, Equatable {
         /// The tuned rule beats the current set with confidence.
         case tuned
         /// Keep the current set: nothing beats it with confidence.
@@ -99,9 +99,6 @@ public struct Recommendation: Sendable, Equatable {
     public static let level = 0.95
     /// The precision `gesturesForProgressPrecision` aims at.
     public static let progressPrecision = 0.05
-
-    /// Whether the tuned set is what ships.
-    public var shipsTuned: Bool { choice == .tuned || choice == .unlabelled }
 }
 
 extension Recommendation {

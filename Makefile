@@ -33,23 +33,23 @@ check: test-deps pydeps
 deps: APT_WANTED = $(APT_PACKAGES)
 test-deps: APT_WANTED = $(APT_TEST_PACKAGES)
 ## deps, test-deps: the Debian packages that are missing, installed with apt-get. Without
-## apt-get (another distribution, macOS) nothing is installed: when the libcsv and GSL headers
-## are found the build goes on; when not, the target names what to install and stops (exit 2)
+## apt-get (another distribution, macOS) nothing is installed: when the libcsv, GSL, zlib and
+## zstd headers are found the build goes on; when not, the target names what to install and stops (exit 2)
 ## before anything is built.
-HEADER_CHECK := printf '\#include <csv.h>\n\#include <gsl/gsl_version.h>\n' | \
-  $${CC:-cc} -E -x c - -o /dev/null 2>/dev/null || \
-  printf '\#include <csv.h>\n\#include <gsl/gsl_version.h>\n' | clang -E -x c - -o /dev/null 2>/dev/null
+BUILD_HEADERS := '\#include <csv.h>\n\#include <gsl/gsl_version.h>\n\#include <zlib.h>\n\#include <zstd.h>\n'
+HEADER_CHECK := printf $(BUILD_HEADERS) | $${CC:-cc} -E -x c - -o /dev/null 2>/dev/null || \
+  printf $(BUILD_HEADERS) | clang -E -x c - -o /dev/null 2>/dev/null
 deps test-deps:
 	@if ! command -v $(APT_GET) >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then \
 	  if $(HEADER_CHECK); then \
-	    echo "make $@: no apt-get; the libcsv and GSL headers are there, nothing installed"; \
+	    echo "make $@: no apt-get; the libcsv, GSL, zlib and zstd headers are there, nothing installed"; \
 	    [ "$@" = deps ] || echo "make $@: without apt-get, install these yourself for every test to run: $(filter-out $(APT_PACKAGES),$(APT_WANTED))"; \
 	    exit 0; \
 	  fi; \
-	  echo "make $@: apt-get not found and the libcsv or GSL headers (csv.h, gsl/gsl_version.h) are missing." >&2; \
+	  echo "make $@: apt-get not found and a libcsv, GSL, zlib or zstd header (csv.h, gsl/gsl_version.h, zlib.h, zstd.h) is missing." >&2; \
 	  echo "  On Debian or Ubuntu the packages are: $(APT_WANTED)" >&2; \
-	  echo "  Elsewhere, install libcsv and GSL development files with your package manager" >&2; \
-	  echo "  (for example Fedora: dnf install libcsv-devel gsl-devel; macOS: brew install libcsv gsl)," >&2; \
+	  echo "  Elsewhere, install the libcsv, GSL, zlib and zstd development files with your package manager" >&2; \
+	  echo "  (for example Fedora: dnf install libcsv-devel gsl-devel zlib-devel libzstd-devel; macOS: brew install libcsv gsl zstd)," >&2; \
 	  echo "  then run 'make $(or $(filter-out deps test-deps,$(MAKECMDGOALS)),run)' again." >&2; \
 	  exit 2; \
 	fi; \

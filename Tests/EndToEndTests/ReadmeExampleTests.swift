@@ -12,7 +12,8 @@ struct ReadmeExampleTests {
     static let readme = TestSupport.packageRoot.appendingPathComponent("README.md")
 
     @Test func theReadmeHasSessionsWithShownOutput() throws {
-        let sessions = ReadmeSession.sessions(in: try String(contentsOf: Self.readme, encoding: .utf8))
+        let sessions = ReadmeSession.sessions(
+            in: try String(contentsOf: Self.readme, encoding: .utf8))
         let steps = sessions.flatMap(\.steps)
         // The worked example, the examples after it, groups, CI, diff, shards.
         #expect(sessions.count >= 6, "\(sessions.map(\.line))")
@@ -25,18 +26,24 @@ struct ReadmeExampleTests {
         let scratch = try Self.scratchCopy()
         defer { try? FileManager.default.removeItem(at: scratch) }
         var environment = EndToEnd.environment
-        environment["PATH"] = scratch.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            scratch.appendingPathComponent("bin").path + ":"
+            + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["SWIFT"] = "true"
         environment.removeValue(forKey: "MAKEFLAGS")
         environment.removeValue(forKey: "MFLAGS")
+        environment.removeValue(forKey: "MAKELEVEL")
         for session in ReadmeSession.sessions(in: text) {
             for step in session.steps {
-                let (status, output) = try Self.shell(step.command, in: scratch, environment: environment)
-                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let (status, output) = try Self.shell(
+                    step.command, in: scratch, environment: environment)
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(
+                    String.init)
                 let printed = lines.last == "" ? Array(lines.dropLast()) : lines
                 #expect(
                     status == step.exitStatus,
-                    "README.md:\(step.line): `\(step.command)` exited \(status), the README shows \(step.exitStatus):\n\(output)")
+                    "README.md:\(step.line): `\(step.command)` exited \(status), the README shows \(step.exitStatus):\n\(output)"
+                )
                 if let expected = step.expected {
                     #expect(
                         ReadmeSession.matches(expected, printed),
@@ -72,7 +79,8 @@ struct ReadmeExampleTests {
         let root = TestSupport.packageRoot
         let scratch = try TestSupport.temporaryDirectory("readme")
         for item in ["Makefile", "traces", "recipes"] {
-            try fm.copyItem(at: root.appendingPathComponent(item), to: scratch.appendingPathComponent(item))
+            try fm.copyItem(
+                at: root.appendingPathComponent(item), to: scratch.appendingPathComponent(item))
         }
         let binary = try #require(TestSupport.binaryPath)
         for folder in ["bin", ".build/release"] {
@@ -86,7 +94,9 @@ struct ReadmeExampleTests {
 
     /// Runs `command` with bash in `dir`; returns its status and what it printed (standard
     /// output and standard error through one pipe, in order, as a terminal shows them).
-    static func shell(_ command: String, in dir: URL, environment: [String: String]) throws -> (Int32, String) {
+    static func shell(_ command: String, in dir: URL, environment: [String: String]) throws -> (
+        Int32, String
+    ) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         p.arguments = ["-c", command]

@@ -32,7 +32,8 @@ struct ReadmeSession: Sendable {
 
     /// Every session of `markdown`, in order.
     static func sessions(in markdown: String) -> [ReadmeSession] {
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         var sessions: [ReadmeSession] = []
         var k = 0
         while k < lines.count {
@@ -89,7 +90,8 @@ struct ReadmeSession: Sendable {
             var command = String(body[k].dropFirst(2))
             while command.hasSuffix("\\"), k + 1 < body.count {
                 k += 1
-                command = String(command.dropLast()) + " "
+                command =
+                    String(command.dropLast()) + " "
                     + body[k].trimmingCharacters(in: .whitespaces)
             }
             k += 1
@@ -109,7 +111,9 @@ struct ReadmeSession: Sendable {
                 shown.removeLast()
             }
             steps.append(
-                Step(line: line, command: command, expected: shown.isEmpty ? nil : shown, exitStatus: status))
+                Step(
+                    line: line, command: command, expected: shown.isEmpty ? nil : shown,
+                    exitStatus: status))
         }
         return ReadmeSession(line: firstLine, steps: steps)
     }
@@ -119,7 +123,8 @@ struct ReadmeSession: Sendable {
         let e = expected.map(trimmed)
         let a = actual.map(trimmed)
         // memo[i][j]: e[i...] matches a[j...]
-        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: a.count + 1), count: e.count + 1)
+        var memo = [[Bool?]](
+            repeating: [Bool?](repeating: nil, count: a.count + 1), count: e.count + 1)
         func match(_ i: Int, _ j: Int) -> Bool {
             if let known = memo[i][j] { return known }
             let result: Bool

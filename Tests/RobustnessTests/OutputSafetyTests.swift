@@ -410,11 +410,15 @@ struct OutputSafetyTests {
         let (folder, trace) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let statuses = Locked<[Int32]>([])
+        let errors = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             let result = try? TestSupport.run(["analyze", trace, "--out", "out"], in: folder)
             statuses.withLock { $0.append(result?.status ?? -1) }
+            if let result, result.status != 0 { errors.withLock { $0.append(result.stderr) } }
         }
-        #expect(statuses.withLock { $0 } == Array(repeating: 0, count: 6))
+        #expect(
+            statuses.withLock { $0 } == Array(repeating: 0, count: 6),
+            "\(errors.withLock { $0 })")
         let left = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("out").path)
         #expect(left == ["s"])

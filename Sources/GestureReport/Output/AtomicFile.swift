@@ -134,8 +134,7 @@ public enum AtomicFile {
                 createdFolders.insert(contentsOf: missing, at: 0)
                 TemporaryOutputs.registerCreated(missing)
                 do {
-                    try FileManager.default.createDirectory(
-                        atPath: folder, withIntermediateDirectories: true)
+                    try createFolders(folder)
                 } catch {
                     discard()
                     throw OutputError(
@@ -234,6 +233,26 @@ public enum AtomicFile {
                 done += n
             }
             return nil
+        }
+    }
+
+    /// Creates the folder `path` and its missing parents. A folder that another run creates
+    /// at the same moment is not an error: `FileManager` checks, then calls `mkdir`, and fails
+    /// with "file exists" when a concurrent run's `mkdir` came in between, so the creation is
+    /// retried a few times and succeeds as soon as a folder stands at `path`.
+    public static func createFolders(_ path: String) throws {
+        var attempt = 0
+        while true {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: true)
+                return
+            } catch {
+                var info = stat()
+                if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+                attempt += 1
+                if attempt >= 4 { throw error }
+            }
         }
     }
 

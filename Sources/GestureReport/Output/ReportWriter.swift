@@ -62,7 +62,7 @@ public enum ReportWriter {
             throw .cannotReplace(path: final, reason: reason)
         }
         do {
-            try fm.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+            try AtomicFile.createFolders(outDir)
         } catch {
             throw .cannotCreate(path: outDir, reason: AtomicFile.describe(error))
         }
@@ -165,9 +165,15 @@ public enum ReportWriter {
         {
             return "it holds \(input), an input of this run"
         }
-        return ReportFolder.foreignEntry(in: path).map {
-            "not a report folder this tool wrote: it holds \($0)"
+        // A run replacing this report at the same moment can show it mid-swap (gone between
+        // two looks, then back as the new report), which looks foreign for an instant: a
+        // folder is refused only when it looks foreign on three looks a few ms apart.
+        var entry = ReportFolder.foreignEntry(in: path)
+        for _ in 0..<2 where entry != nil {
+            usleep(5_000)
+            entry = ReportFolder.foreignEntry(in: path)
         }
+        return entry.map { "not a report folder this tool wrote: it holds \($0)" }
     }
 }
 

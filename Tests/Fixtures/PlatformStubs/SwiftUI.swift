@@ -60,6 +60,7 @@ public enum CoordinateSpace: Sendable {
 
 public struct GeometryProxy {
     public var size: CGSize { .zero }
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { .zero }
 }
 
 public protocol Gesture {

@@ -48,6 +48,7 @@ public func CACurrentMediaTime() -> CFTimeInterval { 0 }
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
     open func addSubview(_ view: UIView) {}
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { point }
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {}
     open func layoutIfNeeded() {}
     open class func animate(

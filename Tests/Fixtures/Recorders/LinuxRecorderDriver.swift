@@ -18,9 +18,14 @@ for k in 0..<4 {
     recorder.record(phase: phase, time: 101 + Double(k) / 60, x: 200 - 5 * Double(k), y: 310, width: 390, height: 844)
 }
 
-// g3: a cancel trial, 3 samples, the app cancelled it; a sample before any began is dropped.
+// g3: a cancel trial, 3 samples, the app cancelled it; a sample before any began is dropped. Its
+// container moved: 0.3 pt (under half a point, not a move), then 12 pt left and 4 down, then back
+// to 6 pt left (the largest shift is the one noted).
 recorder.beginTrial(intent: .cancel)
 recorder.record(phase: .began, time: 102, x: 30, y: 320, width: 390, height: 844, vx: 100, vy: -1.5)
+recorder.frameMoved(dx: 0.3, dy: 0)
+recorder.frameMoved(dx: -12, dy: 4)
+recorder.frameMoved(dx: -6, dy: 0)
 recorder.record(phase: .moved, time: 102.01, x: 32.25, y: 320, width: 390, height: 844, vx: 225, vy: 0)
 recorder.record(phase: .ended, time: 102.02, x: 33, y: 320.5, width: 390, height: 844, vx: 75, vy: 50)
 recorder.recordOutcome(.cancel)

@@ -8,6 +8,11 @@
 // file is platform-neutral (Foundation only); GestureTraceRecorder+UIKit.swift and
 // GestureTraceRecorder+SwiftUI.swift feed it touches.
 //
+// Positions are in a frame that does not move with the finger: the container where it stood when
+// the gesture began (the UIKit and SwiftUI files take it so, whatever view they watch). When the
+// container moves during a gesture they call `frameMoved(dx:dy:)`: the recorder warns once and
+// writes a comment row after the gesture (`# g3: the frame moved ...`, which gesturetune skips).
+//
 // Labelling: run scripted trials. Before each attempt, tell the person what to do ("go back",
 // "peek, then stay") and call `beginTrial(intent: .complete)` or `beginTrial(intent: .cancel)`:
 // the next gesture is labelled with that intent, the ones after it are not (one trial, one
@@ -38,6 +43,8 @@ public final class GestureTraceRecorder {
     private var currentIntent: Intent?
     private var current: [String] = []
     private var currentID = ""
+    /// The largest shift of the frame seen during the current gesture, once it exceeds half a point.
+    private var currentShift: (dx: Double, dy: Double)?
     /// The last closed gesture, held until its outcome is known (`recordOutcome(_:)`) or the
     /// next gesture begins.
     private var pending: (id: String, rows: [String], intent: Intent?)?
@@ -80,6 +87,7 @@ public final class GestureTraceRecorder {
             currentIntent = trialIntent
             trialIntent = nil
             current = []
+            currentShift = nil
         } else if currentID.isEmpty {
             return
         }
@@ -89,10 +97,29 @@ public final class GestureTraceRecorder {
             "\(currentID),\(Self.number(time, 6)),\(Self.number(x, 3)),\(Self.number(y, 3)),\(phase.rawValue),"
                 + "\(Self.number(width, 3)),\(Self.number(height, 3)),\(velocity),\(velocityY)")
         if phase == .ended || phase == .cancelled {
+            if let shift = currentShift {
+                current.append(
+                    "# \(currentID): the frame moved by \(Self.number(shift.dx, 1)) \(Self.number(shift.dy, 1)) pt "
+                        + "during this gesture; positions are in the frame where it stood when the gesture began")
+            }
             pending = (currentID, current, currentIntent)
             current = []
             currentID = ""
         }
+    }
+
+    /// Tells the recorder that the frame (the container) stands `dx`, `dy` pt from where it stood
+    /// when the current gesture began. A shift over half a point is warned about once per gesture
+    /// and written as a comment row after it (the largest shift seen).
+    public func frameMoved(dx: Double, dy: Double) {
+        guard !currentID.isEmpty, abs(dx) > 0.5 || abs(dy) > 0.5 else { return }
+        if let shift = currentShift, abs(shift.dx) + abs(shift.dy) >= abs(dx) + abs(dy) { return }
+        if currentShift == nil {
+            print(
+                "GestureTraceRecorder: warning: the container moved during gesture \(currentID); positions "
+                    + "stay in the frame where it stood when the gesture began: record in a still container")
+        }
+        currentShift = (dx, dy)
     }
 
     /// What the app did with the last gesture (e.g. from the transition coordinator's
@@ -112,7 +139,7 @@ public final class GestureTraceRecorder {
         guard let gesture = pending else { return }
         pending = nil
         let tail = ",\(outcome?.rawValue ?? ""),\(gesture.intent?.rawValue ?? "")\n"
-        writer.append(gesture.rows.map { $0 + tail }.joined())
+        writer.append(gesture.rows.map { $0.hasPrefix("#") ? $0 + "\n" : $0 + tail }.joined())
     }
 
     /// `x` with `digits` decimals and a point, whatever the locale; non-finite as empty.

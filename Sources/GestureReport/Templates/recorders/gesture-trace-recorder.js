@@ -13,8 +13,16 @@
 //
 // It listens to Pointer Events without claiming them (passive listeners, no pointer capture, no
 // preventDefault) and keeps every coalesced sample (`getCoalescedEvents()`), so 120 Hz input is
-// kept. `t` is `event.timeStamp` in seconds, `x, y` CSS pixels from the element's top-left
-// corner, `width, height` the element's size; browsers report no velocity, so `vx, vy` stay empty.
+// kept. `t` is `event.timeStamp` in seconds; browsers report no velocity, so `vx, vy` stay empty.
+//
+// Positions are taken in a frame that does not move with the finger, whatever element the
+// recorder is attached to: the container (`options.container`, by default the element's parent;
+// the viewport when that parent is <body> or <html>) where it stood when the finger went down.
+// `x, y` are CSS pixels from that frame's top-left corner and `width, height` its size, the
+// extent progress is measured against. A sheet that follows the finger does not move its own
+// frame. When the container itself moves during a gesture, the recorder warns on the console and
+// writes a comment row after the gesture (`# g3: the frame moved ...`, which gesturetune skips);
+// pass a still `options.container` then.
 // A browser that pans or scrolls on a touch sends `pointercancel`: give the element the
 // `touch-action` your gesture needs (`none`, or `pan-y` for a horizontal swipe).
 //
@@ -37,10 +45,17 @@
     return intent;
   }
 
+  /** The element's parent, or null (the viewport) when that parent is the page itself. */
+  function defaultContainer(element) {
+    var parent = element.parentElement;
+    if (!parent || parent === document.body || parent === document.documentElement) return null;
+    return parent;
+  }
+
   function Recorder(element, options) {
     this.element = element;
     this.options = options || {};
-    this.container = this.options.container || element;
+    this.container = this.options.container || defaultContainer(element);
     this.gestureCount = 0;
     this.trialIntent = null;
     this._lines = [];
@@ -80,11 +95,35 @@
     this._writePending(checkIntent(outcome));
   };
 
-  Recorder.prototype._row = function (event, phase) {
+  /** The frame's position in the viewport and its size, now. */
+  Recorder.prototype._frame = function () {
+    if (!this.container) return { left: 0, top: 0, width: root.innerWidth, height: root.innerHeight };
     var rect = this.container.getBoundingClientRect();
-    this._current.rows.push([
-      this._current.id, fixed(event.timeStamp / 1000, 6), fixed(event.clientX - rect.left, 3),
-      fixed(event.clientY - rect.top, 3), phase, fixed(rect.width, 3), fixed(rect.height, 3), '', ''
+    return { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+  };
+
+  /** Notes how far the frame has moved since the finger went down (the largest shift seen). */
+  Recorder.prototype._checkFrame = function () {
+    var gesture = this._current;
+    if (!this.container) return;
+    var now = this._frame();
+    var dx = now.left - gesture.frame.left, dy = now.top - gesture.frame.top;
+    if (Math.abs(dx) + Math.abs(dy) <= Math.abs(gesture.shift[0]) + Math.abs(gesture.shift[1])) return;
+    gesture.shift = [dx, dy];
+    if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) {
+      if (!gesture.warned && root.console) {
+        root.console.warn('GestureTraceRecorder: the container moved during gesture ' + gesture.id +
+          '; positions stay in the frame where it stood at pointerdown: attach with a still options.container');
+      }
+      gesture.warned = true;
+    }
+  };
+
+  Recorder.prototype._row = function (event, phase) {
+    var gesture = this._current, frame = gesture.frame;
+    gesture.rows.push([
+      gesture.id, fixed(event.timeStamp / 1000, 6), fixed(event.clientX - frame.left, 3),
+      fixed(event.clientY - frame.top, 3), phase, fixed(frame.width, 3), fixed(frame.height, 3), '', ''
     ].join(','));
   };
 
@@ -97,40 +136,55 @@
     if (this._current || (event.pointerType === 'mouse' && event.button !== 0)) return;
     this._writePending(null);
     this.gestureCount += 1;
-    this._current = { id: 'g' + this.gestureCount, pointerId: event.pointerId, intent: this.trialIntent, rows: [] };
+    this._current = {
+      id: 'g' + this.gestureCount, pointerId: event.pointerId, intent: this.trialIntent, rows: [],
+      frame: this._frame(), shift: [0, 0], warned: false
+    };
     this.trialIntent = null;
     this._row(event, 'began');
   };
 
   Recorder.prototype._move = function (event) {
     if (!this._current || event.pointerId !== this._current.pointerId) return;
+    this._checkFrame();
     var samples = this._samples(event);
     for (var i = 0; i < samples.length; i++) this._row(samples[i], 'moved');
   };
 
   Recorder.prototype._end = function (event, phase) {
     if (!this._current || event.pointerId !== this._current.pointerId) return;
+    this._checkFrame();
     this._row(event, phase);
     this._pending = this._current;
     this._current = null;
   };
 
+  /** The comment row that says the frame moved during `gesture`, or null. */
+  function frameNote(gesture) {
+    if (!gesture.warned) return null;
+    return '# ' + gesture.id + ': the frame moved by ' + gesture.shift[0].toFixed(1) + ' ' +
+      gesture.shift[1].toFixed(1) + ' px during this gesture; positions are in the frame where it stood at pointerdown';
+  }
+
+  function gestureLines(gesture, outcome) {
+    var tail = ',' + (outcome || '') + ',' + (gesture.intent || '');
+    var lines = gesture.rows.map(function (row) { return row + tail; });
+    var note = frameNote(gesture);
+    if (note) lines.push(note);
+    return lines;
+  }
+
   Recorder.prototype._writePending = function (outcome) {
     var gesture = this._pending;
     if (!gesture) return;
     this._pending = null;
-    var tail = ',' + (outcome || '') + ',' + (gesture.intent || '');
-    for (var i = 0; i < gesture.rows.length; i++) this._lines.push(gesture.rows[i] + tail);
+    Array.prototype.push.apply(this._lines, gestureLines(gesture, outcome));
   };
 
   /** The CSV text of every gesture so far (one still waiting for its outcome included, without it). */
   Recorder.prototype.csv = function () {
     var lines = this._lines.slice();
-    var pending = this._pending;
-    if (pending) {
-      var tail = ',,' + (pending.intent || '');
-      pending.rows.forEach(function (row) { lines.push(row + tail); });
-    }
+    if (this._pending) Array.prototype.push.apply(lines, gestureLines(this._pending, null));
     return HEADER + lines.map(function (line) { return line + '\n'; }).join('');
   };
 
@@ -148,7 +202,8 @@
 
   var GestureTraceRecorder = {
     /** Records the pointer gestures that start on `element`; `options.container` sets the
-     *  element whose size and position define the container (default: `element`). */
+     *  still element whose position and size are the frame (default: the element's parent, or
+     *  the viewport when that is the page). */
     attach: function (element, options) {
       return new Recorder(element, options);
     }

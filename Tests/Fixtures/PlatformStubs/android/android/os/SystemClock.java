@@ -1,6 +1,7 @@
 package android.os;
 
 public final class SystemClock {
-    public static long uptimeMillis() { return 0; }
-    public static long elapsedRealtime() { return 0; }
+    private SystemClock() {}
+    public static long uptimeMillis() { return System.nanoTime() / 1000000; }
+    public static long elapsedRealtime() { return System.nanoTime() / 1000000; }
 }

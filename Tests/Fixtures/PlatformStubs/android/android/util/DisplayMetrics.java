@@ -4,4 +4,6 @@ public class DisplayMetrics {
     public float density;
     public int widthPixels;
     public int heightPixels;
+
+    public DisplayMetrics() {}
 }

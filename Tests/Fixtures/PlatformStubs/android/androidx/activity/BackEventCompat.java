@@ -4,9 +4,18 @@ public final class BackEventCompat {
     public static final int EDGE_LEFT = 0;
     public static final int EDGE_RIGHT = 1;
 
-    public BackEventCompat(float touchX, float touchY, float progress, int swipeEdge) {}
-    public float getTouchX() { return 0; }
-    public float getTouchY() { return 0; }
-    public float getProgress() { return 0; }
-    public int getSwipeEdge() { return 0; }
+    private final float touchX, touchY, progress;
+    private final int swipeEdge;
+
+    public BackEventCompat(float touchX, float touchY, float progress, int swipeEdge) {
+        this.touchX = touchX;
+        this.touchY = touchY;
+        this.progress = progress;
+        this.swipeEdge = swipeEdge;
+    }
+
+    public float getTouchX() { return touchX; }
+    public float getTouchY() { return touchY; }
+    public float getProgress() { return progress; }
+    public int getSwipeEdge() { return swipeEdge; }
 }

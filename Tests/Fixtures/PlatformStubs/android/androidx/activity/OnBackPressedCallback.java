@@ -1,9 +1,11 @@
 package androidx.activity;
 
 public abstract class OnBackPressedCallback {
-    public OnBackPressedCallback(boolean enabled) {}
-    public final boolean isEnabled() { return true; }
-    public final void setEnabled(boolean enabled) {}
+    private boolean enabled;
+
+    public OnBackPressedCallback(boolean enabled) { this.enabled = enabled; }
+    public final boolean isEnabled() { return enabled; }
+    public final void setEnabled(boolean enabled) { this.enabled = enabled; }
     public final void remove() {}
     public void handleOnBackStarted(BackEventCompat backEvent) {}
     public void handleOnBackProgressed(BackEventCompat backEvent) {}

@@ -3,5 +3,8 @@ package android.content.res;
 import android.util.DisplayMetrics;
 
 public class Resources {
-    public DisplayMetrics getDisplayMetrics() { return null; }
+    private final DisplayMetrics metrics;
+
+    public Resources(AssetManager assets, DisplayMetrics metrics, Configuration config) { this.metrics = metrics; }
+    public DisplayMetrics getDisplayMetrics() { return metrics; }
 }

@@ -1,0 +1,5 @@
+package android.content.res;
+
+public final class Configuration {
+    public Configuration() {}
+}

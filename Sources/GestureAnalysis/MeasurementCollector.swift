@@ -60,6 +60,8 @@ public struct DigestContext: Sendable {
         _ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?,
         to digest: inout AnalysisDigest
     ) throws(GroupLimitError) {
+        // Not meant for the transition: no part in the complete/cancel tuning.
+        if measurement.notMeant { return }
         var m = measurement
         let key = GestureKey(file: files[index], id: m.id)
         if prefixesIDs { m.id = "\(m.file):\(m.id)" }

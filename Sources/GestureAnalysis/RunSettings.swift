@@ -89,6 +89,8 @@ public struct InputSettings: Codable, Sendable, Equatable {
     public var scale: Double? = nil
     public var columns: [String]? = nil
     public var maxOpenGestures: Int? = nil
+    /// `--slop` (pt); absent at the default (`Gate.defaultSlop`).
+    public var slop: Double? = nil
 
     public init(reader r: ReaderOptions, physics: PhysicsOptions) {
         direction = physics.direction
@@ -97,6 +99,7 @@ public struct InputSettings: Codable, Sendable, Equatable {
         horizon = physics.window.horizon
         maxSamples = physics.window.maxSamples
         maxGap = physics.window.maxGap
+        slop = physics.slop == Gate.defaultSlop ? nil : physics.slop
         lenient = r.lenient
         timeUnit = r.timeUnit?.rawValue
         delimiter = r.delimiter.map { String(UnicodeScalar($0)) }
@@ -120,6 +123,7 @@ public struct InputSettings: Codable, Sendable, Equatable {
         p.window.horizon = horizon
         p.window.maxSamples = maxSamples
         p.window.maxGap = maxGap
+        p.slop = slop ?? Gate.defaultSlop
         return p
     }
 }

@@ -50,7 +50,7 @@ extension PhysicsOptions {
     }
 
     /// Checks every option: extent (when set) positive and finite; horizon and maximum gap
-    /// positive and finite (s); maximum samples at least 1. Throws
+    /// positive and finite (s); slop finite, 0 or more (pt); maximum samples at least 1. Throws
     /// `PhysicsError.invalidParameter` naming the setting at fault (its params.json key).
     /// `PhysicsEngine` never traps on invalid options either: it ignores a bad extent and
     /// clamps the window, but callers should validate first and report the error.
@@ -66,6 +66,10 @@ extension PhysicsOptions {
         if !(window.maxGap.isFinite && window.maxGap > 0) {
             throw .invalidParameter(
                 name: "maxGap", value: window.maxGap, expected: "a positive number of seconds")
+        }
+        if !(slop.isFinite && slop >= 0) {
+            throw .invalidParameter(
+                name: "slop", value: slop, expected: "a number of points, 0 or more")
         }
         if window.maxSamples < 1 {
             throw .invalidParameter(

@@ -55,17 +55,21 @@ public struct PhysicsOptions: Sendable, Equatable {
     /// The estimator whose velocity becomes `v` (default `lsq2`).
     public var estimator: Estimator
     public var window: VelocityWindow
+    /// `--slop`: distance the finger moves before the gate reads its direction, pt
+    /// (`Gate.defaultSlop`, 10).
+    public var slop: Double
 
     public static let defaultExtent = 390.0
 
     public init(
         direction: Direction = .right, extent: Double? = nil, estimator: Estimator = .lsq2,
-        window: VelocityWindow = .init()
+        window: VelocityWindow = .init(), slop: Double = Gate.defaultSlop
     ) {
         self.direction = direction
         self.extent = extent
         self.estimator = estimator
         self.window = window
+        self.slop = slop
     }
 }
 
@@ -111,6 +115,8 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var file: String
     public var sampleCount: Int
     public var intent: Intent?
+    /// Intent `other`: not meant for the transition (`Gesture.notMeant`); `intent` is nil.
+    public var notMeant: Bool
     public var outcome: Intent?
     /// Closed by `cancelled`: reported, never used to tune.
     public var interruptedBySystem: Bool
@@ -132,6 +138,8 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var startPosition: Double
     /// Entry angle, degrees from the axis, of the displacement when it first exceeds 10 pt; nil if never.
     public var entryAngle: Double?
+    /// Where the gesture starts and which way it heads after the slop, for the gate.
+    public var gate: GateFeatures
     /// Time between the last movement of more than 1 pt and the release, s.
     public var pauseBeforeRelease: Double
     /// Duration from first sample to release, s.
@@ -172,8 +180,15 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
         pauseBeforeRelease: Double, duration: Double, sampleRate: Double, peakVelocity: Double,
         lateReversal: Bool, duplicateTimestamps: Int, progressCurve: [ProgressPoint],
         kinematicSampleCount: Int = 3, restedBeforeRelease: Bool = false,
-        direction: Direction = .right
+        direction: Direction = .right, gate: GateFeatures? = nil, notMeant: Bool = false
     ) {
+        self.gate =
+            gate
+            ?? GateFeatures(
+                edgeDistance: startPosition, edgeShare: extent > 0 ? startPosition / extent : 0,
+                slop: Gate.defaultSlop, angle: entryAngle, timeToSlop: nil, distanceToSlop: nil,
+                movedAgainst: false)
+        self.notMeant = notMeant
         self.id = id
         self.file = file
         self.sampleCount = sampleCount

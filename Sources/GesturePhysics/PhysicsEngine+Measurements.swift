@@ -44,20 +44,7 @@ extension PhysicsEngine {
     /// Degrees from the axis, in [0, 180], of the displacement from the first sample when its
     /// length first exceeds 10 pt: `atan2(|across|, along)`; nil if it never does.
     func entryAngle(from first: Sample) -> Double? {
-        let direction = options.direction
-        for point in points {
-            let dx = point.x - first.x
-            let dy = point.y - first.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length.isFinite else { return nil }
-            if length > Self.entryDistance {
-                let angle =
-                    atan2(abs(direction.across(x: dx, y: dy)), direction.along(x: dx, y: dy)) * 180
-                    / .pi
-                return angle.isFinite ? angle : nil
-            }
-        }
-        return nil
+        firstBeyond(Self.entryDistance, from: first).angle
     }
 
     /// Time from the last movement of more than 1 pt to the release, s: with `n` the newest

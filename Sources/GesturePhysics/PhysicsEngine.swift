@@ -80,7 +80,8 @@ public final class PhysicsEngine {
                 kinematicAcceleration: 0, startPosition: 0, entryAngle: nil, pauseBeforeRelease: 0,
                 duration: 0, sampleRate: 0, peakVelocity: 0, lateReversal: false,
                 duplicateTimestamps: track.duplicates, progressCurve: [], kinematicSampleCount: 0,
-                restedBeforeRelease: false, direction: direction)
+                restedBeforeRelease: false, direction: direction,
+                gate: .none(slop: options.slop), notMeant: gesture.notMeant)
             m.placeInTime(gesture)
             return m
         }
@@ -110,7 +111,8 @@ public final class PhysicsEngine {
             progressCurve: progressCurve(
                 gesture, first: first, releaseIndex: track.releaseIndex, progress: progress),
             kinematicSampleCount: kinematic.count, restedBeforeRelease: track.rested,
-            direction: direction)
+            direction: direction, gate: gateFeatures(from: first, extent: extent),
+            notMeant: gesture.notMeant)
         m.placeInTime(gesture)
         return m
     }

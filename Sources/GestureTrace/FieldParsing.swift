@@ -105,6 +105,14 @@ let intentSpellings: [(PackedWord, Intent)] = [
     (PackedWord("yes"), .complete), (PackedWord("no"), .cancel),
 ]
 
+/// Accepted spellings of `intent` `other` (a gesture not meant for the transition); not
+/// accepted for `outcome`.
+let otherIntentSpellings: [PackedWord] = [
+    PackedWord("other"), PackedWord("none"), PackedWord("scroll"), PackedWord("not-meant"),
+    PackedWord("not_meant"), PackedWord("notmeant"), PackedWord("unintended"),
+    PackedWord("accidental"),
+]
+
 /// `10^k` for `0 <= k <= 22`: every one of these is exactly representable as a `Double`.
 let exactPowersOfTen: [Double] = [
     1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,

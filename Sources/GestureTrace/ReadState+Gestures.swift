@@ -40,6 +40,8 @@ struct TrackState {
     var name = ""
     var samples: [Sample] = []
     var intent: Intent?
+    /// Labelled `other` (not meant for the transition).
+    var notMeant = false
     var outcome: Intent?
     /// The `--by` group at the run's first row.
     var group: String?
@@ -363,6 +365,7 @@ extension ReadState {
         track.pointee.samples.append(sample)
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
+        track.pointee.notMeant = intentOther
         track.pointee.outcome = outcome
         track.pointee.group = rowGroup
         track.pointee.width = width
@@ -410,7 +413,10 @@ extension ReadState {
         }
         track.pointee.samples.append(sample)
         track.pointee.lastT = sample.t
-        if let intent, track.pointee.intent == nil { track.pointee.intent = intent }
+        if track.pointee.intent == nil && !track.pointee.notMeant {
+            track.pointee.intent = intent
+            track.pointee.notMeant = intentOther
+        }
         if let outcome, track.pointee.outcome == nil { track.pointee.outcome = outcome }
         if let width, track.pointee.width == nil { track.pointee.width = width }
         if let height, track.pointee.height == nil { track.pointee.height = height }
@@ -436,7 +442,8 @@ extension ReadState {
                 outcome: track.pointee.outcome,
                 width: track.pointee.width, height: track.pointee.height, file: displayName,
                 firstLine: track.pointee.firstLine,
-                duplicateTimestamps: track.pointee.duplicates, group: track.pointee.group))
+                duplicateTimestamps: track.pointee.duplicates, group: track.pointee.group,
+                notMeant: track.pointee.notMeant))
         summary.gestures += 1
         summary.duplicateTimestamps += track.pointee.duplicates
     }

@@ -87,6 +87,8 @@ struct ReadState {
         return value.isNaN ? nil : value
     }
     var intent: Intent?
+    /// The row's `intent` field says `other`.
+    var intentOther = false
     var outcome: Intent?
     var rowPhase = RowPhase.moved
     /// First bad field of the row: its column index (-1: none), what was expected, the text.
@@ -316,6 +318,10 @@ struct ReadState {
         case .intent:
             if let v = parseIntent(p, count) {
                 intent = v
+                intentOther = false
+            } else if let word = PackedWord(p, count), otherIntentSpellings.contains(word) {
+                intent = nil
+                intentOther = true
             } else {
                 badField(index, p, count, expected: Self.intentExpectation)
             }
@@ -323,7 +329,7 @@ struct ReadState {
             if let v = parseIntent(p, count) {
                 outcome = v
             } else {
-                badField(index, p, count, expected: Self.intentExpectation)
+                badField(index, p, count, expected: Self.outcomeExpectation)
             }
         }
     }
@@ -345,7 +351,9 @@ struct ReadState {
     static let sizeExpectation =
         "a container size in pt, not negative (0 or an empty field: not known)"
     static let dpiExpectation = "a positive dpi (or an Android density factor below 20)"
-    static let intentExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
+    static let intentExpectation =
+        "complete, cancel or other (also 1/0, true/false, yes/no; other: none, scroll, not-meant, unintended, accidental)"
+    static let outcomeExpectation = "complete or cancel (also 1/0, true/false, yes/no)"
 
     @inline(__always)
     mutating func parseIntent(_ p: UnsafePointer<UInt8>, _ count: Int) -> Intent? {
@@ -367,7 +375,9 @@ struct ReadState {
         case .dpi:
             if scale == nil { recordBadField(index, expected: Self.dpiExpectation, found: "") }
         case .vx, .vy, .width, .height: numbers[Int(columns[index].slot)] = .nan
-        case .intent: intent = nil
+        case .intent:
+            intent = nil
+            intentOther = false
         case .outcome: outcome = nil
         case .ignore, .gesturePart:
             break

@@ -12,7 +12,8 @@ public enum Phase: UInt8, Sendable, Hashable, CaseIterable, CustomStringConverti
     }
 }
 
-/// What a person meant, or what the app did: `complete` or `cancel`.
+/// What a person meant, or what the app did: `complete` or `cancel`. A gesture not meant for
+/// the transition at all (intent `other`) has no `Intent`: `Gesture.notMeant`.
 public enum Intent: String, Sendable, Hashable, CaseIterable, Codable {
     case complete, cancel
 }
@@ -60,8 +61,12 @@ public struct Gesture: Sendable, Hashable {
     public var id: String
     /// Samples in file order, including the closing `ended`/`cancelled` sample.
     public var samples: [Sample]
-    /// What the person meant (`intent` column), if labelled.
+    /// What the person meant (`intent` column), if labelled `complete` or `cancel`.
     public var intent: Intent?
+    /// The `intent` column says `other` (or `none`, `scroll`, `not-meant`, …): the gesture was
+    /// not meant for the transition (a scroll, a carousel swipe, a tap). `intent` is nil; it
+    /// takes no part in the complete/cancel tuning, only in the start-of-gesture gate's.
+    public var notMeant: Bool
     /// What the app did (`outcome` column), if recorded.
     public var outcome: Intent?
     /// Container size from the `width`/`height` columns (pt), if present.
@@ -80,9 +85,10 @@ public struct Gesture: Sendable, Hashable {
     public init(
         id: String, samples: [Sample], intent: Intent? = nil, outcome: Intent? = nil,
         width: Double? = nil, height: Double? = nil, file: String = "", firstLine: Int = 0,
-        duplicateTimestamps: Int = 0, group: String? = nil
+        duplicateTimestamps: Int = 0, group: String? = nil, notMeant: Bool = false
     ) {
         self.group = group
+        self.notMeant = notMeant
         self.id = id
         self.samples = samples
         self.intent = intent

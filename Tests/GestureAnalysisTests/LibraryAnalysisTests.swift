@@ -49,6 +49,33 @@ import Testing
         }
     }
 
+    @Test("gestures labelled other take no part in the complete/cancel tuning")
+    func otherGesturesAreLeftOut() throws {
+        let text = try String(contentsOfFile: Self.swipe, encoding: .utf8)
+        // A vertical scroll and a tap, labelled `other` (two spellings).
+        let others = """
+            s1,100,200,100,began,other,390
+            s1,100.016,203,140,moved,other,390
+            s1,100.033,206,190,moved,other,390
+            s1,100.041,206,190,ended,other,390
+            s2,101,30,500,began,scroll,390
+            s2,101.05,31,501,ended,scroll,390
+
+            """
+        // One path for both, so the gestures' keys are the same.
+        let path = try TestSupport.writeTemporaryFile(text, name: "trace.csv")
+        let settings = Self.settings()
+        func digest() throws -> AnalysisDigest {
+            try Analysis.read(files: [path], reader: ReaderOptions(), settings: settings, jobs: 1)
+                .digest
+        }
+        let plain = try digest()
+        try Data((text + others).utf8).write(to: URL(fileURLWithPath: path))
+        let mixed = try digest()
+        #expect(mixed.reads[0]!.gestures == plain.reads[0]!.gestures + 2)
+        #expect(mixed.statistics == plain.statistics)
+    }
+
     @Test(
         "a partial round-trips; other settings are refused naming the key; a bad enum is an error")
     func partials() throws {

@@ -69,6 +69,40 @@ import Testing
         #expect(try f.read().gestures.first?.intent == intent)
     }
 
+    @Test(arguments: [
+        "other", "none", "Scroll", "not-meant", "NOT_MEANT", "unintended", "accidental",
+    ])
+    func otherIntentSpellings(text: String) throws {
+        let f = try TraceFixture("t,x,y,phase,intent\n0,1,2,began,\n1,3,4,ended,\(text)\n")
+        let g = try #require(try f.read().gestures.first)
+        #expect(g.notMeant && g.intent == nil)
+    }
+
+    /// The first labelled row labels the gesture, `other` as much as `complete`.
+    @Test func firstLabelWins() throws {
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase,intent\na,0,1,2,began,other\na,1,3,4,ended,complete\n"
+                + "b,0,1,2,began,cancel\nb,1,3,4,ended,other\nc,0,1,2,began,\nc,1,3,4,ended,none\n")
+        let g = try f.read().gestures
+        #expect(g.map(\.notMeant) == [true, false, true])
+        #expect(g.map(\.intent) == [nil, .cancel, nil])
+    }
+
+    /// `other` is an intent, not an outcome: the app either completed or cancelled.
+    @Test func otherIsNoOutcome() throws {
+        let f = try TraceFixture("t,x,y,phase,outcome\n0,1,2,began,\n1,3,4,ended,other\n")
+        let error = try #require(f.error())
+        #expect(
+            error.description.hasSuffix(
+                "column \"outcome\": expected complete or cancel (also 1/0, true/false, yes/no), found \"other\""
+            ), "\(error)")
+        let i = try TraceFixture("t,x,y,phase,intent\n0,1,2,began,\n1,3,4,ended,maybe\n")
+        #expect(
+            try #require(i.error()).description.hasSuffix(
+                "expected complete, cancel or other (also 1/0, true/false, yes/no; other: none, scroll, not-meant, unintended, accidental), found \"maybe\""
+            ))
+    }
+
     @Test func emptyIntentIsUnlabelled() throws {
         let f = try TraceFixture("t,x,y,phase,intent\n0,1,2,began,\n1,3,4,ended,\n")
         let g = try #require(try f.read().gestures.first)

@@ -90,7 +90,7 @@ import Testing
         let f = try TraceFixture("t,x,y,phase,intent\n0,0,0,began,maybe\n1,1,1,ended,\n")
         #expect(
             f.error()?.description
-                == "\(f.path):2: column \"intent\": expected complete or cancel (also 1/0, true/false, yes/no), found \"maybe\""
+                == "\(f.path):2: column \"intent\": expected complete, cancel or other (also 1/0, true/false, yes/no; other: none, scroll, not-meant, unintended, accidental), found \"maybe\""
         )
     }
 

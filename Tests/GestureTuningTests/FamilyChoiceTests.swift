@@ -95,7 +95,7 @@ struct FamilyChoiceTests {
         let r = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
         let text = try r.suggested.encoded()
         for key in [
-            "completionSpeed", "fingerSpeedCap", "response", "edgeWidth", "directionLockAngle",
+            "completionSpeed", "fingerSpeedCap", "response", "edgeWidth", "lockAngle",
         ] {
             let value = try #require(
                 text.components(separatedBy: "\"\(key)\": ").dropFirst().first?.prefix {
@@ -103,7 +103,7 @@ struct FamilyChoiceTests {
                 })
             let decimals = value.split(separator: ".").dropFirst().first?.count ?? 0
             #expect(
-                decimals <= (key == "edgeWidth" || key == "directionLockAngle" ? 1 : 3),
+                decimals <= (key == "edgeWidth" || key == "lockAngle" ? 1 : 3),
                 "\(key): \(value)")
         }
         // The edge width is a multiple of 0.5 pt, and everything reads back exactly.

@@ -29,7 +29,7 @@ struct ParameterSetTests {
               "extent": 390.0,
               "completionSpeed": 1.6,
               "spring": {"dampingRatio": 1.0, "response": 0.31},
-              "edgeWidth": 24.0
+              "gate": {"edgeWidth": 24.0}
             }
 
             """
@@ -99,6 +99,63 @@ struct ParameterSetTests {
         if case .notJSON = error("{") {} else { Issue.record("expected notJSON") }
         #expect(located("{\(head), \"tau\": 0.3}")?.line == 1)
         #expect(located("{\"rule\": \"threshold\"}")?.line == nil, "a missing key has no line")
+    }
+
+    @Test("The gate: written as one object, read in both forms, its values range-checked")
+    func gate() throws {
+        let head =
+            "\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1"
+        let new = try ParameterSet.decode(
+            Data("{\(head), \"gate\": {\"edgeWidth\": 24.5, \"lockAngle\": 30, \"slop\": 8}}".utf8))
+        #expect(new.edgeWidth == 24.5 && new.directionLockAngle == 30 && new.slop == 8)
+        #expect(new.gate == Gate(edgeWidth: 24.5, lockAngle: 30, slop: 8))
+        #expect(
+            try new.encoded().contains(
+                "\n  \"gate\": {\"edgeWidth\": 24.5, \"lockAngle\": 30.0, \"slop\": 8.0}\n}"))
+        let old = try ParameterSet.decode(
+            Data("{\(head), \"edgeWidth\": 24.5, \"directionLockAngle\": 30}".utf8))
+        #expect(old.gate == Gate(edgeWidth: 24.5, lockAngle: 30, slop: nil))
+        #expect(try old.encoded().contains("\"gate\": {\"edgeWidth\": 24.5, \"lockAngle\": 30.0}"))
+        #expect(!(try old.encoded().contains("directionLockAngle")))
+        // Full screen: no edge width, written without one.
+        let fullScreen = try ParameterSet.decode(
+            Data("{\(head), \"gate\": {\"lockAngle\": 45}}".utf8))
+        #expect(fullScreen.edgeWidth == nil && fullScreen.directionLockAngle == 45)
+        #expect(try fullScreen.encoded().contains("\"gate\": {\"lockAngle\": 45.0}"))
+        #expect(try ParameterSet.decode(Data(try new.encoded().utf8)).gate == new.gate)
+        let plain = try ParameterSet.decode(Data("{\(head)}".utf8))
+        #expect(!(try plain.encoded().contains("gate")))
+
+        func error(_ text: String) -> ParameterError? {
+            do {
+                _ = try ParameterSet.decode(Data(text.utf8), path: "p.json")
+                return nil
+            } catch { return error.unlocated }
+        }
+        #expect(
+            error("{\(head), \"gate\": {\"lockAngle\": 181}}")
+                == .badValue(
+                    path: "p.json", key: "gate.lockAngle", expected: "a number from 0 to 180",
+                    found: "181"))
+        #expect(
+            error("{\(head), \"gate\": {\"slop\": -1}}")
+                == .badValue(
+                    path: "p.json", key: "gate.slop", expected: "a number of 0 or more",
+                    found: "-1"))
+        #expect(
+            error("{\(head), \"gate\": {\"edgeWidth\": -2}}")
+                == .badValue(
+                    path: "p.json", key: "gate.edgeWidth", expected: "a number of 0 or more",
+                    found: "-2"))
+        #expect(
+            error("{\(head), \"gate\": {\"lockAngel\": 30}}")
+                == .unknownKey(path: "p.json", key: "gate.lockAngel", suggestion: "gate.lockAngle"))
+        #expect(error("{\(head), \"gate\": 3}") == .notAnObject(path: "p.json", key: "gate"))
+        #expect(
+            error("{\(head), \"edgeWidth\": 20, \"gate\": {\"edgeWidth\": 24}}")
+                == .badValue(
+                    path: "p.json", key: "edgeWidth",
+                    expected: "no edgeWidth beside gate.edgeWidth (give it once)", found: "20"))
     }
 
     @Test("Presets by name, files by path, and a did-you-mean for a mistyped preset")

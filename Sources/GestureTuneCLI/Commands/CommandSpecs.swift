@@ -79,6 +79,11 @@ enum CommandSpecs {
             help:
                 "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)",
             default: String(format: "%.3f", VelocityWindow().maxGap)),
+        OptionSpec(
+            "slop", value: "PT",
+            help:
+                "distance the finger moves before the start-of-gesture gate reads its direction",
+            default: "the parameter file's, else \(Int(Gate.defaultSlop))"),
     ]
 
     static func paramsOption(default text: String) -> OptionSpec {

@@ -56,7 +56,7 @@ struct CommonOptions: Sendable {
         let keys: [(String, SettingKeys)] = [
             ("direction", .direction), ("extent", .extent), ("estimator", .estimator),
             ("horizon", .horizon),
-            ("max-samples", .maxSamples), ("max-gap", .maxGap),
+            ("max-samples", .maxSamples), ("max-gap", .maxGap), ("slop", .slop),
         ]
         var given: SettingKeys = []
         for (name, key) in keys where values.string(name) != nil { given.insert(key) }
@@ -134,6 +134,7 @@ struct CommonOptions: Sendable {
             physics.window.maxSamples = n
         }
         if let g = try values.seconds("max-gap", max: 3_600) { physics.window.maxGap = g }
+        if let slop = try values.double("slop", min: 0, max: 1e6) { physics.slop = slop }
         return physics
     }
 

@@ -10,7 +10,7 @@ extension ParameterSet: Codable {
     enum CodingKeys: String, CodingKey {
         case rule, values, direction, preset, extent, estimator, horizon, maxSamples, maxGap
         case completionSpeed, transitionDuration, fingerSpeedCap, spring, edgeWidth,
-            directionLockAngle
+            directionLockAngle, slop
         case followsPresetExtent, fixesDirection
     }
 
@@ -42,6 +42,7 @@ extension ParameterSet: Codable {
         horizon = try c.decodeIfPresent(Double.self, forKey: .horizon)
         maxSamples = try c.decodeIfPresent(Int.self, forKey: .maxSamples)
         maxGap = try c.decodeIfPresent(Double.self, forKey: .maxGap)
+        slop = try c.decodeIfPresent(Double.self, forKey: .slop)
         if try c.decode(Bool.self, forKey: .followsPresetExtent) {
             guard let found = preset.flatMap(Preset.named) else {
                 throw DecodingError.dataCorruptedError(
@@ -73,6 +74,7 @@ extension ParameterSet: Codable {
         try c.encodeIfPresent(spring, forKey: .spring)
         try c.encodeIfPresent(edgeWidth, forKey: .edgeWidth)
         try c.encodeIfPresent(directionLockAngle, forKey: .directionLockAngle)
+        try c.encodeIfPresent(slop, forKey: .slop)
         if case .preset = ruleSetting {
             try c.encode(true, forKey: .followsPresetExtent)
         } else {

@@ -5,9 +5,11 @@ extension ParameterSet {
     static let commonKeys = [
         "schema", "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples",
         "maxGap",
-        "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "edgeWidth",
+        "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "gate", "edgeWidth",
         "directionLockAngle",
     ]
+    /// The keys of the `gate` object.
+    static let gateKeys = ["edgeWidth", "lockAngle", "slop"]
     /// Each family's keys: `RuleFamily.parameterSpecs`, the one table of rule parameters.
     static func ruleKeys(_ family: RuleFamily) -> [String] { family.parameterSpecs.map(\.key) }
     static var allKeys: [String] {
@@ -26,7 +28,8 @@ extension ParameterSet {
         "completionSpeed": (0, .infinity, true), "transitionDuration": (0, .infinity, true),
         "fingerSpeedCap": (0, .infinity, false), "edgeWidth": (0, .infinity, false),
         "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true),
-        "response": (0, .infinity, true),
+        "response": (0, .infinity, true), "lockAngle": (0, 180, false),
+        "slop": (0, .infinity, false),
     ]
 
     /// Parses a parameter file's bytes (`JSONValue`, strict JSON), key by key, so an unknown
@@ -55,8 +58,10 @@ extension ParameterSet {
         /// `error` at the line of `key` (`spring.response`: of `response` inside `spring`).
         func at(_ key: String, _ error: ParameterError) -> ParameterError {
             var member = dict[key]
-            if key.hasPrefix("spring."), let spring = dict["spring"]?.value.members {
-                member = spring.first { "spring." + $0.key == key }
+            for object in ["spring", "gate"] where key.hasPrefix(object + ".") {
+                if let inner = dict[object]?.value.members {
+                    member = inner.first { object + "." + $0.key == key }
+                }
             }
             return member.map { .located(line: $0.keyLocation.line, error) } ?? error
         }
@@ -156,6 +161,30 @@ extension ParameterSet {
         set.fingerSpeedCap = try number("fingerSpeedCap")
         set.edgeWidth = try number("edgeWidth")
         set.directionLockAngle = try number("directionLockAngle")
+        if let value = dict["gate"]?.value {
+            guard let members = value.members else {
+                throw at("gate", .notAnObject(path: path, key: "gate"))
+            }
+            let g = Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            for key in g.keys.sorted() where !gateKeys.contains(key) {
+                let suggestion = nearest(key, in: gateKeys).map { "gate.\($0)" }
+                throw at(
+                    "gate.\(key)",
+                    .unknownKey(path: path, key: "gate.\(key)", suggestion: suggestion))
+            }
+            // The older top-level keys say the same: one of the two forms per setting.
+            for (old, new) in [("edgeWidth", "edgeWidth"), ("directionLockAngle", "lockAngle")]
+            where dict[old] != nil && g[new] != nil {
+                throw badValue(old, "no \(old) beside gate.\(new) (give it once)", dict[old]!.value)
+            }
+            if let w = try number("edgeWidth", from: g, label: "gate.edgeWidth") {
+                set.edgeWidth = w
+            }
+            if let a = try number("lockAngle", from: g, label: "gate.lockAngle") {
+                set.directionLockAngle = a
+            }
+            set.slop = try number("slop", from: g, label: "gate.slop")
+        }
         if let value = dict["spring"]?.value {
             guard let members = value.members else {
                 throw at("spring", .notAnObject(path: path, key: "spring"))
@@ -206,10 +235,15 @@ extension ParameterSet {
                     "{\"dampingRatio\": \(try format(spring.dampingRatio, "spring.dampingRatio")), \"response\": \(try format(spring.response, "spring.response"))}"
                 ))
         }
-        if let edgeWidth { fields.append(("edgeWidth", try format(edgeWidth, "edgeWidth"))) }
-        if let directionLockAngle {
-            fields.append(
-                ("directionLockAngle", try format(directionLockAngle, "directionLockAngle")))
+        let gate: [(String, Double?)] = [
+            ("edgeWidth", edgeWidth), ("lockAngle", directionLockAngle), ("slop", slop),
+        ]
+        var gateFields: [String] = []
+        for case (let key, let value?) in gate {
+            gateFields.append("\(JSONText.quoted(key)): \(try format(value, "gate.\(key)"))")
+        }
+        if !gateFields.isEmpty {
+            fields.append(("gate", "{" + gateFields.joined(separator: ", ") + "}"))
         }
         return "{\n" + fields.map { "  \(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
             + "\n}\n"

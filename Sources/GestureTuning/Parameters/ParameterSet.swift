@@ -24,8 +24,10 @@ import GesturePhysics
 /// | `transitionDuration` | optional | animation duration `D`, s (default 0.35) |
 /// | `fingerSpeedCap` | optional | cap on `r / abs(v_p)`, s |
 /// | `spring` | optional | `{"dampingRatio": …, "response": …}` (s) |
-/// | `edgeWidth` | optional | pt |
-/// | `directionLockAngle` | optional | degrees from the axis |
+/// | `gate` | optional | the start-of-gesture gate (`Gate`): `{"edgeWidth": …, "lockAngle": …, "slop": …}`, pt, degrees from the axis, pt; each optional (`edgeWidth` absent: the whole extent) |
+///
+/// Older files' top-level `edgeWidth` (pt) and `directionLockAngle` (degrees) are still read
+/// (not beside the same setting in `gate`); files are written with `gate`.
 ///
 /// The rule keys, symbols, units and bounds are `RuleFamily.parameterSpecs` (GesturePhysics),
 /// the one table `report.json`, batch JSON and the snippets also use. JSON has no infinity:
@@ -139,15 +141,30 @@ public struct ParameterSet: Sendable, Equatable {
         s.spring = s.spring ?? other.spring
         s.edgeWidth = s.edgeWidth ?? other.edgeWidth
         s.directionLockAngle = s.directionLockAngle ?? other.directionLockAngle
+        s.slop = s.slop ?? other.slop
         return s
+    }
+
+    /// The start-of-gesture gate this set describes: `edgeWidth`, `directionLockAngle`, `slop`.
+    public var gate: Gate {
+        get { Gate(edgeWidth: edgeWidth, lockAngle: directionLockAngle, slop: slop) }
+        set {
+            edgeWidth = newValue.edgeWidth
+            directionLockAngle = newValue.lockAngle
+            slop = newValue.slop
+        }
     }
 
     public var completionSpeed: Double?
     public var transitionDuration: Double?
     public var fingerSpeedCap: Double?
     public var spring: SpringSetting?
+    /// The gate's edge zone `w`, pt from the leading edge (nil: the whole extent).
     public var edgeWidth: Double?
+    /// The gate's lock angle, degrees from the axis (nil: 90°).
     public var directionLockAngle: Double?
+    /// The gate's slop, pt (nil: `Gate.defaultSlop`).
+    public var slop: Double?
 
     public init(
         rule: Rule, direction: Direction = .right, preset: String? = nil, extent: Double? = nil,
@@ -219,6 +236,7 @@ public struct ParameterSet: Sendable, Equatable {
         take(.horizon, "horizon", horizon, \.window.horizon) { "\($0)" }
         take(.maxSamples, "maxSamples", maxSamples, \.window.maxSamples) { "\($0)" }
         take(.maxGap, "maxGap", maxGap, \.window.maxGap) { "\($0)" }
+        take(.slop, "slop", slop, \.slop) { "\($0)" }
         return overridden
     }
 
@@ -230,6 +248,8 @@ public struct ParameterSet: Sendable, Equatable {
         horizon = physics.window.horizon
         maxSamples = physics.window.maxSamples
         maxGap = physics.window.maxGap
+        // The default slop is left unwritten, as an absent slop means it.
+        if physics.slop != Gate.defaultSlop || slop != nil { slop = physics.slop }
     }
 
     /// The default current parameters: `flutter-cupertino` (`p_th` 0.5, `v_th` 1.0 progress/s).
@@ -275,11 +295,13 @@ public struct SettingKeys: OptionSet, Sendable {
     public static let horizon = SettingKeys(rawValue: 8)
     public static let maxSamples = SettingKeys(rawValue: 16)
     public static let maxGap = SettingKeys(rawValue: 32)
+    public static let slop = SettingKeys(rawValue: 64)
 }
 
 /// A setting of the parameter file that a command-line option replaced.
 public struct SettingOverride: Sendable, Equatable {
-    /// The file's key (`direction`, `extent`, `estimator`, `horizon`, `maxSamples`, `maxGap`).
+    /// The file's key (`direction`, `extent`, `estimator`, `horizon`, `maxSamples`, `maxGap`,
+    /// `slop`).
     public var key: String
     public var file: String
     public var option: String

@@ -1,0 +1,138 @@
+import Foundation
+import GestureTrace
+
+/// Where a gesture starts and which way it heads once the finger has moved a slop distance:
+/// what the start-of-gesture gate reads (`Gate.admits`). Measured once per gesture by
+/// `PhysicsEngine.measure(_:)` at `PhysicsOptions.slop`.
+///
+/// Positions are the `began`/`moved` samples physics uses (finite, equal timestamps
+/// replaced); the lift-off row's position is not trusted, as everywhere in physics.
+public struct GateFeatures: Sendable, Equatable, Codable {
+    /// `e`: the first sample's distance from the leading edge along the axis, pt
+    /// (`Direction.distanceFromLeadingEdge`; negative when it starts outside the container).
+    public var edgeDistance: Double
+    /// `e / E`, the share of the extent.
+    public var edgeShare: Double
+    /// The slop the features below were measured at, pt.
+    public var slop: Double
+    /// `θ`: degrees in [0, 180] of the displacement from the first sample at the first sample
+    /// more than `slop` pt from it (Euclidean), `atan2(|across|, along)`; nil when no sample
+    /// gets that far (a tap, a tiny motion).
+    public var angle: Double?
+    /// Time from the first sample to that sample, s; nil with `angle`.
+    public var timeToSlop: Double?
+    /// That sample's distance from the first, pt (just above `slop`); nil with `angle`.
+    public var distanceToSlop: Double?
+    /// Some sample before that one (before the end when there is none) lies more than 1 pt
+    /// (physics.md's jitter) against the transition's direction from the first sample.
+    public var movedAgainst: Bool
+
+    public init(
+        edgeDistance: Double, edgeShare: Double, slop: Double, angle: Double?,
+        timeToSlop: Double?, distanceToSlop: Double?, movedAgainst: Bool
+    ) {
+        self.edgeDistance = edgeDistance
+        self.edgeShare = edgeShare
+        self.slop = slop
+        self.angle = angle
+        self.timeToSlop = timeToSlop
+        self.distanceToSlop = distanceToSlop
+        self.movedAgainst = movedAgainst
+    }
+
+    /// No usable sample: at the edge, no direction.
+    static func none(slop: Double) -> GateFeatures {
+        GateFeatures(
+            edgeDistance: 0, edgeShare: 0, slop: slop, angle: nil, timeToSlop: nil,
+            distanceToSlop: nil, movedAgainst: false)
+    }
+}
+
+/// The start-of-gesture gate (docs/gate.md): a transition starts when the gesture begins
+/// within `edgeWidth` pt of the leading edge and, once it has moved more than `slop` pt, heads
+/// within `lockAngle` degrees of the transition's direction:
+///
+///     admits = θ != nil && e <= edgeWidth && θ <= lockAngle
+///
+/// An absent `edgeWidth` is the whole extent (full-screen swipe), an absent `lockAngle` 90°,
+/// an absent `slop` `Gate.defaultSlop`. A gesture meant for the transition that the gate
+/// refuses is a miss; a gesture not meant for it (intent `other`) that it admits is a false
+/// trigger. The snippets enforce the same definition.
+public struct Gate: Sendable, Equatable, Codable {
+    /// 10 pt: about the touch slop platforms wait for before a drag starts (docs/gate.md
+    /// cites them), and the distance `entryAngle` has always used.
+    public static let defaultSlop = 10.0
+    /// 90°: any direction with a component along the transition.
+    public static let defaultLockAngle = 90.0
+
+    /// `w`, pt from the leading edge; nil: the whole extent.
+    public var edgeWidth: Double?
+    /// `θ_max`, degrees from the axis; nil: 90°.
+    public var lockAngle: Double?
+    /// Slop, pt; nil: `defaultSlop`.
+    public var slop: Double?
+
+    public init(edgeWidth: Double? = nil, lockAngle: Double? = nil, slop: Double? = nil) {
+        self.edgeWidth = edgeWidth
+        self.lockAngle = lockAngle
+        self.slop = slop
+    }
+
+    /// The slop in effect, pt.
+    public var effectiveSlop: Double { slop ?? Self.defaultSlop }
+    /// The lock angle in effect, degrees.
+    public var effectiveLockAngle: Double { lockAngle ?? Self.defaultLockAngle }
+
+    /// Whether the gate lets a gesture with `features` start the transition. The features must
+    /// be measured at this gate's slop (`PhysicsOptions.slop`): the slop decides `θ`.
+    public func admits(_ features: GateFeatures) -> Bool {
+        guard let angle = features.angle else { return false }
+        if let edgeWidth, !(features.edgeDistance <= edgeWidth) { return false }
+        return angle <= effectiveLockAngle
+    }
+
+    /// `admits(measurement.gate)`.
+    public func admits(_ measurement: GestureMeasurement) -> Bool {
+        admits(measurement.gate)
+    }
+}
+
+extension PhysicsEngine {
+    /// Gate features of the gesture starting at `first`, over `points`, at `options.slop`
+    /// (`Gate.defaultSlop` when it is not a finite number of 0 or more).
+    func gateFeatures(from first: Sample, extent: Double) -> GateFeatures {
+        let slop = options.slop.isFinite && options.slop >= 0 ? options.slop : Gate.defaultSlop
+        let edge = finiteOrZero(
+            options.direction.distanceFromLeadingEdge(x: first.x, y: first.y, extent: extent))
+        let beyond = firstBeyond(slop, from: first)
+        return GateFeatures(
+            edgeDistance: edge, edgeShare: finiteOrZero(edge / extent), slop: slop,
+            angle: beyond.angle, timeToSlop: beyond.time, distanceToSlop: beyond.distance,
+            movedAgainst: beyond.movedAgainst)
+    }
+
+    /// The first of `points` more than `distance` pt (Euclidean) from `first`: the angle of
+    /// its displacement from the axis, `atan2(|across|, along)` in degrees in [0, 180], its
+    /// time after `first` (s) and its distance (pt), all nil when no point gets that far; and
+    /// whether a point before it lies more than 1 pt against the transition's direction.
+    func firstBeyond(_ distance: Double, from first: Sample) -> (
+        angle: Double?, time: Double?, distance: Double?, movedAgainst: Bool
+    ) {
+        let direction = options.direction
+        var movedAgainst = false
+        for point in points {
+            let dx = point.x - first.x
+            let dy = point.y - first.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length.isFinite else { break }
+            let along = direction.along(x: dx, y: dy)
+            if length > distance {
+                let angle = atan2(abs(direction.across(x: dx, y: dy)), along) * 180 / .pi
+                guard angle.isFinite else { break }
+                return (angle, finiteOrZero(max(0, point.t - first.t)), length, movedAgainst)
+            }
+            if along < -Self.movementThreshold { movedAgainst = true }
+        }
+        return (nil, nil, nil, movedAgainst)
+    }
+}

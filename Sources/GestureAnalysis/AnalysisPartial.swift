@@ -5,7 +5,7 @@ import GestureTrace
 import GestureTuning
 
 /// The file `analyze --shard K/N --partial FILE` writes and `merge` reads (issue 17), schema
-/// `gesturetune-analysis-partial/1`: everything the report needs from a shard's files, of a
+/// `gesturetune-analysis-partial/2`: everything the report needs from a shard's files, of a
 /// size that does not grow with their gestures.
 ///
 /// - `settings`: what every shard must agree on (reader, physics, the current parameters,
@@ -13,11 +13,14 @@ import GestureTuning
 /// - `shard`, `files` (every file of the run, in argument order), `shardFiles` (this shard's).
 /// - `reads` (this shard's files' read summaries), `motion`, `labels` (implicit-label counts).
 /// - `digest.statistics` (`TuningStatistics`, the answer's inputs) and `digest.sample`
-///   (`ReportSample`, the gestures the report shows one by one).
+///   (`ReportSample`, the gestures the report shows one by one; `PartialSample`: each progress
+///   curve as the integers it was measured from when they give it back exactly).
 ///
-/// Encoded with sorted keys and no insignificant white space: the same inputs give the same bytes.
+/// Encoded with sorted keys and no insignificant white space (the same inputs give the same
+/// bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
+/// keys: a new one is a new key, and readers ignore keys they do not know.
 public struct AnalysisPartial: Codable, Sendable {
-    public static let schemaName = "gesturetune-analysis-partial/1"
+    public static let schemaName = "gesturetune-analysis-partial/2"
 
     public var schema = AnalysisPartial.schemaName
     /// `gesturetune 0.1.0`: partials of different versions do not merge.
@@ -35,6 +38,57 @@ public struct AnalysisPartial: Codable, Sendable {
     public var sample: ReportSample
     /// `--by`: statistics per group value.
     public var groups: [String: TuningStatistics]?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, tool, settings, shard, files, shardFiles, reads, motion, labels, statistics
+        case sample, groups
+    }
+
+    init(
+        tool: String, settings: RunSettings, shard: Shard, files: [String], shardFiles: [String],
+        reads: [PartialRead], motion: PartialMotion, labels: LabelTally,
+        statistics: TuningStatistics, sample: ReportSample, groups: [String: TuningStatistics]?
+    ) {
+        (self.tool, self.settings, self.shard, self.files, self.shardFiles) = (
+            tool, settings, shard, files, shardFiles
+        )
+        (self.reads, self.motion, self.labels, self.statistics, self.sample, self.groups) = (
+            reads, motion, labels, statistics, sample, groups
+        )
+    }
+
+    /// The sample's entries carry their progress curves as `PartialCurve`s.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        tool = try c.decode(String.self, forKey: .tool)
+        settings = try c.decode(RunSettings.self, forKey: .settings)
+        shard = try c.decode(Shard.self, forKey: .shard)
+        files = try c.decode([String].self, forKey: .files)
+        shardFiles = try c.decode([String].self, forKey: .shardFiles)
+        reads = try c.decode([PartialRead].self, forKey: .reads)
+        motion = try c.decode(PartialMotion.self, forKey: .motion)
+        labels = try c.decode(LabelTally.self, forKey: .labels)
+        statistics = try c.decode(TuningStatistics.self, forKey: .statistics)
+        sample = try c.decode(PartialSample.self, forKey: .sample).sample
+        groups = try c.decodeIfPresent([String: TuningStatistics].self, forKey: .groups)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(tool, forKey: .tool)
+        try c.encode(settings, forKey: .settings)
+        try c.encode(shard, forKey: .shard)
+        try c.encode(files, forKey: .files)
+        try c.encode(shardFiles, forKey: .shardFiles)
+        try c.encode(reads, forKey: .reads)
+        try c.encode(motion, forKey: .motion)
+        try c.encode(labels, forKey: .labels)
+        try c.encode(statistics, forKey: .statistics)
+        try c.encode(PartialSample(sample), forKey: .sample)
+        try c.encodeIfPresent(groups, forKey: .groups)
+    }
 
     public struct Shard: Codable, Sendable, Equatable {
         /// 1-based.
@@ -286,44 +340,102 @@ public enum AnalysisPartialJSON {
         return decoder
     }
 
+    /// libzstd's level for partials: 3 (its default) compresses the JSON about as well as
+    /// higher levels do, several times faster.
+    public static let compressionLevel: Int32 = 3
+
+    /// The partial as a zstd frame of its JSON (`encode`), handed to `sink` as it is
+    /// compressed: the JSON is never held whole, only one section (or one sample entry) of it.
+    public static func write(
+        _ partial: AnalysisPartial, to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let writer = try ZstdWriter(level: compressionLevel, sink: sink)
+        try encode(partial) { try writer.write($0) }
+        try writer.finish()
+    }
+
     /// The partial's JSON: `schema` first (so `merge` tells a partial from a batch summary by
-    /// its first bytes), then every other key in sorted order, each value encoded on its own
-    /// and the sample's entries one by one, so no tree of the whole file is ever built.
-    public static func encode(_ partial: AnalysisPartial) throws(PartialError) -> String {
+    /// its first bytes), then every other section in sorted order, each value encoded on its
+    /// own and the sample's entries one by one, handed to `write` piece by piece, so no tree
+    /// or text of the whole file is ever built.
+    public static func encode(_ partial: AnalysisPartial, to write: (String) throws -> Void)
+        throws
+    {
         let encoder = encoder()
         func json<T: Encodable>(_ value: T) throws -> String {
             String(decoding: try encoder.encode(value), as: UTF8.self)
         }
-        do {
-            var entries: [String] = []
-            for entry in partial.sample.ranked { entries.append(try json(entry)) }
-            let sample =
-                "{\"capacity\":\(partial.sample.capacity),\"entries\":["
-                + entries.joined(separator: ",") + "],\"offered\":\(partial.sample.offered)}"
-            var members: [(String, String)] = [
-                ("files", try json(partial.files)), ("labels", try json(partial.labels)),
-                ("motion", try json(partial.motion)),
-                ("reads", try json(partial.reads)), ("sample", sample),
-                ("settings", try json(partial.settings)),
-                ("shard", try json(partial.shard)), ("shardFiles", try json(partial.shardFiles)),
-                ("statistics", try json(partial.statistics)), ("tool", try json(partial.tool)),
-            ]
-            if let groups = partial.groups { members.append(("groups", try json(groups))) }
-            members.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-            return "{"
-                + ([("schema", try json(partial.schema))] + members).map { "\"\($0.0)\":\($0.1)" }
-                .joined(separator: ",") + "}\n"
-        } catch {
-            throw PartialError("cannot encode the analysis partial: \(error)")
+        func section(_ key: String) throws {
+            switch key {
+            case "files": try write(try json(partial.files))
+            case "groups": try write(try json(partial.groups))
+            case "labels": try write(try json(partial.labels))
+            case "motion": try write(try json(partial.motion))
+            case "reads": try write(try json(partial.reads))
+            case "sample":
+                try write("{\"capacity\":\(partial.sample.capacity),\"entries\":[")
+                for (k, entry) in partial.sample.ranked.enumerated() {
+                    try write((k == 0 ? "" : ",") + (try json(PartialEntry(entry))))
+                }
+                try write("],\"offered\":\(partial.sample.offered)}")
+            case "settings": try write(try json(partial.settings))
+            case "shard": try write(try json(partial.shard))
+            case "shardFiles": try write(try json(partial.shardFiles))
+            case "statistics": try write(try json(partial.statistics))
+            default: try write(try json(partial.tool))
+            }
         }
+        var keys = [
+            "files", "labels", "motion", "reads", "sample", "settings", "shard", "shardFiles",
+            "statistics", "tool",
+        ]
+        if partial.groups != nil { keys.append("groups") }
+        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try write("{\"schema\":" + (try json(partial.schema)))
+        for key in keys {
+            try write(",\"\(key)\":")
+            try section(key)
+        }
+        try write("}\n")
     }
 
-    /// How every partial this version writes begins.
+    /// The partial's JSON as one string (tests, small partials).
+    public static func encode(_ partial: AnalysisPartial) throws(PartialError) -> String {
+        var text = ""
+        do { try encode(partial) { text += $0 } } catch {
+            throw PartialError("cannot encode the analysis partial: \(error)")
+        }
+        return text
+    }
+
+    /// How every partial this version writes begins, once decompressed.
     public static var prefix: Data { Data("{\"schema\":\"\(AnalysisPartial.schemaName)\"".utf8) }
+
+    /// How a partial of any version begins, once decompressed.
+    static let anyVersionPrefix = Data("{\"schema\":\"gesturetune-analysis-partial/".utf8)
+
+    /// The JSON of a partial file's bytes: decompressed when they are a zstd frame (as this
+    /// version writes them), else as they are (a partial decompressed by `unzstd` reads too).
+    public static func json(_ data: Data, path: String) throws(PartialError) -> Data {
+        guard ZstdFrames.isCompressed(data) else { return data }
+        do { return try ZstdFrames.decompress(data) } catch {
+            throw PartialError(
+                "not a \(AnalysisPartial.schemaName) file: \(error.message)", file: path)
+        }
+    }
 
     /// A partial's bytes read back; a bad value anywhere (an unknown direction, estimator or
     /// rule family too) is an error naming where it is.
     public static func decode(_ data: Data, path: String) throws(PartialError) -> AnalysisPartial {
+        let data = try json(data, path: path)
+        if !data.starts(with: prefix), data.starts(with: anyVersionPrefix) {
+            let schema = String(
+                decoding: data.dropFirst(11).prefix(80).prefix { $0 != UInt8(ascii: "\"") },
+                as: UTF8.self)
+            throw PartialError(
+                "expected a \(AnalysisPartial.schemaName) file, found \(schema) (another version of gesturetune wrote it): make the partials again with this one",
+                file: path)
+        }
         let partial: AnalysisPartial
         do {
             partial = try decoder().decode(AnalysisPartial.self, from: data)

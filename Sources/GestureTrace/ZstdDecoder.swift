@@ -1,4 +1,4 @@
-// The only file that imports libzstd.
+// With ZstdFrames.swift, the only files that import libzstd.
 internal import CZstd
 
 /// A zstd file's text, decompressed by libzstd's streaming decoder a chunk at a time: a

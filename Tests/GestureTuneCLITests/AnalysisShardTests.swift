@@ -94,10 +94,11 @@ import Testing
         // The shards hold every file once: n partials, each with its share of the 7.
         var held: [String] = []
         for path in merged.partials {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(data.starts(with: [0x28, 0xB5, 0x2F, 0xFD]), "a zstd frame")
             let object =
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-                as! [String: Any]
-            #expect(object["schema"] as? String == "gesturetune-analysis-partial/1")
+                try JSONSerialization.jsonObject(with: TestSupport.unzstd(data)) as! [String: Any]
+            #expect(object["schema"] as? String == "gesturetune-analysis-partial/2")
             held += object["shardFiles"] as! [String]
         }
         #expect(held.sorted() == paths.sorted())
@@ -230,11 +231,32 @@ import Testing
         // A missing partial is a missing input; a corrupt one a data error.
         (status, _) = refused([p("a1.json"), p("none.json")])
         #expect(status == .noInput)
-        try "{\"schema\": \"gesturetune-analysis-partial/1\"}".write(
+        try "{\"schema\": \"gesturetune-analysis-partial/2\"}".write(
             toFile: p("bad.json"), atomically: true, encoding: .utf8)
         (status, err) = refused([p("a1.json"), p("bad.json")])
         #expect(status == .dataError)
-        #expect(err.contains("not a gesturetune-analysis-partial/1 file: missing key"), "\(err)")
+        #expect(err.contains("not a gesturetune-analysis-partial/2 file: missing key"), "\(err)")
+        // A partial cut short (a copy interrupted) names the file and the zstd frame's end.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: p("a2.json")))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: p("cut.json")))
+        (status, err) = refused([p("a1.json"), p("cut.json")])
+        #expect(status == .dataError)
+        #expect(
+            err.contains(
+                "cut.json: error: not a gesturetune-analysis-partial/2 file: expected a complete zstd frame, found the end of the data after"
+            ), "\(err)")
+        // An older version's partial (plain JSON of schema /1) names both schemas.
+        try "{\"schema\":\"gesturetune-analysis-partial/1\",\"files\":[]}".write(
+            toFile: p("old.json"), atomically: true, encoding: .utf8)
+        (status, err) = refused([p("a1.json"), p("old.json")])
+        #expect(status == .dataError)
+        #expect(
+            err.contains(
+                "old.json: error: expected a gesturetune-analysis-partial/2 file, found gesturetune-analysis-partial/1"
+            ), "\(err)")
+        // The same partial decompressed (`unzstd`) merges as it is.
+        try TestSupport.unzstd(whole).write(to: URL(fileURLWithPath: p("plain.json")))
+        #expect(refused([p("a1.json"), p("plain.json")]).0 == .success)
     }
 
     @Test func shardOptionsAreChecked() throws {
@@ -279,7 +301,8 @@ import Testing
             try partial(paths, "1/1", out, ["--sample", "100"])
             sizes.append(try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int)
             let object =
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))
+                try JSONSerialization.jsonObject(
+                    with: TestSupport.unzstd(Data(contentsOf: URL(fileURLWithPath: out))))
                 as! [String: Any]
             rows.append(((object["sample"] as? [String: Any])?["entries"] as? [Any])?.count ?? -1)
         }

@@ -230,8 +230,11 @@ struct OutputSafetyTests {
         let shard = try TestSupport.run(
             ["analyze", "s.csv", "--shard", "1/1", "--partial", "part.json"], in: folder)
         #expect(shard.status == 0, "\(shard.stderr)")
-        let text = try String(
-            contentsOfFile: folder.appendingPathComponent("part.json").path, encoding: .utf8)
+        // The partial is a zstd frame: tampered with decompressed (merge reads that too).
+        let text = String(
+            decoding: TestSupport.unzstd(
+                try Data(contentsOf: folder.appendingPathComponent("part.json"))),
+            as: UTF8.self)
         #expect(text.contains(original), "\(text.prefix(800))")
         try text.replacing(original, with: replacement, maxReplacements: 1).write(
             toFile: folder.appendingPathComponent("bad.json").path, atomically: true,

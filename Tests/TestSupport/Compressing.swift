@@ -42,3 +42,22 @@ extension TestSupport {
         return Data(output[0..<written])
     }
 }
+
+extension TestSupport {
+    /// The text of zstd frames, by `ZSTD_decompress` (a one-shot call, not the streaming
+    /// decoder the code under test uses), into a buffer grown until it fits.
+    public static func unzstd(_ data: Data) -> Data {
+        data.withUnsafeBytes { input in
+            var capacity = 1 << 20
+            while true {
+                var output = [UInt8](repeating: 0, count: capacity)
+                let written = output.withUnsafeMutableBytes { out in
+                    ZSTD_decompress(out.baseAddress, out.count, input.baseAddress, input.count)
+                }
+                if ZSTD_isError(written) == 0 { return Data(output[0..<written]) }
+                precondition(capacity < 1 << 32, "ZSTD_decompress: \(written)")
+                capacity *= 4
+            }
+        }
+    }
+}

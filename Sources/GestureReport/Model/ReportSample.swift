@@ -123,6 +123,15 @@ public struct ReportSample: Sendable, Equatable, Codable {
         self.capacity = max(0, capacity)
     }
 
+    /// A sample stored elsewhere (an analysis partial): its capacity, the gestures offered
+    /// and the entries kept, in any order.
+    public init(capacity: Int, offered: Int, entries: [Entry]) {
+        self.capacity = max(0, capacity)
+        self.offered = offered
+        self.entries = entries
+        normalise()
+    }
+
     /// The class of a gesture under the current parameters: the decider's decision against
     /// the label (misdecided), `isAmbiguous` (the band `band`), the
     /// recorded outcome against the decision. Gestures the tuner does not use (interrupted by

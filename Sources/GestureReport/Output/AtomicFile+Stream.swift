@@ -55,6 +55,12 @@ extension AtomicFile {
             if buffer.count >= Self.bufferSize { try flush() }
         }
 
+        /// Appends `bytes` (a compressed stream's); writes once the buffer is full.
+        public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.bufferSize { try flush() }
+        }
+
         private func flush() throws(OutputError) {
             if failure == nil, !buffer.isEmpty {
                 failure = AtomicFile.writeAllBytes(descriptor, &buffer)

@@ -52,11 +52,7 @@ enum AnalyzePipeline {
                 console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
             }
             let partial = run.analysis.partial(tool: generator)
-            let text: String
-            do { text = try AnalysisPartialJSON.encode(partial) } catch {
-                throw .internalError(error.message)
-            }
-            try AtomicFile.writeAll([(text, path)], console: console)
+            try writePartial(partial, to: path)
             console.err(
                 "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))"
             )
@@ -84,6 +80,29 @@ enum AnalyzePipeline {
         }
         present(result, format: options.common.format, console: console)
         return .success
+    }
+
+    /// The partial written as it is encoded and compressed (`AnalysisPartialJSON.write`),
+    /// atomically: missing parent folders are made, a failure leaves the previous file or none.
+    static func writePartial(_ partial: AnalysisPartial, to path: String) throws(CLIError) {
+        let folder = AtomicFile.parentFolder(path)
+        if !folder.isEmpty {
+            do { try AtomicFile.createFolders(folder) } catch {
+                throw .cannotCreate(
+                    path: path,
+                    reason: "cannot create folder \(folder): \(AtomicFile.describe(error))")
+            }
+        }
+        let stream: AtomicFile.Stream
+        do { stream = try AtomicFile.Stream(path: path) } catch { throw CLIError(error) }
+        do {
+            try AnalysisPartialJSON.write(partial) { try stream.write(bytes: $0) }
+            try stream.commit()
+        } catch let error as OutputError {
+            throw CLIError(error)
+        } catch {
+            throw .internalError("cannot encode the analysis partial: \(error)")
+        }
     }
 
     /// The first file `--lenient` skipped something in, when no gesture of any file is left:

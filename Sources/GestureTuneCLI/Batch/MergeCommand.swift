@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureTrace
 import GestureTuning
 
 /// Options of `merge`, converted. Gate options left out keep the values the shards recorded.
@@ -257,7 +258,10 @@ enum AnalysisMerge {
     /// What a file holds, by its schema: a partial this version wrote is known by its first
     /// bytes; anything else is parsed (batch summaries are small).
     static func kind(of data: Data, path: String) throws(CLIError) -> Kind {
-        if data.starts(with: AnalysisPartialJSON.prefix) { return .analysis }
+        // Partials are zstd frames (batch summaries never are); one decompressed reads too.
+        if ZstdFrames.isCompressed(data) || data.starts(with: AnalysisPartialJSON.prefix) {
+            return .analysis
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw .badInput(
                 file: path, line: 0,
@@ -267,6 +271,8 @@ enum AnalysisMerge {
         switch schema {
         case AnalysisPartial.schemaName: return .analysis
         case BatchSummary.schemaName: return .batch
+        // Another version's partial: decoding names the schema expected and found.
+        case let s? where s.hasPrefix("gesturetune-analysis-partial/"): return .analysis
         default: return .other(schema)
         }
     }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 17: GESTURES gestures simulated in FILES files, analysed through SHARDS shards
 # (`analyze --shard K/N --partial`, PARALLEL at a time, --jobs 1 each) and merged
-# (`gesturetune merge`): wall time and peak memory (maximum resident set size, from
-# /usr/bin/time -v) of each shard and of the merge, and every partial's size.
+# (`gesturetune merge`): wall time, CPU and peak memory (maximum resident set size, from
+# /usr/bin/time -v) of each shard and of the merge, every partial's size; then the unsharded
+# run of the same files, and whether its report.json is the merged one, byte for byte.
 #
 #     bench/shards.sh                          # 10,000,000 gestures, 20 files, 8 shards, 2 at a time
 #     GESTURES=1000000 SKIP_BUILD=1 bench/shards.sh
@@ -69,4 +70,17 @@ printf "%-8s %10.1f %10s %12.0f %14s\n" merge "$(wall_s "$t")" "$cpu" "$(($(fiel
 echo "all $SHARDS shards, $PARALLEL at a time: $shards_wall s wall"
 grep -m1 -E "gestures" "$DIR/merge.out" || true
 head -5 "$DIR/merge.out"
-[[ "${KEEP:-}" == 1 ]] || rm -rf "$DIR"/part-*.json "$DIR/report"
+
+# The unsharded run on the same files and options: its report.json must be the merged one's,
+# byte for byte.
+/usr/bin/time -v -o "$DIR/time-whole.txt" "$BIN" analyze "${traces[@]}" --out "$DIR/whole" --name bench \
+    --resamples "$RESAMPLES" --jobs 2 >"$DIR/whole.out" 2>"$DIR/whole.err"
+t="$DIR/time-whole.txt"
+cpu=$(awk -v u="$(field "$t" "User time")" -v s="$(field "$t" "System time")" 'BEGIN {printf "%.1f", u + s}')
+printf "%-8s %10.1f %10s %12.0f %14s\n" unsharded "$(wall_s "$t")" "$cpu" "$(($(field "$t" "Maximum resident") / 1024))" -
+if cmp -s "$DIR/whole/bench/report.json" "$DIR/report/bench/report.json"; then
+    echo "merged report.json == unsharded report.json: yes"
+else
+    echo "merged report.json == unsharded report.json: NO"
+fi
+[[ "${KEEP:-}" == 1 ]] || rm -rf "$DIR"/part-*.json "$DIR/report" "$DIR/whole"

@@ -340,9 +340,9 @@ public enum AnalysisPartialJSON {
         return decoder
     }
 
-    /// libzstd's level for partials: 3 (its default) compresses the JSON about as well as
-    /// higher levels do, several times faster.
-    public static let compressionLevel: Int32 = 3
+    /// libzstd's level for partials: 9 makes them about 12% smaller than its default (3), at
+    /// about half a second per partial; 19 saves 12% more at forty times the time.
+    public static let compressionLevel: Int32 = 9
 
     /// The partial as a zstd frame of its JSON (`encode`), handed to `sink` as it is
     /// compressed: the JSON is never held whole, only one section (or one sample entry) of it.

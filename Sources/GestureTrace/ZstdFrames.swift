@@ -88,7 +88,9 @@ public final class ZstdWriter {
     }
 
     /// Ends the frame: the rest of the compressed bytes go to the sink.
-    public func finish() throws { try feed(UnsafeRawBufferPointer(start: nil, count: 0), end: true) }
+    public func finish() throws {
+        try feed(UnsafeRawBufferPointer(start: nil, count: 0), end: true)
+    }
 
     private func feed(_ bytes: UnsafeRawBufferPointer, end: Bool) throws {
         var source = ZSTD_inBuffer(src: bytes.baseAddress, size: bytes.count, pos: 0)

@@ -27,7 +27,7 @@ public enum Analysis {
                 reads: indices.compactMap { digest.reads[$0] }.map(PartialRead.init),
                 motion: PartialMotion(digest.motion), labels: digest.labels,
                 statistics: digest.statistics, sample: digest.sample,
-                groups: digest.groups)
+                groups: digest.groups, gate: digest.gate)
         }
     }
 
@@ -40,6 +40,8 @@ public enum Analysis {
         public var params: String
         /// What reading each file saw, in file order.
         public var reads: [ReadSummary]
+        /// The start-of-gesture gate's tuning (`measured` false without `other` gestures).
+        public var gate: GateAnswer
     }
 
     /// Reads and measures the files of `shard` (every file when nil) of `files` under
@@ -91,6 +93,15 @@ public enum Analysis {
             inputWarnings: TuningWarning.input(
                 tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
                 direction: physics.direction))
+        // The gate, tuned on meant and `other` gestures; without `other` ones the edge and lock
+        // stay those read off the intended swipes.
+        let gate = GateTuner.tune(
+            digest.gate, falseTriggerCost: settings.effectiveFalseTriggerCost,
+            resamples: options.bootstrapResamples)
+        if let tuned = gate.suggested {
+            answer.suggested.gate = tuned
+            answer.recommendation.set.gate = tuned
+        }
         var model = ReportModel(
             tuning: answer, sample: digest.sample, tally: tally, reads: reads, name: name,
             generator: generator, currentSource: current.preset ?? settings.params, files: files)
@@ -109,7 +120,7 @@ public enum Analysis {
         }
         return Result(
             model: model, answer: answer, params: try answer.recommendation.set.encoded(),
-            reads: reads)
+            reads: reads, gate: gate)
     }
 
     /// What the first partial said about the run, for the checks of the others.
@@ -165,7 +176,8 @@ public enum Analysis {
                     path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files"
                 )
             }
-            var part = AnalysisDigest(statistics: p.statistics, sample: p.sample, groups: p.groups)
+            var part = AnalysisDigest(
+                statistics: p.statistics, sample: p.sample, groups: p.groups, gate: p.gate)
             do { part.motion = try p.motion.tally() } catch { throw bad(path, error.message) }
             part.labels = p.labels
             for (index, read) in zip(indices, p.reads) {

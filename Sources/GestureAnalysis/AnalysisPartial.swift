@@ -15,6 +15,7 @@ import GestureTuning
 /// - `digest.statistics` (`TuningStatistics`, the answer's inputs) and `digest.sample`
 ///   (`ReportSample`, the gestures the report shows one by one; `PartialSample`: each progress
 ///   curve as the integers it was measured from when they give it back exactly).
+/// - `gate` (`GateStatistics`): what the start-of-gesture gate is tuned on.
 ///
 /// Encoded with sorted keys and no insignificant white space (the same inputs give the same
 /// bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
@@ -38,17 +39,21 @@ public struct AnalysisPartial: Codable, Sendable {
     public var sample: ReportSample
     /// `--by`: statistics per group value.
     public var groups: [String: TuningStatistics]?
+    /// The start-of-gesture gate's statistics (`GateStatistics`), a section of its own.
+    public var gate: GateStatistics
 
     enum CodingKeys: String, CodingKey {
         case schema, tool, settings, shard, files, shardFiles, reads, motion, labels, statistics
-        case sample, groups
+        case sample, groups, gate
     }
 
     init(
         tool: String, settings: RunSettings, shard: Shard, files: [String], shardFiles: [String],
         reads: [PartialRead], motion: PartialMotion, labels: LabelTally,
-        statistics: TuningStatistics, sample: ReportSample, groups: [String: TuningStatistics]?
+        statistics: TuningStatistics, sample: ReportSample, groups: [String: TuningStatistics]?,
+        gate: GateStatistics
     ) {
+        self.gate = gate
         (self.tool, self.settings, self.shard, self.files, self.shardFiles) = (
             tool, settings, shard, files, shardFiles
         )
@@ -72,6 +77,7 @@ public struct AnalysisPartial: Codable, Sendable {
         statistics = try c.decode(TuningStatistics.self, forKey: .statistics)
         sample = try c.decode(PartialSample.self, forKey: .sample).sample
         groups = try c.decodeIfPresent([String: TuningStatistics].self, forKey: .groups)
+        gate = try c.decode(GateStatistics.self, forKey: .gate)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +94,7 @@ public struct AnalysisPartial: Codable, Sendable {
         try c.encode(statistics, forKey: .statistics)
         try c.encode(PartialSample(sample), forKey: .sample)
         try c.encodeIfPresent(groups, forKey: .groups)
+        try c.encode(gate, forKey: .gate)
     }
 
     public struct Shard: Codable, Sendable, Equatable {
@@ -368,6 +375,7 @@ public enum AnalysisPartialJSON {
         func section(_ key: String) throws {
             switch key {
             case "files": try write(try json(partial.files))
+            case "gate": try write(try json(partial.gate))
             case "groups": try write(try json(partial.groups))
             case "labels": try write(try json(partial.labels))
             case "motion": try write(try json(partial.motion))
@@ -386,8 +394,8 @@ public enum AnalysisPartialJSON {
             }
         }
         var keys = [
-            "files", "labels", "motion", "reads", "sample", "settings", "shard", "shardFiles",
-            "statistics", "tool",
+            "files", "gate", "labels", "motion", "reads", "sample", "settings", "shard",
+            "shardFiles", "statistics", "tool",
         ]
         if partial.groups != nil { keys.append("groups") }
         keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

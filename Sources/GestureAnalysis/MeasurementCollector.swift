@@ -49,7 +49,15 @@ public struct DigestContext: Sendable {
         AnalysisDigest(
             statistics: TuningStatistics(options: tuning, current: current),
             sample: ReportSample(capacity: sampleSize),
-            groups: byGroup ? [:] : nil)
+            groups: byGroup ? [:] : nil, gate: emptyGate())
+    }
+
+    /// Gate statistics of no gesture: the tuning's folds and seed, the physics' slop, the
+    /// current gate and the reference gates.
+    func emptyGate() -> GateStatistics {
+        GateStatistics(
+            folds: tuning.folds, seed: tuning.seed, slop: physics.slop,
+            references: ReferenceGates.all(current: current.gate, slop: physics.slop))
     }
 
     /// Adds one measured gesture of file `index` (position `order` in it) to `digest`: the
@@ -60,10 +68,11 @@ public struct DigestContext: Sendable {
         _ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?,
         to digest: inout AnalysisDigest
     ) throws(GroupLimitError) {
+        let key = GestureKey(file: files[index], id: measurement.id)
+        digest.gate.add(measurement, key: key)
         // Not meant for the transition: no part in the complete/cancel tuning.
         if measurement.notMeant { return }
         var m = measurement
-        let key = GestureKey(file: files[index], id: m.id)
         if prefixesIDs { m.id = "\(m.file):\(m.id)" }
         // Gestures without a group value form the group "".
         let group = m.group ?? ""
@@ -100,8 +109,21 @@ public struct AnalysisDigest: Sendable {
     public var sample: ReportSample
     /// `--by`: statistics per group value (nil without `--by`).
     public var groups: [String: TuningStatistics]? = nil
+    /// What the start-of-gesture gate is tuned on: meant and `other` gestures alike.
+    public var gate: GateStatistics
+
+    public init(
+        statistics: TuningStatistics, sample: ReportSample,
+        groups: [String: TuningStatistics]? = nil, gate: GateStatistics
+    ) {
+        self.statistics = statistics
+        self.sample = sample
+        self.groups = groups
+        self.gate = gate
+    }
 
     public mutating func merge(_ other: AnalysisDigest) throws(StatisticsMismatch) {
+        try gate.merge(other.gate)
         try statistics.merge(other.statistics)
         if let theirs = other.groups {
             var mine = groups ?? [:]

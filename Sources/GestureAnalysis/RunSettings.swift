@@ -21,6 +21,8 @@ public struct RunSettings: Codable, Equatable, Sendable {
     public var retryWindow: Double
     /// `--sample`: gestures the report shows one by one.
     public var sample: Int
+    /// `--false-trigger-cost λ`: a false trigger of the gate costs λ misses; absent: 1.
+    public var falseTriggerCost: Double? = nil
 
     public init(
         input: InputSettings, by: [String], params: String, tuning: TuningSettings,
@@ -42,20 +44,24 @@ public struct RunSettings: Codable, Equatable, Sendable {
     public static func resolve(
         reader: ReaderOptions, physics: PhysicsOptions, given: SettingKeys, params: String,
         current: ParameterSet,
-        tuning: TuningOptions, labels: LabelMode, retryWindow: Double, sample: Int
+        tuning: TuningOptions, labels: LabelMode, retryWindow: Double, sample: Int,
+        falseTriggerCost: Double = 1
     ) -> (settings: RunSettings, overrides: [SettingOverride]) {
         var physics = physics
         let overrides = current.apply(to: &physics, keep: given)
-        let settings = RunSettings(
+        var settings = RunSettings(
             input: InputSettings(reader: reader, physics: physics), by: reader.groupColumns,
             params: params,
             tuning: TuningSettings(options: tuning, current: current), labels: labels,
             retryWindow: retryWindow,
             sample: sample)
+        settings.falseTriggerCost = falseTriggerCost == 1 ? nil : falseTriggerCost
         return (settings, overrides)
     }
 
     public var physics: PhysicsOptions { input.physics }
+    /// `λ` in effect.
+    public var effectiveFalseTriggerCost: Double { falseTriggerCost ?? 1 }
     public var current: ParameterSet { tuning.current }
 
     /// The first setting (a dotted key path, as in the partial) on which `self` and `other`

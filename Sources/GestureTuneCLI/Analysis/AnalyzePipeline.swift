@@ -225,7 +225,8 @@ enum AnalyzePipeline {
             params: paramsArgument, current: current,
             tuning: tuning,
             labels: options.implicitLabels.map { $0 ? .implicit : .intent } ?? .auto,
-            retryWindow: options.retryWindow, sample: options.sampleSize)
+            retryWindow: options.retryWindow, sample: options.sampleSize,
+            falseTriggerCost: options.falseTriggerCost)
     }
 
     /// Fixes every setting, reads this run's files into a digest.

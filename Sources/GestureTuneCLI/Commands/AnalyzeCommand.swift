@@ -39,6 +39,8 @@ struct AnalyzeOptions: Sendable {
     /// `--max-groups N`: the most `--by` groups; more fail the run (65), before they use the
     /// memory and time of their statistics and tunings.
     var maxGroups: Int = AnalyzeOptions.defaultMaxGroups
+    /// `--false-trigger-cost λ` (default 1): a false trigger of the gate costs λ misses.
+    var falseTriggerCost: Double = 1
 
     /// Default `--max-groups`: far more than the devices, hands or people a comparison of
     /// parameter sets is about, well below where group statistics cost gigabytes.
@@ -103,7 +105,8 @@ struct AnalyzeOptions: Sendable {
             shard: shard, partial: partial,
             sampleSize:
                 try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,
-            maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups)
+            maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups,
+            falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1)
     }
 
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`),

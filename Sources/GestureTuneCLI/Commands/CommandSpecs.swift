@@ -210,6 +210,11 @@ enum CommandSpecs {
                     "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)",
                 default: "1.5"),
             OptionSpec(
+                "false-trigger-cost", value: "LAMBDA",
+                help:
+                    "what a gesture not meant for the transition (intent other) that starts it costs, in missed swipes, when the gate is tuned",
+                default: "1"),
+            OptionSpec(
                 "sample", value: "N",
                 help:
                     "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)",

@@ -1,0 +1,206 @@
+import Foundation
+import GesturePhysics
+
+/// The candidate gates the tuning searches (docs/gate.md): edge widths `w` (pt) and lock
+/// angles `θ` (degrees), each gate `(w, θ)` with `w` one of `edgeWidths` or the whole extent.
+public enum GateGrid {
+    /// 1 to 100 pt by 1, 105 to 300 by 5, 320 to 1400 by 20; the whole extent after them.
+    public static let edgeWidths: [Double] =
+        stride(from: 1.0, through: 100, by: 1).map { $0 }
+        + stride(from: 105.0, through: 300, by: 5).map { $0 }
+        + stride(from: 320.0, through: 1400, by: 20).map { $0 }
+    /// 1° to 90° by 1°.
+    public static let lockAngles: [Double] = stride(from: 1.0, through: 90, by: 1).map { $0 }
+    /// Index of the whole extent among the edge bins.
+    static var fullExtent: Int { edgeWidths.count }
+    /// Index of "no candidate admits it" among the angle bins (no angle, or more than 90°).
+    static var noAngle: Int { lockAngles.count }
+
+    /// The smallest candidate edge that admits a start `e` pt from the edge (`fullExtent` when
+    /// none of the finite ones does).
+    static func edgeBin(_ e: Double) -> Int {
+        var low = 0
+        var high = edgeWidths.count
+        while low < high {
+            let mid = (low + high) / 2
+            if e <= edgeWidths[mid] { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The smallest candidate lock that admits `θ` (`noAngle` for nil or beyond 90°).
+    static func angleBin(_ angle: Double?) -> Int {
+        guard let angle, angle.isFinite else { return noAngle }
+        var low = 0
+        var high = lockAngles.count
+        while low < high {
+            let mid = (low + high) / 2
+            if angle <= lockAngles[mid] { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The gate of edge bin `i` and angle bin `j` (`i == fullExtent`: no edge width).
+    static func gate(edge i: Int, angle j: Int, slop: Double?) -> Gate {
+        Gate(
+            edgeWidth: i < edgeWidths.count ? edgeWidths[i] : nil, lockAngle: lockAngles[j],
+            slop: slop)
+    }
+}
+
+/// A gate the report compares the suggestion with, counted exactly gesture by gesture.
+public struct ReferenceGate: Sendable, Equatable, Codable {
+    /// `current`, `full-screen`, or a platform's default edge gesture (docs/gate.md cites them).
+    public var name: String
+    public var gate: Gate
+    /// Meant gestures it refuses and `other` gestures it admits, counted at `add`.
+    public var misses = 0
+    public var falseTriggers = 0
+
+    public init(name: String, gate: Gate) {
+        self.name = name
+        self.gate = gate
+    }
+}
+
+/// What the gate tuning reads, gathered gesture by gesture and mergeable exactly (any
+/// partition of the gestures merged in any order gives `==` statistics and the same encoded
+/// bytes): per fold, the counts of meant and `other` gestures in each cell (smallest
+/// admitting candidate edge, smallest admitting candidate lock), sparse; the reference gates'
+/// counts.
+///
+/// A gesture is *meant* when it has an intent (complete or cancel, said or implicit), *other*
+/// when labelled `other`; unlabelled gestures are counted and take no part.
+public struct GateStatistics: Sendable, Equatable, Codable {
+    public static let schema = "gesturetune-gate-statistics/1"
+    public var schema = GateStatistics.schema
+    /// Folds and seed of the cross-validation (the tuning's).
+    public var folds: Int
+    public var seed: UInt64
+    /// The slop the features were measured at, pt.
+    public var slop: Double
+    /// Cell counts by `GateStatistics.key`; sorted keys when encoded.
+    public var cells: [Int: Int] = [:]
+    public var meant = 0
+    public var others = 0
+    public var unlabelled = 0
+    public var references: [ReferenceGate]
+
+    public init(folds: Int, seed: UInt64, slop: Double, references: [ReferenceGate]) {
+        self.folds = max(1, folds)
+        self.seed = seed
+        self.slop = slop
+        self.references = references
+    }
+
+    /// The cell's key: edge bin, angle bin, class (0 meant, 1 other), fold.
+    static func key(edge: Int, angle: Int, other: Bool, fold: Int, folds: Int) -> Int {
+        ((edge * (GateGrid.noAngle + 1) + angle) * 2 + (other ? 1 : 0)) * folds + fold
+    }
+
+    /// Adds one measured gesture in the fold of `key`.
+    public mutating func add(_ m: GestureMeasurement, key: GestureKey) {
+        let other = m.notMeant
+        guard other || m.intent != nil else {
+            unlabelled += 1
+            return
+        }
+        if other { others += 1 } else { meant += 1 }
+        let cell = Self.key(
+            edge: GateGrid.edgeBin(m.gate.edgeDistance), angle: GateGrid.angleBin(m.gate.angle),
+            other: other, fold: key.fold(seed: seed, folds: folds), folds: folds)
+        cells[cell, default: 0] += 1
+        for k in references.indices {
+            let admitted = references[k].gate.admits(m.gate)
+            if other && admitted { references[k].falseTriggers += 1 }
+            if !other && !admitted { references[k].misses += 1 }
+        }
+    }
+
+    /// The first setting on which `other` differs, else nil.
+    func mismatch(_ other: GateStatistics) -> StatisticsMismatch? {
+        if folds != other.folds {
+            return StatisticsMismatch(
+                setting: "gate.folds", left: "\(folds)", right: "\(other.folds)")
+        }
+        if seed != other.seed {
+            return StatisticsMismatch(setting: "gate.seed", left: "\(seed)", right: "\(other.seed)")
+        }
+        if slop != other.slop {
+            return StatisticsMismatch(setting: "gate.slop", left: "\(slop)", right: "\(other.slop)")
+        }
+        if references.map(\.gate) != other.references.map(\.gate) {
+            return StatisticsMismatch(
+                setting: "gate.references", left: "\(references.map(\.name))",
+                right: "\(other.references.map(\.name))")
+        }
+        return nil
+    }
+
+    /// Adds `other`'s gestures; refuses statistics made with other settings.
+    public mutating func merge(_ other: GateStatistics) throws(StatisticsMismatch) {
+        if let mismatch = mismatch(other) { throw mismatch }
+        for (k, n) in other.cells { cells[k, default: 0] += n }
+        meant += other.meant
+        others += other.others
+        unlabelled += other.unlabelled
+        for k in references.indices {
+            references[k].misses += other.references[k].misses
+            references[k].falseTriggers += other.references[k].falseTriggers
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, folds, seed, slop, cells, meant, others, unlabelled, references
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        guard schema == Self.schema else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)"
+            )
+        }
+        folds = try c.decode(Int.self, forKey: .folds)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        slop = try c.decode(Double.self, forKey: .slop)
+        meant = try c.decode(Int.self, forKey: .meant)
+        others = try c.decode(Int.self, forKey: .others)
+        unlabelled = try c.decode(Int.self, forKey: .unlabelled)
+        references = try c.decode([ReferenceGate].self, forKey: .references)
+        // Flat pairs: key, count, key, count, … in increasing key order.
+        let flat = try c.decode([Int].self, forKey: .cells)
+        let limit = Self.key(
+            edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, fold: folds - 1,
+            folds: folds)
+        guard folds >= 1, flat.count % 2 == 0,
+            stride(from: 0, to: flat.count, by: 2).allSatisfy({
+                (0...limit).contains(flat[$0])
+                    && (1...TuningStatistics.countLimit).contains(flat[$0 + 1])
+            })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .cells, in: c, debugDescription: "expected gate cells of this grid")
+        }
+        for k in stride(from: 0, to: flat.count, by: 2) {
+            cells[flat[k], default: 0] += flat[k + 1]
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(folds, forKey: .folds)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(slop, forKey: .slop)
+        try c.encode(meant, forKey: .meant)
+        try c.encode(others, forKey: .others)
+        try c.encode(unlabelled, forKey: .unlabelled)
+        try c.encode(references, forKey: .references)
+        var flat: [Int] = []
+        flat.reserveCapacity(cells.count * 2)
+        for k in cells.keys.sorted() { flat += [k, cells[k]!] }
+        try c.encode(flat, forKey: .cells)
+    }
+}

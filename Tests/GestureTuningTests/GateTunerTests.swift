@@ -1,0 +1,117 @@
+import Foundation
+import GesturePhysics
+import GestureTrace
+import Testing
+
+@testable import GestureTuning
+
+/// The gate tuning on hand-made gestures: only their gate features matter.
+@Suite("Gate tuning")
+struct GateTunerTests {
+    static func gesture(
+        _ id: String, edge: Double, angle: Double?, intent: Intent? = .complete,
+        other: Bool = false
+    ) -> GestureMeasurement {
+        let v = VelocityEstimate(vx: 100, vy: 0, axis: 100, usedEstimator: .lsq2, fellBack: false)
+        return GestureMeasurement(
+            id: id, file: "a.csv", sampleCount: 10, intent: other ? nil : intent, outcome: nil,
+            interruptedBySystem: false, extent: 390, extentSource: .column, releaseProgress: 0.5,
+            velocity: v, progressVelocity: v.axis / 390, estimates: [.lsq2: v],
+            kinematicVelocity: 0, kinematicAcceleration: 0, startPosition: edge,
+            entryAngle: angle, pauseBeforeRelease: 0, duration: 0.2, sampleRate: 60,
+            peakVelocity: 100, lateReversal: false, duplicateTimestamps: 0, progressCurve: [],
+            gate: GateFeatures(
+                edgeDistance: edge, edgeShare: edge / 390, slop: 10, angle: angle,
+                timeToSlop: nil, distanceToSlop: nil, movedAgainst: false),
+            notMeant: other)
+    }
+
+    /// Meant swipes start at 5, 10, 15 pt heading 10°, 20°, 30°; the others are a carousel
+    /// swipe mid-screen (50 pt, 5°), a scroll at the edge (8 pt, 80°) and a tap (no angle).
+    /// Every gate with 15 <= w <= 49 pt and 30° <= θ <= 79° gets all right (cost 0): 50 locks
+    /// × 35 edges. The middle lock of the 1750 minimisers (sorted, the 875th) is 30 + 24 = 54°,
+    /// the middle edge at that lock the 18th of 15…49: 32 pt.
+    static let gestures: [GestureMeasurement] = [
+        gesture("m1", edge: 5, angle: 10), gesture("m2", edge: 10, angle: 20, intent: .cancel),
+        gesture("m3", edge: 15, angle: 30), gesture("o1", edge: 50, angle: 5, other: true),
+        gesture("o2", edge: 8, angle: 80, other: true),
+        gesture("o3", edge: 3, angle: nil, other: true),
+        gesture("u1", edge: 3, angle: 3, intent: nil),
+    ]
+
+    static func statistics(_ ms: [GestureMeasurement], folds: Int = 5) -> GateStatistics {
+        var s = GateStatistics(
+            folds: folds, seed: 1, slop: 10,
+            references: ReferenceGates.all(current: Gate(edgeWidth: 12, lockAngle: 25), slop: 10))
+        for m in ms { s.add(m, key: GestureKey(file: m.file, id: m.id)) }
+        return s
+    }
+
+    @Test func tunesTheMiddleOfTheFlatOptimum() throws {
+        let s = Self.statistics(Self.gestures)
+        #expect(s.meant == 3 && s.others == 3 && s.unlabelled == 1)
+        let a = GateTuner.tune(s)
+        #expect(a.suggested == Gate(edgeWidth: 32, lockAngle: 54, slop: 10))
+        #expect(a.misses == 0 && a.falseTriggers == 0)
+        #expect(a.missRate == 0 && a.falseTriggerRate == 0)
+        // The current gate (12 pt, 25°) misses m3 (15 pt) and admits no other; full screen at
+        // 25° misses m3 too and admits the carousel swipe (5°); Flutter's 20 pt at 90° admits
+        // the edge scroll (8 pt, 80°); Android's 30 pt the same.
+        let counts = a.references.map { "\($0.name) \($0.misses) \($0.falseTriggers)" }
+        #expect(
+            counts == [
+                "current 1 0", "full-screen 1 1", "flutter-cupertino 0 1", "android-back 0 1",
+            ])
+    }
+
+    /// λ = 0: false triggers cost nothing, so every gate that misses none is optimal: w from
+    /// 15 pt to the whole extent, θ from 30° to 90°. Middle lock: the 31st of 30…90, 60°;
+    /// middle edge at it: the middle of the grid's edges from 15 pt (the whole extent last).
+    /// That gate (past 50 pt, 60°) admits the carousel swipe (50 pt, 5°), not the scroll (80°).
+    @Test func freeFalseTriggersOnlyCountMisses() throws {
+        let a = GateTuner.tune(Self.statistics(Self.gestures), falseTriggerCost: 0)
+        let edges = GateGrid.edgeWidths.filter { $0 >= 15 }.map { Optional($0) } + [nil]
+        #expect(a.suggested?.lockAngle == 60)
+        #expect(a.suggested?.edgeWidth == edges[(edges.count - 1) / 2])
+        #expect(a.misses == 0 && a.falseTriggers == 1)
+    }
+
+    @Test func withoutOthersNothingIsTuned() {
+        let a = GateTuner.tune(Self.statistics(Self.gestures.filter { !$0.notMeant }))
+        #expect(!a.measured && a.suggested == nil)
+    }
+
+    /// Any split of the gestures merges to the statistics of the whole, byte for byte.
+    @Test func mergesExactly() throws {
+        let whole = Self.statistics(Self.gestures)
+        var left = Self.statistics(Array(Self.gestures.prefix(4)))
+        let right = Self.statistics(Array(Self.gestures.dropFirst(4)))
+        try left.merge(right)
+        #expect(left == whole)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(left) == encoder.encode(whole))
+        let back = try JSONDecoder().decode(GateStatistics.self, from: encoder.encode(whole))
+        #expect(back == whole)
+        var other = GateStatistics(folds: 3, seed: 1, slop: 10, references: [])
+        #expect(throws: StatisticsMismatch.self) { try other.merge(whole) }
+    }
+
+    /// The bootstrap interval holds the estimate, and the held-out counts add up to at most
+    /// every gesture.
+    @Test func intervalsAndCrossValidation() throws {
+        var ms: [GestureMeasurement] = []
+        for k in 0..<40 {
+            ms.append(Self.gesture("m\(k)", edge: Double(k % 20), angle: Double(k % 25)))
+            ms.append(
+                Self.gesture("o\(k)", edge: 60 + Double(k), angle: Double(k % 90), other: true))
+        }
+        let a = GateTuner.tune(Self.statistics(ms), resamples: 50)
+        let w = try #require(a.edgeInterval)
+        let theta = try #require(a.angleInterval)
+        #expect(w.lower <= w.estimate && w.estimate <= w.upper)
+        #expect(theta.lower <= theta.estimate && theta.estimate <= theta.upper)
+        #expect(a.crossValidatedMisses <= 40 && a.crossValidatedFalseTriggers <= 40)
+        #expect(a.misses == 0 && a.falseTriggers == 0)
+    }
+}

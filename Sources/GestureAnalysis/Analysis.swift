@@ -108,6 +108,14 @@ public enum Analysis {
         if let groups {
             model.groups = GroupSection(analysis: groups, extent: model.summary.extent)
         }
+        // Gestures labelled other were read but take no part in the release tuning.
+        model.summary.gesturesRead += digest.gate.others
+        let labelled = answer.counts.labelled
+        let shipped =
+            (model.keepCurrent ? model.summary.currentError : model.summary.suggestedError) ?? 0
+        model.gate = GateSection(
+            answer: gate, releaseMisdecided: Int((shipped * Double(labelled)).rounded()),
+            labelled: labelled)
         if digest.labels.files > 0 {
             let notice = LabelNotice.implicitLabels(
                 intent: digest.labels.intent, retry: digest.labels.retry,

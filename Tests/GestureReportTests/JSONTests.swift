@@ -24,8 +24,8 @@ import Testing
         #expect(json["schema"] as? String == "gesturetune.report/1")
         #expect(
             Self.topLevelKeys(text) == [
-                "schema", "name", "generator", "notes", "summary", "parameters", "rules", "presets",
-                "unlabelled",
+                "schema", "name", "generator", "notes", "summary", "parameters", "gate", "rules",
+                "presets", "unlabelled",
                 "outcomeMismatches", "figures", "estimators", "gestures", "snippets",
             ])
         let gestures = try #require(json["gestures"] as? [[String: Any]])

@@ -28,6 +28,8 @@ public struct ReportModel: Sendable, Equatable {
     public var estimators: [EstimatorRow]
     public var animation: AnimationSuggestion
     public var edge: EdgeSuggestion
+    /// The start-of-gesture gate (analyze fills it; nil in models made without one).
+    public var gate: GateSection? = nil
     /// Present when the traces carry no intent labels.
     public var unlabelled: UnlabelledSection?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.

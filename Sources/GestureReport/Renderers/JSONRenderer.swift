@@ -37,6 +37,7 @@ public struct JSONRenderer: Sendable {
         w.endObject()
         Self.writeSummary(model, into: &w)
         writeParameters(&w)
+        writeGate(&w)
         writeRules(&w)
         w.flush(to: &out)
         writeFigures(&w)
@@ -136,6 +137,61 @@ public struct JSONRenderer: Sendable {
         w.endArray()
         w.number("directionLock", g.directionLock)
         w.endObject()
+        w.endObject()
+    }
+
+    /// The `gate` object (null when the model has no gate section).
+    private func writeGate(_ w: inout JSONWriter) {
+        guard let section = model.gate else { return w.null("gate") }
+        let a = section.answer
+        w.beginObject("gate")
+        w.bool("falseTriggersMeasured", a.measured)
+        w.int("meant", a.meant)
+        w.int("others", a.others)
+        w.int("unlabelled", a.unlabelled)
+        w.number("falseTriggerCost", a.falseTriggerCost)
+        if let g = a.suggested {
+            w.beginObject("suggested")
+            w.number("edgeWidth", g.edgeWidth)
+            w.number("lockAngle", g.effectiveLockAngle)
+            w.number("slop", g.effectiveSlop)
+            w.endObject()
+        } else {
+            w.null("suggested")
+        }
+        w.int("misses", a.misses)
+        w.int("falseTriggers", a.falseTriggers)
+        w.int("crossValidatedMisses", a.crossValidatedMisses)
+        w.int("crossValidatedFalseTriggers", a.crossValidatedFalseTriggers)
+        w.number(
+            "missRate", a.measured ? Double(a.crossValidatedMisses) / Double(max(1, a.meant)) : nil)
+        w.number(
+            "falseTriggerRate",
+            a.measured ? Double(a.crossValidatedFalseTriggers) / Double(max(1, a.others)) : nil)
+        w.number("endToEndWrong", section.endToEndWrong)
+        for (key, interval) in [
+            ("edgeWidthInterval", a.edgeInterval), ("lockAngleInterval", a.angleInterval),
+        ] {
+            if let i = interval {
+                w.beginObject(key)
+                w.number("low", i.lower)
+                w.number("high", i.upper)
+                w.endObject()
+            } else {
+                w.null(key)
+            }
+        }
+        w.beginArray("references")
+        for r in a.references {
+            w.beginObject()
+            w.string("name", r.name)
+            w.number("edgeWidth", r.gate.edgeWidth)
+            w.number("lockAngle", r.gate.effectiveLockAngle)
+            w.int("misses", r.misses)
+            w.int("falseTriggers", r.falseTriggers)
+            w.endObject()
+        }
+        w.endArray()
         w.endObject()
     }
 

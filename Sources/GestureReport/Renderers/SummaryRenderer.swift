@@ -78,6 +78,7 @@ public struct SummaryRenderer: Sendable {
                 "misdecided: unknown (no intent labels); current \(s.currentSource) completes \(model.gestures.filter { $0.currentDecision == .complete }.count) of \(model.gestures.count)"
             )
         }
+        if let gate = model.gate { out.append(gate.line) }
         var sug: String
         if model.recommendationChoice == .tooFew {
             sug =

@@ -39,6 +39,32 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         #expect(r.failures == ["error 6.7% (4/60) exceeds --max-error 5.0%"])
     }
 
+    /// The gate's limits: 3 of 40 others admitted is 7.5% > 5%; 1 of 60 meant refused is
+    /// 1.7% <= 2% (at 2 of 60, 3.3%, it fails); a case without others is not judged on them.
+    @Test func falseTriggersAndMisses() {
+        var r = caseResult("a", misdecided: 0, labelled: 60)
+        r.others = 40
+        r.falseTriggers = 3
+        r.misses = 1
+        let limits = BatchSummary.Gate(
+            maxError: 1, tolerance: 0, baseline: nil, maxFalseTriggers: 0.05, maxMisses: 0.02)
+        #expect(
+            BatchGate.apply(limits, to: r).failures == [
+                "false triggers 7.5% (3/40) exceed --max-false-triggers 5.0%"
+            ])
+        r.falseTriggers = 2
+        #expect(BatchGate.apply(limits, to: r).status == .pass)
+        r.misses = 2
+        #expect(
+            BatchGate.apply(limits, to: r).failures == [
+                "misses 3.3% (2/60) exceed --max-misses 2.0%"
+            ])
+        r.misses = 0
+        r.others = 0
+        r.falseTriggers = 0
+        #expect(BatchGate.apply(limits, to: r).status == .pass)
+    }
+
     @Test func baselineAndTolerance() {
         var r = caseResult("a", misdecided: 2, labelled: 20)
         r.baselineErrorRate = 0.05

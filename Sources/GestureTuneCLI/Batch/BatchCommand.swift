@@ -10,6 +10,8 @@ struct BatchOptions: Sendable {
     var common: CommonOptions
     var outputs: GateOutputs
     var maxError: Double?
+    var maxFalseTriggers: Double?
+    var maxMisses: Double?
     var baseline: String?
     var tolerance: Double
     var shard: BatchSummary.Shard?
@@ -31,6 +33,8 @@ struct BatchOptions: Sendable {
             paths: values.parsed.positionals, common: common, outputs: outputs,
             maxError: try values.double("max-error", min: 0, max: 1)
                 ?? CommandSpecs.defaultMaxError,
+            maxFalseTriggers: try values.double("max-false-triggers", min: 0, max: 1),
+            maxMisses: try values.double("max-misses", min: 0, max: 1),
             baseline: values.string("baseline"),
             tolerance: try values.double("tolerance", min: 0, max: 1) ?? 0, shard: shard,
             allowEmpty: values.flag("allow-empty"))
@@ -215,7 +219,8 @@ enum BatchCommand {
             rule: rule.family, values: rule.values)
         let gate = BatchSummary.Gate(
             maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
-            allowEmpty: options.allowEmpty ? true : nil)
+            allowEmpty: options.allowEmpty ? true : nil,
+            maxFalseTriggers: options.maxFalseTriggers, maxMisses: options.maxMisses)
         let summary = BatchGate.summarise(
             files: results, gate: gate, params: params, settings: settings(options.common, physics),
             shard: shard)

@@ -28,6 +28,19 @@ enum BatchGate {
         if let max = gate.maxError, rate > max + slack {
             r.failures.append("\(errorText(r)) exceeds --max-error \(percent(max))")
         }
+        if let max = gate.maxFalseTriggers, let n = r.falseTriggers, let others = r.others,
+            others > 0, Double(n) / Double(others) > max + slack
+        {
+            r.failures.append(
+                "false triggers \(percent(Double(n) / Double(others))) (\(n)/\(others)) exceed --max-false-triggers \(percent(max))"
+            )
+        }
+        if let max = gate.maxMisses, let n = r.misses, Double(n) / Double(r.labelled) > max + slack
+        {
+            r.failures.append(
+                "misses \(percent(Double(n) / Double(r.labelled))) (\(n)/\(r.labelled)) exceed --max-misses \(percent(max))"
+            )
+        }
         if let base = r.baselineErrorRate, rate > base + gate.tolerance + slack {
             r.failures.append(
                 "\(errorText(r)) is worse than the baseline's \(percent(base)) by more than --tolerance \(percent(gate.tolerance))"

@@ -47,6 +47,10 @@ struct BatchSummary: Codable, Sendable, Equatable {
         /// `--allow-empty`: a run without any labelled gesture passes. Absent (nil) when not
         /// given, so summaries written before the option existed still read.
         var allowEmpty: Bool? = nil
+        /// `--max-false-triggers`, `--max-misses`: the start-of-gesture gate's limits (shares
+        /// of the `other` gestures it admits, of the meant ones it refuses). Absent when not given.
+        var maxFalseTriggers: Double? = nil
+        var maxMisses: Double? = nil
     }
 
     struct Shard: Codable, Sendable, Equatable {
@@ -75,6 +79,10 @@ struct BatchSummary: Codable, Sendable, Equatable {
         var confusion = BatchConfusion()
         /// Skipped gestures and rows by reason (the reader's `SkipReason` names).
         var skippedByReason: [String: Int] = [:]
+        /// The gate's counts (`BatchFileResult.others` …), summed; absent in older summaries.
+        var others: Int? = nil
+        var falseTriggers: Int? = nil
+        var misses: Int? = nil
 
         init() {}
 
@@ -96,6 +104,9 @@ struct BatchSummary: Codable, Sendable, Equatable {
                 interrupted += file.interrupted
                 confusion.add(file.confusion)
                 for (reason, n) in file.skippedByReason { skippedByReason[reason, default: 0] += n }
+                if let n = file.others { others = (others ?? 0) + n }
+                if let n = file.falseTriggers { falseTriggers = (falseTriggers ?? 0) + n }
+                if let n = file.misses { misses = (misses ?? 0) + n }
             }
             errorRate = labelled > 0 ? Double(misdecided) / Double(labelled) : nil
         }
@@ -162,6 +173,14 @@ struct BatchFileResult: Codable, Sendable, Equatable {
     var warnings: [String]?
     /// The labelled gestures the rule decided against their intent, in file order of release.
     var misdecidedGestures: [MisdecidedGesture] = []
+    /// Gestures labelled `other` (not meant for the transition), those the parameters' gate
+    /// admits (false triggers), and labelled gestures it refuses (misses); with their shares
+    /// of the others and of the labelled. Absent in summaries written before the gate.
+    var others: Int?
+    var falseTriggers: Int?
+    var misses: Int?
+    var falseTriggerRate: Double?
+    var missRate: Double?
     /// `--by`: the labelled gestures counted per group value, in order of first appearance;
     /// absent without `--by`. Informational: the gate applies to the whole file.
     var groups: [BatchGroupRow]?

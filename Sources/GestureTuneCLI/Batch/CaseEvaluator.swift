@@ -27,6 +27,11 @@ final class CaseEvaluator {
         var motion = MotionTally()
         var measured: [GestureMeasurement] = []
         var lines: [Int] = []
+        // The parameters' start-of-gesture gate, read after the engine's slop.
+        let gate = parameters.set.gate
+        var others = 0
+        var falseTriggers = 0
+        var misses = 0
         do {
             let summary = try TraceReader.read(path: path, options: reader) { gesture in
                 result.gestures += 1
@@ -35,12 +40,18 @@ final class CaseEvaluator {
                     result.interrupted += 1
                     return
                 }
+                if gesture.notMeant {
+                    others += 1
+                    if gate.admits(engine.measure(gesture)) { falseTriggers += 1 }
+                    return
+                }
                 guard gesture.intent != nil else {
                     result.unlabelled += 1
                     return
                 }
                 var m = engine.measure(gesture)
                 m.progressCurve = []
+                if !gate.admits(m) { misses += 1 }
                 measured.append(m)
                 lines.append(gesture.firstLine)
                 result.labelled += 1
@@ -68,6 +79,12 @@ final class CaseEvaluator {
             }
             result.errorRate =
                 result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
+            result.others = others
+            result.falseTriggers = falseTriggers
+            result.misses = misses
+            result.falseTriggerRate = others > 0 ? Double(falseTriggers) / Double(others) : nil
+            result.missRate =
+                result.labelled > 0 ? Double(misses) / Double(result.labelled) : nil
             if result.labelled == 0 { result.status = .skipped }
             let warnings = Self.warnings(
                 motion: motion, measured: measured, read: summary, direction: physics.direction)

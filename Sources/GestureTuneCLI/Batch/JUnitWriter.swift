@@ -45,6 +45,10 @@ enum JUnitWriter {
         }
         properties.append(("max-error", summary.gate.maxError.map { "\($0)" } ?? "none"))
         properties.append(("tolerance", "\(summary.gate.tolerance)"))
+        if let v = summary.gate.maxFalseTriggers {
+            properties.append(("max-false-triggers", "\(v)"))
+        }
+        if let v = summary.gate.maxMisses { properties.append(("max-misses", "\(v)")) }
         if let baseline = summary.gate.baseline { properties.append(("baseline", baseline)) }
         if let shard = summary.shard {
             properties.append(("shard", "\(shard.index)/\(shard.count)"))
@@ -129,6 +133,14 @@ enum JUnitWriter {
         if let base = file.baselineErrorRate { p.append(("baseline-error-rate", "\(base)")) }
         p.append(("max-error", gate.maxError.map { "\($0)" } ?? "none"))
         p.append(("tolerance", "\(gate.tolerance)"))
+        // The gate's counts, when the case has gestures labelled other or a gate limit applies.
+        if (file.others ?? 0) > 0 || gate.maxFalseTriggers != nil || gate.maxMisses != nil {
+            p.append(("others", "\(file.others ?? 0)"))
+            p.append(("false-triggers", "\(file.falseTriggers ?? 0)"))
+            if let rate = file.falseTriggerRate { p.append(("false-trigger-rate", "\(rate)")) }
+            p.append(("misses", "\(file.misses ?? 0)"))
+            if let rate = file.missRate { p.append(("miss-rate", "\(rate)")) }
+        }
         return p
     }
 

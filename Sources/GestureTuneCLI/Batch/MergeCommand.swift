@@ -12,6 +12,9 @@ struct MergeOptions: Sendable {
     var tolerance: Double?
     /// `--allow-empty`; when not given, the shards' recorded setting holds.
     var allowEmpty = false
+    /// `--max-false-triggers`, `--max-misses`; when not given, the shards' recorded ones hold.
+    var maxFalseTriggers: Double? = nil
+    var maxMisses: Double? = nil
     /// Analyze partials: `--out`, `--name`, `--no-report`, `--jobs`.
     var out: String?
     var name: String?
@@ -42,12 +45,15 @@ struct MergeOptions: Sendable {
             baseline: values.string("baseline"),
             tolerance: try values.double("tolerance", min: 0, max: 1),
             allowEmpty: values.flag("allow-empty"),
+            maxFalseTriggers: try values.double("max-false-triggers", min: 0, max: 1),
+            maxMisses: try values.double("max-misses", min: 0, max: 1),
             out: values.string("out"), name: values.string("name"),
             noReport: values.flag("no-report"),
             jobs: try values.int("jobs", min: 1, max: 1_024)
                 ?? ProcessInfo.processInfo.activeProcessorCount,
             batchOnly: [
-                "max-error", "baseline", "tolerance", "allow-empty", "write-baseline", "junit",
+                "max-error", "max-false-triggers", "max-misses", "baseline", "tolerance",
+                "allow-empty", "write-baseline", "junit",
                 "json",
             ].filter(given),
             analysisOnly: ["out", "name", "no-report"].filter(given))
@@ -106,7 +112,8 @@ enum MergeCommand {
         let merged = try merge(
             partials, maxError: options.maxError, tolerance: options.tolerance,
             baseline: options.baseline,
-            allowEmpty: options.allowEmpty)
+            allowEmpty: options.allowEmpty, maxFalseTriggers: options.maxFalseTriggers,
+            maxMisses: options.maxMisses)
         try options.outputs.emit(merged, console: console)
         return BatchGate.outcome(of: merged)
     }
@@ -116,7 +123,7 @@ enum MergeCommand {
     static func merge(
         _ partials: [(path: String, summary: BatchSummary)], maxError: Double?, tolerance: Double?,
         baseline: String?,
-        allowEmpty: Bool = false
+        allowEmpty: Bool = false, maxFalseTriggers: Double? = nil, maxMisses: Double? = nil
     ) throws(CLIError) -> BatchSummary {
         guard let first = partials.first else {
             throw .internalError("merge without partial summaries")
@@ -170,6 +177,8 @@ enum MergeCommand {
         if let maxError { gate.maxError = maxError }
         if let tolerance { gate.tolerance = tolerance }
         if allowEmpty { gate.allowEmpty = true }
+        if let maxFalseTriggers { gate.maxFalseTriggers = maxFalseTriggers }
+        if let maxMisses { gate.maxMisses = maxMisses }
         if let baseline {
             gate.baseline = baseline
             let rates = try BatchGate.loadBaseline(baseline)

@@ -112,6 +112,16 @@ enum CommandSpecs {
             help: "a case fails when its error (misdecided / labelled gestures) exceeds this",
             default: "\(defaultMaxError)"),
         OptionSpec(
+            "max-false-triggers", value: "FRACTION",
+            help:
+                "a case fails when the parameters' gate admits more than this share of its gestures labelled other",
+            default: "none"),
+        OptionSpec(
+            "max-misses", value: "FRACTION",
+            help:
+                "a case fails when the parameters' gate refuses more than this share of its labelled gestures",
+            default: "none"),
+        OptionSpec(
             "baseline", value: "FILE",
             help:
                 "JSON summary of an earlier run; a case fails when worse than its entry by more than --tolerance",

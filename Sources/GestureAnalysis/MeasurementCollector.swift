@@ -255,12 +255,14 @@ public enum MeasurementCollector {
                 pipe.finish()
                 adding.finish()
             }
-            summary = try TraceReader.read(path: context.files[index], options: context.reader) {
+            summary = try TraceReader.read(
+                path: context.files[index], options: context.physics.reading(context.reader)) {
                 try stage.checkGroups()
                 pipe.send($0)
             }
         } else {
-            summary = try TraceReader.read(path: context.files[index], options: context.reader) {
+            summary = try TraceReader.read(
+                path: context.files[index], options: context.physics.reading(context.reader)) {
                 stage.add($0)
                 try stage.checkGroups()
             }

@@ -33,6 +33,14 @@ extension Direction {
 }
 
 extension PhysicsOptions {
+    /// `reader` as these options need it read: the `platform` estimator requires the `vx`, `vy`
+    /// columns (a file without them is an error at its header, not a fallback to `lsq2`).
+    public func reading(_ reader: ReaderOptions) -> ReaderOptions {
+        var r = reader
+        r.requirePlatformVelocity = estimator == .platform
+        return r
+    }
+
     /// The extent `E` (pt) for `gesture` and where it came from: the `width` (horizontal
     /// directions) or `height` column when present, positive and finite; else `extent`
     /// (the option) when positive and finite; else `PhysicsOptions.defaultExtent` (390 pt),

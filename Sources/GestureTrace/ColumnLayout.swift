@@ -290,6 +290,15 @@ struct ColumnLayout: Sendable {
         if columnOfRole[Int(Role.x.rawValue)] < 0 { throw missing([.x]) }
         if columnOfRole[Int(Role.y.rawValue)] < 0 { throw missing([.y]) }
         if columnOfRole[Int(Role.phase.rawValue)] < 0 && partCount == 0 { throw missing([.phase]) }
+        if options.requirePlatformVelocity,
+            columnOfRole[Int(Role.vx.rawValue)] < 0 || columnOfRole[Int(Role.vy.rawValue)] < 0
+        {
+            throw .file(
+                file: file, line: line,
+                message:
+                    "--estimator platform: expected the platform's velocity columns \"vx\" and \"vy\", found columns \(quotedList(names.filter { !$0.isEmpty })) (record them with 'gesturetune recorder', or choose another estimator)"
+            )
+        }
 
         var filterColumns: [Int] = []
         for filter in options.filters {

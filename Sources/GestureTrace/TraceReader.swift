@@ -150,6 +150,9 @@ public struct ReaderOptions: Sendable {
     /// `--max-open-gestures` (default 10,000): gestures open at once. One more is an error at
     /// its line; lenient mode closes the oldest open one as `not-closed` instead.
     public var maxOpenGestures: Int
+    /// The header must have `vx` and `vy` columns (`--estimator platform` reads them): a file
+    /// without them is an error at its header line, not a silent fallback.
+    public var requirePlatformVelocity = false
 
     /// Names accepted by `preset`.
     public static var presetNames: [String] { Presets.all.keys.sorted() }

@@ -60,18 +60,25 @@ import Testing
         }
         let popText = pop[0].contents
         #expect(
-            popText.contains("let progressThreshold: CGFloat = 0.45")
-                && popText.contains("let velocityThreshold: CGFloat = 0.85"))
+            popText.contains("static let progressThreshold: Double = 0.45")
+                && popText.contains("static let velocityThreshold: Double = 0.85"))
         #expect(
-            popText.contains("static let directionLockAngle: CGFloat = 21.0")
-                && popText.contains("static let fingerSpeedCap: CGFloat = 0.41"))
+            popText.contains("static let lockAngle: Double? = 21.0")
+                && popText.contains("static let fingerSpeedCap: Double? = 0.41")
+                && popText.contains("static let edgeWidth: Double? = 19.5"))
         #expect(
             popText.contains("interactivePopGestureRecognizer?.isEnabled = false")
-                && popText.contains("require(toFail:"))
-        #expect(popText.contains("--estimator platform"))
-        #expect(
-            popText.contains("static let horizontal = true")
-                && popText.contains("static let sign: CGFloat = 1.0"))
+                && popText.contains("TunedPopAnimator()")
+                && popText.contains("navigationController.delegate = self"))
+        #expect(popText.contains("'--estimator platform'"))
+        #expect(popText.contains("static let direction: String = \"right\""))
+        // Every file carries the core and one parameters block.
+        for file in pop + dismiss {
+            #expect(file.contents.contains("GestureTuneCore"), "\(file.name)")
+            #expect(
+                file.contents.components(separatedBy: SnippetTemplates.parametersBegin).count == 2
+                    && file.contents.contains(SnippetTemplates.parametersEnd), "\(file.name)")
+        }
         let dismissText = dismiss[0].contents
         for api in [
             "transitioningDelegate = self", "interactionControllerForDismissal(",
@@ -79,21 +86,20 @@ import Testing
         ] {
             #expect(dismissText.contains(api), "\(api)")
         }
-        #expect(
-            dismissText.contains("static let horizontal = false")
-                && dismissText.contains("static let sign: CGFloat = -1.0"))
+        #expect(dismissText.contains("static let direction: String = \"up\""))
         #expect(!dismissText.contains("popViewController"))
         let spring = pop[1].contents
         #expect(
             spring.contains("running.pauseAnimation()")
                 && spring.contains(
-                    "startProgress = running.isReversed ? 1 - running.fractionComplete")
+                    "let fraction = running.isReversed ? 1 - running.fractionComplete")
         )
         // An infinite velocity threshold is written as each language spells it.
         let infinite = try SnippetTemplates.files(Self.values(Self.rules[1], .right))
-        #expect(infinite[0].contents.contains("let velocityThreshold: CGFloat = .infinity"))
-        #expect(infinite[3].contents.contains("val velocityThreshold = Double.POSITIVE_INFINITY"))
-        #expect(infinite[4].contents.contains("const velocityThreshold = Infinity;"))
+        #expect(infinite[0].contents.contains("static let velocityThreshold: Double = .infinity"))
+        #expect(
+            infinite[3].contents.contains("val velocityThreshold: Double = Double.POSITIVE_INFINITY"))
+        #expect(infinite[4].contents.contains("static velocityThreshold = Infinity;"))
         // The header's user text cannot end a comment or a line early.
         #expect(
             pop[0].contents.hasPrefix(
@@ -129,13 +135,17 @@ import Testing
         #expect(
             platform.contains("That is the platform's own velocity")
                 && !platform.contains("--estimator platform"))
-        let unrecorded = try SnippetTemplates.render(
+        let android = try SnippetTemplates.render(
             "android/DragTransition.kt", Self.values(Self.rules[0], .right, platformVelocity: false)
         )
-        #expect(unrecorded.contains("record vx, vy (gesturetune recorder)"))
+        #expect(
+            android.contains(
+                "GestureTuneCore computes that estimate from the raw touches, as the analysis did; VelocityTracker is read only under '--estimator platform'."
+            ))
         let web = try SnippetTemplates.render(
             "web/drag-transition.js", Self.values(Self.rules[0], .right))
-        #expect(web.contains("--estimator lsq1"))
+        #expect(web.contains("from the pointer events, as the analysis did"))
+        #expect(web.contains("new CustomEvent('gesturetune:decision'"))
     }
 
     // MARK: Filled from the report
@@ -164,11 +174,10 @@ import Testing
         #expect(
             pop.map(\.name) == SnippetTemplates.names(for: .right)
                 && pop[0].name == "uikit/PopInteraction.swift")
+        #expect(pop[0].contents.contains("static let tau: Double = 0.44"))
         #expect(
-            pop[0].contents.contains("let tau: CGFloat = 0.44")
-                && pop[0].contents.contains(
-                    "static let edgeWidth: CGFloat = \(SnippetTemplates.rounded(model.edge.suggestedWidth, 1))"
-                ))
+            pop[0].contents.contains(
+                "static let edgeWidth: Double? = \(try #require(model.suggestedParameterSet.edgeWidth))"))
 
         // The tuner's set wins: a dismiss down, fitted on the platform's velocity, with no lock or cap measured.
         var set = model.suggestedParameterSet
@@ -192,7 +201,7 @@ import Testing
         #expect(v.estimator == "platform" && v.platformVelocityRecorded)
         #expect(
             v.headerLines.contains(
-                "No direction lock was measured (no gesture moved 10 pt): 45°, the dominant-axis rule, stands in."
+                "No direction lock was measured (no gesture moved 10 pt): the gate admits any direction with a component along the axis (90°), as batch does."
             ))
         #expect(
             v.headerLines.contains(
@@ -203,8 +212,9 @@ import Testing
             dismiss[0].name == "uikit/DismissInteraction.swift"
                 && !dismiss.contains { $0.contents.contains("popViewController") })
         #expect(
-            dismiss[0].contents.contains("static let fingerSpeedCap: CGFloat = 0.3")
-                && dismiss[0].contents.contains("static let directionLockAngle: CGFloat = 45.0"))
+            dismiss[0].contents.contains("static let fingerSpeedCap: Double? = nil")
+                && dismiss[0].contents.contains("static let transitionDuration: Double? = 0.3")
+                && dismiss[0].contents.contains("static let lockAngle: Double? = nil"))
         #expect(
             dismiss[0].contents.contains(
                 "That is the platform's own velocity, which this code reads (UIPanGestureRecognizer.velocity(in:))."
@@ -313,38 +323,36 @@ import Testing
         }
     }
 
-    /// The three samples of the kinematic case, as `add(time, progress)` arguments (p, v given).
-    static func samples(_ p: String, _ v: String) -> [(String, String)] {
-        [
-            ("0.0", "\(p) - 0.01 * (\(v) - 1.0) - 0.005 * (\(v) + 1.0)"),
-            ("0.01", "\(p) - 0.005 * (\(v) + 1.0)"), ("0.015", p),
-        ]
+    /// The parameters block and decision function of `rule` in `language`, renamed for case `k`
+    /// so that several live in one program.
+    static func decisionSource(_ rule: Rule, _ language: SnippetTemplates.Language, _ k: Int) throws
+        -> String
+    {
+        let set = values(rule, .right).parameterSet
+        let text =
+            SnippetTemplates.parameterBlock(set, language: language)
+            + (try SourceTemplates.template(
+                "snippets/decision/\(rule.family.rawValue).\(language.rawValue)"))
+        return text.replacingOccurrences(of: "gestureTuneRuleCompletes", with: "decide\(k)")
+            .replacingOccurrences(of: "GestureTuneParameters", with: "Parameters\(k)")
     }
 
-    static func renamed(_ source: String, _ k: Int) -> String {
-        source.replacingOccurrences(of: "gestureTuneShouldComplete", with: "decide\(k)")
-    }
+    /// The kinematic acceleration of the grid (`expected`): 5 for kinematic, else 0.
+    static func acceleration(_ rule: Rule) -> String { rule.family == .kinematic ? "5.0" : "0.0" }
 
     @Test(.enabled(if: PlatformToolchains.swiftc != nil, "swiftc not found: skipped"))
     func swiftDecisionsAgreeWithTheRule() throws {
         let dir = try TestSupport.temporaryDirectory("snippet-decide-swift")
-        var source =
-            "import Foundation\n"
-            + (try SourceTemplates.template("snippets/support/RecentProgress.swift")) + "\n"
+        var source = "import Foundation\n"
         var calls = "var out = \"\"\n"
         for (k, rule) in Self.rules.enumerated() {
-            source +=
-                Self.renamed(
-                    try SnippetTemplates.decision(Self.values(rule, .right), language: .swift), k)
-                + "\n"
-            let add = Self.samples("p", "v").map { "r.add(time: \($0.0), progress: \($0.1))" }
-                .joined(separator: "; ")
+            source += try Self.decisionSource(rule, .swift, k) + "\n"
             calls +=
-                "out = \"\"\nfor p in ps { for v in vs { var r = RecentProgress(); \(add); out += decide\(k)(progress: p, velocity: v, recent: r, extent: 390) ? \"1\" : \"0\" } }\nprint(out)\n"
+                "out = \"\"\nfor p in ps { for v in vs { out += decide\(k)(progress: p, velocity: v, kinematicVelocity: v, kinematicAcceleration: \(Self.acceleration(rule)), kinematicCount: 3, extent: 390) ? \"1\" : \"0\" } }\nprint(out)\n"
         }
-        source += "let ps: [CGFloat] = [\(Self.ps.map { "\($0)" }.joined(separator: ", "))]\n"
+        source += "let ps: [Double] = [\(Self.ps.map { "\($0)" }.joined(separator: ", "))]\n"
         source +=
-            "let vs: [CGFloat] = [\(Self.vs.map { "\($0)" }.joined(separator: ", "))]\n" + calls
+            "let vs: [Double] = [\(Self.vs.map { "\($0)" }.joined(separator: ", "))]\n" + calls
         let main = dir.appendingPathComponent("main.swift")
         try Data(source.utf8).write(to: main)
         let exe = dir.appendingPathComponent("decide").path
@@ -362,19 +370,14 @@ import Testing
             "kotlinc or java is absent (apt-get install kotlin): skipped"))
     func kotlinDecisionsAgreeWithTheRule() throws {
         let dir = try TestSupport.temporaryDirectory("snippet-decide-kotlin")
-        var source = (try SourceTemplates.template("snippets/support/RecentProgress.kt")) + "\n"
+        var source = ""
         var calls =
             "fun main() {\n    val ps = doubleArrayOf(\(Self.ps.map { "\($0)" }.joined(separator: ", ")))\n"
         calls += "    val vs = doubleArrayOf(\(Self.vs.map { "\($0)" }.joined(separator: ", ")))\n"
         for (k, rule) in Self.rules.enumerated() {
-            source +=
-                Self.renamed(
-                    try SnippetTemplates.decision(Self.values(rule, .right), language: .kotlin), k)
-                + "\n"
-            let add = Self.samples("p", "v").map { "r.add(\($0.0), \($0.1))" }.joined(
-                separator: "; ")
+            source += try Self.decisionSource(rule, .kotlin, k) + "\n"
             calls +=
-                "    run { val out = StringBuilder(); for (p in ps) for (v in vs) { val r = RecentProgress(); \(add); out.append(if (decide\(k)(p, v, r, 390.0)) \"1\" else \"0\") }; println(out) }\n"
+                "    run { val out = StringBuilder(); for (p in ps) for (v in vs) { out.append(if (decide\(k)(p, v, v, \(Self.acceleration(rule)), 3, 390.0)) \"1\" else \"0\") }; println(out) }\n"
         }
         source += calls + "}\n"
         let main = dir.appendingPathComponent("Main.kt")
@@ -398,18 +401,12 @@ import Testing
             "chromium is absent (apt-get install chromium): skipped"))
     func javascriptDecisionsAgreeWithTheRuleInChromium() throws {
         let dir = try TestSupport.temporaryDirectory("snippet-decide-js")
-        var script = (try SourceTemplates.template("snippets/support/RecentProgress.js")) + "\n"
-        script +=
+        var script =
             "const ps = [\(Self.ps.map { "\($0)" }.joined(separator: ", "))];\nconst vs = [\(Self.vs.map { "\($0)" }.joined(separator: ", "))];\nconst lines = [];\n"
         for (k, rule) in Self.rules.enumerated() {
+            script += try Self.decisionSource(rule, .javascript, k) + "\n"
             script +=
-                Self.renamed(
-                    try SnippetTemplates.decision(Self.values(rule, .right), language: .javascript),
-                    k) + "\n"
-            let add = Self.samples("p", "v").map { "r.add(\($0.0), \($0.1));" }.joined(
-                separator: " ")
-            script +=
-                "{ let out = ''; for (const p of ps) for (const v of vs) { const r = new RecentProgress(); \(add) out += decide\(k)(p, v, r, 390) ? '1' : '0'; } lines.push(out); }\n"
+                "{ let out = ''; for (const p of ps) for (const v of vs) { out += decide\(k)(p, v, v, \(Self.acceleration(rule)), 3, 390) ? '1' : '0'; } lines.push(out); }\n"
         }
         script += "document.getElementById('decisions').textContent = lines.join(' ');\n"
         // The whole snippet too: it must load and construct on an element without an error.
@@ -422,7 +419,7 @@ import Testing
                 .utf8
         )
         .write(to: dir.appendingPathComponent("snippet.js"))
-        // Two pages: both scripts declare RecentProgress, a class, which a page may declare once.
+        // Two pages: each script declares its own classes.
         let pages = [
             (
                 "decide.html",

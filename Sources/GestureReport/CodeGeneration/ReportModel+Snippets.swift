@@ -72,13 +72,13 @@ extension ReportModel {
         let lock = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle
         if set.directionLockAngle == nil {
             header.append(
-                "No direction lock was measured (no gesture moved 10 pt): \(NumberText.parameter(lock))°, the dominant-axis rule, stands in."
+                "No direction lock was measured (no gesture moved 10 pt): the gate admits any direction with a component along the axis (90°), as batch does."
             )
         }
         let edge = snippetEdgeWidth
         if set.edgeWidth == nil, set.direction == .right || set.direction == .left {
             header.append(
-                "No edge width was measured (no start inside the container): \(NumberText.parameter(edge)) pt, Flutter's and Android's edge, stands in."
+                "No edge width was measured (no start inside the container): the gate admits a start anywhere in the container, as batch does."
             )
         }
         return SnippetValues(
@@ -93,7 +93,7 @@ extension ReportModel {
             platformVelocityRecorded: estimators.contains {
                 $0.estimator == .platform && $0.gestures > 0
             },
-            headerLines: header)
+            headerLines: header, parameterSet: set)
     }
 
     /// The snippet files, `(path under snippets/, contents)`: `SnippetTemplates.files(snippetValues)`.

@@ -1,4 +1,5 @@
 import GesturePhysics
+import GestureTuning
 
 /// What the per-platform snippet templates (`Templates/snippets/`) are filled from: plain named
 /// values, so that any producer of a suggestion can fill them.
@@ -27,6 +28,9 @@ public struct SnippetValues: Sendable, Equatable {
     public var platformVelocityRecorded: Bool
     /// Header lines (no comment marker): what wrote the file, from which gestures, the rule, its error.
     public var headerLines: [String]
+    /// The parameter set the snippets' parameters block holds, key for key as `params.json`
+    /// (`batch --params SNIPPET` reads it back equal). Built from the values above when not given.
+    public var parameterSet: ParameterSet
 
     /// Direction lock when none was measured or set (no gesture moved 10 pt): 45°, the
     /// dominant-axis rule (a drag starts when it moves at least as far along the axis as across).
@@ -41,7 +45,7 @@ public struct SnippetValues: Sendable, Equatable {
         fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double,
         dampingRatio: Double,
         springResponse: Double, estimator: String, platformVelocityRecorded: Bool,
-        headerLines: [String]
+        headerLines: [String], parameterSet: ParameterSet? = nil
     ) {
         self.family = family
         self.ruleParameters = ruleParameters
@@ -55,6 +59,24 @@ public struct SnippetValues: Sendable, Equatable {
         self.estimator = estimator
         self.platformVelocityRecorded = platformVelocityRecorded
         self.headerLines = headerLines
+        if let parameterSet {
+            self.parameterSet = parameterSet
+        } else {
+            let rule =
+                (try? Rule(family: family) { (spec: RuleParameterSpec) throws(TemplateError) in
+                    guard let v = ruleParameters[spec.key] else {
+                        throw .missingValue(name: spec.key, template: "rule")
+                    }
+                    return v
+                }) ?? .threshold(progress: 0.5, velocity: 1)
+            var set = ParameterSet(
+                rule: rule, direction: direction, transitionDuration: transitionDuration,
+                fingerSpeedCap: fingerSpeedCap,
+                spring: .init(dampingRatio: dampingRatio, response: springResponse),
+                edgeWidth: edgeWidth, directionLockAngle: directionLockAngle)
+            set.estimator = Estimator(rawValue: estimator)
+            self.parameterSet = set
+        }
     }
 }
 
@@ -64,8 +86,10 @@ public struct SnippetValues: Sendable, Equatable {
 /// interactive dismiss (`uikit/DismissInteraction.swift`); every direction gets the interruptible
 /// spring (`uikit/InterruptibleSpringPan.swift`), SwiftUI (`swiftui/DragTransition.swift`),
 /// Kotlin (`android/DragTransition.kt`) and JavaScript (`web/drag-transition.js`). Each file holds
-/// the decision function of the suggested rule in its language, the direction lock, the
-/// finger-speed cap and a note on the velocity estimator.
+/// the parameters block (`params.json`'s set, between marker comments), `GestureTuneCore` in its
+/// language (gate, release-velocity estimator and window, rule, completion), the platform glue
+/// that feeds it touches in a frame that does not move with the finger, and a note on the
+/// velocity estimator.
 public enum SnippetTemplates {
     enum Language: String, Sendable {
         case swift, kotlin = "kt", javascript = "js"
@@ -124,19 +148,126 @@ public enum SnippetTemplates {
         let platform = String(name.prefix { $0 != "/" })
         var named = namedValues(values, language: language)
         named["header"] = header(values, platform: platform)
-        named["decision"] = try decision(values, language: language)
-        named["recentProgress"] = try SourceTemplates.template(
-            "snippets/support/RecentProgress.\(language.rawValue)")
+        named["core"] = try core(values.parameterSet, language: language)
         return try SourceTemplates.render("snippets/" + name, named)
     }
 
-    /// The decision function of `values.family` in `language`, its parameters filled in.
-    static func decision(_ values: SnippetValues, language: Language) throws(TemplateError)
-        -> String
-    {
-        let path = "snippets/decision/\(values.family.rawValue).\(language.rawValue)"
-        let parameters = values.ruleParameters.mapValues { literal($0, language) }
-        return try SourceTemplates.render(path, parameters)
+    /// The markers around the parameters block: `batch --params FILE` reads what lies between.
+    public static let parametersBegin = "// gesturetune:parameters begin"
+    public static let parametersEnd = "// gesturetune:parameters end"
+    /// The type the parameters block declares, in every language.
+    public static let parametersType = "GestureTuneParameters"
+
+    /// The platform-independent part of a snippet in `language`: the parameters block of `set`,
+    /// `GestureTuneCore` (`core/core.<ext>`) and the rule's decision function
+    /// (`decision/<family>.<ext>`).
+    static func core(_ set: ParameterSet, language: Language) throws(TemplateError) -> String {
+        parameterBlock(set, language: language) + "\n"
+            + (try SourceTemplates.template("snippets/core/core.\(language.rawValue)")) + "\n"
+            + (try SourceTemplates.template(
+                "snippets/decision/\(set.rule.family.rawValue).\(language.rawValue)"))
+    }
+
+    /// One line of the parameters block: its name and its value (nil: unset, as params.json
+    /// leaves the key out).
+    enum BlockValue {
+        case text(String?)
+        case name(String)
+        case number(Double?)
+        case required(Double)
+        case whole(Int?)
+    }
+
+    /// The names and values of the parameters block, in order: `params.json`'s keys, the
+    /// spring's as `springDampingRatio` and `springResponse`, the gate's as `edgeWidth`,
+    /// `lockAngle` and `slop`.
+    static func blockEntries(_ set: ParameterSet) -> [(name: String, value: BlockValue)] {
+        var out: [(String, BlockValue)] = [
+            ("preset", .text(set.preset)), ("rule", .name(set.rule.family.rawValue)),
+            ("direction", .name(set.direction.rawValue)),
+        ]
+        for p in set.rule.parameters { out.append((p.key, .required(p.value))) }
+        out += [
+            ("extent", .number(set.extent)), ("estimator", .text(set.estimator?.rawValue)),
+            ("horizon", .number(set.horizon)), ("maxSamples", .whole(set.maxSamples)),
+            ("maxGap", .number(set.maxGap)), ("completionSpeed", .number(set.completionSpeed)),
+            ("transitionDuration", .number(set.transitionDuration)),
+            ("fingerSpeedCap", .number(set.fingerSpeedCap)),
+            ("springDampingRatio", .number(set.spring?.dampingRatio)),
+            ("springResponse", .number(set.spring?.response)),
+            ("edgeWidth", .number(set.edgeWidth)), ("lockAngle", .number(set.directionLockAngle)),
+            ("slop", .number(nil)),
+        ]
+        return out
+    }
+
+    /// The parameters block of `set` in `language`, between the marker comments: one
+    /// `name = value` line per key, unset ones as `nil`/`null`.
+    static func parameterBlock(_ set: ParameterSet, language: Language) -> String {
+        var lines = [
+            parametersBegin,
+            "// What CI gates: `gesturetune batch --params <this file>` reads these lines. Edit the values, not the layout.",
+        ]
+        switch language {
+        case .swift: lines.append("enum \(parametersType) {")
+        case .kotlin: lines.append("object \(parametersType) {")
+        case .javascript: lines.append("class \(parametersType) {")
+        }
+        for (name, value) in blockEntries(set) {
+            let (type, text): (String, String)
+            switch value {
+            case .text(let s):
+                type = "String?"
+                text = s.map { stringLiteral($0, language) } ?? nullLiteral(language)
+            case .name(let s):
+                type = "String"
+                text = stringLiteral(s, language)
+            case .number(let x):
+                type = "Double?"
+                text = x.map { literal($0, language) } ?? nullLiteral(language)
+            case .required(let x):
+                type = "Double"
+                text = literal(x, language)
+            case .whole(let n):
+                type = "Int?"
+                text = n.map { "\($0)" } ?? nullLiteral(language)
+            }
+            switch language {
+            case .swift: lines.append("    static let \(name): \(type) = \(text)")
+            case .kotlin: lines.append("    val \(name): \(type) = \(text)")
+            case .javascript: lines.append("  static \(name) = \(text);")
+            }
+        }
+        lines += ["}", parametersEnd]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func nullLiteral(_ language: Language) -> String {
+        language == .swift ? "nil" : "null"
+    }
+
+    /// A string literal of `s` in `language`: printable ASCII as it is, but for the quote, the
+    /// backslash and Kotlin's `$`; every other scalar as a `\u` escape.
+    static func stringLiteral(_ s: String, _ language: Language) -> String {
+        let quote: Character = language == .javascript ? "'" : "\""
+        var out = String(quote)
+        for scalar in s.unicodeScalars {
+            let c = Character(scalar)
+            if scalar.value >= 0x20, scalar.value < 0x7F, c != quote, c != "\\", c != "$",
+                c != "\"", c != "'"
+            {
+                out.append(c)
+            } else if language == .kotlin {
+                for unit in String(c).utf16 {
+                    let hex = String(unit, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        out.append(quote)
+        return out
     }
 
     /// The plain values every platform template reads, as `language` literals.
@@ -202,22 +333,17 @@ public enum SnippetTemplates {
         case "swiftui": reads = "DragGesture.Value.velocity"
         case "android": reads = "VelocityTracker"
         default:
-            if v.estimator != "lsq1" {
-                lines.append(
-                    "This code computes a least-squares line over the last 100 ms (lsq1): run 'gesturetune analyze --estimator lsq1' to fit on the same estimate."
-                )
-            }
+            lines.append(
+                v.estimator == "platform"
+                    ? "Browsers report no velocity: GestureTuneCore falls back to lsq2 over the pointer events."
+                    : "GestureTuneCore computes that estimate from the pointer events, as the analysis did.")
             return lines
         }
         if v.estimator == "platform" {
             lines.append("That is the platform's own velocity, which this code reads (\(reads)).")
-        } else if v.platformVelocityRecorded {
-            lines.append(
-                "This code reads \(reads); the traces carry the platform's vx, vy: run 'gesturetune analyze --estimator platform' to fit on that velocity."
-            )
         } else {
             lines.append(
-                "This code reads \(reads), a different estimate: record vx, vy (gesturetune recorder) and run 'gesturetune analyze --estimator platform' to fit on it."
+                "GestureTuneCore computes that estimate from the raw touches, as the analysis did; \(reads) is read only under '--estimator platform'."
             )
         }
         return lines

@@ -15,7 +15,7 @@ final class CaseEvaluator {
     private let engine: PhysicsEngine
 
     init(reader: ReaderOptions, physics: PhysicsOptions, parameters: DecisionParameters) {
-        self.reader = reader
+        self.reader = physics.reading(reader)
         self.parameters = parameters
         self.physics = physics
         self.engine = PhysicsEngine(options: physics)

@@ -17,6 +17,8 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownPreset(name: String, suggestion: String?)
     /// A value that JSON cannot carry (NaN) on writing.
     case unwritable(key: String)
+    /// A snippet source's parameters block is missing or not in its shape.
+    case sourceBlock(path: String, expected: String, found: String)
     /// `error` found at 1-based `line` of the file: the line of the offending key, or
     /// where the JSON stops parsing.
     indirect case located(line: Int, ParameterError)
@@ -39,7 +41,7 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unreadable(let path, _), .notJSON(let path, _), .notAnObject(let path, _),
             .unknownKey(let path, _, _),
             .keyNotForRule(let path, _, _), .missingKey(let path, _), .duplicateKey(let path, _),
-            .badValue(let path, _, _, _), .wrongSchema(let path, _):
+            .badValue(let path, _, _, _), .wrongSchema(let path, _), .sourceBlock(let path, _, _):
             path
         case .unknownPreset, .unwritable: nil
         case .located(_, let inner): inner.path
@@ -75,6 +77,8 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
             "no parameter file or preset named \"\(name)\""
                 + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
         case .unwritable(let key): "key \"\(key)\": NaN cannot be written to JSON"
+        case .sourceBlock(let path, let expected, let found):
+            "\(path): expected \(expected), found \(found)"
         case .located(let line, let inner):
             inner.path.map { "\($0):\(line): \(inner.message)" } ?? inner.description
         }

@@ -257,8 +257,9 @@ public struct ParameterSet: Sendable, Equatable {
         ParameterSet(preset: Preset.named(Preset.defaultName)!)
     }
 
-    /// Reads a parameter file, or, when no file exists at `pathOrPresetName`, takes the preset
-    /// of that name (at `extent`, default 390 pt).
+    /// Reads a parameter file (a snippet source, `.swift`, `.kt` or `.js`: its parameters block,
+    /// `decodeSource`), or, when no file exists at `pathOrPresetName`, takes the preset of that
+    /// name (at `extent`, default 390 pt).
     public static func load(pathOrPresetName name: String, extent: Double? = nil)
         throws(ParameterError) -> ParameterSet
     {
@@ -266,6 +267,9 @@ public struct ParameterSet: Sendable, Equatable {
             let data: Data
             do { data = try InputFile.read(name) } catch {
                 throw .unreadable(path: name, reason: error.reason)
+            }
+            if isSource(name) {
+                return try decodeSource(String(decoding: data, as: UTF8.self), path: name)
             }
             return try decode(data, path: name)
         }

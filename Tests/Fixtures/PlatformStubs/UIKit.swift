@@ -86,6 +86,7 @@ public func CACurrentMediaTime() -> CFTimeInterval { 0 }
     func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
@@ -96,6 +97,7 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
 }
 
 @MainActor open class UIGestureRecognizer: NSObject {
@@ -188,6 +190,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     weak open var delegate: (any UINavigationControllerDelegate)?
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? { nil }
+    public enum Operation: Int, Sendable {
+        case none = 0, push, pop
+    }
 }
 
 @MainActor public protocol UINavigationControllerDelegate: NSObjectProtocol {
@@ -195,6 +200,11 @@ public enum UIModalPresentationStyle: Int, Sendable {
         _ navigationController: UINavigationController,
         interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
     ) -> (any UIViewControllerInteractiveTransitioning)?
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)?
 }
 
 extension UINavigationControllerDelegate {
@@ -202,6 +212,11 @@ extension UINavigationControllerDelegate {
         _ navigationController: UINavigationController,
         interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
     ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
 }
 
 public enum UIViewAnimatingPosition: Int, Sendable {

@@ -1,8 +1,10 @@
-/** The forward rule gesturetune suggests: true finishes the transition, false cancels it. Any
- *  backward motion at release cancels; otherwise a fast throw or enough progress finishes.
- *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
-fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
-    val progressThreshold = {{progressThreshold}}
-    val velocityThreshold = {{velocityThreshold}}  // progress/s
-    return velocity >= 0 && (velocity > velocityThreshold || progress > progressThreshold)
+/** The forward rule: any backward motion at release cancels; otherwise a fast throw or enough progress finishes. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
+@Suppress("UNUSED_PARAMETER")
+fun gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+): Boolean {
+    val pth = GestureTuneParameters.progressThreshold
+    val vth = GestureTuneParameters.velocityThreshold
+    return velocity >= 0 && (velocity > vth || progress > pth)
 }

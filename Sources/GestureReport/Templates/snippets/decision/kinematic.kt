@@ -1,12 +1,12 @@
-/** The kinematic rule gesturetune suggests (an approximation of the iOS system pop): true finishes
- *  the transition, false cancels it. The last three samples' mean velocity and acceleration carry
- *  the release forward for a fixed time; it finishes when it lands past the distance threshold.
- *  extent: the container's size along the axis, dp. */
-fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
-    val distanceThreshold = {{distanceThreshold}}  // dp
-    val duration = {{kinematicDuration}}  // s
-    if (recent.count < 3) return recent.meanVelocity > 0
-    val target = Math.min(distanceThreshold / Math.max(extent, 1.0), 0.5)
-    val landing = progress + recent.meanVelocity * duration + recent.meanAcceleration * duration * duration / 2
-    return landing >= target
+/** The kinematic rule (an approximation of the iOS system pop): the last three samples' mean velocity and acceleration carry the release forward for a fixed time; it finishes when it lands past the distance threshold (pt, over the extent, at most half). True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
+@Suppress("UNUSED_PARAMETER")
+fun gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+): Boolean {
+    val dth = GestureTuneParameters.distanceThreshold
+    val d = GestureTuneParameters.kinematicDuration
+    if (kinematicCount < 3) return kinematicVelocity > 0
+    val target = Math.min(dth / extent, 0.5)
+    return progress + kinematicVelocity * d + kinematicAcceleration * d * d / 2 >= target
 }

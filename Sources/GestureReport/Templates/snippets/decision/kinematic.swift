@@ -1,12 +1,10 @@
-/// The kinematic rule gesturetune suggests (an approximation of the iOS system pop): true finishes
-/// the transition, false cancels it. The last three samples' mean velocity and acceleration carry
-/// the release forward for a fixed time; it finishes when it lands past the distance threshold.
-/// extent: the container's size along the axis, pt.
-func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
-    let distanceThreshold: CGFloat = {{distanceThreshold}}  // pt
-    let duration: CGFloat = {{kinematicDuration}}  // s
-    guard recent.count >= 3 else { return recent.meanVelocity > 0 }
-    let target = min(distanceThreshold / max(extent, 1), 0.5)
-    let landing = progress + recent.meanVelocity * duration + recent.meanAcceleration * duration * duration / 2
-    return landing >= target
+/// The kinematic rule (an approximation of the iOS system pop): the last three samples' mean velocity and acceleration carry the release forward for a fixed time; it finishes when it lands past the distance threshold (pt, over the extent, at most half). True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them.
+func gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+) -> Bool {
+    let dth = GestureTuneParameters.distanceThreshold, d = GestureTuneParameters.kinematicDuration
+    if kinematicCount < 3 { return kinematicVelocity > 0 }
+    let target = min(dth / extent, 0.5)
+    return progress + kinematicVelocity * d + kinematicAcceleration * d * d / 2 >= target
 }

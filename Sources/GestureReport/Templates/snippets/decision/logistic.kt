@@ -1,8 +1,11 @@
-/** The logistic boundary gesturetune fitted: true finishes the transition, false cancels it.
- *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
-fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
-    val intercept = {{intercept}}
-    val progressCoefficient = {{progressCoefficient}}
-    val velocityCoefficient = {{velocityCoefficient}}  // per progress/s
-    return intercept + progressCoefficient * progress + velocityCoefficient * velocity >= 0
+/** The logistic boundary gesturetune fitted: b0 + b1 p_r + b2 v_p >= 0. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
+@Suppress("UNUSED_PARAMETER")
+fun gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+): Boolean {
+    val b0 = GestureTuneParameters.intercept
+    val b1 = GestureTuneParameters.progressCoefficient
+    val b2 = GestureTuneParameters.velocityCoefficient
+    return b0 + b1 * progress + b2 * velocity >= 0
 }

@@ -1,8 +1,10 @@
-/** The projection rule gesturetune suggests: true finishes the transition, false cancels it. The
- *  release is projected tau seconds ahead at its velocity and compared with the threshold.
- *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
-fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
-    val progressThreshold = {{progressThreshold}}
-    val tau = {{tau}}  // s
-    return progress + tau * velocity >= progressThreshold
+/** The projection rule: the release projected tau seconds ahead at its velocity, against the threshold. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
+@Suppress("UNUSED_PARAMETER")
+fun gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+): Boolean {
+    val pth = GestureTuneParameters.progressThreshold
+    val tau = GestureTuneParameters.tau
+    return progress + tau * velocity >= pth
 }

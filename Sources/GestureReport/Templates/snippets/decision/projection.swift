@@ -1,8 +1,8 @@
-/// The projection rule gesturetune suggests: true finishes the transition, false cancels it. The
-/// release is projected tau seconds ahead at its velocity and compared with the threshold.
-/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
-func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
-    let progressThreshold: CGFloat = {{progressThreshold}}
-    let tau: CGFloat = {{tau}}  // s
-    return progress + tau * velocity >= progressThreshold
+/// The projection rule: the release projected tau seconds ahead at its velocity, against the threshold. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them.
+func gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+) -> Bool {
+    let pth = GestureTuneParameters.progressThreshold, tau = GestureTuneParameters.tau
+    return progress + tau * velocity >= pth
 }

@@ -1,8 +1,10 @@
-/** The threshold rule gesturetune suggests: true finishes the transition, false cancels it. A throw
- *  at least as fast as the velocity threshold decides by its sign; a slower release, by progress.
- *  progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (dp/s ÷ extent). */
-fun gestureTuneShouldComplete(progress: Double, velocity: Double, recent: RecentProgress, extent: Double): Boolean {
-    val progressThreshold = {{progressThreshold}}
-    val velocityThreshold = {{velocityThreshold}}  // progress/s
-    return velocity >= velocityThreshold || (Math.abs(velocity) < velocityThreshold && progress >= progressThreshold)
+/** The threshold rule: a throw at least as fast as the velocity threshold decides by its sign; a slower release, by progress. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
+@Suppress("UNUSED_PARAMETER")
+fun gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+): Boolean {
+    val pth = GestureTuneParameters.progressThreshold
+    val vth = GestureTuneParameters.velocityThreshold
+    return velocity >= vth || (Math.abs(velocity) < vth && progress >= pth)
 }

@@ -1,8 +1,8 @@
-/// The threshold rule gesturetune suggests: true finishes the transition, false cancels it. A throw
-/// at least as fast as the velocity threshold decides by its sign; a slower release, by progress.
-/// progress: release progress p_r in [0, 1]; velocity: v_p in progress/s (pt/s ÷ extent).
-func gestureTuneShouldComplete(progress: CGFloat, velocity: CGFloat, recent: RecentProgress, extent: CGFloat) -> Bool {
-    let progressThreshold: CGFloat = {{progressThreshold}}
-    let velocityThreshold: CGFloat = {{velocityThreshold}}  // progress/s
-    return velocity >= velocityThreshold || (abs(velocity) < velocityThreshold && progress >= progressThreshold)
+/// The threshold rule: a throw at least as fast as the velocity threshold decides by its sign; a slower release, by progress. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them.
+func gestureTuneRuleCompletes(
+    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
+    kinematicCount: Int, extent: Double
+) -> Bool {
+    let pth = GestureTuneParameters.progressThreshold, vth = GestureTuneParameters.velocityThreshold
+    return velocity >= vth || (abs(velocity) < vth && progress >= pth)
 }

@@ -1,81 +1,77 @@
 {{header}}
+//
+// Paste: 1. Add this file to your app target (iOS 16+). 2. On the view that slides:
+// `content.modifier(TunedDragTransition { complete in if complete { dismiss() } })`.
+// `onRelease(true)` comes after the view has slid all the way out (so a `dismiss()` in it does
+// not animate a second time), `onRelease(false)` after it slid back. Touches are measured in the
+// global frame, less the view's own unmoved frame (its layout position, which the offset does
+// not change), so the finger's motion is not mixed with the view's.
 import SwiftUI
 
-{{decision}}
+{{core}}
 
-{{recentProgress}}
-
-/// A drag {{directionWord}} that moves the view with the finger and, on release, decides with the
-/// suggested rule: `onRelease(true)` to complete (dismiss, pop), `onRelease(false)` after it slid
-/// back. The drag starts only within the suggested direction lock, and the view settles at the
-/// finger's speed, capped. A drag that begins while the view settles catches it where it is.
-///
-///     content.modifier(TunedDragTransition { complete in if complete { dismiss() } })
+/// A drag {{directionWord}} that moves the view with the finger once GestureTuneCore's gate admits
+/// it and, on release, lets the core decide and settle at the finger's speed, capped.
 struct TunedDragTransition: ViewModifier {
-    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
-    static let directionLockAngle: CGFloat = {{directionLockAngle}}
-    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
-    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
-    static let horizontal = {{horizontal}}
-    static let sign: CGFloat = {{sign}}
-
     let onRelease: (Bool) -> Void
     @State private var progress: CGFloat = 0
-    @State private var startProgress: CGFloat?
-    @State private var locked: Bool?
-    @State private var size: CGSize = .zero
-    @State private var recent = RecentProgress()
-
-    /// A vector as (along the transition's direction, across it).
-    static func components(_ v: CGSize) -> (along: CGFloat, across: CGFloat) {
-        horizontal ? (sign * v.width, v.height) : (sign * v.height, v.width)
-    }
+    @State private var frame: CGRect = .zero
+    @State private var core: GestureTuneCore?
+    @State private var started = false
 
     func body(content: Content) -> some View {
         content
+            .onGeometryChange(for: CGRect.self, of: { proxy in proxy.frame(in: .global) }, action: { newFrame in frame = newFrame })
             .offset(
-                x: Self.horizontal ? Self.sign * progress * size.width : 0,
-                y: Self.horizontal ? 0 : Self.sign * progress * size.height)
-            .onGeometryChange(for: CGSize.self, of: { proxy in proxy.size }, action: { newSize in size = newSize })
+                x: GestureTuneCore.horizontal ? CGFloat(GestureTuneCore.sense) * progress * frame.width : 0,
+                y: GestureTuneCore.horizontal ? 0 : CGFloat(GestureTuneCore.sense) * progress * frame.height)
             .gesture(
-                DragGesture(minimumDistance: 10)
+                DragGesture(minimumDistance: 0, coordinateSpace: .global)
                     .onChanged { value in changed(value) }
                     .onEnded { value in ended(value) })
     }
 
-    private var extent: CGFloat { max(Self.horizontal ? size.width : size.height, 1) }
+    /// A gesture sample in the view's unmoved frame: s, pt.
+    private func sample(_ value: DragGesture.Value) -> (t: Double, x: Double, y: Double) {
+        (value.time.timeIntervalSinceReferenceDate, Double(value.location.x - frame.minX), Double(value.location.y - frame.minY))
+    }
 
     private func changed(_ value: DragGesture.Value) {
-        let motion = Self.components(value.translation)
-        if locked == nil {
-            // Direction lock, decided once per drag; a drag that catches a settling view is always taken.
-            locked = progress > 0 || (motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180)
-            startProgress = progress
-            recent.reset()
+        let s = sample(value)
+        if core == nil {
+            var fresh = GestureTuneCore(extent: Double(GestureTuneCore.horizontal ? frame.width : frame.height))
+            // A drag that lands while the view settles catches it where it is.
+            if progress > 0 { fresh.startProgress = Double(progress) }
+            core = fresh
+            started = progress > 0
         }
-        guard locked == true, let startProgress else { return }
-        let p = min(max(startProgress + motion.along / extent, 0), 1)
-        recent.add(time: value.time.timeIntervalSinceReferenceDate, progress: p)
-        progress = p
+        core?.add(t: s.t, x: s.x, y: s.y)
+        if !started, core?.admitted == true { started = true }
+        if started, let core { progress = CGFloat(core.progress(x: s.x, y: s.y)) }
     }
 
     private func ended(_ value: DragGesture.Value) {
-        defer {
-            locked = nil
-            startProgress = nil
-        }
-        guard locked == true else { return }
-        var velocity = recent.meanVelocity
+        guard let core else { return }
+        self.core = nil
+        let s = sample(value)
+        var vx: Double?
+        var vy: Double?
         if #available(iOS 17.0, macOS 14.0, *) {
-            velocity = Self.components(value.velocity).along / extent
+            vx = Double(value.velocity.width)
+            vy = Double(value.velocity.height)
         }
-        let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
-        let remaining = complete ? 1 - progress : progress
-        let fingerTime = remaining / abs(velocity)
-        let time = fingerTime.isFinite ? min(Self.fingerSpeedCap, fingerTime) : Self.fingerSpeedCap
-        withAnimation(.linear(duration: Double(max(time, 0)))) {
-            progress = complete ? 1 : 0
+        let r = core.release(t: s.t, x: s.x, y: s.y, vx: vx, vy: vy)
+        guard started else { return }
+        started = false
+        withAnimation(.linear(duration: r.settleDuration)) {
+            progress = r.complete ? 1 : 0
         }
-        onRelease(complete)
+        let onRelease = self.onRelease
+        let complete = r.complete
+        let settle = r.settleDuration
+        Task { @MainActor in
+            try? await Task.sleep(nanoseconds: UInt64(max(settle, 0) * 1_000_000_000))
+            onRelease(complete)
+        }
     }
 }

@@ -1,36 +1,31 @@
 {{header}}
+//
+// Paste: 1. Add this file to your app target. 2. In the presented view controller, keep
+// `lazy var dismissInteraction = TunedDismissInteraction(presented: self)` and touch it in
+// viewDidLoad (`_ = dismissInteraction`): it becomes the controller's `transitioningDelegate`
+// (a weak property, hence the stored reference) and adds its pan to the controller's view.
+// 3. Present the controller as usual; a drag the gate admits dismisses it, following the finger.
 import UIKit
 
-{{decision}}
-
-{{recentProgress}}
+{{core}}
 
 /// Interactive dismiss of a presented view controller, in the shape of the photo browsers' modal
-/// animators: a drag {{directionWord}} that starts anywhere in its view (within the suggested
-/// direction lock) calls `dismiss(animated:)`; this object, the controller's
-/// `transitioningDelegate`, returns a linear slide-out animator and itself as the
-/// `interactionControllerForDismissal(using:)`, and on release decides with the suggested rule
-/// and finishes or cancels at the finger's speed, capped.
+/// animators: a drag {{directionWord}} that the gate admits (anywhere in the view unless an edge
+/// width is set; heading within the lock angle once past the slop) calls `dismiss(animated:)`;
+/// this object, the controller's `transitioningDelegate`, returns a linear slide-out animator and
+/// itself as the `interactionControllerForDismissal(using:)`, and on release GestureTuneCore
+/// decides and sets the finger-speed `completionSpeed`. Touches are measured in the presented
+/// view's superview (the presentation's container, which does not move with the finger).
 ///
-/// Keep a strong reference (`transitioningDelegate` is weak), e.g. in the presented controller:
-/// `lazy var dismissInteraction = TunedDismissInteraction(presented: self)` touched in viewDidLoad.
 /// Inside a scroll view, start the drag only when the content is scrolled to its edge.
 @MainActor
 final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UIViewControllerTransitioningDelegate
 {
-    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
-    static let directionLockAngle: CGFloat = {{directionLockAngle}}
-    /// Duration of the slide-out, s.
-    static let transitionDuration: TimeInterval = {{transitionDuration}}
-    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
-    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
-    static let horizontal = {{horizontal}}
-    static let sign: CGFloat = {{sign}}
-
     private(set) var isInteracting = false
     private weak var presented: UIViewController?
-    private var recent = RecentProgress()
+    private var pan: UIPanGestureRecognizer?
+    private var core: GestureTuneCore?
 
     init(presented: UIViewController) {
         self.presented = presented
@@ -39,12 +34,12 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
         let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
         pan.delegate = self
         presented.view.addGestureRecognizer(pan)
+        self.pan = pan
     }
 
-    /// A vector as (along the transition's direction, across it).
-    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
-        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
-    }
+    private var container: UIView? { presented?.view.superview ?? presented?.view.window }
+
+    private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
 
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
         TunedDismissAnimator()
@@ -56,47 +51,47 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
         isInteracting ? self : nil
     }
 
+    // The touch-down sample, with its own time and place.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard gestureRecognizer === pan, let container else { return true }
+        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
+        var core = GestureTuneCore(extent: Double(extent))
+        let p = point(touch.location(in: container))
+        core.add(t: touch.timestamp, x: p.x, y: p.y)
+        self.core = core
+        return true
+    }
+
+    // The gate: the pan has moved past UIKit's slop; the core decides whether the dismiss starts.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view else { return false }
-        let motion = Self.components(pan.translation(in: view))
-        // Direction lock: only a motion within the lock angle of the dismiss direction starts it.
-        return motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+        guard let pan, gestureRecognizer === pan, let container, var core else { return false }
+        let p = point(pan.location(in: container))
+        core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+        self.core = core
+        return core.admitted == true
     }
 
     @objc func handlePan(_ pan: UIPanGestureRecognizer) {
-        guard let view = pan.view else { return }
-        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
-        let progress = min(max(Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        guard let container, var core else { return }
+        let p = point(pan.location(in: container))
         switch pan.state {
         case .began:
             isInteracting = true
-            recent.reset()
             presented?.dismiss(animated: true)
         case .changed:
-            recent.add(time: CACurrentMediaTime(), progress: progress)
-            update(progress)
-        case .ended:
+            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+            self.core = core
+            update(CGFloat(core.progress(x: p.x, y: p.y)))
+        case .ended, .cancelled, .failed:
             isInteracting = false
-            let velocity = Self.components(pan.velocity(in: view)).along / extent
-            let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
-            completionSpeed = Self.completionSpeed(progress: progress, velocity: velocity, complete: complete)
-            if complete { finish() } else { cancel() }
-        case .cancelled, .failed:
-            isInteracting = false
-            cancel()
+            self.core = nil
+            let v = pan.velocity(in: container)
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
+            completionSpeed = CGFloat(r.completionSpeed)
+            if pan.state == .ended && r.complete { finish() } else { cancel() }
         default:
             break
         }
-    }
-
-    /// The `completionSpeed` at which the rest of the transition takes min(cap, remaining / |v_p|)
-    /// (remaining = 1 − p_r completing, p_r cancelling).
-    static func completionSpeed(progress: CGFloat, velocity: CGFloat, complete: Bool) -> CGFloat {
-        let remaining = complete ? 1 - progress : progress
-        let fingerTime = remaining / abs(velocity)
-        let time = fingerTime.isFinite ? min(fingerSpeedCap, fingerTime) : fingerSpeedCap
-        guard remaining > 0, time > 0 else { return 1 }
-        return remaining * CGFloat(transitionDuration) / time
     }
 }
 
@@ -105,7 +100,7 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
 @MainActor
 final class TunedDismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-        TunedDismissInteraction.transitionDuration
+        GestureTuneParameters.transitionDuration ?? 0.35
     }
 
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
@@ -114,8 +109,8 @@ final class TunedDismissAnimator: NSObject, UIViewControllerAnimatedTransitionin
             return
         }
         let bounds = transitionContext.containerView.bounds
-        let sign = TunedDismissInteraction.sign
-        let offset = TunedDismissInteraction.horizontal
+        let sign = CGFloat(GestureTuneCore.sense)
+        let offset = GestureTuneCore.horizontal
             ? CGAffineTransform(translationX: sign * bounds.width, y: 0)
             : CGAffineTransform(translationX: 0, y: sign * bounds.height)
         UIView.animate(

@@ -1,101 +1,101 @@
 {{header}}
+//
+// Paste: 1. Add this file to your app target. 2. Keep one `TunedSpringPan(container:animations:
+// completion:)` in a stored property: `container` is a view that does not move with the finger
+// (the screen's root view), `animations` moves your views to the completed state. 3. Add a
+// `UIPanGestureRecognizer` whose action calls `springPan.handlePan(_:)` and whose delegate is
+// `springPan` (the gate and the catch of a running spring live in its delegate methods).
 import UIKit
 
-{{decision}}
+{{core}}
 
-{{recentProgress}}
-
-/// Scrubs a property animator with the finger, then hands the release velocity to the suggested
-/// spring. Interruptible: a pan that begins while the spring runs stops it where it is and takes
-/// its fraction over, so the person can catch the transition mid-flight.
-///
-/// The finger-speed cap ({{fingerSpeedCapText}} s) is for linear completions; a spring settles in
-/// its own time, which the suggested response sets (its median settling time is the target).
-/// Call `handlePan(_:)` from your pan's action; make this object the pan's delegate for the
-/// direction lock.
+/// Scrubs a property animator with the finger, then hands GestureTuneCore's release to the
+/// suggested spring (`UISpringTimingParameters`: initial velocity `v_p / (1 − p_r)` completing,
+/// `−v_p / p_r` cancelling). Interruptible: a touch that lands while the spring runs stops it
+/// where it is and takes its fraction over, so the person can catch the transition mid-flight.
 @MainActor
 final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
-    /// Damping ratio (1: no overshoot).
-    static let dampingRatio: CGFloat = {{spring.dampingRatio}}
-    /// Suggested spring response, s.
-    static let response: CGFloat = {{spring.response}}
-    /// Duration of the scrubbed animator, s (after release the spring sets its own).
-    static let transitionDuration: TimeInterval = {{transitionDuration}}
-    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
-    static let directionLockAngle: CGFloat = {{directionLockAngle}}
-    static let horizontal = {{horizontal}}
-    static let sign: CGFloat = {{sign}}
-
     private var animator: UIViewPropertyAnimator?
-    /// Progress when the current pan began: 0, or where an interrupted animation was.
-    private var startProgress: CGFloat = 0
-    private var recent = RecentProgress()
+    private var core: GestureTuneCore?
+    private weak var container: UIView?
     private let animations: () -> Void
     private let completion: (Bool) -> Void
 
     /// `animations` moves the views to their completed state; `completion(true)` when the
     /// transition completed, `(false)` when it went back.
-    init(animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+    init(container: UIView, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+        self.container = container
         self.animations = animations
         self.completion = completion
         super.init()
     }
 
-    /// A vector as (along the transition's direction, across it).
-    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
-        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
+    private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
+
+    // The touch-down sample; a running spring is caught where it is.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard let container else { return true }
+        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
+        var core = GestureTuneCore(extent: Double(extent))
+        if let running = animator {
+            // A reversed animator counts fractionComplete from the other end (iOS 11 and later).
+            running.pauseAnimation()
+            let fraction = running.isReversed ? 1 - running.fractionComplete : running.fractionComplete
+            running.isReversed = false
+            running.fractionComplete = fraction
+            core.startProgress = max(Double(fraction), 1e-9)
+        }
+        let p = point(touch.location(in: container))
+        core.add(t: touch.timestamp, x: p.x, y: p.y)
+        self.core = core
+        return true
     }
 
+    // The gate (a caught spring is always taken).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        // A running spring is caught by any drag; a new one starts only within the direction lock.
-        if animator != nil { return true }
-        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view else { return false }
-        let motion = Self.components(pan.translation(in: view))
-        return motion.along > 0 && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+        guard let container, var core else { return false }
+        let p = point(gestureRecognizer.location(in: container))
+        core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+        self.core = core
+        return core.admitted == true
     }
 
     func handlePan(_ pan: UIPanGestureRecognizer) {
-        guard let view = pan.view else { return }
-        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
-        let progress = min(max(startProgress + Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        guard let container, var core else { return }
+        let p = point(pan.location(in: container))
         switch pan.state {
         case .began:
-            recent.reset()
-            if let running = animator {
-                // Interrupt: pause where it is and take its fraction over. A reversed animator
-                // counts fractionComplete from the other end (iOS 11 and later).
-                running.pauseAnimation()
-                startProgress = running.isReversed ? 1 - running.fractionComplete : running.fractionComplete
-                running.isReversed = false
-                running.fractionComplete = startProgress
-            } else {
-                let animator = UIViewPropertyAnimator(duration: Self.transitionDuration, curve: .linear, animations: animations)
+            if animator == nil {
+                let animator = UIViewPropertyAnimator(
+                    duration: GestureTuneParameters.transitionDuration ?? 0.35, curve: .linear, animations: animations)
                 animator.addCompletion { [weak self] position in
                     self?.animator = nil
                     self?.completion(position == .end)
                 }
                 animator.pauseAnimation()
                 self.animator = animator
-                startProgress = 0
             }
         case .changed:
-            recent.add(time: CACurrentMediaTime(), progress: progress)
-            animator?.fractionComplete = progress
+            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+            self.core = core
+            animator?.fractionComplete = CGFloat(core.progress(x: p.x, y: p.y))
         case .ended, .cancelled, .failed:
+            self.core = nil
             guard let animator else { return }
-            let velocity = pan.state == .ended ? Self.components(pan.velocity(in: view)).along / extent : 0
-            let complete = pan.state == .ended
-                && gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
-            // Relative initial velocity: v_p / (1 − p_r) completing, −v_p / p_r cancelling.
-            let relative = complete ? velocity / max(1 - progress, 0.001) : -velocity / max(progress, 0.001)
+            let v = pan.velocity(in: container)
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
+            let complete = pan.state == .ended && r.complete
+            let remaining = complete ? 1 - r.progress : r.progress
+            let relative = CGFloat(complete ? r.velocity / max(remaining, 0.001) : -r.velocity / max(remaining, 0.001))
             animator.isReversed = !complete
             // Response R and damping ratio ζ as mass 1, stiffness (2π / R)², damping 2ζ (2π / R).
-            let omega = 2 * .pi / Self.response
+            let response = GestureTuneParameters.springResponse ?? GestureTuneParameters.transitionDuration ?? 0.35
+            let omega = 2 * .pi / CGFloat(response)
+            let zeta = CGFloat(GestureTuneParameters.springDampingRatio ?? 1)
             let timing = UISpringTimingParameters(
-                mass: 1, stiffness: omega * omega, damping: 2 * Self.dampingRatio * omega,
+                mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega,
                 initialVelocity: CGVector(dx: relative, dy: relative))
             animator.continueAnimation(withTimingParameters: timing, durationFactor: 1)
-            startProgress = 0
         default:
             break
         }

@@ -1,100 +1,137 @@
 {{header}}
+//
+// Paste: 1. Add this file to your app target. 2. Where you create the navigation controller,
+// keep one `TunedPopInteraction(navigationController: nav)` in a stored property: it becomes the
+// controller's delegate (forward what your own delegate did to it), turns off the system's edge
+// swipe, and adds its pan to `nav.view`. 3. Nothing else: a touch that the gate admits (start
+// within `edgeWidth` of the leading edge, heading within `lockAngle` once past the slop) starts
+// the pop, which follows the finger (`TunedPopAnimator`, linear) and finishes or cancels as the
+// rule decides, at the finger's speed.
 import UIKit
 
-{{decision}}
+{{core}}
 
-{{recentProgress}}
-
-/// Drives an interactive pop from a pan that starts within the suggested edge width of the
-/// leading edge and moves {{directionWord}} within the suggested direction lock; on release it
-/// decides with the suggested rule and finishes or cancels at the finger's speed, capped.
-///
-/// With `interactivePopGestureRecognizer`: the system's own edge swipe pops too, with its own
-/// rule. `init` turns it off so that only this rule decides. To keep the system swipe instead (it
-/// brings the system's look and its accessibility), delete that line and let this pan start only
-/// when the system one fails: `pan.require(toFail: systemPop)`.
-///
-/// Return this object from `navigationController(_:interactionControllerFor:)` while
-/// `isInteracting`, with a pop animator whose `transitionDuration` is `transitionDuration` and whose
-/// animation is linear (the progress is the finger's distance over the width).
+/// Drives an interactive pop {{directionWord}} with GestureTuneCore: the pan's touches are fed in
+/// the navigation controller's view (which does not move with the finger), the gate decides
+/// whether the pop starts, and the release is decided and settled as gesturetune measured it.
 @MainActor
-final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
-    /// Suggested edge width, pt from the leading edge (95th percentile of intended starts + 4 pt).
-    static let edgeWidth: CGFloat = {{edgeWidth}}
-    /// Suggested direction lock, degrees from the axis (keeps 95% of intended swipes).
-    static let directionLockAngle: CGFloat = {{directionLockAngle}}
-    /// Duration of the pop animation, s.
-    static let transitionDuration: TimeInterval = {{transitionDuration}}
-    /// Suggested finger-speed cap, s: a release settles in remaining / |v_p|, at most this long.
-    static let fingerSpeedCap: CGFloat = {{fingerSpeedCap}}
-    static let horizontal = {{horizontal}}
-    static let sign: CGFloat = {{sign}}
-
+final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+    UINavigationControllerDelegate
+{
     private(set) var isInteracting = false
     private weak var navigationController: UINavigationController?
-    private var recent = RecentProgress()
+    private var pan: UIPanGestureRecognizer?
+    private var core: GestureTuneCore?
 
     init(navigationController: UINavigationController) {
         self.navigationController = navigationController
         super.init()
+        // Only this rule decides: the system swipe would pop too, with its own rule.
         navigationController.interactivePopGestureRecognizer?.isEnabled = false
+        navigationController.delegate = self
         let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
         pan.delegate = self
         navigationController.view.addGestureRecognizer(pan)
+        self.pan = pan
     }
 
-    /// A vector as (along the transition's direction, across it).
-    static func components(_ v: CGPoint) -> (along: CGFloat, across: CGFloat) {
-        horizontal ? (sign * v.x, v.y) : (sign * v.y, v.x)
+    private var container: UIView? { navigationController?.view }
+
+    private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
+
+    // The touch-down sample, with its own time and place.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard gestureRecognizer === pan, let container else { return true }
+        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
+        var core = GestureTuneCore(extent: Double(extent))
+        let p = point(touch.location(in: container))
+        core.add(t: touch.timestamp, x: p.x, y: p.y)
+        self.core = core
+        return true
     }
 
+    // The gate: the pan has moved past UIKit's slop; the core decides whether the pop starts.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view,
+        guard let pan, gestureRecognizer === pan, let container, var core,
             let navigationController, navigationController.viewControllers.count > 1
         else { return false }
-        let extent = Self.horizontal ? view.bounds.width : view.bounds.height
-        let start = Self.components(pan.location(in: view)).along - Self.components(pan.translation(in: view)).along
-        let fromLeadingEdge = Self.sign > 0 ? start : extent + start
-        let motion = Self.components(pan.translation(in: view))
-        // Direction lock: only a forward motion within the lock angle of the axis starts the pop.
-        return fromLeadingEdge <= Self.edgeWidth && motion.along > 0
-            && atan2(abs(motion.across), motion.along) <= Self.directionLockAngle * .pi / 180
+        let p = point(pan.location(in: container))
+        core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+        self.core = core
+        return core.admitted == true
     }
 
     @objc func handlePan(_ pan: UIPanGestureRecognizer) {
-        guard let view = pan.view else { return }
-        let extent = max(Self.horizontal ? view.bounds.width : view.bounds.height, 1)
-        let progress = min(max(Self.components(pan.translation(in: view)).along / extent, 0), 1)
+        guard let container, var core else { return }
+        let p = point(pan.location(in: container))
         switch pan.state {
         case .began:
             isInteracting = true
-            recent.reset()
             navigationController?.popViewController(animated: true)
         case .changed:
-            recent.add(time: CACurrentMediaTime(), progress: progress)
-            update(progress)
-        case .ended:
+            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+            self.core = core
+            update(CGFloat(core.progress(x: p.x, y: p.y)))
+        case .ended, .cancelled, .failed:
             isInteracting = false
-            let velocity = Self.components(pan.velocity(in: view)).along / extent
-            let complete = gestureTuneShouldComplete(progress: progress, velocity: velocity, recent: recent, extent: extent)
-            completionSpeed = Self.completionSpeed(progress: progress, velocity: velocity, complete: complete)
-            if complete { finish() } else { cancel() }
-        case .cancelled, .failed:
-            isInteracting = false
-            cancel()
+            self.core = nil
+            let v = pan.velocity(in: container)
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
+            completionSpeed = CGFloat(r.completionSpeed)
+            if pan.state == .ended && r.complete { finish() } else { cancel() }
         default:
             break
         }
     }
 
-    /// The `completionSpeed` at which the rest of the transition takes min(cap, remaining / |v_p|)
-    /// (remaining = 1 − p_r completing, p_r cancelling): the animation leaves at the finger's speed
-    /// and never drags on longer than the cap.
-    static func completionSpeed(progress: CGFloat, velocity: CGFloat, complete: Bool) -> CGFloat {
-        let remaining = complete ? 1 - progress : progress
-        let fingerTime = remaining / abs(velocity)
-        let time = fingerTime.isFinite ? min(fingerSpeedCap, fingerTime) : fingerSpeedCap
-        guard remaining > 0, time > 0 else { return 1 }
-        return remaining * CGFloat(transitionDuration) / time
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? {
+        operation == .pop && isInteracting ? TunedPopAnimator() : nil
+    }
+
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? {
+        isInteracting ? self : nil
+    }
+}
+
+/// The pop, linear, so that the interaction's progress is the finger's distance over the width:
+/// the top view slides out {{directionWord}}, the one below slides in from a third of the way.
+@MainActor
+final class TunedPopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+        GestureTuneParameters.transitionDuration ?? 0.35
+    }
+
+    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+        guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else {
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            return
+        }
+        let container = transitionContext.containerView
+        container.insertSubview(to, belowSubview: from)
+        let sign = CGFloat(GestureTuneCore.sense)
+        let size = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
+        func shift(_ d: CGFloat) -> CGAffineTransform {
+            GestureTuneCore.horizontal ? CGAffineTransform(translationX: d, y: 0) : CGAffineTransform(translationX: 0, y: d)
+        }
+        to.transform = shift(-sign * size / 3)
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear,
+            animations: {
+                from.transform = shift(sign * size)
+                to.transform = .identity
+            },
+            completion: { _ in
+                let cancelled = transitionContext.transitionWasCancelled
+                from.transform = .identity
+                to.transform = .identity
+                transitionContext.completeTransition(!cancelled)
+            })
     }
 }

@@ -1,54 +1,31 @@
 {{header}}
+//
+// Paste: 1. Load this file (<script src="drag-transition.js"></script>) or paste it into your
+// module. 2. Give the dragged element `touch-action: none` (or the axis the page scrolls on).
+// 3. `new TunedDragTransition(element, { onProgress, onSettle })`, where the element moves
+// inside a container that stays still (its parent by default, or `container:`): positions are
+// measured in the container's frame and its size is the extent, as gesturetune's web recorder
+// measures them. 4. Your `onSettle(complete, durationMs)` animates to 1 (complete) or 0.
+// At each release the element receives a `gesturetune:decision` CustomEvent with
+// detail {decision: 'complete' | 'cancel', progress, velocity, admitted} (admitted false: the
+// gate refused the gesture, the transition never started).
 'use strict';
 
-{{decision}}
-
-{{recentProgress}}
-
-/** Velocity, progress/s, at the last sample: the slope of a least-squares line through the samples
- *  of the last 100 ms (gesturetune's `lsq1`; browsers report no velocity). */
-class LineVelocity {
-  constructor() { this.samples = []; }
-  reset() { this.samples = []; }
-  add(time, progress) {
-    this.samples.push({ t: time, p: progress });
-    while (this.samples.length > 2 && time - this.samples[0].t > 0.1) this.samples.shift();
-  }
-  get value() {
-    const s = this.samples;
-    if (s.length < 2) return 0;
-    const mt = s.reduce((a, x) => a + x.t, 0) / s.length;
-    const mp = s.reduce((a, x) => a + x.p, 0) / s.length;
-    let num = 0;
-    let den = 0;
-    for (const x of s) {
-      num += (x.t - mt) * (x.p - mp);
-      den += (x.t - mt) * (x.t - mt);
-    }
-    return den > 0 ? num / den : 0;
-  }
-}
+{{core}}
 
 /**
- * A drag {{directionWord}} on `element`, decided with the suggested rule. While the finger moves,
- * `onProgress(p)` gets the transition's progress (0 to 1); on release, `onSettle(complete,
- * durationMs)` gets whether to complete and how long the settle animation takes (the finger's
- * speed, capped). The drag starts only within the suggested direction lock. Interruptible: a
- * pointer that lands while your settle animation runs calls `onCatch()`, which stops that
- * animation and returns its progress (or null when none runs); the drag goes on from there.
- * Give `element` `touch-action: none` (or the axis the page scrolls on).
+ * A drag {{directionWord}} on `element`, measured and decided by GestureTuneCore. While the finger
+ * moves, `onProgress(p)` gets the transition's progress (0 to 1); on release, `onSettle(complete,
+ * durationMs, release)` gets whether to complete and how long the settle takes (the finger's
+ * speed, capped), and `release` the core's figures (spring velocity and settling time too). The
+ * transition starts only when the gate admits the gesture (edge width, direction after the
+ * slop). Interruptible: a pointer that lands while your settle animation runs calls `onCatch()`,
+ * which stops that animation and returns its progress (or null when none runs); the drag goes on
+ * from there.
  */
 class TunedDragTransition {
-  static directionLockAngle = {{directionLockAngle}}; // degrees from the axis
-  static fingerSpeedCap = {{fingerSpeedCap}}; // s
-  static horizontal = {{horizontal}};
-  static sign = {{sign}};
-  static slop = 8; // px before the direction lock decides
-
-  constructor(element, { onProgress, onSettle, onCatch = () => null }) {
-    Object.assign(this, { element, onProgress, onSettle, onCatch });
-    this.recent = new RecentProgress();
-    this.velocity = new LineVelocity();
+  constructor(element, { container = element.parentElement ?? document.documentElement, onProgress = () => {}, onSettle = () => {}, onCatch = () => null } = {}) {
+    Object.assign(this, { element, container, onProgress, onSettle, onCatch });
     this.pointer = null;
     element.addEventListener('pointerdown', (e) => this.down(e));
     element.addEventListener('pointermove', (e) => this.move(e));
@@ -56,50 +33,58 @@ class TunedDragTransition {
     element.addEventListener('pointercancel', (e) => this.up(e, false));
   }
 
-  along(dx, dy) { return TunedDragTransition.sign * (TunedDragTransition.horizontal ? dx : dy); }
-  across(dx, dy) { return TunedDragTransition.horizontal ? dy : dx; }
-  extent() {
-    const r = this.element.getBoundingClientRect();
-    return Math.max(TunedDragTransition.horizontal ? r.width : r.height, 1);
+  /** The container's corner and its size along the axis, px, taken once per gesture. */
+  frame() {
+    const r = this.container.getBoundingClientRect();
+    return { left: r.left, top: r.top, extent: GestureTuneCore.horizontal ? r.width : r.height };
+  }
+
+  /** A pointer event as a core sample: s, and px from the container's corner. */
+  static sample(e, frame) {
+    return { t: e.timeStamp / 1000, x: e.clientX - frame.left, y: e.clientY - frame.top };
   }
 
   down(e) {
     if (this.pointer !== null) return;
+    const frame = this.frame();
+    const core = new GestureTuneCore(frame.extent);
     const caught = this.onCatch();
-    this.pointer = { id: e.pointerId, x: e.clientX, y: e.clientY, start: caught ?? 0, locked: caught !== null ? true : null };
-    this.progress = this.pointer.start;
-    this.recent.reset();
-    this.velocity.reset();
-    this.element.setPointerCapture(e.pointerId);
+    if (caught !== null && caught !== undefined) core.startProgress = Math.min(Math.max(caught, 0), 1);
+    this.pointer = { id: e.pointerId, frame, core, started: core.startProgress > 0 };
+    const s = TunedDragTransition.sample(e, frame);
+    core.add(s.t, s.x, s.y);
+    this.element.setPointerCapture?.(e.pointerId);
+    if (this.pointer.started) this.onProgress(core.progress(s.x, s.y));
   }
 
   move(e) {
     const p = this.pointer;
     if (!p || e.pointerId !== p.id) return;
-    const dx = e.clientX - p.x;
-    const dy = e.clientY - p.y;
-    if (p.locked === null && Math.hypot(dx, dy) >= TunedDragTransition.slop) {
-      const a = this.along(dx, dy);
-      p.locked = a > 0 && Math.atan2(Math.abs(this.across(dx, dy)), a) * 180 / Math.PI <= TunedDragTransition.directionLockAngle;
+    const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+    for (const c of events.length > 0 ? events : [e]) {
+      const s = TunedDragTransition.sample(c, p.frame);
+      p.core.add(s.t, s.x, s.y);
     }
-    if (p.locked !== true) return;
-    this.progress = Math.min(Math.max(p.start + this.along(dx, dy) / this.extent(), 0), 1);
-    this.recent.add(e.timeStamp / 1000, this.progress);
-    this.velocity.add(e.timeStamp / 1000, this.progress);
-    this.onProgress(this.progress);
+    const s = TunedDragTransition.sample(e, p.frame);
+    if (!p.started && p.core.admitted === true) p.started = true;
+    if (p.started) this.onProgress(p.core.progress(s.x, s.y));
   }
 
   up(e, released) {
     const p = this.pointer;
     if (!p || e.pointerId !== p.id) return;
     this.pointer = null;
-    if (p.locked !== true) return;
-    const progress = this.progress;
-    const velocity = this.velocity.value;
-    const complete = released && gestureTuneShouldComplete(progress, velocity, this.recent, this.extent());
-    const remaining = complete ? 1 - progress : progress;
-    const fingerTime = remaining / Math.abs(velocity);
-    const time = Number.isFinite(fingerTime) ? Math.min(TunedDragTransition.fingerSpeedCap, fingerTime) : TunedDragTransition.fingerSpeedCap;
-    this.onSettle(complete, Math.round(time * 1000));
+    const s = TunedDragTransition.sample(e, p.frame);
+    const r = p.core.release(s.t, s.x, s.y);
+    const complete = released && r.complete;
+    const detail = { decision: complete ? 'complete' : 'cancel', progress: r.progress, velocity: r.velocity, admitted: r.admitted };
+    if (p.started) {
+      // A pointercancel (the browser took the touch) goes back, at the finger's speed, capped.
+      const cap = GestureTuneParameters.fingerSpeedCap ?? GestureTuneParameters.transitionDuration ?? 0.35;
+      const back = r.progress / Math.abs(r.velocity);
+      const duration = complete === r.complete ? r.settleDuration : (Number.isFinite(back) ? Math.min(cap, back) : cap);
+      this.onSettle(complete, Math.round(duration * 1000), r);
+    }
+    this.element.dispatchEvent(new CustomEvent('gesturetune:decision', { detail }));
   }
 }

@@ -256,13 +256,15 @@ public enum MeasurementCollector {
                 adding.finish()
             }
             summary = try TraceReader.read(
-                path: context.files[index], options: context.physics.reading(context.reader)) {
+                path: context.files[index], options: context.physics.reading(context.reader)
+            ) {
                 try stage.checkGroups()
                 pipe.send($0)
             }
         } else {
             summary = try TraceReader.read(
-                path: context.files[index], options: context.physics.reading(context.reader)) {
+                path: context.files[index], options: context.physics.reading(context.reader)
+            ) {
                 stage.add($0)
                 try stage.checkGroups()
             }

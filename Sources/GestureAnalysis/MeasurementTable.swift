@@ -148,7 +148,8 @@ public enum MeasurementStream {
             }
             let summary: ReadSummary
             do {
-                summary = try TraceReader.read(path: file, options: physics.reading(reader)) { gesture in
+                summary = try TraceReader.read(path: file, options: physics.reading(reader)) {
+                    gesture in
                     if let error = failure.withLock({ $0 }) { throw error }
                     pipe.send(gesture)
                 }

@@ -58,7 +58,9 @@ struct SnippetParamsEndToEndTests {
         try Data("// nothing here\n".utf8).write(to: kotlin)
         let missing = try EndToEnd.run(["batch", sample, "--params", kotlin.path])
         #expect(missing.status == 65)
-        #expect(missing.stderr.contains("\(kotlin.path):1: error: expected a parameters block"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("\(kotlin.path):1: error: expected a parameters block"),
+            "\(missing.stderr)")
     }
 
     /// `--estimator platform` reads the trace's `vx, vy`: a file without them is an error at its

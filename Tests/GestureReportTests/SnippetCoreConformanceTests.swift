@@ -133,7 +133,8 @@ import Testing
                     for k in 1..<lines.count {
                         lines[k] +=
                             k % 7 == 0
-                            ? ",," : ",\(Double(k % 13) * 17.5 - 40),\(Double(k % 11) * 61.25 - 200)"
+                            ? ",,"
+                            : ",\(Double(k % 13) * 17.5 - 40),\(Double(k % 11) * 61.25 - 200)"
                     }
                     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: trace)
                 }
@@ -196,8 +197,10 @@ import Testing
             worstP = max(worstP, abs(p - e.progress))
             worstV = max(worstV, abs(v - e.velocity) / max(1, abs(e.velocity)))
             #expect(
-                abs(p - e.progress) <= 1e-12 && abs(v - e.velocity) <= 1e-9 * max(1, abs(e.velocity)),
-                "\(language) \(c.name) \(e.id): p \(p) v \(v), measure p_r \(e.progress) v_p \(e.velocity)")
+                abs(p - e.progress) <= 1e-12
+                    && abs(v - e.velocity) <= 1e-9 * max(1, abs(e.velocity)),
+                "\(language) \(c.name) \(e.id): p \(p) v \(v), measure p_r \(e.progress) v_p \(e.velocity)"
+            )
             #expect((f[0] == "1") == e.admitted, "\(language) \(c.name) \(e.id): admitted \(f[0])")
             if (f[1] == "1") != e.decision {
                 if margin(c.set.rule, p: e.progress, v: e.velocity) <= 1e-9 {
@@ -236,7 +239,8 @@ import Testing
         var source = "import Foundation\n"
         for (k, (c, _, _)) in prepared.enumerated() {
             let core = try Self.sources(c.set, .swift).replacingOccurrences(
-                of: "\nfunc gestureTuneRuleCompletes(", with: "\nstatic func gestureTuneRuleCompletes(")
+                of: "\nfunc gestureTuneRuleCompletes(",
+                with: "\nstatic func gestureTuneRuleCompletes(")
             source += "enum Case\(k) {\n\(core)\n}\n"
         }
         source += """
@@ -279,7 +283,8 @@ import Testing
         try Data(source.utf8).write(to: main)
         let exe = dir.appendingPathComponent("core").path
         let build = try TestSupport.runProcess([
-            PlatformToolchains.swiftc!, "-swift-version", "6", "-warnings-as-errors", "-O", "-o", exe,
+            PlatformToolchains.swiftc!, "-swift-version", "6", "-warnings-as-errors", "-O", "-o",
+            exe,
             main.path,
         ])
         try #require(build.status == 0, "\(build.stderr)")
@@ -290,7 +295,10 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "node not found: skipped"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"),
+            "node not found: skipped"))
     func javascriptCoreDecidesAsMeasure() throws {
         let dir = try TestSupport.temporaryDirectory("core-js")
         let prepared = try Self.prepare(dir)
@@ -298,23 +306,23 @@ import Testing
             let script =
                 try Self.sources(c.set, .javascript) + """
 
-                const lines = require('fs').readFileSync(process.argv[2], 'utf8').split('\\n');
-                let core = null;
-                const out = [];
-                for (const line of lines) {
-                  if (line === '') continue;
-                  const f = line.split(' ');
-                  const n = f.slice(1).map(Number);
-                  if (f[0] === 'g') core = new GestureTuneCore(n[0]);
-                  else if (f[0] === 'a') core.add(n[0], n[1], n[2], n.length > 3 ? n[3] : null, n.length > 4 ? n[4] : null);
-                  else {
-                    const r = core.release(n[0], n[1], n[2], n.length > 3 ? n[3] : null, n.length > 4 ? n[4] : null);
-                    out.push(`${r.admitted ? 1 : 0} ${r.ruleCompletes ? 1 : 0} ${r.progress} ${r.velocity}`);
-                  }
-                }
-                process.stdout.write(out.join('\\n') + '\\n');
+                    const lines = require('fs').readFileSync(process.argv[2], 'utf8').split('\\n');
+                    let core = null;
+                    const out = [];
+                    for (const line of lines) {
+                      if (line === '') continue;
+                      const f = line.split(' ');
+                      const n = f.slice(1).map(Number);
+                      if (f[0] === 'g') core = new GestureTuneCore(n[0]);
+                      else if (f[0] === 'a') core.add(n[0], n[1], n[2], n.length > 3 ? n[3] : null, n.length > 4 ? n[4] : null);
+                      else {
+                        const r = core.release(n[0], n[1], n[2], n.length > 3 ? n[3] : null, n.length > 4 ? n[4] : null);
+                        out.push(`${r.admitted ? 1 : 0} ${r.ruleCompletes ? 1 : 0} ${r.progress} ${r.velocity}`);
+                      }
+                    }
+                    process.stdout.write(out.join('\\n') + '\\n');
 
-                """
+                    """
             let url = dir.appendingPathComponent("\(c.name).js")
             try Data(script.utf8).write(to: url)
             let r = try TestSupport.runProcess(["/usr/bin/node", url.path, feed.path])
@@ -338,36 +346,38 @@ import Testing
             let source =
                 "package case\(k)\n\n" + (try Self.sources(c.set, .kotlin)) + """
 
-                fun run(path: String) {
-                    var core: GestureTuneCore? = null
-                    val out = StringBuilder()
-                    for (line in java.io.File(path).readLines()) {
-                        if (line.isEmpty()) continue
-                        val f = line.split(" ")
-                        val n = f.drop(1).map { it.toDouble() }
-                        when (f[0]) {
-                            "g" -> core = GestureTuneCore(n[0])
-                            "a" -> core!!.add(n[0], n[1], n[2], n.getOrNull(3), n.getOrNull(4))
-                            else -> {
-                                val r = core!!.release(n[0], n[1], n[2], n.getOrNull(3), n.getOrNull(4))
-                                out.append(if (r.admitted) "1" else "0").append(' ')
-                                    .append(if (r.ruleCompletes) "1" else "0").append(' ')
-                                    .append(r.progress).append(' ').append(r.velocity).append('\\n')
+                    fun run(path: String) {
+                        var core: GestureTuneCore? = null
+                        val out = StringBuilder()
+                        for (line in java.io.File(path).readLines()) {
+                            if (line.isEmpty()) continue
+                            val f = line.split(" ")
+                            val n = f.drop(1).map { it.toDouble() }
+                            when (f[0]) {
+                                "g" -> core = GestureTuneCore(n[0])
+                                "a" -> core!!.add(n[0], n[1], n[2], n.getOrNull(3), n.getOrNull(4))
+                                else -> {
+                                    val r = core!!.release(n[0], n[1], n[2], n.getOrNull(3), n.getOrNull(4))
+                                    out.append(if (r.admitted) "1" else "0").append(' ')
+                                        .append(if (r.ruleCompletes) "1" else "0").append(' ')
+                                        .append(r.progress).append(' ').append(r.velocity).append('\\n')
+                                }
                             }
                         }
+                        print(out)
                     }
-                    print(out)
-                }
 
-                """
+                    """
             let url = dir.appendingPathComponent("Case\(k).kt")
             try Data(source.utf8).write(to: url)
             files.append(url.path)
             dispatch += "        \"\(k)\" -> case\(k).run(args[0])\n"
         }
         let main = dir.appendingPathComponent("Main.kt")
-        try Data("fun main(args: Array<String>) {\n    when (args[1]) {\n\(dispatch)    }\n}\n".utf8)
-            .write(to: main)
+        try Data(
+            "fun main(args: Array<String>) {\n    when (args[1]) {\n\(dispatch)    }\n}\n".utf8
+        )
+        .write(to: main)
         let jar = dir.appendingPathComponent("core.jar").path
         let build = try TestSupport.runProcess(
             ["/usr/bin/timeout", "600", PlatformToolchains.kotlinc!] + files + [

@@ -12,7 +12,8 @@ import Testing
 @Suite struct SnippetParametersBlockTests {
     static func sets() -> [ParameterSet] {
         var full = ParameterSet(
-            rule: .projection(progress: 0.43, tau: 0.44), direction: .left, preset: "my \"preset\" $x é\u{1F600}",
+            rule: .projection(progress: 0.43, tau: 0.44), direction: .left,
+            preset: "my \"preset\" $x é\u{1F600}",
             extent: 402.5, completionSpeed: 1.09, transitionDuration: 0.3, fingerSpeedCap: 0.41,
             spring: .init(dampingRatio: 0.8, response: 0.31), edgeWidth: 19.5,
             directionLockAngle: 28.75)
@@ -72,8 +73,11 @@ import Testing
         #expect(tau > begin && end > tau)
         // An expression instead of a literal.
         #expect(
-            error(source.replacingOccurrences(of: "static tau = 0.44;", with: "static tau = 0.44 * 2;"))
-                == "\(Self.path):\(tau): expected a line 'name = value' of the parameters block, found static tau = 0.44 * 2;")
+            error(
+                source.replacingOccurrences(
+                    of: "static tau = 0.44;", with: "static tau = 0.44 * 2;"))
+                == "\(Self.path):\(tau): expected a line 'name = value' of the parameters block, found static tau = 0.44 * 2;"
+        )
         // A value out of bounds, reported at its own line.
         #expect(
             error(source.replacingOccurrences(of: "static tau = 0.44;", with: "static tau = -1;"))
@@ -84,35 +88,51 @@ import Testing
                 == "\(Self.path):\(end - 1): missing key \"tau\"")
         // An unknown name and a key of another rule.
         #expect(
-            error(source.replacingOccurrences(of: "static tau = 0.44;", with: "static taus = 0.44;"))
+            error(
+                source.replacingOccurrences(of: "static tau = 0.44;", with: "static taus = 0.44;"))
                 == "\(Self.path):\(tau): unknown key \"taus\" (did you mean \"tau\"?)")
         #expect(
-            error(source.replacingOccurrences(of: "static tau = 0.44;", with: "static velocityThreshold = 0.44;"))
-                == "\(Self.path):\(tau): key \"velocityThreshold\" does not apply to rule \"projection\"")
+            error(
+                source.replacingOccurrences(
+                    of: "static tau = 0.44;", with: "static velocityThreshold = 0.44;"))
+                == "\(Self.path):\(tau): key \"velocityThreshold\" does not apply to rule \"projection\""
+        )
         // A name twice.
         #expect(
-            error(source.replacingOccurrences(of: "  static tau = 0.44;\n", with: "  static tau = 0.44;\n  static tau = 0.5;\n"))
+            error(
+                source.replacingOccurrences(
+                    of: "  static tau = 0.44;\n",
+                    with: "  static tau = 0.44;\n  static tau = 0.5;\n"))
                 == "\(Self.path):\(tau + 1): key \"tau\": expected once, found a second time")
         // No block, no end marker, two blocks.
         #expect(
             error("const x = 1;\n")
-                == "\(Self.path):1: expected a parameters block between \"// gesturetune:parameters begin\" and \"// gesturetune:parameters end\", found none")
+                == "\(Self.path):1: expected a parameters block between \"// gesturetune:parameters begin\" and \"// gesturetune:parameters end\", found none"
+        )
         #expect(
             error(source.replacingOccurrences(of: "// gesturetune:parameters end", with: ""))
-                == "\(Self.path):\(begin): expected \"// gesturetune:parameters end\" after this line, found none")
+                == "\(Self.path):\(begin): expected \"// gesturetune:parameters end\" after this line, found none"
+        )
         #expect(
             error(source + "\n// gesturetune:parameters begin\n")
-                .hasPrefix("\(Self.path):\(source.split(separator: "\n", omittingEmptySubsequences: false).count + 1): expected one parameters block"))
+                .hasPrefix(
+                    "\(Self.path):\(source.split(separator: "\n", omittingEmptySubsequences: false).count + 1): expected one parameters block"
+                ))
         // The slop this version gates with is 10 pt.
         let slop = Self.line(of: "static slop = ", in: source)
         #expect(
-            error(source.replacingOccurrences(of: "static slop = null;", with: "static slop = 12.0;"))
-                == "\(Self.path):\(slop): key \"slop\": expected nil or 10 (the slop batch gates with), found 12.0")
+            error(
+                source.replacingOccurrences(of: "static slop = null;", with: "static slop = 12.0;"))
+                == "\(Self.path):\(slop): key \"slop\": expected nil or 10 (the slop batch gates with), found 12.0"
+        )
         // A spring with one half unset, at the other half's line.
         let response = Self.line(of: "static springResponse = ", in: source)
         #expect(
-            error(source.replacingOccurrences(of: "static springResponse = 0.31;", with: "static springResponse = null;"))
-                .hasPrefix("\(Self.path):"))
+            error(
+                source.replacingOccurrences(
+                    of: "static springResponse = 0.31;", with: "static springResponse = null;")
+            )
+            .hasPrefix("\(Self.path):"))
         #expect(response > 0)
     }
 }

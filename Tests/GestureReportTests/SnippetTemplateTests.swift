@@ -98,7 +98,8 @@ import Testing
         let infinite = try SnippetTemplates.files(Self.values(Self.rules[1], .right))
         #expect(infinite[0].contents.contains("static let velocityThreshold: Double = .infinity"))
         #expect(
-            infinite[3].contents.contains("val velocityThreshold: Double = Double.POSITIVE_INFINITY"))
+            infinite[3].contents.contains(
+                "val velocityThreshold: Double = Double.POSITIVE_INFINITY"))
         #expect(infinite[4].contents.contains("static velocityThreshold = Infinity;"))
         // The header's user text cannot end a comment or a line early.
         #expect(
@@ -177,7 +178,8 @@ import Testing
         #expect(pop[0].contents.contains("static let tau: Double = 0.44"))
         #expect(
             pop[0].contents.contains(
-                "static let edgeWidth: Double? = \(try #require(model.suggestedParameterSet.edgeWidth))"))
+                "static let edgeWidth: Double? = \(try #require(model.suggestedParameterSet.edgeWidth))"
+            ))
 
         // The tuner's set wins: a dismiss down, fitted on the platform's velocity, with no lock or cap measured.
         var set = model.suggestedParameterSet

@@ -277,34 +277,10 @@ import Testing
                     file.text.contains(" = \(literal)"), "\(p.key) \(literal) not in \(file.name)")
             }
         }
-        // The direction lock and finger-speed cap in every file, as params.json has them
-        // (rounded to 0.1° and 1 ms, as the snippets write them; no cap: the transition duration).
-        let lock = try #require(
-            params.directionLockAngle ?? (snippets["directionLockAngle"] as? NSNumber)?.doubleValue)
-        #expect((snippets["directionLockAngle"] as? NSNumber)?.doubleValue == lock)
-        let cap =
-            params.fingerSpeedCap ?? params.transitionDuration
-            ?? (snippets["transitionDuration"] as? NSNumber)?.doubleValue ?? 0.35
-        let lockText = "\((lock * 10).rounded() / 10)", capText = "\((cap * 1000).rounded() / 1000)"
+        // Every file's parameters block reads back as params.json: what batch --params gates.
         for file in files {
-            let (lockName, capName) =
-                file.name.hasSuffix(".kt")
-                ? ("DIRECTION_LOCK_ANGLE", "FINGER_SPEED_CAP")
-                : ("directionLockAngle", "fingerSpeedCap")
-            #expect(
-                file.text.contains(
-                    "\(lockName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(lockText)"),
-                "lock \(lockText) not in \(file.name)")
-            if !file.name.contains("Spring") {
-                #expect(
-                    file.text.contains(
-                        "\(capName)\(file.name.hasSuffix(".swift") ? ": CGFloat" : "") = \(capText)"
-                    ), "cap \(capText) not in \(file.name)")
-            }
-        }
-        if pop, let edge = params.edgeWidth {
-            #expect(
-                uikitText.contains("static let edgeWidth: CGFloat = \((edge * 10).rounded() / 10)"))
+            let read = try ParameterSet.decodeSource(file.text, path: file.name)
+            #expect(read.hasSameFileContents(as: params), "\(file.name)")
         }
     }
 

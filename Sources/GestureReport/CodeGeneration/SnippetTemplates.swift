@@ -336,7 +336,8 @@ public enum SnippetTemplates {
             lines.append(
                 v.estimator == "platform"
                     ? "Browsers report no velocity: GestureTuneCore falls back to lsq2 over the pointer events."
-                    : "GestureTuneCore computes that estimate from the pointer events, as the analysis did.")
+                    : "GestureTuneCore computes that estimate from the pointer events, as the analysis did."
+            )
             return lines
         }
         if v.estimator == "platform" {

@@ -89,7 +89,8 @@ extension ParameterSet {
         guard let ruleEntry = values.first(where: { $0.name == "rule" }) else {
             throw .located(line: end + 1, .missingKey(path: path, key: "rule"))
         }
-        guard case .text(let ruleName) = ruleEntry.value, let family = RuleFamily(rawValue: ruleName)
+        guard case .text(let ruleName) = ruleEntry.value,
+            let family = RuleFamily(rawValue: ruleName)
         else {
             let families = RuleFamily.allCases.map(\.rawValue).joined(separator: ", ")
             throw .located(
@@ -183,7 +184,8 @@ extension ParameterSet {
             case .number(let x):
                 x == .infinity
                     ? JSONText.quoted(RuleParameterSpec.infinityText)
-                    : x == -.infinity ? JSONText.quoted(RuleParameterSpec.negativeInfinityText) : "\(x)"
+                    : x == -.infinity
+                        ? JSONText.quoted(RuleParameterSpec.negativeInfinityText) : "\(x)"
             case .null: nil
             }
         }

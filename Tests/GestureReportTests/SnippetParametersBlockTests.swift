@@ -21,6 +21,7 @@ import Testing
         full.horizon = 0.08
         full.maxSamples = 12
         full.maxGap = 0.03
+        full.slop = 12
         return [
             full,
             ParameterSet(rule: .threshold(progress: 0.3, velocity: .infinity), direction: .down),
@@ -118,13 +119,13 @@ import Testing
                 .hasPrefix(
                     "\(Self.path):\(source.split(separator: "\n", omittingEmptySubsequences: false).count + 1): expected one parameters block"
                 ))
-        // The slop this version gates with is 10 pt.
+        // A gate value out of bounds, at its own line.
         let slop = Self.line(of: "static slop = ", in: source)
         #expect(
             error(
-                source.replacingOccurrences(of: "static slop = null;", with: "static slop = 12.0;"))
-                == "\(Self.path):\(slop): key \"slop\": expected nil or 10 (the slop batch gates with), found 12.0"
-        )
+                source.replacingOccurrences(of: "static slop = 12.0;", with: "static slop = -1.0;")
+            )
+            .hasPrefix("\(Self.path):\(slop): key \"gate.slop\": expected"))
         // A spring with one half unset, at the other half's line.
         let response = Self.line(of: "static springResponse = ", in: source)
         #expect(

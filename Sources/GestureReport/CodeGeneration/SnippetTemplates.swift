@@ -196,7 +196,7 @@ public enum SnippetTemplates {
             ("springDampingRatio", .number(set.spring?.dampingRatio)),
             ("springResponse", .number(set.spring?.response)),
             ("edgeWidth", .number(set.edgeWidth)), ("lockAngle", .number(set.directionLockAngle)),
-            ("slop", .number(nil)),
+            ("slop", .number(set.slop)),
         ]
         return out
     }

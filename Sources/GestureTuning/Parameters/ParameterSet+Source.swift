@@ -141,18 +141,17 @@ extension ParameterSet {
             if inner.count == 2 { inner[0].text += "," }
             members.append([("\"spring\": {", zeta.line)] + inner + [("}", response.line)])
         }
-        member("edgeWidth", "edgeWidth")
-        member("directionLockAngle", "lockAngle")
-        let slop = value("slop")
-        switch slop.value {
-        case .null: break
-        case .number(let x) where x == 10: break
-        default:
-            throw .located(
-                line: slop.line,
-                .badValue(
-                    path: path, key: "slop", expected: "nil or 10 (the slop batch gates with)",
-                    found: slop.value.summary))
+        var gate: [(text: String, line: Int)] = []
+        for (key, name) in [
+            ("edgeWidth", "edgeWidth"), ("lockAngle", "lockAngle"), ("slop", "slop"),
+        ] {
+            let (v, line) = value(name)
+            if let t = v.json { gate.append(("\(JSONText.quoted(key)): \(t)", line)) }
+        }
+        if !gate.isEmpty {
+            for k in gate.indices.dropLast() { gate[k].text += "," }
+            members.append(
+                [("\"gate\": {", gate[0].line)] + gate + [("}", gate[gate.count - 1].line)])
         }
         var json: [(text: String, line: Int)] = [("{", begin + 1)]
         for (k, var lines) in members.enumerated() {

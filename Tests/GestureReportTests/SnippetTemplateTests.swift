@@ -199,7 +199,7 @@ import Testing
             v.direction == .down
                 && v.ruleParameters == ["progressThreshold": 0.4, "velocityThreshold": .infinity])
         #expect(
-            v.directionLockAngle == 45 && v.fingerSpeedCap == nil && v.transitionDuration == 0.3)
+            v.directionLockAngle == 90 && v.fingerSpeedCap == nil && v.transitionDuration == 0.3)
         #expect(v.estimator == "platform" && v.platformVelocityRecorded)
         #expect(
             v.headerLines.contains(
@@ -229,7 +229,7 @@ import Testing
         #expect(snippets["files"] as? [String] == dismiss.map { "snippets/" + $0.name })
         #expect((snippets["rule"] as? [String: Any])?["velocityThreshold"] as? String == "inf")
         #expect(
-            snippets["directionLockAngle"] as? Double == 45
+            snippets["directionLockAngle"] as? Double == 90
                 && snippets["estimator"] as? String == "platform")
         #expect(snippets["platformVelocityRecorded"] as? Bool == true)
     }

@@ -8,9 +8,9 @@ extension ReportModel {
     /// Rule parameters are keyed as `Rule.parameters` names them (progress/s velocities). What the
     /// set leaves out is filled from the report, and every stand-in is said in the header:
     /// transition duration `animation.duration`; spring `animation.dampingRatio` with the target
-    /// settling time as response; direction lock `SnippetValues.fallbackDirectionLockAngle`; edge
-    /// width `SnippetValues.fallbackEdgeWidth`; estimator `lsq2` (the default); no finger-speed
-    /// cap: the transition duration caps the settle.
+    /// settling time as response; direction lock `SnippetValues.fallbackDirectionLockAngle` (90°,
+    /// as the gate reads none); estimator `lsq2` (the default); no finger-speed cap: the
+    /// transition duration caps the settle. The snippets' parameters block holds the set itself.
     /// The edge width the snippets are filled with: the measured one, or with none measured
     /// `SnippetValues.fallbackEdgeWidth`. The summary and the report state this same number.
     public var snippetEdgeWidth: Double {

@@ -32,9 +32,9 @@ public struct SnippetValues: Sendable, Equatable {
     /// (`batch --params SNIPPET` reads it back equal). Built from the values above when not given.
     public var parameterSet: ParameterSet
 
-    /// Direction lock when none was measured or set (no gesture moved 10 pt): 45°, the
-    /// dominant-axis rule (a drag starts when it moves at least as far along the axis as across).
-    public static let fallbackDirectionLockAngle = 45.0
+    /// Direction lock when none was measured or set: 90°, as the gate reads an absent lock
+    /// (`Gate.defaultLockAngle`; any direction with a component along the axis).
+    public static let fallbackDirectionLockAngle = Gate.defaultLockAngle
     /// Edge width when none was measured or set (every start lay before the leading edge): 20 pt,
     /// Flutter's and Android ViewDragHelper's edge.
     public static let fallbackEdgeWidth = 20.0

@@ -20,7 +20,7 @@ enum AnalyzeSupport {
         "figures/start-position.svg", "figures/velocity-ratio.svg",
         "snippets/android/DragTransition.kt", "snippets/swiftui/DragTransition.swift",
         "snippets/uikit/InterruptibleSpringPan.swift", "snippets/uikit/PopInteraction.swift",
-        "snippets/web/drag-transition.js",
+        "snippets/web/drag-transition.js", "snippets/web/playground.html",
     ]
 
     /// Files (not folders) under `dir`, relative, sorted.

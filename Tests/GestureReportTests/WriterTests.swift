@@ -15,7 +15,7 @@ import Testing
             "figures/start-position.svg", "figures/velocity-ratio.svg",
             "snippets/uikit/PopInteraction.swift", "snippets/uikit/InterruptibleSpringPan.swift",
             "snippets/swiftui/DragTransition.swift", "snippets/android/DragTransition.kt",
-            "snippets/web/drag-transition.js",
+            "snippets/web/drag-transition.js", "snippets/web/playground.html",
         ]
         #expect(out.files == expected)
         for f in expected {
@@ -61,7 +61,7 @@ import Testing
         let dir = try Fixture.directory("fail")
         _ = try ReportWriter.write(Fixture.model(count: 40), to: dir.path, name: "swipe")
         let before = Self.tree(dir)
-        #expect(before.count == 15)
+        #expect(before.count == 16)
         #expect(throws: ReportError.self) {
             _ = try ReportWriter.write(
                 Fixture.model(count: 90), to: dir.path, name: "swipe", params: nil, limits: .init(),

@@ -69,7 +69,12 @@ public enum ReportWriter {
         // The snippets first: a template that does not fill is a bug, reported before any
         // file is written.
         let snippets: [(name: String, contents: String)]
-        do { snippets = try model.snippetFiles() } catch {
+        do {
+            snippets =
+                try model.snippetFiles() + [
+                    (ReportModel.playgroundPath, try model.playgroundPage())
+                ]
+        } catch {
             throw .cannotWrite(path: final + "/snippets", reason: "\(error)")
         }
         let paramsText: String

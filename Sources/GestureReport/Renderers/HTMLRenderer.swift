@@ -173,6 +173,10 @@ public struct HTMLRenderer: Sendable {
                     "<li><a href=\"snippets/\(h(s.name))\"><code>snippets/\(h(s.name))</code></a>: \(h(SnippetTemplates.summary(of: s.name)))</li>\n"
                 )
             }
+            let page = ReportModel.playgroundPath
+            out.write(
+                "<li><a href=\"snippets/\(h(page))\"><code>snippets/\(h(page))</code></a>: \(h(MarkdownRenderer.playgroundSummary))</li>\n"
+            )
             out.write("</ul>\n")
             for s in snippets {
                 out.write(

@@ -102,9 +102,15 @@ public struct MarkdownRenderer: Sendable {
                     "- [snippets/\(m(name))](snippets/\(name)): \(m(SnippetTemplates.summary(of: name)))\n"
                 )
             }
+            let page = ReportModel.playgroundPath
+            out.write("- [snippets/\(m(page))](snippets/\(page)): \(m(Self.playgroundSummary))\n")
             out.write("\n")
         }
     }
+
+    /// What `snippets/web/playground.html` is, in the lists of snippet files.
+    static let playgroundSummary =
+        "a page to feel the suggestion before shipping it: the web snippet drives a sheet under the suggested parameters (or the current ones), the web recorder records; open it on a phone"
 
     /// The sentence above the list of snippet files (HTML, Markdown, notebook).
     static func snippetsIntro(_ model: ReportModel) -> String {

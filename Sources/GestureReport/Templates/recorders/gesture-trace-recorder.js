@@ -27,7 +27,9 @@
 // `touch-action` your gesture needs (`none`, or `pan-y` for a horizontal swipe).
 //
 // Labelling: call `recorder.beginTrial('complete')` or `recorder.beginTrial('cancel')` before
-// each scripted attempt; the next gesture gets that intent. `recorder.recordOutcome('complete')`
+// each scripted attempt; the next gesture gets that intent. `recorder.labelGesture('g3',
+// 'cancel')` sets a gesture's intent afterwards, from what the person says they meant when asked
+// right after the swipe (never from what the page did). `recorder.recordOutcome('complete')`
 // records what the page did with the last gesture.
 (function (root) {
   'use strict';
@@ -58,7 +60,7 @@
     this.container = this.options.container || defaultContainer(element);
     this.gestureCount = 0;
     this.trialIntent = null;
-    this._lines = [];
+    this._written = [];
     this._current = null;
     this._pending = null;
     this._listeners = [];
@@ -88,6 +90,16 @@
   /** Ends the running trial without a gesture. */
   Recorder.prototype.endTrial = function () {
     this.trialIntent = null;
+  };
+
+  /** Sets the intent of the gesture `id` ('g1', ...) recorded so far; false when there is none. */
+  Recorder.prototype.labelGesture = function (id, intent) {
+    checkIntent(intent);
+    var found = this._written.filter(function (w) { return w.gesture.id === id; })[0];
+    var gesture = found ? found.gesture : (this._pending && this._pending.id === id ? this._pending : null);
+    if (!gesture) return false;
+    gesture.intent = intent;
+    return true;
   };
 
   /** What the page did with the last gesture: 'complete' or 'cancel'. */
@@ -178,12 +190,13 @@
     var gesture = this._pending;
     if (!gesture) return;
     this._pending = null;
-    Array.prototype.push.apply(this._lines, gestureLines(gesture, outcome));
+    this._written.push({ gesture: gesture, outcome: outcome });
   };
 
   /** The CSV text of every gesture so far (one still waiting for its outcome included, without it). */
   Recorder.prototype.csv = function () {
-    var lines = this._lines.slice();
+    var lines = [];
+    this._written.forEach(function (w) { Array.prototype.push.apply(lines, gestureLines(w.gesture, w.outcome)); });
     if (this._pending) Array.prototype.push.apply(lines, gestureLines(this._pending, null));
     return HEADER + lines.map(function (line) { return line + '\n'; }).join('');
   };

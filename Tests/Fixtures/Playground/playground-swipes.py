@@ -33,29 +33,32 @@ options.add_experimental_option(
 
 def swipes():
     """(kind, admitted, start x, start y, [(dx, dy, pause s)] cumulative offsets): steps of known
-    length at known intervals. Admitted ones start 3 to 15 px from the left edge (inside EDGE)
-    and lean at most LOCK/3 degrees off the axis."""
+    length at known intervals. Admitted ones start 15% to 70% of EDGE from the left edge and lean
+    at most LOCK/3 degrees off the axis; refused ones start 40 px or more past EDGE, or lean
+    LOCK + 30 degrees off it."""
     out = []
     slope = math.tan(math.radians(lock / 3))
     for k in range(10):  # flicks: 4 to 8 steps of 18 to 30 px, 12 ms apart
         n, step = 4 + k % 5, 18 + 3 * (k % 5)
-        out.append(("flick", True, 3 + k, 200 + 40 * k, [(step * i, slope * step * i * (k % 2), 0.012) for i in range(1, n + 1)]))
+        out.append(("flick", True, edge * (0.15 + 0.06 * k), 200 + 40 * k, [(step * i, slope * step * i * (k % 2), 0.012) for i in range(1, n + 1)]))
     for k in range(10):  # slow drags: 12 to 30 steps of 4 to 12 px, 30 ms apart, some held still at the end
         n, step = 12 + 2 * k, 4 + (k % 5) * 2
         moves = [(step * i, -slope * step * i * (k % 2), 0.03) for i in range(1, n + 1)]
         if k % 3 == 0:
             moves.append((moves[-1][0], moves[-1][1], 0.25))
-        out.append(("slow", True, 5 + k, 180 + 45 * k, moves))
+        out.append(("slow", True, edge * (0.7 - 0.06 * k), 180 + 45 * k, moves))
     for k in range(10):  # reversals: out 90 to 270 px, then back 40 to 160 px
         forward, back = 90 + 20 * k, 40 + 13 * k
         moves = [(forward * i / 10, 0, 0.016) for i in range(1, 11)]
         moves += [(forward - back * i / 6, 0, 0.016 + 0.004 * (k % 3)) for i in range(1, 7)]
-        out.append(("reversal", True, 4 + k, 220 + 40 * k, moves))
-    # Refused: starts past the edge, and a steep start (60 degrees off the axis).
+        out.append(("reversal", True, edge * (0.2 + 0.05 * k), 220 + 40 * k, moves))
+    # Refused: starts past the edge, and steep starts.
     for k in range(2):
         out.append(("past-edge", False, edge + 40 + 60 * k, 300 + 80 * k, [(20 * i, 0, 0.016) for i in range(1, 9)]))
+    steep = math.radians(min(lock + 30, 85))
     for k in range(2):
-        out.append(("steep", False, 6 + 4 * k, 260 + 200 * k, [(10 * i * 0.5, 10 * i * 0.866, 0.016) for i in range(1, 9)]))
+        out.append(("steep", False, edge * (0.3 + 0.3 * k), 260 + 200 * k,
+                    [(10 * i * math.cos(steep), 10 * i * math.sin(steep), 0.016) for i in range(1, 9)]))
     return out
 
 

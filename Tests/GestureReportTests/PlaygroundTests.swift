@@ -65,8 +65,9 @@ import Testing
         let params =
             try JSONSerialization.jsonObject(with: Data(contentsOf: paramsURL)) as? [String: Any]
             ?? [:]
-        let edge = try #require(params["edgeWidth"] as? Double)
-        let lock = try #require(params["directionLockAngle"] as? Double)
+        let gate = params["gate"] as? [String: Any] ?? [:]
+        let edge = try #require(gate["edgeWidth"] as? Double)
+        let lock = try #require(gate["lockAngle"] as? Double)
         let csv = dir.appendingPathComponent("playground.csv")
         let r = try Python.run([
             "/usr/bin/timeout", "600", Python.executable!, Self.script.path,

@@ -57,15 +57,19 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
         let p = point(gestureRecognizer.location(in: container))
         core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
         self.core = core
-        return core.admitted == true
+        // Undecided (not yet past the slop) recognizes too: handlePan takes the transition over
+        // once the core admits the gesture, and lets the pan go if it refuses it.
+        return core.admitted != false
     }
 
     func handlePan(_ pan: UIPanGestureRecognizer) {
         guard let container, var core else { return }
         let p = point(pan.location(in: container))
         switch pan.state {
-        case .began:
-            if animator == nil {
+        case .began, .changed:
+            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+            self.core = core
+            if animator == nil, core.admitted == true {
                 let animator = UIViewPropertyAnimator(
                     duration: GestureTuneParameters.transitionDuration ?? 0.35, curve: .linear, animations: animations)
                 animator.addCompletion { [weak self] position in
@@ -74,10 +78,12 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
                 }
                 animator.pauseAnimation()
                 self.animator = animator
+            } else if core.admitted == false {
+                // Refused after the slop: the transition never starts; let the touch go.
+                self.core = nil
+                pan.isEnabled = false
+                pan.isEnabled = true
             }
-        case .changed:
-            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
-            self.core = core
             animator?.fractionComplete = CGFloat(core.progress(x: p.x, y: p.y))
         case .ended, .cancelled, .failed:
             self.core = nil

@@ -58,23 +58,32 @@ final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGesture
         let p = point(pan.location(in: container))
         core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
         self.core = core
-        return core.admitted == true
+        // Undecided (not yet past the slop) recognizes too: handlePan starts the transition
+        // once the core admits the gesture, and lets the pan go if it refuses it.
+        return core.admitted != false
     }
 
     @objc func handlePan(_ pan: UIPanGestureRecognizer) {
         guard let container, var core else { return }
         let p = point(pan.location(in: container))
         switch pan.state {
-        case .began:
-            isInteracting = true
-            navigationController?.popViewController(animated: true)
-        case .changed:
+        case .began, .changed:
             core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
             self.core = core
-            update(CGFloat(core.progress(x: p.x, y: p.y)))
+            if !isInteracting, core.admitted == true {
+                isInteracting = true
+                navigationController?.popViewController(animated: true)
+            } else if core.admitted == false {
+                // Refused after the slop: the transition never starts; let the touch go.
+                self.core = nil
+                pan.isEnabled = false
+                pan.isEnabled = true
+            }
+            if isInteracting { update(CGFloat(core.progress(x: p.x, y: p.y))) }
         case .ended, .cancelled, .failed:
-            isInteracting = false
             self.core = nil
+            guard isInteracting else { return }
+            isInteracting = false
             let v = pan.velocity(in: container)
             let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
             completionSpeed = CGFloat(r.completionSpeed)

@@ -209,9 +209,17 @@ extension FamilyCells: Codable {
                 debugDescription:
                     "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
         }
-        // Flat: per occupied cell in increasing key order, the key's increase over the previous
-        // cell's (the first: the key), then one count per fold.
-        let flat = try c.decode([Int].self, forKey: .cells)
+        // Flat (a `CountList`): per occupied cell in increasing key order, the key's increase
+        // over the previous cell's (the first: the key), then one count per fold.
+        guard
+            let flat = CountList.parse(
+                try c.decode(String.self, forKey: .cells), limit: TuningStatistics.countLimit)
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .cells, in: c,
+                debugDescription:
+                    "expected counts from 0 to \(TuningStatistics.countLimit) separated by commas")
+        }
         guard flat.count % (folds + 1) == 0 else {
             throw DecodingError.dataCorruptedError(
                 forKey: .cells, in: c,
@@ -286,6 +294,6 @@ extension FamilyCells: Codable {
             flat.append(contentsOf: perFold)
             previous = key
         }
-        try c.encode(flat, forKey: .cells)
+        try c.encode(CountList.text(flat), forKey: .cells)
     }
 }

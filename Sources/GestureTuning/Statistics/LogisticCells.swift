@@ -137,7 +137,14 @@ extension LogisticCells: Codable {
                 debugDescription:
                     "expected a count from 0 to \(TuningStatistics.countLimit), found \(count)")
         }
-        if let flat = try c.decodeIfPresent([Int].self, forKey: .bins) {
+        if let text = try c.decodeIfPresent(String.self, forKey: .bins) {
+            guard let flat = CountList.parse(text, limit: TuningStatistics.countLimit) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bins, in: c,
+                    debugDescription:
+                        "expected counts from 0 to \(TuningStatistics.countLimit) separated by commas"
+                )
+            }
             // Per occupied bin in increasing key order: the key's increase over the previous
             // bin's (the first: the key), then one count per fold.
             binned = true
@@ -221,7 +228,7 @@ extension LogisticCells: Codable {
                 flat.append(contentsOf: byKey[key]!)
                 previous = key
             }
-            try c.encode(flat, forKey: .bins)
+            try c.encode(CountList.text(flat), forKey: .bins)
         } else {
             try c.encode(
                 points.map { [$0.progress, $0.velocity, $0.complete ? 1 : 0, Double($0.fold)] },

@@ -15,3 +15,8 @@ mv traces/unlabelled.csv.tmp traces/unlabelled.csv
 # With an outcome column: what an app running the transition-treasury rule (p_th 0.3, velocity ignored) decided, to check against
 # the current parameters (flutter-cupertino by default).
 "$bin" simulate --gestures 150 --seed 5 --outcome transition-treasury --out traces/outcome.csv
+
+# With gestures not meant for the transition (intent other): 100 scrolls with sideways
+# drift, mid-screen carousel swipes, diagonal thumbs and taps beside 200 labelled swipes, for
+# the start-of-gesture gate (docs/gate.md).
+"$bin" simulate --gestures 200 --seed 11 --others 0.5 --out traces/accidental.csv

@@ -443,6 +443,19 @@ enum CommandSpecs {
                     "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)",
                 default: "none: intent follows the motion"),
             OptionSpec(
+                "others", value: "FRACTION",
+                help:
+                    "add round(FRACTION × --gestures) gestures not meant for the transition (intent other): scrolls across the axis, mid-screen carousel swipes, diagonal thumbs, taps",
+                default: "none"),
+            OptionSpec(
+                "others-mix", value: "W,W,W,W",
+                help: "weights of scroll, carousel, diagonal and tap among --others",
+                default: "4,3,2,1"),
+            OptionSpec(
+                "others-spread", value: "DEGREES",
+                help: "standard deviation of a scroll's drift from the cross axis (--others)",
+                default: "15"),
+            OptionSpec(
                 "out", value: "PATH", help: "file (or folder with --files) to write",
                 default: "standard output"),
         ],

@@ -27,6 +27,8 @@ struct SimulateOptions: Sendable {
     var people: Int? = nil
     var spread: Double? = nil
     var retries = false
+    /// `--others FRACTION`, `--others-mix`, `--others-spread`.
+    var others: OtherGestureOptions? = nil
 
     /// Upper bounds of the numeric options: far beyond any real recording, and low enough
     /// that every time (written with 6 decimals) and position (2 decimals) fits the integer
@@ -52,6 +54,27 @@ struct SimulateOptions: Sendable {
             throw values.error(
                 "'--retries' needs '--outcome PRESET' (the app whose cancels are retried)")
         }
+        var others: OtherGestureOptions?
+        if let fraction = try values.double("others", min: 0, max: 10) {
+            var o = OtherGestureOptions(fraction: fraction)
+            if let text = values.string("others-mix") {
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                let weights = parts.map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard weights.count == OtherKind.allCases.count,
+                    weights.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }),
+                    weights.reduce(0, { $0 + ($1 ?? 0) }) > 0
+                else {
+                    throw values.error(
+                        "invalid value '\(text)' for '--others-mix': expected 4 weights (scroll,carousel,diagonal,tap), not negative, not all 0, e.g. 4,3,2,1"
+                    )
+                }
+                o.mix = weights.map { $0! }
+            }
+            if let s = try values.double("others-spread", min: 0, max: 90) { o.spread = s }
+            others = o
+        } else if values.string("others-mix") != nil || values.string("others-spread") != nil {
+            throw values.error("'--others-mix' and '--others-spread' need '--others FRACTION'")
+        }
         return SimulateOptions(
             gestures: try values.int("gestures", min: 1, max: limits.gestures) ?? 200, files: files,
             seed: try values.uint64("seed") ?? 1,
@@ -63,7 +86,8 @@ struct SimulateOptions: Sendable {
             ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
             out: out == "-" ? nil : out, outcome: outcome,
             people: try values.int("people", min: 1, max: 100_000),
-            spread: try values.double("spread", min: 0, max: 0.9), retries: retries)
+            spread: try values.double("spread", min: 0, max: 0.9), retries: retries,
+            others: others)
     }
 }
 
@@ -115,6 +139,7 @@ enum SimulateCommand {
         options.personColumn = o.people != nil
         options.spread = o.spread
         options.retries = o.retries
+        options.others = o.others
         return options
     }
 }

@@ -46,6 +46,9 @@ public struct SimulationOptions: Sendable, Equatable {
     public var giveUpRate: Double = 0.1
     /// Writes a `person` column (`p1`…): set by `--people`.
     public var personColumn: Bool = false
+    /// `--others FRACTION`: gestures not meant for the transition added after the meant ones
+    /// (`OtherGestureOptions`); nil: none.
+    public var others: OtherGestureOptions? = nil
 
     /// The true progress threshold of person `i` of `count` under `spread`.
     public static func threshold(person i: Int, of count: Int, spread: Double) -> Double {

@@ -46,6 +46,10 @@ public struct SimulatedGesture: Sendable, Equatable {
     public var person: Int = 0
     /// A retry of the gesture before it (the app cancelled what was meant to complete).
     public var isRetry: Bool = false
+    /// Not meant for the transition (`simulate --others`): written with intent `other`;
+    /// `kind`, `meant` and `label` then mean nothing.
+    public var notMeant: Bool = false
+    public var otherKind: OtherKind? = nil
 }
 
 /// Writes labelled synthetic touch traces (cli-and-reports.md, "simulate").
@@ -177,11 +181,12 @@ public struct TraceSimulator: Sendable {
                 t0 = samples.last!.t + rng.uniform(0.4, 1.5)
             }
         }
+        out += otherGestures(fileIndex: fileIndex, after: t0, idOffset: 0)
         return out
     }
 
     /// Screen position for a displacement `along` the transition axis from the start.
-    private func position(along: Double, across: Double, start: Double, offAxis: Double) -> (
+    func position(along: Double, across: Double, start: Double, offAxis: Double) -> (
         x: Double, y: Double
     ) {
         let e = options.extent
@@ -207,7 +212,7 @@ public struct TraceSimulator: Sendable {
         let extent = Self.fixed(options.extent, 2)
         for g in gestures(fileIndex: fileIndex) {
             let tail =
-                ",\(g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"
+                ",\(g.notMeant ? "other" : g.label.rawValue),\(extent)\(withOutcome ? ",\(g.outcome!.rawValue)" : "")\(withPerson ? ",p\(g.person + 1)" : "")\n"
             for s in g.samples {
                 out.write(
                     "\(g.id),\(Self.fixed(s.t, 6)),\(Self.fixed(s.x, 2)),\(Self.fixed(s.y, 2)),\(s.phase)\(tail)"

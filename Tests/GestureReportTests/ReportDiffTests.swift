@@ -26,6 +26,71 @@ import Testing
         return Data(text.utf8)
     }
 
+    /// `report` with a `gate` object spliced in before the gestures.
+    static func report(gate: String) -> Data {
+        let base = String(
+            decoding: report(
+                suggested:
+                    "{\"family\": \"threshold\", \"progressThreshold\": 0.4, \"velocityThreshold\": 1}",
+                currentError: 0.1, suggestedError: 0.1, gestures: []), as: UTF8.self)
+        return Data(
+            base.replacingOccurrences(
+                of: "\"gestures\":", with: "\"gate\": \(gate),\n \"gestures\":"
+            ).utf8)
+    }
+
+    /// The gate's line: edge and lock A → B, then the cross-validated misses over meant swipes and
+    /// false triggers over `other` gestures, with the change in points (3/200 = 1.5%, 1/200 = 0.5%;
+    /// 10/100 = 10.0%, 4/100 = 4.0%).
+    @Test func theGateIsCompared() throws {
+        let a = try ReportDocument.decode(
+            Self.report(
+                gate: """
+                    {"falseTriggersMeasured": true, "meant": 200, "others": 100,
+                     "suggested": {"edgeWidth": 40, "lockAngle": 30, "slop": 10},
+                     "crossValidatedMisses": 3, "crossValidatedFalseTriggers": 10,
+                     "missRate": 0.015, "falseTriggerRate": 0.1}
+                    """))
+        let b = try ReportDocument.decode(
+            Self.report(
+                gate: """
+                    {"falseTriggersMeasured": true, "meant": 200, "others": 100,
+                     "suggested": {"lockAngle": 25, "slop": 10},
+                     "crossValidatedMisses": 1, "crossValidatedFalseTriggers": 4,
+                     "missRate": 0.005, "falseTriggerRate": 0.04}
+                    """))
+        #expect(a.gate?.edgeWidth == 40 && b.gate?.edgeWidth == nil)
+        let d = ReportDiff(a, b, nameA: "A", nameB: "B")
+        #expect(
+            d.lines().contains(
+                "gate: edge 40 pt, lock 30° → edge: whole extent, lock 25°; misses 1.5% (3 of 200) → 0.5% (1 of 200), −1.0 points; false triggers 10.0% (10 of 100) → 4.0% (4 of 100), −6.0 points"
+            ), "\(d.lines())")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(d.json().utf8)) as? [String: Any])
+        let gate = try #require(json["gate"] as? [String: Any])
+        #expect(abs((gate["falseTriggerRateChange"] as? Double ?? 0) + 0.06) < 1e-12)
+        #expect(d.html().contains("Start-of-gesture gate"))
+        // Without any gesture labelled other on either side, no rates are compared.
+        let unmeasured = """
+            {"falseTriggersMeasured": false, "meant": 300, "others": 0, "suggested": null,
+             "crossValidatedMisses": 0, "crossValidatedFalseTriggers": 0}
+            """
+        let c = try ReportDocument.decode(Self.report(gate: unmeasured))
+        #expect(
+            ReportDiff(c, c, nameA: "C", nameB: "C").lines().contains(
+                "gate: not tuned in either run (no gesture labelled other), misses and false triggers not measured"
+            ))
+        // More misses than meant swipes is refused, naming the key.
+        #expect(throws: ReportDocument.Problem.self) {
+            try ReportDocument.decode(
+                Self.report(
+                    gate: """
+                        {"falseTriggersMeasured": true, "meant": 2, "others": 1, "suggested": null,
+                         "crossValidatedMisses": 3, "crossValidatedFalseTriggers": 0}
+                        """))
+        }
+    }
+
     @Test func findsChangedDecisionsParametersAndErrors() throws {
         let a = try ReportDocument.decode(
             Self.report(

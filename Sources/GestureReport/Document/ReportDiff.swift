@@ -100,6 +100,57 @@ public struct ReportDiff: Sendable, Equatable {
         return line
     }
 
+    /// The gate line: the suggested start-of-gesture gate, then its cross-validated misses
+    /// (meant swipes refused) and false triggers (`other` gestures admitted), A → B with the
+    /// change in points; nil when neither run has a gate.
+    func gateLine() -> String? {
+        guard a.gate != nil || b.gate != nil else { return nil }
+        if a.gate?.falseTriggersMeasured != true, b.gate?.falseTriggersMeasured != true {
+            return
+                "gate: not tuned in either run (no gesture labelled other), misses and false triggers not measured"
+        }
+        func shape(_ g: ReportDocument.Gate?) -> String {
+            guard let g else { return "none" }
+            guard g.falseTriggersMeasured else { return "not tuned (no gesture labelled other)" }
+            let edge =
+                g.edgeWidth.map { "edge \(NumberText.parameter($0)) pt" } ?? "edge: whole extent"
+            return "\(edge), lock \(NumberText.parameter(g.lockAngle ?? 90))°"
+        }
+        func share(_ rate: Double?, _ count: Int?, _ total: Int?) -> String {
+            guard let rate, let count, let total else { return "not measured" }
+            return "\(NumberText.percent(rate)) (\(count) of \(total))"
+        }
+        func compare(
+            _ name: String, _ ra: Double?, _ rb: Double?, _ ca: Int?, _ cb: Int?,
+            _ ta: Int?, _ tb: Int?
+        ) -> String {
+            var text = "\(name) \(share(ra, ca, ta)) → \(share(rb, cb, tb))"
+            if let ra, let rb { text += ", " + NumberText.pointsChange(rb - ra) }
+            return text
+        }
+        let sa = shape(a.gate), sb = shape(b.gate)
+        var line = "gate: " + (sa == sb ? "unchanged, \(sb)" : "\(sa) → \(sb)")
+        line +=
+            "; "
+            + compare(
+                "misses", a.gate?.missRate, b.gate?.missRate, a.gate?.misses, b.gate?.misses,
+                a.gate?.meant, b.gate?.meant)
+        line +=
+            "; "
+            + compare(
+                "false triggers", a.gate?.falseTriggerRate, b.gate?.falseTriggerRate,
+                a.gate?.falseTriggers, b.gate?.falseTriggers, a.gate?.others, b.gate?.others)
+        return line
+    }
+
+    /// The line counting the gestures in both runs and those decided differently.
+    func gesturesLine() -> String {
+        let sug = changed.filter { $0.rule == "suggested" },
+            cur = changed.filter { $0.rule == "current" }
+        return
+            "gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one"
+    }
+
     /// The text lines (stdout).
     public func lines(limit: Int = 50) -> [String] {
         var out = ["\(nameA) → \(nameB)"]
@@ -131,11 +182,8 @@ public struct ReportDiff: Sendable, Equatable {
             }.joined(separator: ", ")
         }
         out.append(rule)
-        let sug = changed.filter { $0.rule == "suggested" },
-            cur = changed.filter { $0.rule == "current" }
-        out.append(
-            "gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one"
-        )
+        if let gate = gateLine() { out.append(gate) }
+        out.append(gesturesLine())
         for c in changed.prefix(limit) {
             let verdict = c.nowRight.map { $0 ? "now right" : "now wrong" } ?? "unlabelled"
             out.append(
@@ -166,6 +214,36 @@ public struct ReportDiff: Sendable, Equatable {
             w.number("b", y)
             w.number("change", x.flatMap { x in y.map { $0 - x } })
             w.endObject()
+        }
+        if a.gate != nil || b.gate != nil {
+            w.beginObject("gate")
+            for (key, g) in [("a", a.gate), ("b", b.gate)] {
+                guard let g else {
+                    w.null(key)
+                    continue
+                }
+                w.beginObject(key)
+                w.number("edgeWidth", g.edgeWidth)
+                w.number("lockAngle", g.lockAngle)
+                w.number("slop", g.slop)
+                w.bool("falseTriggersMeasured", g.falseTriggersMeasured)
+                w.int("misses", g.misses)
+                w.int("meant", g.meant)
+                w.number("missRate", g.missRate)
+                w.int("falseTriggers", g.falseTriggers)
+                w.int("others", g.others)
+                w.number("falseTriggerRate", g.falseTriggerRate)
+                w.endObject()
+            }
+            for (key, x, y) in [
+                ("missRateChange", a.gate?.missRate, b.gate?.missRate),
+                ("falseTriggerRateChange", a.gate?.falseTriggerRate, b.gate?.falseTriggerRate),
+            ] {
+                w.number(key, x.flatMap { x in y.map { $0 - x } })
+            }
+            w.endObject()
+        } else {
+            w.null("gate")
         }
         JSONRenderer.writeRule("suggestedRuleA", a.summary.suggestedRule, into: &w)
         JSONRenderer.writeRule("suggestedRuleB", b.summary.suggestedRule, into: &w)
@@ -227,7 +305,10 @@ public struct ReportDiff: Sendable, Equatable {
                         value($0.after, $0.unit),
                     ]
                 }))
-        o += "<h2>Gestures decided differently</h2>\n<p>\(h(text[3]))</p>\n"
+        if let gate = gateLine() {
+            o += "<h2>Start-of-gesture gate</h2>\n<p>\(h(gate))</p>\n"
+        }
+        o += "<h2>Gestures decided differently</h2>\n<p>\(h(gesturesLine()))</p>\n"
         HTMLRenderer.table(
             &o,
             ReportTable(

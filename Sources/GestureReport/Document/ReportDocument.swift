@@ -20,6 +20,8 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
     /// without the section).
     public var parameters: [Parameter]
     public var gestures: [Gesture]
+    /// `gate`: the start-of-gesture gate (nil in reports written without one).
+    public var gate: Gate?
 
     /// One row of `parameters.rows`: what `diff --fail-on-moved` compares.
     public struct Parameter: Sendable, Equatable {
@@ -244,7 +246,7 @@ extension ReportDocument.Summary {
 
 extension ReportDocument {
     private enum Key: String, CodingKey {
-        case schema, name, generator, summary, parameters, gestures
+        case schema, name, generator, summary, parameters, gestures, gate
     }
 
     private enum ParametersKey: String, CodingKey { case rows }
@@ -268,6 +270,7 @@ extension ReportDocument {
         summary = try c.decode(Summary.self, forKey: .summary)
         parameters = try Self.parameters(c)
         gestures = try c.decodeIfPresent([Gesture].self, forKey: .gestures) ?? []
+        gate = try c.decodeIfPresent(Gate.self, forKey: .gate)
     }
 
     /// `parameters.rows` (absent: none), each row's symbol, unit, suggested value and interval.

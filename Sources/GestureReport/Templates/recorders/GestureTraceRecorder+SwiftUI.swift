@@ -45,7 +45,8 @@ struct GestureTraceModifier: ViewModifier {
                     frame = newFrame
                     if let start {
                         recorder.frameMoved(
-                            dx: Double(newFrame.minX - start.minX), dy: Double(newFrame.minY - start.minY))
+                            dx: Double(newFrame.minX - start.minX),
+                            dy: Double(newFrame.minY - start.minY))
                     }
                 }
             )

@@ -17,8 +17,9 @@
 // `velocity(in:)`; the outcome comes from the transition coordinator (`isCancelled`).
 
 import UIKit
+
 #if canImport(UIKit.UIGestureRecognizerSubclass)
-import UIKit.UIGestureRecognizerSubclass
+    import UIKit.UIGestureRecognizerSubclass
 #endif
 
 extension GestureTraceRecorder {
@@ -26,9 +27,12 @@ extension GestureTraceRecorder {
     /// view's superview, or the view when it has none), with the recognizer's velocity as `vx, vy`.
     /// Call after the recognizer is added to its view.
     @discardableResult
-    public func attach(to recognizer: UIPanGestureRecognizer, container: UIView? = nil) -> UIGestureRecognizer? {
+    public func attach(to recognizer: UIPanGestureRecognizer, container: UIView? = nil)
+        -> UIGestureRecognizer?
+    {
         guard let view = recognizer.view else { return nil }
-        let observer = GestureTraceTouchObserver(recorder: self, pan: recognizer, container: container)
+        let observer = GestureTraceTouchObserver(
+            recorder: self, pan: recognizer, container: container)
         view.addGestureRecognizer(observer)
         return observer
     }
@@ -128,13 +132,15 @@ final class GestureTraceTouchObserver: UIGestureRecognizer, UIGestureRecognizerD
         guard let recorder, let frame else { return }
         if phase != .began {
             let origin = frame.view.convert(CGPoint.zero, to: nil)
-            recorder.frameMoved(dx: Double(origin.x - frame.origin.x), dy: Double(origin.y - frame.origin.y))
+            recorder.frameMoved(
+                dx: Double(origin.x - frame.origin.x), dy: Double(origin.y - frame.origin.y))
         }
         let location = touch.location(in: nil)
         let velocity = pan.map { $0.velocity(in: frame.view) }
         recorder.record(
             phase: phase, time: touch.timestamp, x: Double(location.x - frame.origin.x),
-            y: Double(location.y - frame.origin.y), width: Double(frame.size.width), height: Double(frame.size.height),
+            y: Double(location.y - frame.origin.y), width: Double(frame.size.width),
+            height: Double(frame.size.height),
             vx: velocity.map { Double($0.x) }, vy: velocity.map { Double($0.y) })
     }
 }

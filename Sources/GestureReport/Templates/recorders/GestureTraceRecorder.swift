@@ -54,7 +54,9 @@ public final class GestureTraceRecorder {
     /// Documents/GestureTraces (pull it off a device with Xcode's Devices window, or the Files app
     /// when the app sets UIFileSharingEnabled).
     public init(name: String = "trace", directory: URL? = nil) {
-        let folder = directory ?? FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        let folder =
+            directory
+            ?? FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("GestureTraces", isDirectory: true)
         let stamp = DateFormatter()
         stamp.locale = Locale(identifier: "en_US_POSIX")
@@ -100,7 +102,8 @@ public final class GestureTraceRecorder {
             if let shift = currentShift {
                 current.append(
                     "# \(currentID): the frame moved by \(Self.number(shift.dx, 1)) \(Self.number(shift.dy, 1)) pt "
-                        + "during this gesture; positions are in the frame where it stood when the gesture began")
+                        + "during this gesture; positions are in the frame where it stood when the gesture began"
+                )
             }
             pending = (currentID, current, currentIntent)
             current = []
@@ -117,7 +120,8 @@ public final class GestureTraceRecorder {
         if currentShift == nil {
             print(
                 "GestureTraceRecorder: warning: the container moved during gesture \(currentID); positions "
-                    + "stay in the frame where it stood when the gesture began: record in a still container")
+                    + "stay in the frame where it stood when the gesture began: record in a still container"
+            )
         }
         currentShift = (dx, dy)
     }
@@ -171,7 +175,8 @@ final class TraceFileWriter: @unchecked Sendable {
     private func write(_ data: Data) {
         if handle == nil {
             let fm = FileManager.default
-            try? fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? fm.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !fm.fileExists(atPath: url.path) {
                 _ = fm.createFile(atPath: url.path, contents: Data(Self.header.utf8))
             }

@@ -142,7 +142,8 @@ struct GestureTuneCore {
             admitted: admitted, ruleCompletes: ruleCompletes, complete: complete, progress: p,
             velocity: v, settleDuration: settle, completionSpeed: speed,
             springInitialVelocity: relative,
-            springSettlingTime: remaining > 0 ? Self.springSettlingTime(initialVelocity: relative) : 0)
+            springSettlingTime: remaining > 0
+                ? Self.springSettlingTime(initialVelocity: relative) : 0)
     }
 
     func finite(_ x: Double) -> Double { x.isFinite ? x : 0 }
@@ -270,7 +271,9 @@ struct GestureTuneCore {
 
     /// Android's impulse strategy on x and y separately.
     func impulse(_ w: Range<Int>) -> (Double, Double) {
-        func velocity(_ work: Double) -> Double { (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot() }
+        func velocity(_ work: Double) -> Double {
+            (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
+        }
         var workX = 0.0
         var workY = 0.0
         for index in w.dropFirst() {

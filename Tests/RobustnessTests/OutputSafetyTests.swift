@@ -339,8 +339,8 @@ struct OutputSafetyTests {
         #expect(!markdown.stdout.unicodeScalars.contains { $0.value == 0x2028 })
     }
 
-    /// With no gesture start measured the snippets use the 20 pt stand-in: the summary, the
-    /// report's table and the figure caption state that width, not 0 pt.
+    /// With no gesture start measured the gate admits the whole extent, in the snippets as in
+    /// `batch`: the summary, the report's table and the figure caption say so, not 0 or 20 pt.
     @Test func anUnmeasuredEdgeWidthIsTheSnippetsStandIn() throws {
         let folder = try TestSupport.temporaryDirectory("gesturetune-edge")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -349,13 +349,19 @@ struct OutputSafetyTests {
             encoding: .utf8)
         let result = try TestSupport.run(["analyze", "c.csv", "--out", "r"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        let stated = "edge width 20 pt (none measured: Flutter's and Android's edge)"
+        let stated = "edge width whole extent (no start measured inside the container)"
         #expect(result.stdout.contains(stated), "\(result.stdout)")
         #expect(!result.stdout.contains("edge width 0 pt"), "\(result.stdout)")
         let report = try String(
             contentsOfFile: folder.appendingPathComponent("r/c/report.md").path, encoding: .utf8)
         #expect(!report.contains("edge width 0 pt"))
-        #expect(report.contains("| 20 pt (none measured: Flutter's and Android's edge) |"))
+        #expect(report.contains("| whole extent (no start measured inside the container) |"))
+        #expect(!result.stdout.contains("20 pt"))
+        let figure = try String(
+            contentsOfFile: folder.appendingPathComponent("r/c/figures/start-position.svg").path,
+            encoding: .utf8)
+        #expect(figure.contains("no suggested edge width: whole extent"))
+        #expect(!figure.contains("solid green"))
         let snippet = try String(
             contentsOfFile: folder.appendingPathComponent("r/c/snippets/uikit/PopInteraction.swift")
                 .path, encoding: .utf8)

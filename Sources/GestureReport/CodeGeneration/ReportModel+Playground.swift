@@ -22,7 +22,9 @@ extension ReportModel {
         let gate =
             "; direction lock \(NumberText.parameter(suggested.directionLockAngle))°"
             + (suggested.direction == .right || suggested.direction == .left
-                ? ", edge \(NumberText.parameter(suggested.edgeWidth)) pt" : "")
+                ? ", edge "
+                    + (suggested.edgeWidth.map { NumberText.parameter($0) + " pt" } ?? "anywhere")
+                : "")
         let instruction: String
         switch suggested.direction {
         case .right: instruction = "Swipe from the left edge to the right, as to go back."

@@ -11,17 +11,19 @@ extension ReportModel {
     /// settling time as response; direction lock `SnippetValues.fallbackDirectionLockAngle` (90°,
     /// as the gate reads none); estimator `lsq2` (the default); no finger-speed cap: the
     /// transition duration caps the settle. The snippets' parameters block holds the set itself.
-    /// The edge width the snippets are filled with: the measured one, or with none measured
-    /// `SnippetValues.fallbackEdgeWidth`. The summary and the report state this same number.
-    public var snippetEdgeWidth: Double {
-        suggestedParameterSet.edgeWidth ?? SnippetValues.fallbackEdgeWidth
-    }
+    /// The edge width the snippets, params.json and `batch` gate with: the measured one, or none
+    /// (a start anywhere in the container is admitted). The summary and the report state it.
+    public var snippetEdgeWidth: Double? { suggestedParameterSet.edgeWidth }
 
-    /// `snippetEdgeWidth` as the summary and the report's table state it, saying when it is the
-    /// stand-in.
+    /// `snippetEdgeWidth` as the summary and the report's table state it; without one, the
+    /// whole extent, and why: the tuned gate (with `other` gestures) or no start measured.
     var edgeWidthText: String {
-        let width = NumberText.parameter(snippetEdgeWidth) + " pt"
-        return edgeWidthMeasured ? width : width + " (none measured: Flutter's and Android's edge)"
+        guard let width = snippetEdgeWidth else {
+            return gate?.answer.measured == true
+                ? "whole extent (full screen: the tuned gate)"
+                : "whole extent (no start measured inside the container)"
+        }
+        return NumberText.parameter(width) + " pt"
     }
 
     /// Whether an edge width was measured (some gesture started inside the container).

@@ -18,7 +18,8 @@ public struct SnippetValues: Sendable, Equatable {
     /// Degrees from the axis within which a drag may start.
     public var directionLockAngle: Double
     /// pt from the leading edge within which a pop may start.
-    public var edgeWidth: Double
+    /// None: a start anywhere in the container is admitted (the whole extent).
+    public var edgeWidth: Double?
     public var dampingRatio: Double
     /// Spring response, s.
     public var springResponse: Double
@@ -35,14 +36,10 @@ public struct SnippetValues: Sendable, Equatable {
     /// Direction lock when none was measured or set: 90°, as the gate reads an absent lock
     /// (`Gate.defaultLockAngle`; any direction with a component along the axis).
     public static let fallbackDirectionLockAngle = Gate.defaultLockAngle
-    /// Edge width when none was measured or set (every start lay before the leading edge): 20 pt,
-    /// Flutter's and Android ViewDragHelper's edge.
-    public static let fallbackEdgeWidth = 20.0
-
     public init(
         family: RuleFamily, ruleParameters: [String: Double], direction: Direction,
         transitionDuration: Double,
-        fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double,
+        fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double?,
         dampingRatio: Double,
         springResponse: Double, estimator: String, platformVelocityRecorded: Bool,
         headerLines: [String], parameterSet: ParameterSet? = nil
@@ -278,7 +275,6 @@ public enum SnippetTemplates {
             "fingerSpeedCap": literal(rounded(cap, 3), language),
             "fingerSpeedCapText": NumberText.parameter(cap),
             "directionLockAngle": literal(rounded(v.directionLockAngle, 1), language),
-            "edgeWidth": literal(rounded(v.edgeWidth, 1), language),
             "spring.dampingRatio": literal(rounded(v.dampingRatio, 3), language),
             "spring.response": literal(rounded(v.springResponse, 3), language),
             "horizontal": v.direction == .right || v.direction == .left ? "true" : "false",

@@ -164,11 +164,14 @@ public struct ReportFigures: Sendable, Equatable {
 
         // Start position of intended completes (all when unlabelled).
         let starts = g.filter { $0.intent != .cancel }.map(\.startPosition)
-        var sMarkers = [
-            HistogramMarker(
-                name: "suggested edge width \(NumberText.parameter(model.snippetEdgeWidth)) pt",
-                x: model.snippetEdgeWidth, style: "suggested")
-        ]
+        var sMarkers =
+            model.snippetEdgeWidth.map {
+                [
+                    HistogramMarker(
+                        name: "suggested edge width \(NumberText.parameter($0)) pt", x: $0,
+                        style: "suggested")
+                ]
+            } ?? []
         sMarkers += model.edge.references.map {
             HistogramMarker(
                 name: "\(NumberText.parameter($0.value)) pt: \($0.name)", x: $0.value,
@@ -377,8 +380,8 @@ public struct ReportFigures: Sendable, Equatable {
         // The width the snippets use: the measured one with its basis, or the stand-in.
         let edgeWidthNote =
             model.edgeWidthMeasured
-            ? "\(NumberText.parameter(model.snippetEdgeWidth)) pt (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt)"
-            : model.edgeWidthText
+            ? "solid green: suggested edge width \(model.edgeWidthText) (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt)"
+            : "no suggested edge width: \(model.edgeWidthText)"
         var groupFigure: [FigureInfo] = []
         if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough)
         {
@@ -405,7 +408,7 @@ public struct ReportFigures: Sendable, Equatable {
                 caption: (model.summary.labelled
                     ? "Where gestures the person meant to complete began"
                     : "Where every gesture began (no intent labels)")
-                    + ", from the leading edge (\(counts(histograms[1]))); solid green: suggested edge width \(edgeWidthNote); dotted: common platform widths."
+                    + ", from the leading edge (\(counts(histograms[1]))); \(edgeWidthNote); dotted: common platform widths."
                     + clampNote(histograms[1])),
             FigureInfo(
                 name: "velocity-ratio", title: "Completion velocity ratio",

@@ -90,7 +90,9 @@ let package = Package(
         .testTarget(
             name: "GestureAnalysisTests",
             dependencies: [
-                "GestureAnalysis", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport",
+                "GestureAnalysis", "GestureReport", "GestureTuning", "GesturePhysics",
+                "GestureTrace",
+                "TestSupport",
             ]
         ),
         .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),

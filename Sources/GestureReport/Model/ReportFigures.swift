@@ -115,6 +115,94 @@ public struct FigureInfo: Sendable, Equatable {
     public var name: String
     public var title: String
     public var caption: String
+    /// The report section that shows it (`ReportContent.sections` id): `figures`, or `gate`
+    /// for the gate's trade-off.
+    public var section = "figures"
+}
+
+/// A point of a gate trade-off curve: the smallest candidate edge width `w` (nil: the whole
+/// extent) at which the lock's gate misses and falsely admits these many gestures.
+public struct GateTradeoffPoint: Sendable, Equatable {
+    public var edgeWidth: Double?
+    public var misses: Int
+    public var falseTriggers: Int
+}
+
+/// Misses against false triggers as `w` grows, at one lock angle.
+public struct GateTradeoffCurve: Sendable, Equatable {
+    public var lockAngle: Double
+    /// In order of `w`, each change of the counts once.
+    public var points: [GateTradeoffPoint]
+}
+
+/// A gate marked on the trade-off figure.
+public struct GateMark: Sendable, Equatable {
+    /// `suggested`, or a reference gate's name (`current`, `full-screen`, `flutter-cupertino`,
+    /// `android-back`).
+    public var key: String
+    /// What the figure writes beside it.
+    public var label: String
+    public var misses: Int
+    public var falseTriggers: Int
+}
+
+/// The gate's trade-off (docs/gate.md): in-sample misses (x) and false triggers (y) of the
+/// candidate gates as the edge width runs over the grid, one curve per lock in
+/// `GateTuner.tradeoffAngles`, with the suggested, current and reference gates marked.
+public struct GateTradeoffFigure: Sendable, Equatable {
+    public static let name = "gate-tradeoff"
+    /// Meant and `other` gestures: the largest possible misses and false triggers.
+    public var meant: Int
+    public var others: Int
+    public var curves: [GateTradeoffCurve]
+    /// Drawn in this order (the suggestion last, on top).
+    public var marks: [GateMark]
+
+    /// The figure of a gate section whose false triggers were measured; nil otherwise.
+    init?(_ section: GateSection?) {
+        guard let a = section?.answer, a.measured, let g = a.suggested, !a.tradeoff.isEmpty
+        else { return nil }
+        meant = a.meant
+        others = a.others
+        curves = a.tradeoff.map { c in
+            var points: [GateTradeoffPoint] = []
+            for p in c.points
+            where points.last.map({ $0.misses != p.misses || $0.falseTriggers != p.falseTriggers })
+                ?? true
+            {
+                points.append(
+                    GateTradeoffPoint(
+                        edgeWidth: p.edgeWidth, misses: p.misses, falseTriggers: p.falseTriggers))
+            }
+            return GateTradeoffCurve(lockAngle: c.lockAngle, points: points)
+        }
+        func label(_ name: String, _ gate: Gate) -> String {
+            switch name {
+            case "flutter-cupertino": "flutter-cupertino \(GateSection.edgeText(gate.edgeWidth))"
+            case "android-back":
+                "android-back \(gate.edgeWidth.map { NumberText.parameter($0) + " dp" } ?? "")"
+            case "full-screen": "full screen, \(GateSection.lockText(gate.effectiveLockAngle))"
+            default:
+                "\(name) \(GateSection.edgeText(gate.edgeWidth)), \(GateSection.lockText(gate.effectiveLockAngle))"
+            }
+        }
+        marks =
+            a.references.filter { $0.name != "current" }.map {
+                GateMark(
+                    key: $0.name, label: label($0.name, $0.gate), misses: $0.misses,
+                    falseTriggers: $0.falseTriggers)
+            }
+            + a.references.filter { $0.name == "current" }.map {
+                GateMark(
+                    key: $0.name, label: label($0.name, $0.gate), misses: $0.misses,
+                    falseTriggers: $0.falseTriggers)
+            }
+            + [
+                GateMark(
+                    key: "suggested", label: label("suggested", g), misses: a.misses,
+                    falseTriggers: a.falseTriggers)
+            ]
+    }
 }
 
 /// Everything the figures draw, derived once from the model (thinning, bins, boundaries);
@@ -125,6 +213,8 @@ public struct ReportFigures: Sendable, Equatable {
     public var releaseVelocity: HistogramFigure
     public var startPosition: HistogramFigure
     public var velocityRatio: HistogramFigure
+    /// The gate's trade-off; nil unless false triggers were measured.
+    public var gateTradeoff: GateTradeoffFigure?
     public var limits: FigureLimits
     /// The five figures in report order, with titles and captions.
     public var info: [FigureInfo]
@@ -208,9 +298,10 @@ public struct ReportFigures: Sendable, Equatable {
             markers: [HistogramMarker(name: "ratio 1: no jump", x: 1, style: "reference")],
             xLabel: "velocity ratio (s / D) / v_p (1 = animation continues at the finger's speed)")
 
+        gateTradeoff = GateTradeoffFigure(model.gate)
         info = Self.makeInfo(
             model, scatter: scatter, curves: curves,
-            histograms: [releaseVelocity, startPosition, velocityRatio])
+            histograms: [releaseVelocity, startPosition, velocityRatio], gate: gateTradeoff)
     }
 
     // MARK: Construction
@@ -333,7 +424,7 @@ public struct ReportFigures: Sendable, Equatable {
 
     static func makeInfo(
         _ model: ReportModel, scatter: ScatterFigure, curves: CurvesFigure,
-        histograms: [HistogramFigure]
+        histograms: [HistogramFigure], gate: GateTradeoffFigure? = nil
     ) -> [FigureInfo] {
         let s = model.summary
         let byIntent = s.labelled ? "by intent" : "no intent labels"
@@ -392,6 +483,19 @@ public struct ReportFigures: Sendable, Equatable {
                         "Each \(g.analysis.columns) group's suggested \(name) (dot) with its 95% bootstrap interval (bar), beside the pooled suggestion (dashed line, shaded interval); groups with fewer than \(GroupAnalysis.minimumLabelled) labelled gestures are listed without a dot. \(g.headline)"
                 ))
         }
+        var gateFigure: [FigureInfo] = []
+        if let gate, let a = model.gate?.answer, let g = a.suggested {
+            let slop = NumberText.parameter(g.effectiveSlop)
+            let locks = a.tradeoff.map { GateSection.lockText($0.lockAngle) }
+                .joined(separator: ", ")
+            gateFigure.append(
+                FigureInfo(
+                    name: GateTradeoffFigure.name,
+                    title: "Gate trade-off: false triggers against misses",
+                    caption:
+                        "False triggers (gestures labelled other that the gate admits, count of \(gate.others)) against misses (meant swipes it refuses, count of \(gate.meant)), in sample, as the edge width w runs from 1 pt to the whole extent; one curve per lock θ (\(locks)), direction read after a slop of \(slop) pt. Marked: the suggested gate (\(GateSection.edgeText(g.edgeWidth)), \(GateSection.lockText(g.effectiveLockAngle)); its cross-validated counts are in the text), the current one, full-screen swipe and the platforms' default edge gestures (Flutter's Cupertino back swipe 20 pt, Android's back inset 30 dp, any direction up to 90°). Lower left is better.",
+                    section: "gate"))
+        }
         return [
             FigureInfo(
                 name: "release-scatter", title: "Release scatter",
@@ -415,7 +519,7 @@ public struct ReportFigures: Sendable, Equatable {
                 caption:
                     "Velocity ratio (s / D) / v_p of completing gestures with v_p > 0 for a linear completion of D = \(NumberText.seconds(model.animation.duration)), under the current and suggested completionSpeed s (\(counts(histograms[2]))). 1 means the animation continues at the finger's speed."
                     + clampNote(histograms[2])),
-        ] + groupFigure
+        ] + gateFigure + groupFigure
     }
 }
 

@@ -157,3 +157,23 @@ extension ReportSummary {
         }
     }
 }
+
+extension ReportModel {
+    /// Every gesture used: by the release tuning and, labelled other, by the gate alone.
+    public var gesturesUsedInAll: Int { summary.gesturesUsed + (gate?.answer.others ?? 0) }
+
+    /// `300 used (200 meant, 100 other) of 300 read` (terminal, HTML, Markdown), `noun`
+    /// after the first number (`"gestures "`). Gestures labelled other are read and take part
+    /// in the gate only; without any, `300 used of 300 read`.
+    public func gesturesUsedText(noun: String = "") -> String {
+        let s = summary
+        let others = gate?.answer.others ?? 0
+        guard others > 0 else { return "\(s.gesturesUsed) \(noun)used of \(s.gesturesRead) read" }
+        let meant = min(gate?.labelled ?? s.gesturesUsed, s.gesturesUsed)
+        var parts = ["\(meant) meant"]
+        if s.gesturesUsed > meant { parts.append("\(s.gesturesUsed - meant) unlabelled") }
+        parts.append("\(others) other")
+        return
+            "\(gesturesUsedInAll) \(noun)used (\(parts.joined(separator: ", "))) of \(s.gesturesRead) read"
+    }
+}

@@ -42,6 +42,7 @@ public struct ReportContent: Sendable {
     public static let sections: [(id: String, title: String)] = [
         ("summary", "Summary"),
         ("parameters", "Suggested parameters"),
+        ("gate", "Start-of-gesture gate"),
         ("rules", "Rule comparison"),
         ("figures", "Figures"),
         ("estimators", "Velocity estimators"),
@@ -49,12 +50,20 @@ public struct ReportContent: Sendable {
         ("snippets", "Snippets"),
     ]
 
+    /// The gate section's paragraphs (`GateSection.paragraphs`), or why there is no gate.
+    public var gateParagraphs: [String] {
+        model.gate?.paragraphs ?? ["The start-of-gesture gate was not evaluated for this report."]
+    }
+
+    /// The section index of `id` in `sections`.
+    static func index(of id: String) -> Int { sections.firstIndex { $0.id == id }! }
+
     /// Summary facts as (label, value) pairs.
     public var summaryFacts: [(String, String)] {
         let s = model.summary
         var facts: [(String, String)] = []
         facts.append(("Files", s.files.joined(separator: ", ")))
-        facts.append(("Gestures", "\(s.gesturesUsed) used of \(s.gesturesRead) read"))
+        facts.append(("Gestures", model.gesturesUsedText()))
         let skipped = s.skipped(.gestures)
         var skippedText =
             skipped.isEmpty

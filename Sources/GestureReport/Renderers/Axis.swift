@@ -1,21 +1,42 @@
 import Foundation
 
-/// Linear axis scales and "nice" ticks (1, 2, 2.5, 5 × 10^k).
+/// Axis scales, linear or square-root, and "nice" ticks (1, 2, 2.5, 5 × 10^k).
 struct Axis {
     var low: Double
     var high: Double
     /// Pixel positions of `low` and `high`.
     var from: Double
     var to: Double
+    /// Positions by √x (counts from 0 whose small values matter most); ticks at 0 and
+    /// 1, 2, 5 × 10^k far enough apart.
+    var squareRoot = false
+
+    private func scaled(_ x: Double) -> Double { squareRoot ? max(x, 0).squareRoot() : x }
 
     func map(_ x: Double) -> Double {
-        guard high != low, x.isFinite else { return from }
-        return from + (x - low) / (high - low) * (to - from)
+        let l = scaled(low), h = scaled(high)
+        guard h != l, x.isFinite else { return from }
+        return from + (scaled(x) - l) / (h - l) * (to - from)
     }
 
-    /// Ticks inside [low, high], about `count` of them.
+    /// Ticks inside [low, high], about `count` of them (on a square-root scale: each at least
+    /// 1/(2·count) of the axis from the one before).
     func ticks(count: Int = 6) -> [Double] {
         guard high > low, low.isFinite, high.isFinite else { return [low] }
+        if squareRoot {
+            let gap = abs(to - from) / Double(2 * max(count, 1))
+            var out: [Double] = []
+            var magnitude = 1.0
+            var candidates: [Double] = low <= 0 ? [0] : []
+            while magnitude <= high, candidates.count < 60 {
+                candidates += [1, 2, 5].map { $0 * magnitude }.filter { $0 >= low && $0 <= high }
+                magnitude *= 10
+            }
+            for t in candidates where out.last.map({ abs(map(t) - map($0)) >= gap }) ?? true {
+                out.append(t)
+            }
+            return out
+        }
         let step = Axis.niceStep((high - low) / Double(max(count, 1)))
         var t = (low / step).rounded(.up) * step
         var out: [Double] = []

@@ -65,7 +65,7 @@ public struct HTMLRenderer: Sendable {
             "<title>gesturetune report: \(h(model.name))</title>\n<style>\n\(Self.stylesheet)\n\(Self.interactiveStylesheet)\n</style>\n</head>\n<body>\n<main>\n"
         )
         out.write(
-            "<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.summary.gesturesUsed) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n"
+            "<header>\n<h1>Gesture tuning report: \(h(model.name))</h1>\n<p class=\"meta\">\(h(model.generator)) · \(model.gesturesUsedInAll) gestures · \(h(model.summary.files.joined(separator: ", ")))</p>\n</header>\n"
         )
         out.write("<nav aria-label=\"Contents\"><ol>")
         for (id, title) in ReportContent.sections {
@@ -73,8 +73,7 @@ public struct HTMLRenderer: Sendable {
         }
         out.write("</ol></nav>\n")
 
-        // 1. Summary
-        section(&out, 0)
+        section(&out, "summary")
         out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
         // Warnings for a designer: a plain sentence, the warning's own text one click away.
         for w in model.summary.warnings {
@@ -91,8 +90,7 @@ public struct HTMLRenderer: Sendable {
         }
         out.write("</table></div>\n</section>\n")
 
-        // 2. Parameters
-        section(&out, 1)
+        section(&out, "parameters")
         out.write(
             "<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n"
         )
@@ -101,8 +99,13 @@ public struct HTMLRenderer: Sendable {
         table(&out, content.animationTable)
         out.write("</section>\n")
 
-        // 3. Rules
-        section(&out, 2)
+        section(&out, "gate")
+        for p in content.gateParagraphs { out.write("<p>\(h(p))</p>\n") }
+        if let g = model.gate { table(&out, g.table) }
+        figures(&out, in: "gate")
+        out.write("</section>\n")
+
+        section(&out, "rules")
         table(&out, content.ruleTable)
         if let c = content.coefficientTable {
             out.write("<h3>Coefficients</h3>\n")
@@ -129,41 +132,26 @@ public struct HTMLRenderer: Sendable {
         }
         out.write("</section>\n")
 
-        // 4. Figures
-        section(&out, 3)
+        section(&out, "figures")
         whatIf(&out)
-        let svg = SVGRenderer(model: model, figures: figures)
-        for f in figures.info {
-            // Two layouts of each figure, one shown at a time by width (the stylesheet's
-            // `fig-wide`, `fig-narrow`): a phone gets one drawn for its width, text unscaled.
-            out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap fig-wide\">\n")
-            svg.render(f.name, to: &out, idPrefix: "fig-")
-            out.write("</div>\n<div class=\"fig-wrap fig-narrow\">\n")
-            svg.render(f.name, to: &out, idPrefix: "fign-", layout: .narrow)
-            out.write(
-                "</div>\n<figcaption><strong>\(h(f.title)).</strong> \(h(f.caption))</figcaption>\n</figure>\n"
-            )
-        }
+        figures(&out, in: "figures")
         out.write("</section>\n")
 
-        // 5. Estimators
-        section(&out, 4)
+        section(&out, "estimators")
         out.write(
             "<p>Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).</p>\n"
         )
         table(&out, content.estimatorTable)
         out.write("</section>\n")
 
-        // 6. Gestures
-        section(&out, 5)
+        section(&out, "gestures")
         out.write(
             "<p>✗ marks a decision that differs from the intent. Flags: ambiguous (near the boundary), fallback (estimator fell back), duplicates (equal timestamps), reversal (direction reversed in the last 100 ms), interrupted (closed by the system), outcome-mismatch.</p>\n"
         )
         gestureTable(&out)
         out.write("</section>\n")
 
-        // 7. Snippets
-        section(&out, 6)
+        section(&out, "snippets")
         out.write("<p>\(h(MarkdownRenderer.snippetsIntro(model)))</p>\n")
         do {
             let snippets = try model.snippetFiles()
@@ -268,8 +256,25 @@ public struct HTMLRenderer: Sendable {
         return s
     }
 
-    private func section(_ out: inout some TextOutputStream, _ k: Int) {
-        let (id, title) = ReportContent.sections[k]
+    /// The figures a section shows (`FigureInfo.section`), each in both layouts, one shown
+    /// at a time by width (the stylesheet's `fig-wide`, `fig-narrow`): a phone gets one drawn
+    /// for its width, text unscaled.
+    private func figures(_ out: inout some TextOutputStream, in section: String) {
+        let svg = SVGRenderer(model: model, figures: figures)
+        for f in figures.info where f.section == section {
+            out.write("<figure id=\"fig-\(f.name)\">\n<div class=\"fig-wrap fig-wide\">\n")
+            svg.render(f.name, to: &out, idPrefix: "fig-")
+            out.write("</div>\n<div class=\"fig-wrap fig-narrow\">\n")
+            svg.render(f.name, to: &out, idPrefix: "fign-", layout: .narrow)
+            out.write(
+                "</div>\n<figcaption><strong>\(Text.xml(f.title)).</strong> \(Text.xml(f.caption))</figcaption>\n</figure>\n"
+            )
+        }
+    }
+
+    private func section(_ out: inout some TextOutputStream, _ id: String) {
+        let k = ReportContent.index(of: id)
+        let title = ReportContent.sections[k].title
         out.write("<section id=\"\(id)\">\n<h2>\(k + 1). \(Text.xml(title))</h2>\n")
     }
 

@@ -163,11 +163,8 @@ public struct JSONRenderer: Sendable {
         w.int("falseTriggers", a.falseTriggers)
         w.int("crossValidatedMisses", a.crossValidatedMisses)
         w.int("crossValidatedFalseTriggers", a.crossValidatedFalseTriggers)
-        w.number(
-            "missRate", a.measured ? Double(a.crossValidatedMisses) / Double(max(1, a.meant)) : nil)
-        w.number(
-            "falseTriggerRate",
-            a.measured ? Double(a.crossValidatedFalseTriggers) / Double(max(1, a.others)) : nil)
+        w.number("missRate", section.missRate)
+        w.number("falseTriggerRate", section.falseTriggerRate)
         w.number("endToEndWrong", section.endToEndWrong)
         for (key, interval) in [
             ("edgeWidthInterval", a.edgeInterval), ("lockAngleInterval", a.angleInterval),
@@ -429,6 +426,43 @@ public struct JSONRenderer: Sendable {
         writeHistogram("releaseVelocity", figures.releaseVelocity, &w)
         writeHistogram("startPosition", figures.startPosition, &w)
         writeHistogram("velocityRatio", figures.velocityRatio, &w)
+        writeGateTradeoff(&w)
+        w.endObject()
+    }
+
+    /// `figures.gateTradeoff`: per lock, misses and false triggers as the edge width grows
+    /// (`edgeWidth` null: the whole extent), and the marked gates; null without a figure.
+    private func writeGateTradeoff(_ w: inout JSONWriter) {
+        guard let f = figures.gateTradeoff else { return w.null("gateTradeoff") }
+        w.beginObject("gateTradeoff")
+        w.int("meant", f.meant)
+        w.int("others", f.others)
+        w.beginArray("curves")
+        for c in f.curves {
+            w.beginObject()
+            w.number("lockAngle", c.lockAngle)
+            w.beginArray("edgeWidth")
+            for p in c.points { w.number(nil, p.edgeWidth) }
+            w.endArray()
+            w.beginArray("misses")
+            for p in c.points { w.int(nil, p.misses) }
+            w.endArray()
+            w.beginArray("falseTriggers")
+            for p in c.points { w.int(nil, p.falseTriggers) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("marks")
+        for m in f.marks {
+            w.beginObject()
+            w.string("key", m.key)
+            w.string("label", m.label)
+            w.int("misses", m.misses)
+            w.int("falseTriggers", m.falseTriggers)
+            w.endObject()
+        }
+        w.endArray()
         w.endObject()
     }
 

@@ -27,7 +27,7 @@ public struct MarkdownRenderer: Sendable {
         let m = Text.markdown
         out.write("# Gesture tuning report: \(m(model.name))\n\n")
         out.write(
-            "\(m(model.generator)) · \(model.summary.gesturesUsed) gestures · \(m(model.summary.files.joined(separator: ", ")))\n\n"
+            "\(m(model.generator)) · \(model.gesturesUsedInAll) gestures · \(m(model.summary.files.joined(separator: ", ")))\n\n"
         )
     }
 
@@ -36,21 +36,25 @@ public struct MarkdownRenderer: Sendable {
     func section(_ k: Int, to out: inout some TextOutputStream, figureFiles: Bool = true) {
         let m = Text.markdown
         heading(&out, k)
-        switch k {
-        case 0:
+        switch ReportContent.sections[k].id {
+        case "summary":
             out.write("> **\(m(model.headline))**\n\n")
             for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
             Self.table(
                 &out,
                 ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
-        case 1:
+        case "parameters":
             out.write(
                 "Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n"
             )
             Self.table(&out, content.parameterTable)
             out.write("### Completion animation and edge\n\n")
             Self.table(&out, content.animationTable)
-        case 2:
+        case "gate":
+            for p in content.gateParagraphs { out.write("\(m(p))\n\n") }
+            if let g = model.gate { Self.table(&out, g.table) }
+            if figureFiles { figures(&out, in: "gate") }
+        case "rules":
             Self.table(&out, content.ruleTable)
             if let c = content.coefficientTable {
                 out.write("### Coefficients\n\n")
@@ -75,24 +79,20 @@ public struct MarkdownRenderer: Sendable {
                     Self.table(&out, h)
                 }
             }
-        case 3:
+        case "figures":
             if figureFiles {
-                for f in figures.info {
-                    out.write(
-                        "### \(m(f.title))\n\n![\(m(f.title))](figures/\(f.name).svg)\n\n*\(m(f.caption))*\n\n"
-                    )
-                }
+                figures(&out, in: "figures")
             } else {
                 out.write(
                     "Each figure is redrawn below from report.json with matplotlib; the stored output is the report's own SVG.\n\n"
                 )
             }
-        case 4:
+        case "estimators":
             out.write(
                 "Median absolute difference of each estimator's release velocity to lsq2's (and to the platform's own report, when the trace has vx/vy).\n\n"
             )
             Self.table(&out, content.estimatorTable)
-        case 5:
+        case "gestures":
             out.write("✗ marks a decision that differs from the intent.\n\n")
             Self.table(&out, content.gestureTable)
         default:
@@ -105,6 +105,16 @@ public struct MarkdownRenderer: Sendable {
             let page = ReportModel.playgroundPath
             out.write("- [snippets/\(m(page))](snippets/\(page)): \(m(Self.playgroundSummary))\n")
             out.write("\n")
+        }
+    }
+
+    /// The figures section `id` shows (`FigureInfo.section`), linked from `figures/`.
+    private func figures(_ out: inout some TextOutputStream, in id: String) {
+        let m = Text.markdown
+        for f in figures.info where f.section == id {
+            out.write(
+                "### \(m(f.title))\n\n![\(m(f.title))](figures/\(f.name).svg)\n\n*\(m(f.caption))*\n\n"
+            )
         }
     }
 

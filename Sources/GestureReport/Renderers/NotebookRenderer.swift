@@ -40,6 +40,9 @@ public struct NotebookRenderer: Sendable {
 
     static let scatterCode = SourceTemplates.embedded("report/notebook/scatter.py")
 
+    /// The gate's trade-off: false triggers against misses, one curve per lock, gates marked.
+    static let gateCode = SourceTemplates.embedded("report/notebook/gate.py")
+
     static let curvesCode = SourceTemplates.embedded("report/notebook/curves.py")
 
     static let estimatorsCode = SourceTemplates.embedded("report/notebook/estimators.py")
@@ -53,10 +56,16 @@ public struct NotebookRenderer: Sendable {
         let svg = SVGRenderer(model: model, figures: figures)
         let content = ReportContent(model: model, gestureTableCap: gestureRows)
         let md = MarkdownRenderer(model: model, figures: figures)
-        func section(_ k: Int) -> String {
+        func section(_ id: String) -> String {
             var s = ""
-            md.section(k, to: &s, figureFiles: false)
+            md.section(ReportContent.index(of: id), to: &s, figureFiles: false)
             return s
+        }
+        func figure(_ f: FigureInfo, code: String) -> Cell {
+            .code(
+                code,
+                [.svg(svg.svg(f.name, idPrefix: "nb-"), plain: "<Figure size 640x400: \(f.title)>")]
+            )
         }
         func tableHTML(_ t: ReportTable) -> String {
             var s = ""
@@ -76,40 +85,44 @@ public struct NotebookRenderer: Sendable {
             .code(
                 Self.setupCode,
                 [.stream("\(model.gestures.count) gestures loaded from report.json\n")]),
-            .markdown(section(0)),
+            .markdown(section("summary")),
             .code(Self.summaryCode, [.html(tableHTML(summaryTable), plain: "summary table")]),
-            .markdown(section(1)),
+            .markdown(section("parameters")),
             .code(
                 Self.parametersCode,
                 [.html(tableHTML(content.parameterTable), plain: "parameters table")]),
-            .markdown(section(2)),
-            .code(Self.rulesCode, [.html(tableHTML(content.ruleTable), plain: "rules table")]),
-            .markdown(section(3)),
+            .markdown(section("gate")),
         ]
-        let codes = [
-            Self.scatterCode, Self.curvesCode,
-            "draw_histogram(figures[\"releaseVelocity\"], \"gestures\")\n",
-            "draw_histogram(figures[\"startPosition\"], \"gestures\")\n",
-            "draw_histogram(figures[\"velocityRatio\"], \"completing gestures\")\n",
-        ]
-        for (k, f) in figures.info.enumerated() {
+        // The gate's figure in its section, redrawn by its own cell.
+        for f in figures.info where f.section == "gate" {
             cells.append(
                 .markdown("### \(Text.markdown(f.title))\n\n\(Text.markdown(f.caption))\n"))
-            cells.append(
-                .code(
-                    k < codes.count ? codes[k] : Self.groupsCode,
-                    [
-                        .svg(
-                            svg.svg(f.name, idPrefix: "nb-"),
-                            plain: "<Figure size 640x400: \(f.title)>")
-                    ]))
+            cells.append(figure(f, code: Self.gateCode))
         }
-        cells.append(.markdown(section(4)))
+        cells += [
+            .markdown(section("rules")),
+            .code(Self.rulesCode, [.html(tableHTML(content.ruleTable), plain: "rules table")]),
+            .markdown(section("figures")),
+        ]
+        let codes = [
+            "release-scatter": Self.scatterCode, "progress-curves": Self.curvesCode,
+            "release-velocity": "draw_histogram(figures[\"releaseVelocity\"], \"gestures\")\n",
+            "start-position": "draw_histogram(figures[\"startPosition\"], \"gestures\")\n",
+            "velocity-ratio":
+                "draw_histogram(figures[\"velocityRatio\"], \"completing gestures\")\n",
+            "group-thresholds": Self.groupsCode,
+        ]
+        for f in figures.info where f.section == "figures" {
+            cells.append(
+                .markdown("### \(Text.markdown(f.title))\n\n\(Text.markdown(f.caption))\n"))
+            cells.append(figure(f, code: codes[f.name] ?? Self.groupsCode))
+        }
+        cells.append(.markdown(section("estimators")))
         cells.append(
             .code(
                 Self.estimatorsCode,
                 [.html(tableHTML(content.estimatorTable), plain: "estimators table")]))
-        cells.append(.markdown(section(5)))
+        cells.append(.markdown(section("gestures")))
         // The first rows in file order, as `gestures.head(n)` shows them.
         var gt = content.gestureTable(indices: Array(model.gestures.indices.prefix(gestureRows)))
         gt.note =
@@ -118,7 +131,7 @@ public struct NotebookRenderer: Sendable {
             : nil
         cells.append(.code(gesturesCode, [.html(tableHTML(gt), plain: "gestures table")]))
         cells += exploreCells
-        cells.append(.markdown(section(6)))
+        cells.append(.markdown(section("snippets")))
         return cells
     }
 

@@ -82,6 +82,7 @@ public struct SVGRenderer: Sendable {
         case "velocity-ratio":
             r.histogram(figures.velocityRatio, &body, id: id, yLabel: "completing gestures")
         case "group-thresholds": r.groupThresholds(&body, id: id)
+        case GateTradeoffFigure.name: r.gateTradeoff(&body, id: id)
         default: break
         }
         let L = r.layout
@@ -216,6 +217,7 @@ public struct SVGRenderer: Sendable {
         case line(colour: String, dash: String?, width: Double)
         case ring(dash: String?)
         case bar(colour: String, dash: String?)
+        case gate(String)
     }
 
     /// Left to right, in as many rows as the width needs. A layout with a `plotHeight` puts
@@ -241,6 +243,7 @@ public struct SVGRenderer: Sendable {
                 out.write(
                     "<circle cx=\"\(Text.coord(x + 8))\" cy=\"\(Text.coord(y - 4))\" r=\"6\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.4\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
                 )
+            case .gate(let key): gateMark(&out, key, x: x + 8, y: y - 4, swatch: true)
             case .bar(let c, let dash):
                 out.write(
                     "<rect x=\"\(Text.coord(x + 2))\" y=\"\(Text.coord(y - 10))\" width=\"14\" height=\"11\" fill=\"\(c)\" fill-opacity=\"0.35\" stroke=\"\(c)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
@@ -552,6 +555,135 @@ public struct SVGRenderer: Sendable {
             )
             out.write(
                 "<circle cx=\"\(Text.coord(x.map(p.estimate)))\" cy=\"\(Text.coord(cy))\" r=\"4.5\" fill=\"\(Colour.blue)\"/>\n"
+            )
+        }
+        out.write("</g>\n")
+    }
+
+    // MARK: Gate
+
+    /// A lock's trade-off curve: colour and dash, two cues (Okabe–Ito; green is the
+    /// suggestion's mark).
+    static func tradeoffStyle(_ lock: Double) -> (colour: String, dash: String?) {
+        switch lock {
+        case ..<20: (Colour.sky, "2 2")
+        case ..<35: (Colour.blue, nil)
+        case ..<50: (Colour.orange, "7 3")
+        case ..<75: (Colour.vermillion, "5 2 1.5 2")
+        default: (Colour.purple, "1.5 2.5")
+        }
+    }
+
+    /// A gate's mark centred on (x, y): the suggestion a filled green circle, the current gate
+    /// a black square, a reference gate a black diamond (hollow, so marks on one spot show).
+    private func gateMark(
+        _ out: inout some TextOutputStream, _ key: String, x: Double, y: Double,
+        swatch: Bool = false
+    ) {
+        let at = "translate(\(Text.coord(x)) \(Text.coord(y)))"
+        let shape: String
+        switch key {
+        case "suggested":
+            shape =
+                "<circle r=\"5\" fill=\"\(Colour.green)\" stroke=\"#ffffff\" stroke-width=\"1\"/>"
+        case "current":
+            shape =
+                "<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.8\"/>"
+        default:
+            shape =
+                "<path d=\"M0 -8L8 0L0 8L-8 0Z\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.4\"/>"
+        }
+        let role =
+            swatch ? "class=\"gate-swatch\"" : "class=\"gate-mark\" data-mark=\"\(Text.xml(key))\""
+        out.write("<g \(role) transform=\"\(at)\">\(shape)</g>\n")
+    }
+
+    /// False triggers (y) against misses (x), counts, as the edge width grows: one curve per
+    /// lock, the reference, current and suggested gates marked and labelled (labels moved off
+    /// each other and kept inside the plot).
+    private mutating func gateTradeoff(_ out: inout some TextOutputStream, id: String) {
+        guard let f = figures.gateTradeoff else { return }
+        var entries: [(Swatch, String)] = f.curves.map { c in
+            let st = Self.tradeoffStyle(c.lockAngle)
+            return (
+                .line(colour: st.colour, dash: st.dash, width: 2),
+                "lock \(NumberText.parameter(c.lockAngle))°"
+            )
+        }
+        entries += [
+            (.gate("suggested"), "suggested"), (.gate("current"), "current"),
+            (.gate("reference"), "reference"),
+        ]
+        legend(&out, entries)
+        // Counts from 0 to every gesture of the class on square-root scales (the few misses
+        // and false triggers near the corner are what tell gates apart), inset 8 units so
+        // marks on an axis show whole.
+        let x = Axis(
+            low: 0, high: Double(max(f.meant, 1)), from: plotX.0 + 8, to: plotX.1 - 8,
+            squareRoot: true)
+        let y = Axis(
+            low: 0, high: Double(max(f.others, 1)), from: plotY.0 - 8, to: plotY.1 + 8,
+            squareRoot: true)
+        frame(
+            &out, x: x, y: y, xLabel: "misses: meant swipes refused (count of \(f.meant), √ scale)",
+            yLabel: "false triggers (count of \(f.others) other, √ scale)", id: id)
+        out.write("<g clip-path=\"url(#\(id)-clip)\" fill=\"none\" stroke-width=\"2\">\n")
+        for c in f.curves {
+            let st = Self.tradeoffStyle(c.lockAngle)
+            var d = ""
+            for (k, p) in c.points.enumerated() {
+                d +=
+                    (k == 0 ? "M" : "L") + Text.coord(x.map(Double(p.misses))) + " "
+                    + Text.coord(y.map(Double(p.falseTriggers)))
+            }
+            out.write(
+                "<path class=\"tradeoff\" data-lock=\"\(NumberText.parameter(c.lockAngle))\" d=\"\(d)\" stroke=\"\(st.colour)\" stroke-linejoin=\"round\"\(st.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+            )
+        }
+        out.write("</g>\n<g class=\"gate-marks\">\n")
+        for m in f.marks {
+            gateMark(&out, m.key, x: x.map(Double(m.misses)), y: y.map(Double(m.falseTriggers)))
+        }
+        out.write("</g>\n<g class=\"gate-labels\" font-size=\"11\" fill=\"#111\">\n")
+        // Labels: beside the mark, right or left of it, stepping away vertically from labels
+        // already placed; the suggestion's first, so it keeps the nearest place.
+        var placed: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
+        let (left, right) = plotX
+        let (bottom, top) = plotY
+        for m in f.marks.reversed() {
+            let mx = x.map(Double(m.misses)), my = y.map(Double(m.falseTriggers))
+            let width = Double(m.label.count) * 6.1
+            var choice: (x: Double, y: Double, end: Bool)?
+            search: for dy in [-9.0, 17, -23, 31, -37, 45, -51, 59, -65, 73] {
+                let baseline = my + dy
+                guard baseline - 11 >= top - 2, baseline <= bottom - 2 else { continue }
+                for end in [false, true] {
+                    let x0 = end ? mx - 10 - width : mx + 10
+                    let x1 = x0 + width
+                    guard x0 >= left + 2, x1 <= right - 2 else { continue }
+                    if placed.allSatisfy({
+                        x1 < $0.x0 || x0 > $0.x1 || baseline < $0.y0 || baseline - 11 > $0.y1
+                    }) {
+                        choice = (end ? x1 : x0, baseline, end)
+                        placed.append((x0, x1, baseline - 11, baseline))
+                        break search
+                    }
+                }
+            }
+            let c =
+                choice
+                ?? (
+                    mx + 10 + width > right ? mx - 10 : mx + 10, max(my - 9, top + 11),
+                    mx + 10 + width > right
+                )
+            // A leader from the mark to a label moved away from it.
+            if abs(c.y - 4 - my) > 12 {
+                out.write(
+                    "<line x1=\"\(Text.coord(mx))\" y1=\"\(Text.coord(my))\" x2=\"\(Text.coord(c.end ? c.x + 2 : c.x - 2))\" y2=\"\(Text.coord(c.y - 4))\" stroke=\"#6b6b6b\" stroke-width=\"0.8\"/>\n"
+                )
+            }
+            out.write(
+                "<text x=\"\(Text.coord(c.x))\" y=\"\(Text.coord(c.y))\"\(c.end ? " text-anchor=\"end\"" : "") data-label=\"\(Text.xml(m.key))\">\(Text.xml(m.label))</text>\n"
             )
         }
         out.write("</g>\n")

@@ -58,7 +58,7 @@ public struct SummaryRenderer: Sendable {
         let s = model.summary
         // What to ship and why, in words, before the figures.
         var out: [String] = [model.headline]
-        var used = "\(model.name): \(s.gesturesUsed) gestures used of \(s.gesturesRead) read"
+        var used = "\(model.name): " + model.gesturesUsedText(noun: "gestures ")
         let skipped = s.skipped(.gestures)
         used +=
             skipped.isEmpty

@@ -104,18 +104,11 @@ public enum Analysis {
         }
         var model = ReportModel(
             tuning: answer, sample: digest.sample, tally: tally, reads: reads, name: name,
-            generator: generator, currentSource: current.preset ?? settings.params, files: files)
+            generator: generator, currentSource: current.preset ?? settings.params, files: files,
+            gate: gate)
         if let groups {
             model.groups = GroupSection(analysis: groups, extent: model.summary.extent)
         }
-        // Gestures labelled other were read but take no part in the release tuning.
-        model.summary.gesturesRead += digest.gate.others
-        let labelled = answer.counts.labelled
-        let shipped =
-            (model.keepCurrent ? model.summary.currentError : model.summary.suggestedError) ?? 0
-        model.gate = GateSection(
-            answer: gate, releaseMisdecided: Int((shipped * Double(labelled)).rounded()),
-            labelled: labelled)
         if digest.labels.files > 0 {
             let notice = LabelNotice.implicitLabels(
                 intent: digest.labels.intent, retry: digest.labels.retry,

@@ -73,9 +73,9 @@ import Testing
     static func run(withOthers: Bool) throws -> Analysis.Result {
         let path = try TestSupport.writeTemporaryFile(
             trace(withOthers: withOthers), name: "gate-\(withOthers).csv")
-        var current = ParameterSet.default
-        current.edgeWidth = 12
-        current.directionLockAngle = 30
+        // A parameter file's set (a fixed rule, as `--params FILE` reads one) with a gate.
+        let current = ParameterSet(
+            rule: .threshold(progress: 0.5, velocity: 1), edgeWidth: 12, directionLockAngle: 30)
         let settings = RunSettings.resolve(
             reader: ReaderOptions(), physics: PhysicsOptions(), given: [],
             params: Preset.defaultName, current: current,
@@ -194,6 +194,22 @@ import Testing
             #expect(markdown.contains(row), "\(row)")
         }
         #expect(markdown.contains("## 3. Start-of-gesture gate"))
+        // The tuned gate is the suggestion's edge width and lock in every table, not the
+        // 95th percentile of the intended starts.
+        let basis =
+            "tuned against 14 gestures labelled other and 12 meant: fewest misses + 1 × false triggers"
+        let lines = markdown.split(separator: "\n")
+        let edgeRow = try #require(lines.first { $0.hasPrefix("| edge width (edgeWidth) |") })
+        #expect(edgeRow.hasPrefix("| edge width (edgeWidth) | 79 pt |") && edgeRow.contains(basis))
+        let lockRow = try #require(lines.first { $0.hasPrefix("| direction lock (lock) |") })
+        #expect(lockRow.hasPrefix("| direction lock (lock) | 25° |") && lockRow.contains(basis))
+        #expect(
+            markdown.contains("| edge width (tuned against gestures labelled other) |")
+                && markdown.contains(
+                    "| direction lock (tuned against gestures labelled other) | 30° | 25° |")
+        )
+        #expect(model.edge.suggestedWidth == 79 && model.edge.directionLock == 25)
+        #expect(model.summary.gesturesRead == 26 && model.summary.gesturesUsed == 12)
         #expect(
             markdown.contains(
                 "![Gate trade-off: false triggers against misses](figures/gate-tradeoff.svg)"))
@@ -243,5 +259,8 @@ import Testing
         #expect(!html.contains("gate-tradeoff"))
         #expect(html.contains("12 used of 12 read"))
         #expect(NotebookRenderer(model: model).notebook().contains(sentence))
+        // Nothing tuned: the edge width is read off the intended swipes as before.
+        #expect(markdown.contains("| edge width (95th percentile"))
+        #expect(model.gate?.tuned == false)
     }
 }

@@ -61,6 +61,15 @@ public struct GateSection: Sendable, Equatable {
         "\(count) (\(NumberText.percent(Double(count) / Double(max(1, total)))))"
     }
 
+    /// Whether a gate was tuned against gestures labelled other (it then replaces the edge
+    /// width and lock read off the intended swipes).
+    public var tuned: Bool { answer.measured && answer.suggested != nil }
+
+    /// Where a tuned gate's edge width and lock come from, for the parameter tables.
+    static func basisText(_ a: GateAnswer) -> String {
+        "tuned against \(a.others) gestures labelled other and \(a.meant) meant: fewest misses + \(NumberText.parameter(a.falseTriggerCost)) × false triggers (Start-of-gesture gate)"
+    }
+
     /// The summary's line.
     public var line: String {
         let a = answer

@@ -470,9 +470,11 @@ public struct ReportFigures: Sendable, Equatable {
         }
         // The width the snippets use: the measured one with its basis, or the stand-in.
         let edgeWidthNote =
-            model.edgeWidthMeasured
-            ? "solid green: suggested edge width \(model.edgeWidthText) (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt)"
-            : "no suggested edge width: \(model.edgeWidthText)"
+            model.gate?.tuned == true
+            ? "solid green: suggested edge width \(model.edgeWidthText) (tuned against gestures labelled other; the 95th percentile of these starts is \(NumberText.parameter(model.edge.percentile95)) pt)"
+            : model.edgeWidthMeasured
+                ? "solid green: suggested edge width \(model.edgeWidthText) (95th percentile \(NumberText.parameter(model.edge.percentile95)) pt + 4 pt)"
+                : "no suggested edge width: \(model.edgeWidthText)"
         var groupFigure: [FigureInfo] = []
         if let g = model.groups, let name = g.leadName, g.analysis.groups.contains(where: \.enough)
         {

@@ -54,14 +54,20 @@ extension ReportModel {
     /// the ids listed as misdecided, ambiguous or mismatched, and the figures drawn from rows
     /// (velocity ratios, the estimator table) are the sample's: every gesture while there are
     /// no more than the sample's capacity.
+    ///
+    /// `gate`: the start-of-gesture gate's tuning (`GateTuner.tune`), when the run has one; a
+    /// gate it tuned is the `suggested` set's (the caller puts it there) and replaces the edge
+    /// width and lock read off the intended swipes in the report too.
     public init(
         tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary],
         name: String,
-        generator: String, currentSource: String? = nil, files: [String]? = nil
+        generator: String, currentSource: String? = nil, files: [String]? = nil,
+        gate: GateAnswer? = nil
     ) {
         let entries = sample.inInputOrder
         let builder = TuningReportBuilder(
-            tuning: tuning, measurements: entries.map(\.measurement), tally: tally, reads: reads)
+            tuning: tuning, measurements: entries.map(\.measurement), tally: tally, reads: reads,
+            gate: gate)
         self = builder.model(
             name: name, generator: generator, currentSource: currentSource, files: files)
         for (k, e) in entries.enumerated() where e.intentSource != nil {
@@ -80,6 +86,8 @@ extension ReportModel {
 /// Builds a `ReportModel` from a tuning result; every figure is computed here once.
 struct TuningReportBuilder {
     let tuning: Answer
+    /// The start-of-gesture gate's tuning, when the run has one.
+    let gate: GateAnswer?
     /// The gestures shown (the sample), in input order.
     let measurements: [GestureMeasurement]
     /// Every measurement's warning tallies (extents, sources, count).
@@ -94,9 +102,10 @@ struct TuningReportBuilder {
 
     init(
         tuning: Answer, measurements: [GestureMeasurement], tally: MeasurementTally,
-        reads: [ReadSummary]
+        reads: [ReadSummary], gate: GateAnswer? = nil
     ) {
         self.tuning = tuning
+        self.gate = gate
         self.measurements = measurements
         self.tally = tally
         self.reads = reads
@@ -135,7 +144,8 @@ struct TuningReportBuilder {
         let suggestedEval = t.suggestedEvaluation
         let suggestedCV = labelled ? crossValidatedError(of: suggestedRule) : nil
         var summary = ReportSummary(
-            files: files ?? reads.map(\.file), gesturesRead: tally.count,
+            // Gestures labelled other are read but take no part in the release tuning.
+            files: files ?? reads.map(\.file), gesturesRead: tally.count + (gate?.others ?? 0),
             gesturesUsed: t.counts.used,
             skipped: skipCounts(), labelled: labelled,
             direction: tally.direction ?? t.current.direction,
@@ -192,9 +202,13 @@ struct TuningReportBuilder {
         currentAnimation.currentSpringResponse = t.current.spring?.response
         currentAnimation.currentEdgeWidth = t.current.edgeWidth
         currentAnimation.currentDirectionLock = t.current.directionLockAngle
+        // A gate tuned against gestures labelled other replaces the edge and lock read off the
+        // intended swipes (its whole extent as the extent).
+        let tunedGate = gate?.suggested
         let edge = EdgeSuggestion(
-            percentile95: t.edgeWidth.percentile95 ?? 0, suggestedWidth: t.edgeWidth.value ?? 0,
-            directionLock: t.directionLock.value)
+            percentile95: t.edgeWidth.percentile95 ?? 0,
+            suggestedWidth: tunedGate.map { $0.edgeWidth ?? extent } ?? t.edgeWidth.value ?? 0,
+            directionLock: tunedGate.map(\.effectiveLockAngle) ?? t.directionLock.value)
 
         var estimators = EstimatorRow.compute(from: rows)
         // Per estimator, the gestures whose estimate fell back (one pass, no lookups).
@@ -225,6 +239,16 @@ struct TuningReportBuilder {
             outcomeMismatches: outcomeMismatches(currentDecisions),
             suggestedSetting: t.recommendation.set)
         model.recommendation = t.recommendation
+        if let gate {
+            // Release misdecisions of what ships (cross-validated when the tuned rule ships).
+            let shipped =
+                (model.keepCurrent ? model.summary.currentError : model.summary.suggestedError)
+                ?? 0
+            model.gate = GateSection(
+                answer: gate,
+                releaseMisdecided: Int((shipped * Double(t.counts.labelled)).rounded()),
+                labelled: t.counts.labelled)
+        }
         return model
     }
 
@@ -502,15 +526,35 @@ struct TuningReportBuilder {
                 suggested: spring.response, current: t.current.spring?.response,
                 defaults: [nil, nil], note: spring.basisText))
         let edge = t.edgeWidth
-        rows.append(
-            ParameterRow(
-                name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value,
-                current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
         let lock = t.directionLock
-        rows.append(
-            ParameterRow(
-                name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value,
-                current: t.current.directionLockAngle, defaults: [nil, nil], note: lock.basisText))
+        if let gate, let g = gate.suggested {
+            // Tuned against the gestures labelled other (the gate section says how).
+            let basis = GateSection.basisText(gate)
+            func interval(_ i: ParameterInterval?) -> Interval? {
+                i.map { Interval(low: $0.lower, high: $0.upper) }
+            }
+            rows.append(
+                ParameterRow(
+                    name: "edge width", symbol: "edgeWidth", unit: .points,
+                    suggested: g.edgeWidth ?? .infinity, interval: interval(gate.edgeInterval),
+                    current: t.current.edgeWidth, defaults: [nil, 20],
+                    note: basis + (g.edgeWidth == nil ? "; ∞: the whole extent" : "")))
+            rows.append(
+                ParameterRow(
+                    name: "direction lock", symbol: "lock", unit: .degrees,
+                    suggested: g.effectiveLockAngle, interval: interval(gate.angleInterval),
+                    current: t.current.directionLockAngle, defaults: [nil, nil], note: basis))
+        } else {
+            rows.append(
+                ParameterRow(
+                    name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value,
+                    current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
+            rows.append(
+                ParameterRow(
+                    name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value,
+                    current: t.current.directionLockAngle, defaults: [nil, nil],
+                    note: lock.basisText))
+        }
         return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
     }
 

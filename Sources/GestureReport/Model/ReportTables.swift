@@ -191,16 +191,21 @@ public struct ReportContent: Sendable {
         let e = model.edge
         let references = e.references.map { "\(NumberText.parameter($0.value)) pt \($0.name)" }
             .joined(separator: "; ")
+        let gateTuned = model.gate?.tuned == true
         rows.append([
-            model.edgeWidthMeasured
-                ? "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)"
-                : "edge width (no start position measured)",
+            gateTuned
+                ? "edge width (tuned against gestures labelled other)"
+                : model.edgeWidthMeasured
+                    ? "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)"
+                    : "edge width (no start position measured)",
             a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references }
                 ?? references, model.edgeWidthText,
         ])
         if let lock = e.directionLock {
             rows.append([
-                "direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))",
+                gateTuned
+                    ? "direction lock (tuned against gestures labelled other)"
+                    : "direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))",
                 current(a.currentDirectionLock, "°"), NumberText.parameter(lock) + "°",
             ])
         }

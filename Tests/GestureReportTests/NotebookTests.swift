@@ -75,6 +75,31 @@ import Testing
         }
     }
 
+    /// With gestures labelled other (traces/accidental.csv) the gate section has its own cell,
+    /// which redraws the trade-off from report.json's `figures.gateTradeoff`: the notebook runs
+    /// top to bottom and draws six figures.
+    @Test(
+        .enabled(
+            if: Python.has(["nbformat", "nbclient", "ipykernel", "pandas", "matplotlib"])
+                && TestSupport.binaryPath != nil,
+            "python3 with nbformat, nbclient, ipykernel, pandas, matplotlib (make pydeps) or the built gesturetune is absent: skipped"
+        ))
+    func theGateCellRedrawsTheTradeoff() throws {
+        let dir = try Fixture.directory("notebook-gate")
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/accidental.csv").path
+        let a = try TestSupport.run([
+            "analyze", traces, "--out", dir.path, "--name", "gate", "--resamples", "0",
+        ])
+        try #require(a.status == 0, "\(a.stderr)")
+        let folder = dir.appendingPathComponent("gate").path
+        let notebook = try String(contentsOfFile: folder + "/report.ipynb", encoding: .utf8)
+        #expect(notebook.contains("gateTradeoff") && notebook.contains("Start-of-gesture gate"))
+        let r = try Python.script(
+            Self.checkScript, arguments: [folder + "/report.ipynb", folder])
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr.suffix(3000))")
+        #expect(r.stdout.contains("figures 6"), "\(r.stdout)")
+    }
+
     /// `jupyter nbconvert --execute` on a real run's notebook, for two rule families: the raw
     /// traces load, and the what-if cell's Python decisions print what Swift's `Rule.completes`
     /// prefilled.

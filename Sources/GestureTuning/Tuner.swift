@@ -79,7 +79,10 @@ public struct Tuner: Sendable {
             let seed = options.seed
             let searched = Parallel.map(search.families.count) { index in
                 let encoding = Encoding(cells: search.families[index])
-                return (Self.search(encoding, foldSeed: seed), encoding)
+                let currentWrong = Encoding(cells: search.paired.families[index])
+                return (
+                    Self.search(encoding, foldSeed: seed, currentWrong: currentWrong), encoding
+                )
             }
             families = searched.map(\.0)
             encodings = searched.map(\.1)
@@ -183,7 +186,8 @@ public struct Tuner: Sendable {
             crossValidation: suggestedRule.family == .logistic
                 ? logistic?.crossValidation : headline?.crossValidation,
             parameters: headline?.parameters ?? [], currentErrors: search.current.errors,
-            presetErrors: search.presets.map(\.errors))
+            presetErrors: search.presets.map(\.errors),
+            presetsBothWrong: search.paired.presetsBothWrong)
         var answer = Answer(
             options: options, counts: parts.counts, warnings: warnings, families: families,
             kinematicAtPreset: kinematicAtPreset,
@@ -245,15 +249,18 @@ public struct Tuner: Sendable {
         search(Encoding(cells: cells), foldSeed: foldSeed)
     }
 
-    /// `search(_:foldSeed:)` of cells already encoded.
-    static func search(_ encoding: Encoding, foldSeed: UInt64) -> FamilyResult {
+    /// `search(_:foldSeed:)` of cells already encoded; `currentWrong` (the family's cells of
+    /// the gestures the current set misdecides) makes the cross-validation count `bothWrong`.
+    static func search(_ encoding: Encoding, foldSeed: UInt64, currentWrong: Encoding? = nil)
+        -> FamilyResult
+    {
         let space = encoding.space
         let choice = encoding.choose(weights: encoding.fullWeights)
         let rule = space.rule(row: choice.row, column: choice.column)
         let parameters = space.parameters(row: choice.row, column: choice.column).map {
             ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
         }
-        let cv = CrossValidator.run(encoding: encoding, seed: foldSeed)
+        let cv = CrossValidator.run(encoding: encoding, seed: foldSeed, currentWrong: currentWrong)
         let fitted = encoding.confusion(
             row: choice.row, column: choice.column, weights: encoding.fullWeights)
         return FamilyResult(

@@ -7,39 +7,47 @@ import GestureTrace
 ///
 /// Paired: both rules decide the same gestures, so the difference is a mean of per-gesture
 /// differences `e_rule − e_baseline` in {−1, 0, 1}, whose variance is `P(the two disagree) − D²`.
-/// The statistics do not hold which gestures both misdecide, so the share that disagree is
-/// bounded by the sum of both error rates (as if their errors never overlapped): the interval
-/// is conservative. `D ± t(n − 1) · √((e_rule + e_baseline − D²) / n)`. For the tuned rule
-/// `e_rule` is its cross-validated error, each gesture decided by the rule tuned without it.
+/// The share that disagree (one misdecides a gesture the other gets right) is
+/// `e_rule + e_baseline − 2·both`, with `both` the share both misdecide: counted exactly when
+/// the statistics hold it (`PairedCells`), else bounded by `e_rule + e_baseline` (as if their
+/// errors never overlapped: conservative). `D ± t(n − 1) · √((disagree − D²) / n)`. For the
+/// tuned rule `e_rule` is its cross-validated error, each gesture decided by the rule tuned
+/// without it, and `both` counts the gestures that rule and the current set both misdecide.
 public struct PairedDifference: Sendable, Equatable {
     /// (rule's errors − baseline's errors) / gestures.
     public var estimate: Double
     public var lower: Double
     public var upper: Double
-    /// Standard error of `estimate` (its bound).
+    /// Standard error of `estimate` (its bound when `exact` is false).
     public var standardError: Double
     /// Confidence level of `lower…upper`.
     public var level: Double
     /// Gestures the difference rests on.
     public var gestures: Int
+    /// Whether the share of gestures the two rules decide differently was counted (else it is
+    /// bounded by the sum of their error rates).
+    public var exact: Bool = false
 
     /// The rule is better with confidence: the whole interval is below zero.
     public var isBetter: Bool { upper < 0 }
 
-    /// From both rules' errors on the same `gestures`; nil with fewer than two gestures.
-    static func paired(errors: Int, baseline: Int, gestures n: Int, level: Double)
-        -> PairedDifference?
-    {
+    /// From both rules' errors on the same `gestures`, and the gestures both misdecide when
+    /// known; nil with fewer than two gestures or inconsistent counts.
+    static func paired(
+        errors: Int, baseline: Int, bothWrong: Int? = nil, gestures n: Int, level: Double
+    ) -> PairedDifference? {
         guard n >= 2, errors >= 0, baseline >= 0, errors <= n, baseline <= n else { return nil }
+        if let both = bothWrong, both < 0 || both > min(errors, baseline) { return nil }
         let count = Double(n)
         let rule = Double(errors) / count, base = Double(baseline) / count
         let d = rule - base
-        let disagree = min(1, rule + base)
+        let disagree =
+            bothWrong.map { Double(errors + baseline - 2 * $0) / count } ?? min(1, rule + base)
         let se = (max(0, disagree - d * d) / count).squareRoot()
         let t = GSL.tQuantile(0.5 + level / 2, degreesOfFreedom: count - 1)
         return PairedDifference(
             estimate: d, lower: d - t * se, upper: d + t * se, standardError: se, level: level,
-            gestures: n)
+            gestures: n, exact: bothWrong != nil)
     }
 
     /// About how many labelled gestures in all would make the interval exclude zero if the
@@ -107,7 +115,7 @@ extension Recommendation {
     static func choose(
         tuned: ParameterSet, current: ParameterSet, counts: TuningCounts,
         crossValidation: CrossValidation?, parameters: [ParameterInterval], currentErrors: Int,
-        presetErrors: [Int]
+        presetErrors: [Int], presetsBothWrong: [Int]? = nil
     ) -> Recommendation {
         var r = Recommendation(
             choice: .current, preset: nil, set: current, tunedDifference: nil,
@@ -128,8 +136,8 @@ extension Recommendation {
         }
         if let cv = crossValidation, cv.confusion.total == counts.labelled {
             r.tunedDifference = PairedDifference.paired(
-                errors: cv.confusion.errors, baseline: currentErrors, gestures: counts.labelled,
-                level: level)
+                errors: cv.confusion.errors, baseline: currentErrors, bothWrong: cv.bothWrong,
+                gestures: counts.labelled, level: level)
             r.gesturesToResolve = r.tunedDifference?.gesturesToResolve
         }
         if counts.labelled < minimumLabelled
@@ -150,8 +158,9 @@ extension Recommendation {
         where preset.name != current.preset && i < presetErrors.count {
             guard
                 let d = PairedDifference.paired(
-                    errors: presetErrors[i], baseline: currentErrors, gestures: counts.labelled,
-                    level: level), d.isBetter
+                    errors: presetErrors[i], baseline: currentErrors,
+                    bothWrong: presetsBothWrong.flatMap { i < $0.count ? $0[i] : nil },
+                    gestures: counts.labelled, level: level), d.isBetter
             else { continue }
             if best == nil || presetErrors[i] < best!.errors { best = (i, d, presetErrors[i]) }
         }

@@ -16,19 +16,27 @@ public struct CrossValidation: Sendable, Equatable {
     /// Folds whose training set could not be fitted (their gestures were decided by the
     /// fallback the fitter returned, or counted wrong when none): should be 0.
     public var unfittedFolds: Int
+    /// Held-out gestures misdecided both by their fold's rule and by the current set: what
+    /// makes the paired difference from the current set exact (`PairedDifference`); nil when
+    /// not counted (the logistic fit).
+    public var bothWrong: Int? = nil
 }
 
 enum CrossValidator {
     /// Cross-validation of a grid search from per-fold cell counts: training weights are the
     /// full counts minus the fold's; the held-out fold's counts are decided by the encoding
     /// (which mirrors `Rule.completes`). One workspace for every fold. nil with fewer than 2
-    /// gestures.
-    static func run(encoding: Encoding, seed: UInt64) -> CrossValidation? {
+    /// gestures. `currentWrong`, the same family's encoding of the gestures the current set
+    /// misdecides (`PairedCells`), is decided by each fold's rule too, for `bothWrong`.
+    static func run(encoding: Encoding, seed: UInt64, currentWrong: Encoding? = nil)
+        -> CrossValidation?
+    {
         guard encoding.gestureCount >= 2 else { return nil }
         let folds = encoding.folds, units = encoding.unitCount
         let full = encoding.counts
         let workspace = ChoiceWorkspace(encoding)
         var confusion = Confusion()
+        var bothWrong = 0
         for f in 0..<folds {
             for u in 0..<units {
                 workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
@@ -42,7 +50,14 @@ enum CrossValidator {
                     confusion.add(meantComplete: label, decidedComplete: decided, count: w)
                 }
             }
+            if let shared = currentWrong {
+                shared.decisions(row: choice.row, column: choice.column) { unit, label, decided in
+                    if decided != label { bothWrong += shared.foldCounts[unit * folds + f] }
+                }
+            }
         }
-        return CrossValidation(folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0)
+        return CrossValidation(
+            folds: folds, seed: seed, confusion: confusion, unfittedFolds: 0,
+            bothWrong: currentWrong == nil ? nil : bothWrong)
     }
 }

@@ -24,6 +24,8 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
     var estimators: [EstimatorCells]
     /// Labelled gestures whose estimate did not fall back, by the estimator used (`Estimator.allCases` order).
     var requestedEstimator: [Int]
+    /// The gestures the current set misdecides, for exact paired comparisons with it.
+    var paired: PairedCells
 
     /// The kinematic rule at the `uikit-system` values.
     static let kinematicPresetRule: Rule = .kinematic(
@@ -74,6 +76,7 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
                     folds: settings.foldCount, logistic: withLogistic)
             } : []
         requestedEstimator = [Int](repeating: 0, count: Estimator.allCases.count)
+        paired = PairedCells(spaces: Self.spaces(settings), folds: settings.foldCount)
     }
 
     /// Adds one gesture reduced to `point` (skipped unless labelled with finite figures), in
@@ -88,11 +91,14 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         logistic.add(
             progress: point.progress, velocity: point.velocity, complete: complete, fold: fold)
         let state = point.state
-        current.add(decider, state, meant: intent)
-        for (i, preset) in Preset.all.enumerated() {
-            presets[i].add(.preset(preset), state, meant: intent)
+        let currentWrong = current.add(decider, state, meant: intent) != intent
+        let presetsWrong = Preset.all.indices.map { i in
+            presets[i].add(.preset(Preset.all[i]), state, meant: intent) != intent
         }
         kinematicAtPreset.add(.rule(Self.kinematicPresetRule), state, meant: intent)
+        if currentWrong {
+            paired.add(point, complete: complete, fold: fold, presetsWrong: presetsWrong)
+        }
     }
 
     /// Adds one measurement: `add(TuningPoint(m))`, and under each velocity estimator it has.
@@ -131,6 +137,7 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         kinematicAtPreset.add(other.kinematicAtPreset)
         for i in estimators.indices { estimators[i].merge(other.estimators[i]) }
         for i in requestedEstimator.indices { requestedEstimator[i] += other.requestedEstimator[i] }
+        paired.merge(other.paired)
     }
 }
 
@@ -146,6 +153,9 @@ extension SearchStatistics {
                     range.contains) && $0.total == labelledCount
             }
             && requestedEstimator.allSatisfy(range.contains)
+            && paired.isWithin(range) && paired.count == current.errors
+            && paired.families.map(\.space) == families.map(\.space)
+            && paired.families.allSatisfy { $0.folds == folds }
             && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
             && estimators.allSatisfy { e in
                 range.contains(e.count) && e.families.allSatisfy { $0.count == e.count }

@@ -49,11 +49,12 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--fresh", type=int, default=5000)
     ap.add_argument("--people", type=int, default=8)
-    ap.add_argument("--spread", type=float, default=0.3)
+    ap.add_argument("--spread", type=float, default=0.3,
+                    help="people's own thresholds (simulate --spread); 0: none, intent from the motion")
     a = ap.parse_args()
     binary = os.path.abspath(a.bin)
     sizes = [int(s) for s in a.sizes.split(",")]
-    people = ["--people", str(a.people), "--spread", str(a.spread)]
+    people = ["--people", str(a.people)] + (["--spread", str(a.spread)] if a.spread > 0 else [])
     with tempfile.TemporaryDirectory() as tmp:
         print(f"fresh sets of {a.fresh}, {a.people} people, spread {a.spread}; errors in %")
         print(f"{'size':>5} {'seed':>4} {'oracle':>6} {'ships':>6} {'tuned':>6} {'current':>7} "

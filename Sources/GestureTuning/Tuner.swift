@@ -75,17 +75,20 @@ public struct Tuner: Sendable {
         // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
         var encodings: [Encoding] = []
+        var currentWrongEncodings: [Encoding] = []
         if labelledCount > 0 {
             let seed = options.seed
             let searched = Parallel.map(search.families.count) { index in
                 let encoding = Encoding(cells: search.families[index])
                 let currentWrong = Encoding(cells: search.paired.families[index])
                 return (
-                    Self.search(encoding, foldSeed: seed, currentWrong: currentWrong), encoding
+                    Self.search(encoding, foldSeed: seed, currentWrong: currentWrong), encoding,
+                    currentWrong
                 )
             }
             families = searched.map(\.0)
             encodings = searched.map(\.1)
+            currentWrongEncodings = searched.map(\.2)
         }
         let thresholdRule = families.first?.rule
 
@@ -138,10 +141,17 @@ public struct Tuner: Sendable {
             }) : nil
         let bootstrapped = bootstrapIndex.map { index in
             Self.bootstrapped(
-                families[index], encoding: encodings[index], resamples: options.bootstrapResamples,
-                seed: Self.bootstrapSeed(options.seed, family: index))
+                families[index], encoding: encodings[index],
+                currentWrong: currentWrongEncodings[index],
+                resamples: options.bootstrapResamples,
+                seed: Self.bootstrapSeed(options.seed, family: index), foldSeed: options.seed)
         }
-        if let index = bootstrapIndex, let bootstrapped { families[index] = bootstrapped }
+        if let index = bootstrapIndex, let bootstrapped {
+            // The bagged rule is the suggestion from here on.
+            families[index] = bootstrapped
+            suggestedRule = bootstrapped.rule
+            suggestedConfusion = bootstrapped.fitted.confusion
+        }
 
         // Comparisons on the same labelled gestures.
         var comparisons: [RuleEvaluation] = []
@@ -228,17 +238,37 @@ public struct Tuner: Sendable {
         RandomSource.mix(seed, UInt64(index + 1))
     }
 
-    /// `result` (the search of `encoding`) with its parameters' bootstrap intervals.
+    /// `result` (the search of `encoding`) bagged: its parameters' bootstrap intervals, and
+    /// the rule the median of the resamples' minima (`BootstrapSummary.bagged`), with its
+    /// in-sample confusion and a cross-validation that bags each fold's training gestures the
+    /// same way (`Bootstrap.foldResamples` resamples per fold, fewer when `resamples` is), so
+    /// the error it reports is that of the rule that ships.
     static func bootstrapped(
-        _ result: FamilyResult, encoding: Encoding, resamples: Int, seed: UInt64
+        _ result: FamilyResult, encoding: Encoding, currentWrong: Encoding?, resamples: Int,
+        seed: UInt64, foldSeed: UInt64
     ) -> FamilyResult {
         guard
             let bootstrap = Bootstrap.run(
                 encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed)
         else { return result }
+        let space = encoding.space
+        let (row, column) = bootstrap.bagged
+        let fitted = encoding.confusion(row: row, column: column, weights: encoding.fullWeights)
         var r = result
         r.bootstrap = bootstrap
-        r.parameters = bootstrap.intervals
+        r.rule = space.rule(row: row, column: column)
+        r.choice = GridChoice(
+            row: row, column: column, errors: fitted.errors,
+            tiedCandidates: result.choice.tiedCandidates)
+        r.parameters = zip(bootstrap.intervals, space.parameters(row: row, column: column)).map {
+            ParameterInterval(
+                name: $0.name, estimate: $1.value, lower: $0.lower, upper: $0.upper)
+        }
+        r.fitted = RuleEvaluation(
+            name: space.family.rawValue, source: nil, rule: r.rule, confusion: fitted)
+        r.crossValidation = CrossValidator.run(
+            encoding: encoding, seed: foldSeed, currentWrong: currentWrong,
+            bagging: (min(resamples, Bootstrap.foldResamples), seed))
         return r
     }
 

@@ -194,6 +194,16 @@ import Testing
         }
     }
 
+    /// Bagging takes the lower median of the rows and, apart, of the columns: rows 3, 9, 4, 7
+    /// sort to 3, 4, 7, 9 (lower median 4); columns 1, 1, 8, 2 to 1, 1, 2, 8 (1).
+    @Test func baggingTakesTheMedianRowAndColumn() {
+        let choices = [(3, 1), (9, 1), (4, 8), (7, 2)].map {
+            GridChoice(row: $0.0, column: $0.1, errors: 0, tiedCandidates: 1)
+        }
+        #expect(Bootstrap.median(choices) == (4, 1))
+        #expect(Bootstrap.median(Array(choices.prefix(3))) == (4, 1))
+    }
+
     private func counts(complete: Int, cancel: Int) -> TuningCounts {
         var c = TuningCounts()
         c.total = complete + cancel

@@ -38,7 +38,17 @@ public struct BootstrapSummary: Sendable, Equatable {
     public var resamples: Int
     public var level: Double
     public var method: BootstrapMethod
+    /// Percentile intervals of the resamples' grid minima; `estimate` is the grid minimum on
+    /// every gesture (the tuner replaces it with the bagged value it ships).
     public var intervals: [ParameterInterval]
+    /// The bagged candidate: the median row and the median column of the resamples' minima
+    /// (`Bootstrap.median`).
+    public var bagged: (row: Int, column: Int)
+
+    public static func == (a: BootstrapSummary, b: BootstrapSummary) -> Bool {
+        a.resamples == b.resamples && a.level == b.level && a.method == b.method
+            && a.intervals == b.intervals && a.bagged == b.bagged
+    }
 }
 
 enum Bootstrap {
@@ -109,7 +119,46 @@ enum Bootstrap {
                 upper: GSL.quantile(column, highF)!)
         }
         return BootstrapSummary(
-            resamples: resamples, level: level, method: .poisson, intervals: intervals)
+            resamples: resamples, level: level, method: .poisson, intervals: intervals,
+            bagged: median(choices))
+    }
+
+    /// Bagging (Breiman 1996) of the grid minimum: the lower median of the choices' rows and,
+    /// apart, of their columns. The least error on a few gestures is a step function's
+    /// minimum, which jumps between distant candidates from one sample to the next; the
+    /// median of the minima over resamples moves far less.
+    static func median(_ choices: [GridChoice]) -> (row: Int, column: Int) {
+        precondition(!choices.isEmpty)
+        let rows = choices.map(\.row).sorted(), columns = choices.map(\.column).sorted()
+        return (rows[(rows.count - 1) / 2], columns[(columns.count - 1) / 2])
+    }
+
+    /// Resamples per fold when the cross-validation bags (`baggedChoice` on each fold's
+    /// training weights): fewer than the intervals' 1000, as five folds need them.
+    static let foldResamples = 100
+
+    /// The bagged candidate for unit `weights` (a training set's): `resamples` Poisson
+    /// resamples of the weights, resample `r` from `generator(mix(seed, 0xBA66), resample: r)`,
+    /// each searched with `Encoding.choose`; the median of their minima.
+    static func baggedChoice(
+        encoding: Encoding, weights: [Int], resamples: Int, seed: UInt64, jobs: Int? = nil
+    ) -> (row: Int, column: Int) {
+        let tables = PoissonTables(counts: weights)
+        let base = RandomSource.mix(seed, 0xBA66)
+        let choices = resampleChoices(
+            count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }
+        ) { r, ws in
+            let rng = generator(base, resample: r)
+            ws.weights.withUnsafeMutableBufferPointer { w in
+                weights.withUnsafeBufferPointer { n in
+                    rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
+                }
+            }
+            return ws.weights.withUnsafeBufferPointer {
+                encoding.choose(weights: $0, workspace: ws)
+            }
+        }
+        return median(choices)
     }
 
     /// The generator of resample `r` under `base` (`mix(seed, stream)`): GSL's `taus2`, seeded

@@ -28,9 +28,12 @@ enum CrossValidator {
     /// (which mirrors `Rule.completes`). One workspace for every fold. nil with fewer than 2
     /// gestures. `currentWrong`, the same family's encoding of the gestures the current set
     /// misdecides (`PairedCells`), is decided by each fold's rule too, for `bothWrong`.
-    static func run(encoding: Encoding, seed: UInt64, currentWrong: Encoding? = nil)
-        -> CrossValidation?
-    {
+    /// With `bagging` (resamples per fold, seed), each fold's rule is the bagged choice on its
+    /// training weights (`Bootstrap.baggedChoice`), as the rule that ships is on every gesture.
+    static func run(
+        encoding: Encoding, seed: UInt64, currentWrong: Encoding? = nil,
+        bagging: (resamples: Int, seed: UInt64)? = nil
+    ) -> CrossValidation? {
         guard encoding.gestureCount >= 2 else { return nil }
         let folds = encoding.folds, units = encoding.unitCount
         let full = encoding.counts
@@ -41,8 +44,16 @@ enum CrossValidator {
             for u in 0..<units {
                 workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
             }
-            let choice = workspace.weights.withUnsafeBufferPointer {
-                encoding.choose(weights: $0, workspace: workspace)
+            let choice: (row: Int, column: Int)
+            if let bagging {
+                choice = Bootstrap.baggedChoice(
+                    encoding: encoding, weights: workspace.weights, resamples: bagging.resamples,
+                    seed: RandomSource.mix(bagging.seed, UInt64(f)))
+            } else {
+                let c = workspace.weights.withUnsafeBufferPointer {
+                    encoding.choose(weights: $0, workspace: workspace)
+                }
+                choice = (c.row, c.column)
             }
             encoding.decisions(row: choice.row, column: choice.column) { unit, label, decided in
                 let w = encoding.foldCounts[unit * folds + f]

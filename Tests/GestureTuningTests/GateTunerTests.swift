@@ -54,6 +54,9 @@ struct GateTunerTests {
         #expect(a.suggested == Gate(edgeWidth: 32, lockAngle: 54, slop: 10))
         #expect(a.misses == 0 && a.falseTriggers == 0)
         #expect(a.missRate == 0 && a.falseTriggerRate == 0)
+        #expect(
+            a.optimum
+                == GateRegion(lowestEdge: 15, highestEdge: 49, lowestLock: 30, highestLock: 79))
         // The current gate (12 pt, 25°) misses m3 (15 pt) and admits no other; full screen at
         // 25° misses m3 too and admits the carousel swipe (5°); Flutter's 20 pt at 90° admits
         // the edge scroll (8 pt, 80°); Android's 30 pt the same.
@@ -113,5 +116,55 @@ struct GateTunerTests {
         #expect(theta.lower <= theta.estimate && theta.estimate <= theta.upper)
         #expect(a.crossValidatedMisses <= 40 && a.crossValidatedFalseTriggers <= 40)
         #expect(a.misses == 0 && a.falseTriggers == 0)
+    }
+
+    /// Separable classes with a known gap. Meant swipes start at 1…20 pt (one each), heading
+    /// `7k mod 16` degrees (0°…15°); carousel swipes start at 60, 62, …, 98 pt heading 5°;
+    /// diagonal thumbs start at 5…40 pt heading 35°…60°; edge scrolls at 80°; taps. Every gate
+    /// with 20 <= w <= 59 pt and 15° <= θ <= 34° gets all right, and no other: that box is the
+    /// flat optimum. A resample keeps each gesture with probability 1 − e⁻¹, and every gate
+    /// right on all the gestures is right on any of them, so each resample's flat optimum holds
+    /// the box and the interval spans it. A resample's lowest optimal edge falls below the
+    /// k-th highest meant start only when the k highest are all dropped (probability e⁻ᵏ), so
+    /// the 2.5th percentile of 200 stays above the 6th highest (15 pt) unless 5 or more of the
+    /// 200 do (e⁻⁶ each: about 2 in 10,000); the same for the other three ends.
+    @Test func intervalsSpanTheGapOfSeparableClasses() throws {
+        var ms: [GestureMeasurement] = []
+        for k in 1...20 {
+            ms.append(
+                Self.gesture(
+                    "m\(k)", edge: Double(k), angle: Double(7 * k % 16),
+                    intent: k.isMultiple(of: 2) ? .complete : .cancel))
+            ms.append(
+                Self.gesture("c\(k)", edge: Double(58 + 2 * k), angle: 5, other: true))
+        }
+        for k in 0..<26 {
+            ms.append(
+                Self.gesture(
+                    "d\(k)", edge: Double(5 + k % 36), angle: Double(35 + k), other: true))
+        }
+        for k in 0..<5 {
+            ms.append(Self.gesture("s\(k)", edge: Double(3 * k), angle: 80, other: true))
+            ms.append(Self.gesture("t\(k)", edge: Double(10 * k), angle: nil, other: true))
+        }
+        let a = GateTuner.tune(Self.statistics(ms), resamples: 200)
+        #expect(
+            a.optimum
+                == GateRegion(lowestEdge: 20, highestEdge: 59, lowestLock: 15, highestLock: 34))
+        // The middle: 40 edges × 20 locks; the 400th lock sorted is 24°, the 20th edge 39 pt.
+        #expect(a.suggested == Gate(edgeWidth: 39, lockAngle: 24, slop: 10))
+        #expect(a.misses == 0 && a.falseTriggers == 0)
+        let w = try #require(a.edgeInterval)
+        let theta = try #require(a.angleInterval)
+        // Spans the gap …
+        #expect(w.lower <= 20 && w.upper >= 59)
+        #expect(theta.lower <= 15 && theta.upper >= 34)
+        // … and not much more: from the 6th highest meant start (15 pt) and angle (12°: the
+        // angles from the top are 15, 14, 14, 13, 12, 12), below the 6th lowest carousel start
+        // (70 pt) and diagonal angle (40°; those diagonals start within 10 pt).
+        #expect(w.lower >= 15 && w.upper < 70)
+        #expect(theta.lower >= 12 && theta.upper < 40)
+        #expect(w.lower <= w.estimate && w.estimate <= w.upper)
+        #expect(theta.lower <= theta.estimate && theta.estimate <= theta.upper)
     }
 }

@@ -178,6 +178,21 @@ public struct JSONRenderer: Sendable {
                 w.null(key)
             }
         }
+        if let o = a.optimum {
+            w.beginObject("optimum")
+            for (key, low, high) in [
+                ("edgeWidth", o.lowestEdge, o.highestEdge),
+                ("lockAngle", o.lowestLock, o.highestLock),
+            ] {
+                w.beginObject(key)
+                w.number("low", low)
+                w.number("high", high)
+                w.endObject()
+            }
+            w.endObject()
+        } else {
+            w.null("optimum")
+        }
         w.beginArray("references")
         for r in a.references {
             w.beginObject()

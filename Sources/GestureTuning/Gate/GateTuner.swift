@@ -4,8 +4,8 @@ import GesturePhysics
 
 /// The start-of-gesture gate tuned on `GateStatistics` (docs/gate.md): the candidate gate
 /// `(w, θ)` (`GateGrid`) with the fewest `misses + λ · false triggers`, cross-validated on the
-/// tuning's hash folds, with Poisson-bootstrap percentile intervals of `w` and `θ` as the
-/// release rule's.
+/// tuning's hash folds, with Poisson-bootstrap intervals of the gates that are optimal (each
+/// resample's whole flat optimum, not only its middle).
 public struct GateAnswer: Sendable, Equatable {
     /// Meant gestures (complete or cancel), `other` gestures, unlabelled (not counted).
     public var meant: Int
@@ -25,7 +25,14 @@ public struct GateAnswer: Sendable, Equatable {
     /// on the others).
     public var crossValidatedMisses = 0
     public var crossValidatedFalseTriggers = 0
-    /// Bootstrap intervals of `w` (pt; an upper end of `.infinity` is the whole extent) and `θ`.
+    /// The flat optimum: the lowest and highest edge width (pt; `.infinity` is the whole
+    /// extent) and lock (degrees) among the gates of least cost on these gestures (their
+    /// bounding box; nil when nothing is tuned). Every gate in it need not be a minimiser.
+    public var optimum: GateRegion?
+    /// Bootstrap intervals of `w` (pt; an upper end of `.infinity` is the whole extent) and `θ`:
+    /// from the lower percentile (2.5% at 95%) of the resamples' lowest optimal values to the
+    /// upper percentile of their highest, so they hold the gates that are optimal in most
+    /// resamples; the estimate is `suggested`'s.
     public var edgeInterval: ParameterInterval?
     public var angleInterval: ParameterInterval?
     public var resamples = 0
@@ -56,6 +63,22 @@ public struct GateAnswer: Sendable, Equatable {
     }
 }
 
+/// A box of candidate gates: edge widths from `lowestEdge` to `highestEdge` pt (`.infinity`: the
+/// whole extent) and locks from `lowestLock` to `highestLock` degrees.
+public struct GateRegion: Sendable, Equatable {
+    public var lowestEdge: Double
+    public var highestEdge: Double
+    public var lowestLock: Double
+    public var highestLock: Double
+
+    public init(lowestEdge: Double, highestEdge: Double, lowestLock: Double, highestLock: Double) {
+        self.lowestEdge = lowestEdge
+        self.highestEdge = highestEdge
+        self.lowestLock = lowestLock
+        self.highestLock = highestLock
+    }
+}
+
 public enum GateTuner {
     /// Locks drawn in the trade-off figure.
     public static let tradeoffAngles: [Double] = [15, 30, 45, 60, 90]
@@ -77,6 +100,11 @@ public enum GateTuner {
         let total = table.sum(excluding: nil)
         let choice = choose(total, cost: falseTriggerCost)
         answer.suggested = GateGrid.gate(edge: choice.edge, angle: choice.angle, slop: s.slop)
+        answer.optimum = GateRegion(
+            lowestEdge: edgeValue(choice.edges.lowerBound),
+            highestEdge: edgeValue(choice.edges.upperBound),
+            lowestLock: GateGrid.lockAngles[choice.angles.lowerBound],
+            highestLock: GateGrid.lockAngles[choice.angles.upperBound])
         let counts = total.counts(edge: choice.edge, angle: choice.angle)
         answer.misses = Int(counts.misses.rounded())
         answer.falseTriggers = Int(counts.falseTriggers.rounded())
@@ -100,43 +128,53 @@ public enum GateTuner {
             answer.tradeoff.append(.init(lockAngle: lock, points: points))
         }
         if resamples > 0 {
+            // Each resample's whole flat optimum counts: the interval of its middle alone is
+            // narrower than the region of equally good gates when the classes are separable.
             let cells = s.cells.keys.sorted().map { ($0, Double(s.cells[$0]!)) }
             let base = RandomSource.mix(s.seed, stream)
-            var edges: [Double] = []
-            var angles: [Double] = []
+            var lowEdges: [Double] = []
+            var highEdges: [Double] = []
+            var lowAngles: [Double] = []
+            var highAngles: [Double] = []
             for r in 0..<resamples {
                 let rng = RandomSource(seed: base, stream: UInt64(r), generator: .taus2)
                 let weighted = cells.map { ($0.0, Double(rng.poisson(mean: $0.1))) }
                 let c = choose(
                     Table(weighted, folds: folds).sum(excluding: nil), cost: falseTriggerCost)
-                edges.append(Double(c.edge))
-                angles.append(Double(c.angle))
+                lowEdges.append(Double(c.edges.lowerBound))
+                highEdges.append(Double(c.edges.upperBound))
+                lowAngles.append(Double(c.angles.lowerBound))
+                highAngles.append(Double(c.angles.upperBound))
             }
             let low = (1 - level) / 2
             let high = 1 - low
-            func edgeValue(_ i: Double) -> Double {
-                let k = Int(i)
-                return k < GateGrid.edgeWidths.count ? GateGrid.edgeWidths[k] : .infinity
-            }
-            let eLow = (GSL.quantile(edges, low) ?? 0).rounded(.down)
-            let eHigh = (GSL.quantile(edges, high) ?? 0).rounded(.up)
-            let aLow = (GSL.quantile(angles, low) ?? 0).rounded(.down)
-            let aHigh = (GSL.quantile(angles, high) ?? 0).rounded(.up)
+            let eLow = Int((GSL.quantile(lowEdges, low) ?? 0).rounded(.down))
+            let eHigh = Int((GSL.quantile(highEdges, high) ?? 0).rounded(.up))
+            let aLow = Int((GSL.quantile(lowAngles, low) ?? 0).rounded(.down))
+            let aHigh = Int((GSL.quantile(highAngles, high) ?? 0).rounded(.up))
             answer.edgeInterval = ParameterInterval(
                 name: "w", estimate: answer.suggested?.edgeWidth ?? .infinity,
                 lower: edgeValue(eLow), upper: edgeValue(eHigh))
             answer.angleInterval = ParameterInterval(
                 name: "θ", estimate: GateGrid.lockAngles[choice.angle],
-                lower: GateGrid.lockAngles[Int(aLow)], upper: GateGrid.lockAngles[Int(aHigh)])
+                lower: GateGrid.lockAngles[aLow], upper: GateGrid.lockAngles[aHigh])
             answer.resamples = resamples
         }
         return answer
     }
 
+    /// The edge width of bin `i`, pt (`.infinity`: the whole extent).
+    static func edgeValue(_ i: Int) -> Double {
+        i < GateGrid.edgeWidths.count ? GateGrid.edgeWidths[i] : .infinity
+    }
+
     /// The candidate of least cost; among equals, the middle one: the median lock of the
     /// minimisers, then the median edge of those at that lock (a flat optimum is usually a
     /// gap between where meant and other gestures start, and its middle sits farthest from both).
-    static func choose(_ c: Cumulative, cost lambda: Double) -> (edge: Int, angle: Int) {
+    /// `edges` and `angles`: the bins' range over all the minimisers (the flat optimum's box).
+    static func choose(_ c: Cumulative, cost lambda: Double) -> (
+        edge: Int, angle: Int, edges: ClosedRange<Int>, angles: ClosedRange<Int>
+    ) {
         var best = Double.infinity
         var minimisers: [(Int, Int)] = []
         for j in 0..<GateGrid.lockAngles.count {
@@ -154,7 +192,11 @@ public enum GateTuner {
         let angles = minimisers.map(\.1).sorted()
         let angle = angles[(angles.count - 1) / 2]
         let edges = minimisers.filter { $0.1 == angle }.map(\.0).sorted()
-        return (edges[(edges.count - 1) / 2], angle)
+        let allEdges = minimisers.map(\.0)
+        return (
+            edges[(edges.count - 1) / 2], angle, allEdges.min()!...allEdges.max()!,
+            angles.first!...angles.last!
+        )
     }
 
     /// Cell counts by (edge bin, angle bin, class), per fold.

@@ -124,7 +124,7 @@ struct GateTunerTests {
     /// with 20 <= w <= 59 pt and 15° <= θ <= 34° gets all right, and no other: that box is the
     /// flat optimum. A resample keeps each gesture with probability 1 − e⁻¹, and every gate
     /// right on all the gestures is right on any of them, so each resample's flat optimum holds
-    /// the box and the interval spans it. A resample's lowest optimal edge falls below the
+    /// the box, its slices through its own middle span it, and so does the interval. A resample's lowest optimal edge falls below the
     /// k-th highest meant start only when the k highest are all dropped (probability e⁻ᵏ), so
     /// the 2.5th percentile of 200 stays above the 6th highest (15 pt) unless 5 or more of the
     /// 200 do (e⁻⁶ each: about 2 in 10,000); the same for the other three ends.

@@ -25,14 +25,15 @@ public struct GateAnswer: Sendable, Equatable {
     /// on the others).
     public var crossValidatedMisses = 0
     public var crossValidatedFalseTriggers = 0
-    /// The flat optimum: the lowest and highest edge width (pt; `.infinity` is the whole
-    /// extent) and lock (degrees) among the gates of least cost on these gestures (their
-    /// bounding box; nil when nothing is tuned). Every gate in it need not be a minimiser.
+    /// The flat optimum through the suggestion: the lowest and highest edge width (pt;
+    /// `.infinity` is the whole extent) of least cost at the suggested lock, and the lowest and
+    /// highest lock (degrees) of least cost at the suggested edge (nil when nothing is tuned).
     public var optimum: GateRegion?
     /// Bootstrap intervals of `w` (pt; an upper end of `.infinity` is the whole extent) and `θ`:
-    /// from the lower percentile (2.5% at 95%) of the resamples' lowest optimal values to the
-    /// upper percentile of their highest, so they hold the gates that are optimal in most
-    /// resamples; the estimate is `suggested`'s.
+    /// from the lower percentile (2.5% at 95%) of the resamples' lowest optimal values (each
+    /// resample's `optimum`, through its own suggestion) to the upper percentile of their
+    /// highest, so they hold the gates that are optimal in most resamples; the estimate is
+    /// `suggested`'s.
     public var edgeInterval: ParameterInterval?
     public var angleInterval: ParameterInterval?
     public var resamples = 0
@@ -171,7 +172,9 @@ public enum GateTuner {
     /// The candidate of least cost; among equals, the middle one: the median lock of the
     /// minimisers, then the median edge of those at that lock (a flat optimum is usually a
     /// gap between where meant and other gestures start, and its middle sits farthest from both).
-    /// `edges` and `angles`: the bins' range over all the minimisers (the flat optimum's box).
+    /// `edges`: the range of the minimisers' edge bins at that lock; `angles`: of their lock
+    /// bins at that edge (the flat optimum through the middle: it is seldom a box, as at a
+    /// small edge width few other gestures start near the edge and any lock is optimal there).
     static func choose(_ c: Cumulative, cost lambda: Double) -> (
         edge: Int, angle: Int, edges: ClosedRange<Int>, angles: ClosedRange<Int>
     ) {
@@ -192,11 +195,9 @@ public enum GateTuner {
         let angles = minimisers.map(\.1).sorted()
         let angle = angles[(angles.count - 1) / 2]
         let edges = minimisers.filter { $0.1 == angle }.map(\.0).sorted()
-        let allEdges = minimisers.map(\.0)
-        return (
-            edges[(edges.count - 1) / 2], angle, allEdges.min()!...allEdges.max()!,
-            angles.first!...angles.last!
-        )
+        let edge = edges[(edges.count - 1) / 2]
+        let locks = minimisers.filter { $0.0 == edge }.map(\.1)
+        return (edge, angle, edges.first!...edges.last!, locks.min()!...locks.max()!)
     }
 
     /// Cell counts by (edge bin, angle bin, class), per fold.

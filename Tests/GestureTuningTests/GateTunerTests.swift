@@ -120,14 +120,15 @@ struct GateTunerTests {
 
     /// Separable classes with a known gap. Meant swipes start at 1…20 pt (one each), heading
     /// `7k mod 16` degrees (0°…15°); carousel swipes start at 60, 62, …, 98 pt heading 5°;
-    /// diagonal thumbs start at 5…40 pt heading 35°…60°; edge scrolls at 80°; taps. Every gate
+    /// diagonal thumbs start at 5…30 pt heading 35°…60°; edge scrolls at 80°; taps. Every gate
     /// with 20 <= w <= 59 pt and 15° <= θ <= 34° gets all right, and no other: that box is the
-    /// flat optimum. A resample keeps each gesture with probability 1 − e⁻¹, and every gate
-    /// right on all the gestures is right on any of them, so each resample's flat optimum holds
-    /// the box, its slices through its own middle span it, and so does the interval. A resample's lowest optimal edge falls below the
-    /// k-th highest meant start only when the k highest are all dropped (probability e⁻ᵏ), so
-    /// the 2.5th percentile of 200 stays above the 6th highest (15 pt) unless 5 or more of the
-    /// 200 do (e⁻⁶ each: about 2 in 10,000); the same for the other three ends.
+    /// flat optimum, its middle (39 pt, 24°). A resample keeps each gesture with probability
+    /// 1 − e⁻¹. At 24° its best edges run from its highest kept meant start to just below its
+    /// lowest kept carousel start; at 39 pt its best locks from its highest kept meant angle to
+    /// just below its lowest kept diagonal angle. So each resample's ranges hold the box, and
+    /// the interval spans it. Its low end falls below the k-th highest meant start only when
+    /// at least 5 of the 200 resamples drop the k highest (probability e⁻ᵏ each): for k = 6,
+    /// about 2 in 10,000; the same for the other three ends.
     @Test func intervalsSpanTheGapOfSeparableClasses() throws {
         var ms: [GestureMeasurement] = []
         for k in 1...20 {

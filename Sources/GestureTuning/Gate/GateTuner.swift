@@ -30,10 +30,10 @@ public struct GateAnswer: Sendable, Equatable {
     /// highest lock (degrees) of least cost at the suggested edge (nil when nothing is tuned).
     public var optimum: GateRegion?
     /// Bootstrap intervals of `w` (pt; an upper end of `.infinity` is the whole extent) and `θ`:
-    /// from the lower percentile (2.5% at 95%) of the resamples' lowest optimal values (each
-    /// resample's `optimum`, through its own suggestion) to the upper percentile of their
-    /// highest, so they hold the gates that are optimal in most resamples; the estimate is
-    /// `suggested`'s.
+    /// in each resample, the edges of least cost at the suggested lock and the locks of least
+    /// cost at the suggested edge (`optimum` on the resample); the interval runs from the lower
+    /// percentile (2.5% at 95%) of their lowest to the upper percentile of their highest, so it
+    /// holds the values that are best in most resamples. The estimate is `suggested`'s.
     public var edgeInterval: ParameterInterval?
     public var angleInterval: ParameterInterval?
     public var resamples = 0
@@ -101,11 +101,12 @@ public enum GateTuner {
         let total = table.sum(excluding: nil)
         let choice = choose(total, cost: falseTriggerCost)
         answer.suggested = GateGrid.gate(edge: choice.edge, angle: choice.angle, slop: s.slop)
+        let flat = slices(total, edge: choice.edge, angle: choice.angle, cost: falseTriggerCost)
         answer.optimum = GateRegion(
-            lowestEdge: edgeValue(choice.edges.lowerBound),
-            highestEdge: edgeValue(choice.edges.upperBound),
-            lowestLock: GateGrid.lockAngles[choice.angles.lowerBound],
-            highestLock: GateGrid.lockAngles[choice.angles.upperBound])
+            lowestEdge: edgeValue(flat.edges.lowerBound),
+            highestEdge: edgeValue(flat.edges.upperBound),
+            lowestLock: GateGrid.lockAngles[flat.angles.lowerBound],
+            highestLock: GateGrid.lockAngles[flat.angles.upperBound])
         let counts = total.counts(edge: choice.edge, angle: choice.angle)
         answer.misses = Int(counts.misses.rounded())
         answer.falseTriggers = Int(counts.falseTriggers.rounded())
@@ -129,8 +130,10 @@ public enum GateTuner {
             answer.tradeoff.append(.init(lockAngle: lock, points: points))
         }
         if resamples > 0 {
-            // Each resample's whole flat optimum counts: the interval of its middle alone is
-            // narrower than the region of equally good gates when the classes are separable.
+            // Each resample's whole flat optimum through the suggestion counts: the interval
+            // of its middle alone is narrower than the region of equally good gates when the
+            // classes are separable. Through the suggestion, not the resample's own middle,
+            // which can land where only a small edge width is optimal and any lock is.
             let cells = s.cells.keys.sorted().map { ($0, Double(s.cells[$0]!)) }
             let base = RandomSource.mix(s.seed, stream)
             var lowEdges: [Double] = []
@@ -140,8 +143,9 @@ public enum GateTuner {
             for r in 0..<resamples {
                 let rng = RandomSource(seed: base, stream: UInt64(r), generator: .taus2)
                 let weighted = cells.map { ($0.0, Double(rng.poisson(mean: $0.1))) }
-                let c = choose(
-                    Table(weighted, folds: folds).sum(excluding: nil), cost: falseTriggerCost)
+                let c = slices(
+                    Table(weighted, folds: folds).sum(excluding: nil), edge: choice.edge,
+                    angle: choice.angle, cost: falseTriggerCost)
                 lowEdges.append(Double(c.edges.lowerBound))
                 highEdges.append(Double(c.edges.upperBound))
                 lowAngles.append(Double(c.angles.lowerBound))
@@ -172,12 +176,7 @@ public enum GateTuner {
     /// The candidate of least cost; among equals, the middle one: the median lock of the
     /// minimisers, then the median edge of those at that lock (a flat optimum is usually a
     /// gap between where meant and other gestures start, and its middle sits farthest from both).
-    /// `edges`: the range of the minimisers' edge bins at that lock; `angles`: of their lock
-    /// bins at that edge (the flat optimum through the middle: it is seldom a box, as at a
-    /// small edge width few other gestures start near the edge and any lock is optimal there).
-    static func choose(_ c: Cumulative, cost lambda: Double) -> (
-        edge: Int, angle: Int, edges: ClosedRange<Int>, angles: ClosedRange<Int>
-    ) {
+    static func choose(_ c: Cumulative, cost lambda: Double) -> (edge: Int, angle: Int) {
         var best = Double.infinity
         var minimisers: [(Int, Int)] = []
         for j in 0..<GateGrid.lockAngles.count {
@@ -195,9 +194,32 @@ public enum GateTuner {
         let angles = minimisers.map(\.1).sorted()
         let angle = angles[(angles.count - 1) / 2]
         let edges = minimisers.filter { $0.1 == angle }.map(\.0).sorted()
-        let edge = edges[(edges.count - 1) / 2]
-        let locks = minimisers.filter { $0.0 == edge }.map(\.1)
-        return (edge, angle, edges.first!...edges.last!, locks.min()!...locks.max()!)
+        return (edges[(edges.count - 1) / 2], angle)
+    }
+
+    /// The flat optimum through the gate `(edge, angle)`: the range of edge bins of least cost
+    /// at lock bin `angle`, and of lock bins of least cost at edge bin `edge`. Through a
+    /// minimiser these are slices of the flat optimum. Not its bounding box: the optimum is
+    /// seldom a box, as at a small edge width few other gestures start near the edge and any
+    /// lock is optimal there, so the box would hold gates far from optimal at the suggestion.
+    static func slices(_ c: Cumulative, edge: Int, angle: Int, cost lambda: Double) -> (
+        edges: ClosedRange<Int>, angles: ClosedRange<Int>
+    ) {
+        func range(_ count: Int, _ cost: (Int) -> Double) -> ClosedRange<Int> {
+            let costs = (0..<count).map(cost)
+            let best = costs.min()!
+            let at = costs.indices.filter { costs[$0] <= best + 1e-9 }
+            return at.first!...at.last!
+        }
+        let edges = range(GateGrid.fullExtent + 1) {
+            let k = c.counts(edge: $0, angle: angle)
+            return k.misses + lambda * k.falseTriggers
+        }
+        let angles = range(GateGrid.lockAngles.count) {
+            let k = c.counts(edge: edge, angle: $0)
+            return k.misses + lambda * k.falseTriggers
+        }
+        return (edges, angles)
     }
 
     /// Cell counts by (edge bin, angle bin, class), per fold.

@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
-# Issue 17: GESTURES gestures simulated in FILES files, analysed through SHARDS shards
+# Issues 17 and 32: GESTURES gestures simulated in FILES files, analysed through SHARDS shards
 # (`analyze --shard K/N --partial`, PARALLEL at a time, --jobs 1 each) and merged
 # (`gesturetune merge`): wall time, CPU and peak memory (maximum resident set size, from
 # /usr/bin/time -v) of each shard and of the merge, every partial's size; then the unsharded
 # run of the same files, and whether its report.json is the merged one, byte for byte.
 #
-#     bench/shards.sh                          # 10,000,000 gestures, 20 files, 8 shards, 2 at a time
+#     bench/shards.sh                          # 10,000,000 gestures, 40 files, 8 shards, 2 at a time
 #     GESTURES=1000000 SKIP_BUILD=1 bench/shards.sh
+#     COMPRESS=zst WHOLE=0 SKIP_BUILD=1 bench/shards.sh   # 10M as .csv.zst (~7 GB, not ~29), no unsharded run
 #
-# Environment: GESTURES (10000000), FILES (20), SHARDS (8), PARALLEL (2), RATE (60 Hz: few
-# samples per gesture), RESAMPLES (1000), DIR (/tmp/gesturetune-bench-shards-$GESTURES; the
-# traces are kept there and reused), SKIP_BUILD, KEEP (1 keeps the partials and report).
+# Environment: GESTURES (10000000), FILES (40: 8 shards of 5 files each), SHARDS (8),
+# PARALLEL (2), RATE (60 Hz: few samples per gesture), RESAMPLES (1000), COMPRESS (zst: the
+# traces written as .csv.zst through `zstd -3`, never plain on disk), WHOLE (0 skips the
+# unsharded run and the comparison), DIR (/tmp/gesturetune-bench-shards-$GESTURES, with
+# -zst appended when compressed; the traces are kept there and reused), SKIP_BUILD, KEEP (1
+# keeps the partials and report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 GESTURES=${GESTURES:-10000000}
-FILES=${FILES:-20}
+FILES=${FILES:-40}
 SHARDS=${SHARDS:-8}
 PARALLEL=${PARALLEL:-2}
 RATE=${RATE:-60}
 RESAMPLES=${RESAMPLES:-1000}
-DIR=${DIR:-/tmp/gesturetune-bench-shards-$GESTURES}
+COMPRESS=${COMPRESS:-}
+WHOLE=${WHOLE:-1}
+DIR=${DIR:-/tmp/gesturetune-bench-shards-$GESTURES${COMPRESS:+-$COMPRESS}}
+ext=csv${COMPRESS:+.$COMPRESS}
 BIN=$PWD/.build/release/gesturetune
 
 if [[ -z "${SKIP_BUILD:-}" ]]; then
@@ -32,17 +39,23 @@ mkdir -p "$DIR/traces"
 if [[ ! -f "$DIR/traces/.done" ]]; then
     echo "simulating $FILES files of $per gestures at $RATE Hz into $DIR/traces ($PARALLEL at a time) ..."
     start=$(date +%s.%N)
-    seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
+    if [[ -n "$COMPRESS" ]]; then
+        export BIN DIR per RATE
+        seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} bash -c \
+            '"$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} | zstd -q -3 -o "$DIR/traces/part-{}.csv.zst"'
+    else
+        seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
+    fi
     touch "$DIR/traces/.done"
     echo "  simulated in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"
 fi
-bytes=$(cat "$DIR"/traces/*.csv | wc -c)
-echo "traces: $FILES files, $((FILES * per)) gestures, $(awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e9}') GB"
+bytes=$(cat "$DIR"/traces/*."$ext" | wc -c)
+echo "traces: $FILES files, $((FILES * per)) gestures, $(awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e9}') GB ($ext)"
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 rm -f "$DIR"/part-*.json "$DIR"/time-*.txt
 # Every shard gets the same file list; --shard picks its files.
-mapfile -t traces < <(ls "$DIR"/traces/*.csv)
+mapfile -t traces < <(ls "$DIR"/traces/*."$ext")
 export BIN DIR SHARDS RESAMPLES
 run_shard() {
     /usr/bin/time -v -o "$DIR/time-$1.txt" "$BIN" analyze "${@:2}" --shard "$1/$SHARDS" --partial "$DIR/part-$1.json" \
@@ -73,6 +86,10 @@ head -5 "$DIR/merge.out"
 
 # The unsharded run on the same files and options: its report.json must be the merged one's,
 # byte for byte.
+if [[ "$WHOLE" == 0 ]]; then
+    [[ "${KEEP:-}" == 1 ]] || rm -rf "$DIR"/part-*.json "$DIR/report"
+    exit 0
+fi
 /usr/bin/time -v -o "$DIR/time-whole.txt" "$BIN" analyze "${traces[@]}" --out "$DIR/whole" --name bench \
     --resamples "$RESAMPLES" --jobs 2 >"$DIR/whole.out" 2>"$DIR/whole.err"
 t="$DIR/time-whole.txt"

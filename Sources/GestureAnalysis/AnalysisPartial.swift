@@ -5,7 +5,7 @@ import GestureTrace
 import GestureTuning
 
 /// The file `analyze --shard K/N --partial FILE` writes and `merge` reads (issue 17), schema
-/// `gesturetune-analysis-partial/2`: everything the report needs from a shard's files, of a
+/// `gesturetune-analysis-partial/3`: everything the report needs from a shard's files, of a
 /// size that does not grow with their gestures.
 ///
 /// - `settings`: what every shard must agree on (reader, physics, the current parameters,
@@ -13,15 +13,16 @@ import GestureTuning
 /// - `shard`, `files` (every file of the run, in argument order), `shardFiles` (this shard's).
 /// - `reads` (this shard's files' read summaries), `motion`, `labels` (implicit-label counts).
 /// - `digest.statistics` (`TuningStatistics`, the answer's inputs) and `digest.sample`
-///   (`ReportSample`, the gestures the report shows one by one; `PartialSample`: each progress
-///   curve as the integers it was measured from when they give it back exactly).
+///   (`ReportSample`, the gestures the report shows one by one; `PartialSample`: column by
+///   column, each progress curve as the integers it was measured from when they give it back
+///   exactly).
 /// - `gate` (`GateStatistics`): what the start-of-gesture gate is tuned on.
 ///
 /// Encoded with sorted keys and no insignificant white space (the same inputs give the same
 /// bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
 /// keys: a new one is a new key, and readers ignore keys they do not know.
 public struct AnalysisPartial: Codable, Sendable {
-    public static let schemaName = "gesturetune-analysis-partial/2"
+    public static let schemaName = "gesturetune-analysis-partial/3"
 
     public var schema = AnalysisPartial.schemaName
     /// `gesturetune 0.1.0`: partials of different versions do not merge.
@@ -75,7 +76,12 @@ public struct AnalysisPartial: Codable, Sendable {
         motion = try c.decode(PartialMotion.self, forKey: .motion)
         labels = try c.decode(LabelTally.self, forKey: .labels)
         statistics = try c.decode(TuningStatistics.self, forKey: .statistics)
-        sample = try c.decode(PartialSample.self, forKey: .sample).sample
+        do {
+            sample = try c.decode(PartialSample.self, forKey: .sample).sample()
+        } catch let error as PartialError {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sample, in: c, debugDescription: error.message)
+        }
         groups = try c.decodeIfPresent([String: TuningStatistics].self, forKey: .groups)
         gate = try c.decode(GateStatistics.self, forKey: .gate)
     }
@@ -352,7 +358,7 @@ public enum AnalysisPartialJSON {
     public static let compressionLevel: Int32 = 9
 
     /// The partial as a zstd frame of its JSON (`encode`), handed to `sink` as it is
-    /// compressed: the JSON is never held whole, only one section (or one sample entry) of it.
+    /// compressed: the JSON is never held whole, only one section of it.
     public static func write(
         _ partial: AnalysisPartial, to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws {
@@ -363,8 +369,8 @@ public enum AnalysisPartialJSON {
 
     /// The partial's JSON: `schema` first (so `merge` tells a partial from a batch summary by
     /// its first bytes), then every other section in sorted order, each value encoded on its
-    /// own and the sample's entries one by one, handed to `write` piece by piece, so no tree
-    /// or text of the whole file is ever built.
+    /// own, handed to `write` piece by piece, so no tree or text of the whole file is ever
+    /// built.
     public static func encode(_ partial: AnalysisPartial, to write: (String) throws -> Void)
         throws
     {
@@ -380,12 +386,7 @@ public enum AnalysisPartialJSON {
             case "labels": try write(try json(partial.labels))
             case "motion": try write(try json(partial.motion))
             case "reads": try write(try json(partial.reads))
-            case "sample":
-                try write("{\"capacity\":\(partial.sample.capacity),\"entries\":[")
-                for (k, entry) in partial.sample.ranked.enumerated() {
-                    try write((k == 0 ? "" : ",") + (try json(PartialEntry(entry))))
-                }
-                try write("],\"offered\":\(partial.sample.offered)}")
+            case "sample": try write(try json(PartialSample(partial.sample)))
             case "settings": try write(try json(partial.settings))
             case "shard": try write(try json(partial.shard))
             case "shardFiles": try write(try json(partial.shardFiles))

@@ -1,52 +1,532 @@
 import Foundation
 import GesturePhysics
 import GestureReport
+import GestureTrace
+import GestureTuning
 
-/// `ReportSample` as the partial stores it: its capacity, the gestures offered, and each kept
-/// entry with its progress curve as `PartialCurve` when that gives the curve back exactly.
+/// `ReportSample` as the partial stores it: its capacity, the gestures offered, and the kept
+/// entries (best-ranked first) column by column. Each number column is one string of the
+/// rows' values separated by commas, so a reader parses digits instead of decoding a JSON
+/// value per field, and like values sit together for the compressor. A value is written in
+/// full (`Double.description`, which reads back to the same bits; integers in decimal), left
+/// empty for nil, or written `=` when it is what the measurement's other fields give, bit for
+/// bit (`progressVelocity` from the velocity and the extent, an estimate's axis velocity from
+/// its components, the gate's edge distance from the start position, ...): the writer checks
+/// each such value and writes it in full when the rule does not give it back exactly.
+/// Progress curves are `PartialCurve` integers when those give the curve back exactly, else
+/// their points; all curves' values follow each other in one column, `curve.points` long
+/// each. Texts: `id` one per row; `files` and `groups`, the distinct values the `file` and
+/// `group` columns index.
 struct PartialSample: Codable {
     var capacity: Int
     var offered: Int
-    var entries: [PartialEntry]
+    var rows: Int
+    var columns: [String: String]
+    var text: [String: [String]]
+
+    /// The columns, in the order the writer fills them (the file holds them sorted by name).
+    static let estimatorFields = ["vx", "vy", "axis", "used", "fellBack", "window"]
 
     init(_ sample: ReportSample) {
         capacity = sample.capacity
         offered = sample.offered
-        entries = sample.ranked.map(PartialEntry.init)
+        let entries = sample.ranked
+        rows = entries.count
+        var w = ColumnWriter()
+        var files: [String: Int] = [:], fileList: [String] = []
+        var groups: [String: Int] = [:], groupList: [String] = []
+        var ids: [String] = []
+        ids.reserveCapacity(rows)
+        for e in entries {
+            let m = e.measurement
+            w.int("priority", e.priority.rawValue)
+            w.int("hash", Int(Int64(bitPattern: e.hash)))
+            w.int("fileIndex", e.fileIndex)
+            w.int("order", e.order)
+            w.int("intentSource", e.intentSource.map { IntentSource.allCases.firstIndex(of: $0)! })
+            ids.append(m.id)
+            w.int("file", Self.index(of: m.file, in: &files, &fileList))
+            w.int("group", m.group.map { Self.index(of: $0, in: &groups, &groupList) })
+            w.int("sampleCount", m.sampleCount)
+            w.int("intent", m.intent.map { Intent.allCases.firstIndex(of: $0)! })
+            w.int("outcome", m.outcome.map { Intent.allCases.firstIndex(of: $0)! })
+            w.int("flags", Self.flags(m))
+            w.number("extent", m.extent)
+            w.int("extentSource", Self.extentSources.firstIndex(of: m.extentSource)!)
+            w.int("direction", Direction.allCases.firstIndex(of: m.direction)!)
+            w.number("kinematicVelocity", m.kinematicVelocity)
+            w.number("kinematicAcceleration", m.kinematicAcceleration)
+            w.number("startPosition", m.startPosition)
+            w.number("entryAngle", m.entryAngle)
+            w.number("pauseBeforeRelease", m.pauseBeforeRelease)
+            w.number("sampleRate", m.sampleRate)
+            w.number("peakVelocity", m.peakVelocity)
+            w.int("duplicateTimestamps", m.duplicateTimestamps)
+            w.int("kinematicSampleCount", m.kinematicSampleCount)
+            w.number("startTime", m.startTime)
+            // The curve, then what it gives.
+            let curve = m.progressCurve
+            w.int("curve.points", curve.count)
+            if let c = PartialCurve(m) {
+                w.int("curve.tDigits", c.tDigits)
+                w.int("curve.xDigits", c.xDigits)
+                for n in c.t { w.int("curve.t", n) }
+                for n in c.x { w.int("curve.x", n) }
+            } else {
+                w.int("curve.tDigits", nil)
+                w.int("curve.xDigits", nil)
+                for point in curve {
+                    w.number("curve.rawT", point.t)
+                    w.number("curve.rawP", point.p)
+                }
+            }
+            w.number("releaseProgress", m.releaseProgress, rule: curve.last?.p)
+            w.number("duration", m.duration, rule: curve.last?.t)
+            w.number("endTime", m.endTime, rule: m.startTime.map { $0 + m.duration })
+            // Estimates, then the velocity when it is one of them.
+            var present = 0
+            for e in Estimator.allCases {
+                let key = "estimates.\(e.rawValue)"
+                guard let v = m.estimates[e] else {
+                    for field in Self.estimatorFields { w.int("\(key).\(field)", nil) }
+                    continue
+                }
+                present |= 1 << e.ordinal
+                w.estimate(key, v, direction: m.direction)
+            }
+            w.int("estimates", present)
+            if let same = Estimator.allCases.first(where: { m.estimates[$0] == m.velocity }) {
+                w.int("velocity.same", same.ordinal)
+                for field in Self.estimatorFields { w.int("velocity.\(field)", nil) }
+            } else {
+                w.int("velocity.same", nil)
+                w.estimate("velocity", m.velocity, direction: m.direction)
+            }
+            w.number(
+                "progressVelocity", m.progressVelocity,
+                rule: Self.finiteOrZero(m.velocity.axis / m.extent))
+            let g = m.gate
+            w.number("gate.edgeDistance", g.edgeDistance, rule: m.startPosition)
+            w.number(
+                "gate.edgeShare", g.edgeShare, rule: Self.finiteOrZero(g.edgeDistance / m.extent))
+            w.number("gate.slop", g.slop)
+            w.number("gate.angle", g.angle, rule: m.entryAngle)
+            w.number("gate.timeToSlop", g.timeToSlop)
+            w.number("gate.distanceToSlop", g.distanceToSlop)
+        }
+        columns = w.columns.mapValues { String(decoding: $0.bytes, as: UTF8.self) }
+        text = ["id": ids, "files": fileList, "groups": groupList]
     }
 
-    var sample: ReportSample {
-        ReportSample(capacity: capacity, offered: offered, entries: entries.map(\.entry))
+    static let noVelocity = VelocityEstimate(
+        vx: 0, vy: 0, axis: 0, usedEstimator: nil, fellBack: false)
+
+    static let extentSources: [ExtentSource] = [.column, .option, .defaultValue]
+
+    static func finiteOrZero(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+    static func index(of value: String, in table: inout [String: Int], _ list: inout [String])
+        -> Int
+    {
+        if let k = table[value] { return k }
+        table[value] = list.count
+        list.append(value)
+        return list.count - 1
+    }
+
+    /// notMeant, interruptedBySystem, lateReversal, restedBeforeRelease, gate.movedAgainst.
+    static func flags(_ m: GestureMeasurement) -> Int {
+        (m.notMeant ? 1 : 0) | (m.interruptedBySystem ? 2 : 0) | (m.lateReversal ? 4 : 0)
+            | (m.restedBeforeRelease ? 8 : 0) | (m.gate.movedAgainst ? 16 : 0)
+    }
+
+    /// The sample back; a column that is missing, of the wrong length, or holds a value out
+    /// of range is an error naming it.
+    func sample() throws(PartialError) -> ReportSample {
+        guard (0...AnalysisPartial.maxCount).contains(rows), capacity >= 0, offered >= 0 else {
+            throw PartialError("sample: expected counts from 0 to \(AnalysisPartial.maxCount)")
+        }
+        let r = ColumnReader(columns: columns, rows: rows)
+        func texts(_ key: String, _ count: Int?) throws(PartialError) -> [String] {
+            guard let list = text[key], count.map({ list.count == $0 }) ?? true else {
+                throw PartialError(
+                    "sample.text.\(key): expected \(count.map { "\($0) texts" } ?? "texts")")
+            }
+            return list
+        }
+        let ids = try texts("id", rows), files = try texts("files", nil)
+        let groups = try texts("groups", nil)
+        func code(_ name: String, _ n: Int, _ optional: Bool = false) throws(PartialError)
+            -> [Int?]
+        {
+            let values = try r.ints(name)
+            for v in values {
+                guard let v else {
+                    if optional { continue }
+                    throw PartialError("sample.columns.\(name): expected a value in every row")
+                }
+                guard (0..<n).contains(v) else {
+                    throw PartialError(
+                        "sample.columns.\(name): expected a code from 0 to \(n - 1), found \(v)")
+                }
+            }
+            return values
+        }
+        func counts(_ name: String) throws(PartialError) -> [Int] {
+            try r.ints(name).map { (v) throws(PartialError) -> Int in
+                guard let v, (0...AnalysisPartial.maxCount).contains(v) else {
+                    throw PartialError(
+                        "sample.columns.\(name): expected a count from 0 to \(AnalysisPartial.maxCount) in every row"
+                    )
+                }
+                return v
+            }
+        }
+        let priority = try code("priority", 4), hash = try r.required(r.ints("hash"), "hash")
+        let fileIndex = try counts("fileIndex"), order = try counts("order")
+        let intentSource = try code("intentSource", IntentSource.allCases.count, true)
+        let file = try code("file", files.count), group = try code("group", groups.count, true)
+        let sampleCount = try counts("sampleCount")
+        let intent = try code("intent", 2, true), outcome = try code("outcome", 2, true)
+        let flags = try code("flags", 32)
+        let extentSource = try code("extentSource", 3)
+        let direction = try code("direction", Direction.allCases.count)
+        let duplicates = try counts("duplicateTimestamps")
+        let kinematicCount = try counts("kinematicSampleCount")
+        let extent = try r.required(r.numbers("extent"), "extent")
+        let kv = try r.required(r.numbers("kinematicVelocity"), "kinematicVelocity")
+        let ka = try r.required(r.numbers("kinematicAcceleration"), "kinematicAcceleration")
+        let start = try r.required(r.numbers("startPosition"), "startPosition")
+        let entryAngle = try r.numbers("entryAngle")
+        let pause = try r.required(r.numbers("pauseBeforeRelease"), "pauseBeforeRelease")
+        let rate = try r.required(r.numbers("sampleRate"), "sampleRate")
+        let peak = try r.required(r.numbers("peakVelocity"), "peakVelocity")
+        let startTime = try r.numbers("startTime")
+        let points = try counts("curve.points")
+        let tDigits = try code("curve.tDigits", PartialCurve.scales.count, true)
+        let xDigits = try code("curve.xDigits", PartialCurve.scales.count, true)
+        var integerPoints = 0, rawPoints = 0
+        for k in 0..<rows {
+            if tDigits[k] != nil, xDigits[k] != nil {
+                integerPoints += points[k]
+            } else {
+                rawPoints += points[k]
+            }
+        }
+        let curveT = try r.required(r.ints("curve.t", count: integerPoints), "curve.t")
+        let curveX = try r.required(r.ints("curve.x", count: integerPoints), "curve.x")
+        let rawT = try r.required(r.numbers("curve.rawT", count: rawPoints), "curve.rawT")
+        let rawP = try r.required(r.numbers("curve.rawP", count: rawPoints), "curve.rawP")
+        let releaseProgress = try r.cells("releaseProgress")
+        let duration = try r.cells("duration"), endTime = try r.cells("endTime")
+        let present = try code("estimates", 1 << Estimator.allCases.count)
+        var estimates: [[Cell]] = []
+        for e in Estimator.allCases {
+            for field in Self.estimatorFields {
+                estimates.append(try r.cells("estimates.\(e.rawValue).\(field)"))
+            }
+        }
+        let same = try code("velocity.same", Estimator.allCases.count, true)
+        let velocity = try Self.estimatorFields.map { (f) throws(PartialError) in
+            try r.cells("velocity.\(f)")
+        }
+        let progressVelocity = try r.cells("progressVelocity")
+        let edgeDistance = try r.cells("gate.edgeDistance")
+        let edgeShare = try r.cells("gate.edgeShare")
+        let slop = try r.required(r.numbers("gate.slop"), "gate.slop")
+        let angle = try r.cells("gate.angle"), timeToSlop = try r.numbers("gate.timeToSlop")
+        let distanceToSlop = try r.numbers("gate.distanceToSlop")
+
+        var entries: [ReportSample.Entry] = []
+        entries.reserveCapacity(rows)
+        var tAt = 0, rawAt = 0
+        for k in 0..<rows {
+            func value(_ cells: [Cell], _ name: String, rule: Double?) throws(PartialError)
+                -> Double?
+            {
+                switch cells[k] {
+                case .empty: return nil
+                case .value(let v): return Double(bitPattern: v)
+                case .derived:
+                    guard let rule else {
+                        throw PartialError(
+                            "sample.columns.\(name): expected a value in row \(k), found =")
+                    }
+                    return rule
+                }
+            }
+            func required(_ cells: [Cell], _ name: String, rule: Double?) throws(PartialError)
+                -> Double
+            {
+                guard let v = try value(cells, name, rule: rule) else {
+                    throw PartialError("sample.columns.\(name): expected a value in row \(k)")
+                }
+                return v
+            }
+            let dir = Direction.allCases[direction[k]!]
+            var m = GestureMeasurement(
+                id: ids[k], file: files[file[k]!], sampleCount: sampleCount[k],
+                intent: intent[k].map { Intent.allCases[$0] },
+                outcome: outcome[k].map { Intent.allCases[$0] },
+                interruptedBySystem: flags[k]! & 2 != 0, extent: extent[k],
+                extentSource: Self.extentSources[extentSource[k]!], releaseProgress: 0,
+                velocity: Self.noVelocity, progressVelocity: 0, estimates: [:],
+                kinematicVelocity: kv[k], kinematicAcceleration: ka[k], startPosition: start[k],
+                entryAngle: entryAngle[k], pauseBeforeRelease: pause[k], duration: 0,
+                sampleRate: rate[k], peakVelocity: peak[k], lateReversal: flags[k]! & 4 != 0,
+                duplicateTimestamps: duplicates[k], progressCurve: [],
+                kinematicSampleCount: kinematicCount[k],
+                restedBeforeRelease: flags[k]! & 8 != 0, direction: dir,
+                gate: .init(
+                    edgeDistance: 0, edgeShare: 0, slop: 0, angle: nil, timeToSlop: nil,
+                    distanceToSlop: nil, movedAgainst: flags[k]! & 16 != 0),
+                notMeant: flags[k]! & 1 != 0)
+            m.group = group[k].map { groups[$0] }
+            m.startTime = startTime[k]
+            // The curve, then what it gives.
+            let n = points[k]
+            if let td = tDigits[k], let xd = xDigits[k] {
+                let c = PartialCurve(
+                    tDigits: td, t: Array(curveT[tAt..<tAt + n]), xDigits: xd,
+                    x: Array(curveX[tAt..<tAt + n]))
+                tAt += n
+                guard let curve = c.points(m) else {
+                    throw PartialError(
+                        "sample.columns.curve.t: expected a curve of integers within range in row \(k)"
+                    )
+                }
+                m.progressCurve = curve
+            } else if n > 0 {
+                m.progressCurve = (rawAt..<rawAt + n).map {
+                    ProgressPoint(t: rawT[$0], p: rawP[$0])
+                }
+                rawAt += n
+            }
+            m.releaseProgress = try required(
+                releaseProgress, "releaseProgress", rule: m.progressCurve.last?.p)
+            m.duration = try required(duration, "duration", rule: m.progressCurve.last?.t)
+            m.endTime = try value(endTime, "endTime", rule: m.startTime.map { $0 + m.duration })
+            // Estimates, then the velocity.
+            func estimate(_ cells: ArraySlice<[Cell]>, _ name: String) throws(PartialError)
+                -> VelocityEstimate
+            {
+                let c = Array(cells)
+                let vx = try required(c[0], "\(name).vx", rule: nil)
+                let vy = try required(c[1], "\(name).vy", rule: nil)
+                let axis = try required(c[2], "\(name).axis", rule: dir.along(x: vx, y: vy))
+                let used = try value(c[3], "\(name).used", rule: nil).map(Int.init)
+                let fellBack = try required(c[4], "\(name).fellBack", rule: nil)
+                let window = try required(c[5], "\(name).window", rule: nil)
+                guard used.map({ (0..<Estimator.allCases.count).contains($0) }) ?? true,
+                    fellBack == 0 || fellBack == 1,
+                    (0...Double(AnalysisPartial.maxCount)).contains(window)
+                else {
+                    throw PartialError(
+                        "sample.columns.\(name): expected an estimator code, 0 or 1 and a count in row \(k)"
+                    )
+                }
+                return VelocityEstimate(
+                    vx: vx, vy: vy, axis: axis, usedEstimator: used.map { Estimator.allCases[$0] },
+                    fellBack: fellBack == 1, windowCount: Int(window))
+            }
+            let fields = Self.estimatorFields.count
+            for e in Estimator.allCases where present[k]! & (1 << e.ordinal) != 0 {
+                let at = e.ordinal * fields
+                m.estimates[e] = try estimate(
+                    estimates[at..<at + fields], "estimates.\(e.rawValue)")
+            }
+            if let s = same[k] {
+                guard let v = m.estimates[Estimator.allCases[s]] else {
+                    throw PartialError(
+                        "sample.columns.velocity.same: expected an estimator the row has in row \(k)"
+                    )
+                }
+                m.velocity = v
+            } else {
+                m.velocity = try estimate(velocity[...], "velocity")
+            }
+            m.progressVelocity = try required(
+                progressVelocity, "progressVelocity",
+                rule: Self.finiteOrZero(m.velocity.axis / m.extent))
+            m.gate.edgeDistance = try required(
+                edgeDistance, "gate.edgeDistance", rule: m.startPosition)
+            m.gate.edgeShare = try required(
+                edgeShare, "gate.edgeShare", rule: Self.finiteOrZero(m.gate.edgeDistance / m.extent))
+            m.gate.slop = slop[k]
+            m.gate.angle = try value(angle, "gate.angle", rule: m.entryAngle)
+            m.gate.timeToSlop = timeToSlop[k]
+            m.gate.distanceToSlop = distanceToSlop[k]
+            entries.append(
+                ReportSample.Entry(
+                    priority: ReportSample.Priority(rawValue: priority[k]!)!,
+                    hash: UInt64(bitPattern: Int64(hash[k])), fileIndex: fileIndex[k],
+                    order: order[k],
+                    measurement: m,
+                    intentSource: intentSource[k].map { IntentSource.allCases[$0] }))
+        }
+        return ReportSample(capacity: capacity, offered: offered, entries: entries)
     }
 }
 
-/// One kept gesture: the entry (its measurement without the curve when `curve` holds it).
-struct PartialEntry: Codable {
-    var entry: ReportSample.Entry
-    var curve: PartialCurve?
+/// The number columns being written: each a string of values separated by commas.
+struct ColumnWriter {
+    struct Column {
+        var bytes: [UInt8] = []
+        var count = 0
+        mutating func next() {
+            if count > 0 { bytes.append(UInt8(ascii: ",")) }
+            count += 1
+        }
+    }
+    var columns: [String: Column] = [:]
 
-    init(_ entry: ReportSample.Entry) {
-        self.entry = entry
-        curve = PartialCurve(entry.measurement)
-        if curve != nil { self.entry.measurement.progressCurve = [] }
+    mutating func int(_ name: String, _ value: Int?) {
+        columns[name, default: Column()].next()
+        if let value { columns[name]!.bytes.append(contentsOf: String(value).utf8) }
     }
 
-    enum CodingKeys: String, CodingKey { case entry, curve }
+    mutating func number(_ name: String, _ value: Double?) {
+        columns[name, default: Column()].next()
+        if let value { columns[name]!.bytes.append(contentsOf: value.description.utf8) }
+    }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        entry = try c.decode(ReportSample.Entry.self, forKey: .entry)
-        curve = try c.decodeIfPresent(PartialCurve.self, forKey: .curve)
-        if let curve {
-            guard entry.measurement.progressCurve.isEmpty,
-                let points = curve.points(entry.measurement)
-            else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .curve, in: c,
-                    debugDescription:
-                        "expected a curve of integers within range, and no other curve")
+    /// `=` when `rule` gives `value` bit for bit (nil stays empty), else the value.
+    mutating func number(_ name: String, _ value: Double?, rule: Double?) {
+        if let value, let rule, value.bitPattern == rule.bitPattern {
+            columns[name, default: Column()].next()
+            columns[name]!.bytes.append(UInt8(ascii: "="))
+        } else {
+            number(name, value)
+        }
+    }
+
+    mutating func estimate(_ key: String, _ v: VelocityEstimate, direction: Direction) {
+        number("\(key).vx", v.vx)
+        number("\(key).vy", v.vy)
+        number("\(key).axis", v.axis, rule: direction.along(x: v.vx, y: v.vy))
+        int("\(key).used", v.usedEstimator?.ordinal)
+        int("\(key).fellBack", v.fellBack ? 1 : 0)
+        int("\(key).window", v.windowCount)
+    }
+}
+
+/// A number column's value: none, `=` (what the rule gives), or a number (a double's bits).
+enum Cell: Equatable {
+    case empty, derived
+    case value(UInt64)
+}
+
+/// Reads the number columns of a sample.
+struct ColumnReader {
+    let columns: [String: String]
+    let rows: Int
+
+    /// The column's values as written, `count` of them (`rows` when nil).
+    func fields<T>(
+        _ name: String, count: Int?, parse: (UnsafePointer<UInt8>, Int) -> T?, empty: T,
+        derived: T?
+    ) throws(PartialError) -> [T] {
+        let count = count ?? rows
+        // A column no row wrote a value to (no curve kept as points, an empty sample) is absent.
+        guard var text = columns[name] else {
+            if count == 0 { return [] }
+            throw PartialError("sample.columns: missing column \"\(name)\"")
+        }
+        if count == 0 {
+            guard text.isEmpty else {
+                throw PartialError("sample.columns.\(name): expected no values")
             }
-            entry.measurement.progressCurve = points
+            return []
+        }
+        let result = text.withUTF8 { bytes -> Result<[T], PartialError> in
+            var out: [T] = []
+            out.reserveCapacity(count)
+            guard let base = bytes.baseAddress else {
+                if count == 1 { return .success([empty]) }
+                return .failure(
+                    PartialError("sample.columns.\(name): expected \(count) values, found 1"))
+            }
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+                let length = i - start
+                if length == 0 {
+                    out.append(empty)
+                } else if length == 1, bytes[start] == UInt8(ascii: "="), let derived {
+                    out.append(derived)
+                } else if let v = parse(base + start, length) {
+                    out.append(v)
+                } else {
+                    let found = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
+                    return .failure(
+                        PartialError("sample.columns.\(name): expected a number, found \"\(found)\""))
+                }
+                start = i + 1
+            }
+            guard out.count == count else {
+                return .failure(
+                    PartialError(
+                        "sample.columns.\(name): expected \(count) values, found \(out.count)"))
+            }
+            return .success(out)
+        }
+        return try result.get()
+    }
+
+    func ints(_ name: String, count: Int? = nil) throws(PartialError) -> [Int?] {
+        // A value that does not parse is nil of `T?`, not a `T` that is nil.
+        try fields(
+            name, count: count, parse: { Self.integer($0, $1).map { Int?.some($0) } }, empty: nil,
+            derived: nil)
+    }
+
+    func cells(_ name: String, count: Int? = nil) throws(PartialError) -> [Cell] {
+        try fields(
+            name, count: count, parse: { Self.number($0, $1).map { Cell.value($0.bitPattern) } },
+            empty: .empty, derived: .derived)
+    }
+
+    func numbers(_ name: String, count: Int? = nil) throws(PartialError) -> [Double?] {
+        try fields(
+            name, count: count, parse: { Self.number($0, $1).map { Double?.some($0) } },
+            empty: nil, derived: nil)
+    }
+
+    /// Every value present.
+    func required<T>(_ values: [T?], _ name: String) throws(PartialError) -> [T] {
+        try values.map { (v) throws(PartialError) -> T in
+            guard let v else {
+                throw PartialError("sample.columns.\(name): expected a value in every row")
+            }
+            return v
+        }
+    }
+
+    /// A decimal integer with an optional minus sign that fits an `Int`.
+    static func integer(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var i = 0
+        let negative = p[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard i < count, count - i <= 19 else { return nil }
+        var magnitude: UInt64 = 0
+        while i < count {
+            let d = UInt64(p[i]) &- 48
+            guard d <= 9 else { return nil }
+            magnitude = magnitude * 10 + d
+            i += 1
+        }
+        // 19 digits fit a UInt64; an Int takes up to 2^63 - 1, or 2^63 negated.
+        guard magnitude <= UInt64(Int.max) + (negative ? 1 : 0) else { return nil }
+        return negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(magnitude)
+    }
+
+    /// A double as `Double.description` writes it (decimals, exponents, `inf`, `nan`).
+    static func number(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        if let v = decimalNumber(p, count) { return v }
+        switch String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) {
+        case "inf": return .infinity
+        case "-inf": return -.infinity
+        case "nan": return .nan
+        default: return nil
         }
     }
 }
@@ -64,6 +544,10 @@ struct PartialCurve: Codable, Equatable {
     var t: [Int]
     var xDigits: Int
     var x: [Int]
+
+    init(tDigits: Int, t: [Int], xDigits: Int, x: [Int]) {
+        (self.tDigits, self.t, self.xDigits, self.x) = (tDigits, t, xDigits, x)
+    }
 
     /// Powers of ten a curve may use, each a double exactly: `n / 10^k` is then the double
     /// nearest the decimal, as a reader of the trace's text made it.

@@ -161,6 +161,12 @@ func parseDecimal(_ p: UnsafePointer<UInt8>, _ count: Int, shift: Int = 0) -> Do
     return negative ? -value : value
 }
 
+/// `parseDecimal` for other modules (the number columns of analysis partials): the decimal
+/// number `count` bytes at `p` spell, nil when they are not one (or it is not finite).
+public func decimalNumber(_ p: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+    count > 0 ? parseDecimal(p, count) : nil
+}
+
 /// Accumulates the decimal digits at `p[i...]` into `mantissa` (wrapping: the caller checks
 /// the digit count), eight at a time while eight bytes of the field remain (the SWAR digit
 /// test and conversion of Lemire, "Fast number parsing", simdjson), then one at a time.

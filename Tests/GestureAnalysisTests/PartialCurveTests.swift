@@ -1,5 +1,6 @@
 import Foundation
 import GesturePhysics
+import GestureReport
 import Testing
 
 @testable import GestureAnalysis
@@ -48,16 +49,18 @@ import Testing
             PartialCurve(measurement(times: [100.5, 100.6], positions: [10, 11], startTime: nil))
                 == nil)
         // Either way the sample's entry reads back equal.
-        for m in [
+        let ms = [
             measurement(times: [100.5, 100.516], positions: [10, 12.25]),
             measurement(times: [100.5, 100.6], positions: [10, 10 + 1.0 / 3]),
-        ] {
-            let entry = PartialEntry(
-                .init(priority: .other, hash: 7, fileIndex: 0, order: 0, measurement: m))
-            let data = try JSONEncoder().encode(entry)
-            let back = try JSONDecoder().decode(PartialEntry.self, from: data)
-            #expect(back.entry.measurement == m)
-        }
+        ]
+        let sample = ReportSample(
+            capacity: 10, offered: 2,
+            entries: ms.enumerated().map {
+                .init(priority: .other, hash: 7, fileIndex: 0, order: $0.offset, measurement: $0.element)
+            })
+        let data = try JSONEncoder().encode(PartialSample(sample))
+        let back = try JSONDecoder().decode(PartialSample.self, from: data).sample()
+        #expect(back.inInputOrder.map(\.measurement) == ms)
     }
 
     @Test func integersOutOfRangeAreAnError() throws {

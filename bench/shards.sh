@@ -13,8 +13,11 @@
 # PARALLEL (2), RATE (60 Hz: few samples per gesture), RESAMPLES (1000), COMPRESS (zst: the
 # traces written as .csv.zst through `zstd -3`, never plain on disk), WHOLE (0 skips the
 # unsharded run and the comparison), DIR (/tmp/gesturetune-bench-shards-$GESTURES, with
-# -zst appended when compressed; the traces are kept there and reused), SKIP_BUILD, KEEP (1
-# keeps the partials and report).
+# -zst appended when compressed; the traces are kept there and reused), DISTINCT (simulate
+# only this many files and hard-link them under the other names, file K being file
+# (K-1) mod DISTINCT + 1: the names differ, so every gesture has its own key, folds and
+# hash, but the motions repeat; less disk and simulation time), SKIP_BUILD, KEEP (1 keeps the
+# partials and report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +27,7 @@ SHARDS=${SHARDS:-8}
 PARALLEL=${PARALLEL:-2}
 RATE=${RATE:-60}
 RESAMPLES=${RESAMPLES:-1000}
+DISTINCT=${DISTINCT:-$FILES}
 COMPRESS=${COMPRESS:-}
 WHOLE=${WHOLE:-1}
 DIR=${DIR:-/tmp/gesturetune-bench-shards-$GESTURES${COMPRESS:+-$COMPRESS}}
@@ -41,16 +45,19 @@ if [[ ! -f "$DIR/traces/.done" ]]; then
     start=$(date +%s.%N)
     if [[ -n "$COMPRESS" ]]; then
         export BIN DIR per RATE
-        seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} bash -c \
+        seq 1 "$DISTINCT" | xargs -P "$PARALLEL" -I{} bash -c \
             '"$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} | zstd -q -3 -o "$DIR/traces/part-{}.csv.zst"'
     else
-        seq 1 "$FILES" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
+        seq 1 "$DISTINCT" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
     fi
+    for ((k = DISTINCT + 1; k <= FILES; k++)); do
+        ln -f "$DIR/traces/part-$(((k - 1) % DISTINCT + 1)).$ext" "$DIR/traces/part-$k.$ext"
+    done
     touch "$DIR/traces/.done"
     echo "  simulated in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"
 fi
 bytes=$(cat "$DIR"/traces/*."$ext" | wc -c)
-echo "traces: $FILES files, $((FILES * per)) gestures, $(awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e9}') GB ($ext)"
+echo "traces: $FILES files ($DISTINCT simulated), $((FILES * per)) gestures, $(awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e9}') GB ($ext)"
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 rm -f "$DIR"/part-*.json "$DIR"/time-*.txt

@@ -18,8 +18,8 @@ import GestureTuning
 ///   exactly).
 /// - `gate` (`GateStatistics`): what the start-of-gesture gate is tuned on.
 ///
-/// Encoded with sorted keys and no insignificant white space (the same inputs give the same
-/// bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
+/// Encoded in a fixed order of sections with sorted keys within them and no insignificant
+/// white space (the same inputs give the same bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
 /// keys: a new one is a new key, and readers ignore keys they do not know.
 public struct AnalysisPartial: Codable, Sendable {
     public static let schemaName = "gesturetune-analysis-partial/3"
@@ -77,7 +77,8 @@ public struct AnalysisPartial: Codable, Sendable {
         labels = try c.decode(LabelTally.self, forKey: .labels)
         statistics = try c.decode(TuningStatistics.self, forKey: .statistics)
         do {
-            sample = try c.decode(PartialSample.self, forKey: .sample).sample()
+            sample = try c.decode(PartialSample.self, forKey: .sample).sample(
+                files: files, seed: settings.tuning.options.seed)
         } catch let error as PartialError {
             throw DecodingError.dataCorruptedError(
                 forKey: .sample, in: c, debugDescription: error.message)
@@ -98,7 +99,9 @@ public struct AnalysisPartial: Codable, Sendable {
         try c.encode(motion, forKey: .motion)
         try c.encode(labels, forKey: .labels)
         try c.encode(statistics, forKey: .statistics)
-        try c.encode(PartialSample(sample), forKey: .sample)
+        try c.encode(
+            PartialSample(sample, files: files, seed: settings.tuning.options.seed),
+            forKey: .sample)
         try c.encodeIfPresent(groups, forKey: .groups)
         try c.encode(gate, forKey: .gate)
     }
@@ -368,9 +371,9 @@ public enum AnalysisPartialJSON {
     }
 
     /// The partial's JSON: `schema` first (so `merge` tells a partial from a batch summary by
-    /// its first bytes), then every other section in sorted order, each value encoded on its
-    /// own, handed to `write` piece by piece, so no tree or text of the whole file is ever
-    /// built.
+    /// its first bytes), then `sample`, `statistics` and `groups`, then every other section in
+    /// sorted order, each value encoded on its own, handed to `write` piece by piece, so no
+    /// tree or text of the whole file is ever built.
     public static func encode(_ partial: AnalysisPartial, to write: (String) throws -> Void)
         throws
     {
@@ -386,7 +389,12 @@ public enum AnalysisPartialJSON {
             case "labels": try write(try json(partial.labels))
             case "motion": try write(try json(partial.motion))
             case "reads": try write(try json(partial.reads))
-            case "sample": try write(try json(PartialSample(partial.sample)))
+            case "sample":
+                try write(
+                    try json(
+                        PartialSample(
+                            partial.sample, files: partial.files,
+                            seed: partial.settings.tuning.options.seed)))
             case "settings": try write(try json(partial.settings))
             case "shard": try write(try json(partial.shard))
             case "shardFiles": try write(try json(partial.shardFiles))
@@ -394,12 +402,14 @@ public enum AnalysisPartialJSON {
             default: try write(try json(partial.tool))
             }
         }
+        // The bulk first, as few long strings: Foundation's JSON reader sizes its index of the
+        // document by extrapolating from the bytes read so far, so many small values early
+        // (the gate's cells) would make it reserve tens of megabytes for a partial of a few.
         var keys = [
-            "files", "gate", "labels", "motion", "reads", "sample", "settings", "shard",
-            "shardFiles", "statistics", "tool",
+            "files", "gate", "labels", "motion", "reads", "settings", "shard", "shardFiles", "tool",
         ]
-        if partial.groups != nil { keys.append("groups") }
         keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        keys = ["sample", "statistics"] + (partial.groups != nil ? ["groups"] : []) + keys
         try write("{\"schema\":" + (try json(partial.schema)))
         for key in keys {
             try write(",\"\(key)\":")

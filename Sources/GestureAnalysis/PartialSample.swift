@@ -11,8 +11,11 @@ import GestureTuning
 /// full (`Double.description`, which reads back to the same bits; integers in decimal), left
 /// empty for nil, or written `=` when it is what the measurement's other fields give, bit for
 /// bit (`progressVelocity` from the velocity and the extent, an estimate's axis velocity from
-/// its components, the gate's edge distance from the start position, ...): the writer checks
-/// each such value and writes it in full when the rule does not give it back exactly.
+/// its components, the gate's edge distance from the start position, the sample rate from the
+/// curve, the ranking hash from the gesture's key and the seed, ...): the writer checks each
+/// such value and writes it in full when the rule does not give it back exactly. The time to
+/// the slop and the pause before release, when `=`, are read off the curve at the point the
+/// `.at` column names.
 /// Progress curves are `PartialCurve` integers when those give the curve back exactly, else
 /// their points; all curves' values follow each other in one column, `curve.points` long
 /// each. Texts: `id` one per row; `files` and `groups`, the distinct values the `file` and
@@ -27,7 +30,8 @@ struct PartialSample: Codable {
     /// The columns, in the order the writer fills them (the file holds them sorted by name).
     static let estimatorFields = ["vx", "vy", "axis", "used", "fellBack", "window"]
 
-    init(_ sample: ReportSample) {
+    /// `files`: the run's files (`fileIndex` indexes them); `seed`: the tuning seed.
+    init(_ sample: ReportSample, files runFiles: [String], seed: UInt64) {
         capacity = sample.capacity
         offered = sample.offered
         let entries = sample.ranked
@@ -40,7 +44,12 @@ struct PartialSample: Codable {
         for e in entries {
             let m = e.measurement
             w.int("priority", e.priority.rawValue)
-            w.int("hash", Int(Int64(bitPattern: e.hash)))
+            let hashRule = Self.hash(files: runFiles, index: e.fileIndex, id: m.id, seed: seed)
+            if hashRule == e.hash {
+                w.derived("hash")
+            } else {
+                w.int("hash", Int(Int64(bitPattern: e.hash)))
+            }
             w.int("fileIndex", e.fileIndex)
             w.int("order", e.order)
             w.int("intentSource", e.intentSource.map { IntentSource.allCases.firstIndex(of: $0)! })
@@ -58,8 +67,6 @@ struct PartialSample: Codable {
             w.number("kinematicAcceleration", m.kinematicAcceleration)
             w.number("startPosition", m.startPosition)
             w.number("entryAngle", m.entryAngle)
-            w.number("pauseBeforeRelease", m.pauseBeforeRelease)
-            w.number("sampleRate", m.sampleRate)
             w.number("peakVelocity", m.peakVelocity)
             w.int("duplicateTimestamps", m.duplicateTimestamps)
             w.int("kinematicSampleCount", m.kinematicSampleCount)
@@ -82,6 +89,11 @@ struct PartialSample: Codable {
             }
             w.number("releaseProgress", m.releaseProgress, rule: curve.last?.p)
             w.number("duration", m.duration, rule: curve.last?.t)
+            w.number("sampleRate", m.sampleRate, rule: Self.sampleRate(curve))
+            w.point(
+                "pauseBeforeRelease", m.pauseBeforeRelease, curve: curve,
+                rule: { Self.pause(curve, $0) })
+            w.point("gate.timeToSlop", m.gate.timeToSlop, curve: curve, rule: { curve[$0].t })
             w.number("endTime", m.endTime, rule: m.startTime.map { $0 + m.duration })
             // Estimates, then the velocity when it is one of them.
             var present = 0
@@ -111,7 +123,6 @@ struct PartialSample: Codable {
                 "gate.edgeShare", g.edgeShare, rule: Self.finiteOrZero(g.edgeDistance / m.extent))
             w.number("gate.slop", g.slop)
             w.number("gate.angle", g.angle, rule: m.entryAngle)
-            w.number("gate.timeToSlop", g.timeToSlop)
             w.number("gate.distanceToSlop", g.distanceToSlop)
         }
         columns = w.columns.mapValues { String(decoding: $0.bytes, as: UTF8.self) }
@@ -120,6 +131,29 @@ struct PartialSample: Codable {
 
     static let noVelocity = VelocityEstimate(
         vx: 0, vy: 0, axis: 0, usedEstimator: nil, fellBack: false)
+
+    /// The ranking hash `MeasurementCollector` gives the gesture: of its key (the file as
+    /// given, the id as read, before a multi-file run prefixes it with the file); nil when
+    /// `index` is not a file of the run.
+    static func hash(files: [String], index: Int, id: String, seed: UInt64) -> UInt64? {
+        guard files.indices.contains(index) else { return nil }
+        let file = files[index]
+        let prefix = file + ":"
+        let read = id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : id
+        return GestureKey(file: file, id: read).mixed(seed: seed, stream: ReportSample.stream)
+    }
+
+    /// The samples per second the curve gives when it holds every sample, the lift-off last:
+    /// the points before lift-off less one over the time of the last of them.
+    static func sampleRate(_ curve: [ProgressPoint]) -> Double? {
+        guard curve.count >= 3 else { return nil }
+        return finiteOrZero(Double(curve.count - 2) / curve[curve.count - 2].t)
+    }
+
+    /// The time from point `k` of the curve to its last, at least 0.
+    static func pause(_ curve: [ProgressPoint], _ k: Int) -> Double {
+        finiteOrZero(max(0, curve[curve.count - 1].t - curve[k].t))
+    }
 
     static let extentSources: [ExtentSource] = [.column, .option, .defaultValue]
 
@@ -142,7 +176,7 @@ struct PartialSample: Codable {
 
     /// The sample back; a column that is missing, of the wrong length, or holds a value out
     /// of range is an error naming it.
-    func sample() throws(PartialError) -> ReportSample {
+    func sample(files runFiles: [String], seed: UInt64) throws(PartialError) -> ReportSample {
         guard (0...AnalysisPartial.maxCount).contains(rows), capacity >= 0, offered >= 0 else {
             throw PartialError("sample: expected counts from 0 to \(AnalysisPartial.maxCount)")
         }
@@ -182,7 +216,7 @@ struct PartialSample: Codable {
                 return v
             }
         }
-        let priority = try code("priority", 4), hash = try r.required(r.ints("hash"), "hash")
+        let priority = try code("priority", 4), hash = try r.intCells("hash")
         let fileIndex = try counts("fileIndex"), order = try counts("order")
         let intentSource = try code("intentSource", IntentSource.allCases.count, true)
         let file = try code("file", files.count), group = try code("group", groups.count, true)
@@ -198,8 +232,9 @@ struct PartialSample: Codable {
         let ka = try r.required(r.numbers("kinematicAcceleration"), "kinematicAcceleration")
         let start = try r.required(r.numbers("startPosition"), "startPosition")
         let entryAngle = try r.numbers("entryAngle")
-        let pause = try r.required(r.numbers("pauseBeforeRelease"), "pauseBeforeRelease")
-        let rate = try r.required(r.numbers("sampleRate"), "sampleRate")
+        let pause = try r.cells("pauseBeforeRelease")
+        let pauseAt = try r.ints("pauseBeforeRelease.at")
+        let rate = try r.cells("sampleRate")
         let peak = try r.required(r.numbers("peakVelocity"), "peakVelocity")
         let startTime = try r.numbers("startTime")
         let points = try counts("curve.points")
@@ -234,7 +269,8 @@ struct PartialSample: Codable {
         let edgeDistance = try r.cells("gate.edgeDistance")
         let edgeShare = try r.cells("gate.edgeShare")
         let slop = try r.required(r.numbers("gate.slop"), "gate.slop")
-        let angle = try r.cells("gate.angle"), timeToSlop = try r.numbers("gate.timeToSlop")
+        let angle = try r.cells("gate.angle"), timeToSlop = try r.cells("gate.timeToSlop")
+        let timeToSlopAt = try r.ints("gate.timeToSlop.at")
         let distanceToSlop = try r.numbers("gate.distanceToSlop")
 
         var entries: [ReportSample.Entry] = []
@@ -272,8 +308,8 @@ struct PartialSample: Codable {
                 extentSource: Self.extentSources[extentSource[k]!], releaseProgress: 0,
                 velocity: Self.noVelocity, progressVelocity: 0, estimates: [:],
                 kinematicVelocity: kv[k], kinematicAcceleration: ka[k], startPosition: start[k],
-                entryAngle: entryAngle[k], pauseBeforeRelease: pause[k], duration: 0,
-                sampleRate: rate[k], peakVelocity: peak[k], lateReversal: flags[k]! & 4 != 0,
+                entryAngle: entryAngle[k], pauseBeforeRelease: 0, duration: 0,
+                sampleRate: 0, peakVelocity: peak[k], lateReversal: flags[k]! & 4 != 0,
                 duplicateTimestamps: duplicates[k], progressCurve: [],
                 kinematicSampleCount: kinematicCount[k],
                 restedBeforeRelease: flags[k]! & 8 != 0, direction: dir,
@@ -305,6 +341,22 @@ struct PartialSample: Codable {
             m.releaseProgress = try required(
                 releaseProgress, "releaseProgress", rule: m.progressCurve.last?.p)
             m.duration = try required(duration, "duration", rule: m.progressCurve.last?.t)
+            m.sampleRate = try required(
+                rate, "sampleRate", rule: Self.sampleRate(m.progressCurve))
+            /// A value read off the curve at the point the `.at` column names.
+            func point(_ at: [Int?], _ name: String) throws(PartialError) -> Int? {
+                guard let j = at[k] else { return nil }
+                guard m.progressCurve.indices.contains(j) else {
+                    throw PartialError(
+                        "sample.columns.\(name).at: expected a point of the curve in row \(k), found \(j)"
+                    )
+                }
+                return j
+            }
+            let curve = m.progressCurve
+            m.pauseBeforeRelease = try required(
+                pause, "pauseBeforeRelease",
+                rule: try point(pauseAt, "pauseBeforeRelease").map { Self.pause(curve, $0) })
             m.endTime = try value(endTime, "endTime", rule: m.startTime.map { $0 + m.duration })
             // Estimates, then the velocity.
             func estimate(_ cells: ArraySlice<[Cell]>, _ name: String) throws(PartialError)
@@ -351,15 +403,34 @@ struct PartialSample: Codable {
             m.gate.edgeDistance = try required(
                 edgeDistance, "gate.edgeDistance", rule: m.startPosition)
             m.gate.edgeShare = try required(
-                edgeShare, "gate.edgeShare", rule: Self.finiteOrZero(m.gate.edgeDistance / m.extent))
+                edgeShare, "gate.edgeShare", rule: Self.finiteOrZero(m.gate.edgeDistance / m.extent)
+            )
             m.gate.slop = slop[k]
             m.gate.angle = try value(angle, "gate.angle", rule: m.entryAngle)
-            m.gate.timeToSlop = timeToSlop[k]
+            m.gate.timeToSlop = try value(
+                timeToSlop, "gate.timeToSlop",
+                rule: try point(timeToSlopAt, "gate.timeToSlop").map { curve[$0].t })
             m.gate.distanceToSlop = distanceToSlop[k]
+            let rowHash: UInt64
+            switch hash[k] {
+            case .value(let h): rowHash = h
+            case .derived:
+                guard
+                    let h = Self.hash(
+                        files: runFiles, index: fileIndex[k], id: m.id, seed: seed)
+                else {
+                    throw PartialError(
+                        "sample.columns.hash: expected a value in row \(k), found = for a file not in the run"
+                    )
+                }
+                rowHash = h
+            case .empty:
+                throw PartialError("sample.columns.hash: expected a value in row \(k)")
+            }
             entries.append(
                 ReportSample.Entry(
                     priority: ReportSample.Priority(rawValue: priority[k]!)!,
-                    hash: UInt64(bitPattern: Int64(hash[k])), fileIndex: fileIndex[k],
+                    hash: rowHash, fileIndex: fileIndex[k],
                     order: order[k],
                     measurement: m,
                     intentSource: intentSource[k].map { IntentSource.allCases[$0] }))
@@ -388,6 +459,27 @@ struct ColumnWriter {
     mutating func number(_ name: String, _ value: Double?) {
         columns[name, default: Column()].next()
         if let value { columns[name]!.bytes.append(contentsOf: value.description.utf8) }
+    }
+
+    mutating func derived(_ name: String) {
+        columns[name, default: Column()].next()
+        columns[name]!.bytes.append(UInt8(ascii: "="))
+    }
+
+    /// `=` and the first point `k` of `curve` at which `rule(k)` gives `value` bit for bit in
+    /// `name.at`; else the value, and nothing in `name.at`.
+    mutating func point(
+        _ name: String, _ value: Double?, curve: [ProgressPoint], rule: (Int) -> Double
+    ) {
+        if let value,
+            let k = curve.indices.first(where: { rule($0).bitPattern == value.bitPattern })
+        {
+            derived(name)
+            int("\(name).at", k)
+        } else {
+            number(name, value)
+            int("\(name).at", nil)
+        }
     }
 
     /// `=` when `rule` gives `value` bit for bit (nil stays empty), else the value.
@@ -458,7 +550,8 @@ struct ColumnReader {
                 } else {
                     let found = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
                     return .failure(
-                        PartialError("sample.columns.\(name): expected a number, found \"\(found)\""))
+                        PartialError(
+                            "sample.columns.\(name): expected a number, found \"\(found)\""))
                 }
                 start = i + 1
             }
@@ -477,6 +570,14 @@ struct ColumnReader {
         try fields(
             name, count: count, parse: { Self.integer($0, $1).map { Int?.some($0) } }, empty: nil,
             derived: nil)
+    }
+
+    /// Integers, `=` or none.
+    func intCells(_ name: String) throws(PartialError) -> [Cell] {
+        try fields(
+            name, count: nil,
+            parse: { Self.integer($0, $1).map { Cell.value(UInt64(bitPattern: Int64($0))) } },
+            empty: .empty, derived: .derived)
     }
 
     func cells(_ name: String, count: Int? = nil) throws(PartialError) -> [Cell] {

@@ -25,7 +25,10 @@ public enum ZstdFrames {
         }
         defer { ZSTD_freeDStream(stream) }
         let chunk = ZSTD_DStreamOutSize()
+        // Room for the usual ratio of text (about 4 to 1) at once, instead of doubling up to
+        // it; at most 64 MB ahead of the content, however long the data claims to be.
         var output = Data()
+        output.reserveCapacity(min(4 * data.count + chunk, 64 << 20))
         var buffer = [UInt8](repeating: 0, count: chunk)
         let failure: String? = data.withUnsafeBytes { raw -> String? in
             var source = ZSTD_inBuffer(src: raw.baseAddress, size: raw.count, pos: 0)

@@ -56,10 +56,13 @@ import Testing
         let sample = ReportSample(
             capacity: 10, offered: 2,
             entries: ms.enumerated().map {
-                .init(priority: .other, hash: 7, fileIndex: 0, order: $0.offset, measurement: $0.element)
+                .init(
+                    priority: .other, hash: 7, fileIndex: 0, order: $0.offset,
+                    measurement: $0.element)
             })
-        let data = try JSONEncoder().encode(PartialSample(sample))
-        let back = try JSONDecoder().decode(PartialSample.self, from: data).sample()
+        let data = try JSONEncoder().encode(PartialSample(sample, files: ["a.csv"], seed: 1))
+        let back = try JSONDecoder().decode(PartialSample.self, from: data).sample(
+            files: ["a.csv"], seed: 1)
         #expect(back.inInputOrder.map(\.measurement) == ms)
     }
 

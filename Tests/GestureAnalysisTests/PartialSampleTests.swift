@@ -1,6 +1,7 @@
 import Foundation
 import GesturePhysics
 import GestureReport
+import GestureTuning
 import Testing
 
 @testable import GestureAnalysis
@@ -50,8 +51,9 @@ import Testing
     }
 
     func roundTrip(_ s: ReportSample) throws -> ReportSample {
-        let data = try JSONEncoder().encode(PartialSample(s))
-        return try JSONDecoder().decode(PartialSample.self, from: data).sample()
+        let data = try JSONEncoder().encode(PartialSample(s, files: ["a.csv"], seed: 1))
+        return try JSONDecoder().decode(PartialSample.self, from: data).sample(
+            files: ["a.csv"], seed: 1)
     }
 
     @Test func entriesReadBackEqual() throws {
@@ -71,10 +73,20 @@ import Testing
 
     @Test func derivedValuesAreWrittenOnlyWhenTheyComeBackExactly() throws {
         // 300 / 200 = 1.5 is the rule's; 1.25 is not.
-        let columns = PartialSample(
-            sample([measurement(), measurement(id: "g2", progressVelocity: 1.25)])
-        ).columns
-        #expect(columns["progressVelocity"] == "=,1.25")
+        var s = sample([measurement(), measurement(id: "g2", progressVelocity: 1.25)])
+        // The second entry ranked by the hash the reader gives it: of its file and id.
+        var entries = s.ranked
+        entries[1].hash = GestureKey(file: "a.csv", id: "g2").mixed(
+            seed: 1, stream: ReportSample.stream)
+        s = ReportSample(capacity: 10, offered: 5, entries: entries)
+        let partial = PartialSample(s, files: ["a.csv"], seed: 1)
+        #expect(try partial.sample(files: ["a.csv"], seed: 1) == s)
+        let columns = partial.columns
+        let second = s.ranked.firstIndex { $0.measurement.id == "g2" }!
+        #expect(
+            columns["hash"]?.split(separator: ",", omittingEmptySubsequences: false)[second] == "=")
+        #expect(
+            columns["progressVelocity"] == (second == 1 ? "=,1.25" : "1.25,="), "\(columns)")
         // The axis velocity is +vx to the right; lsq2 is the velocity, estimator 0.
         #expect(columns["estimates.lsq2.axis"] == "=,=")
         #expect(columns["velocity.same"] == "0,0")
@@ -89,6 +101,12 @@ import Testing
         // The release is the curve's last point: 0.5 at 0.033 s.
         #expect(columns["releaseProgress"] == "=,=")
         #expect(columns["duration"] == "=,=")
+        // 1 sample over 100.516 − 100.5 s is not the 60/s recorded; the finger did not rest
+        // (a pause of 0: the last point less itself); no time to the slop.
+        #expect(columns["sampleRate"] == "60.0,60.0")
+        #expect(columns["pauseBeforeRelease"] == "=,=")
+        #expect(columns["pauseBeforeRelease.at"] == "2,2")
+        #expect(columns["gate.timeToSlop"] == ",")
         // No end time known.
         #expect(columns["endTime"] == ",")
         // Times in ms from 100.5 s, positions in whole points from 10 pt.
@@ -100,36 +118,37 @@ import Testing
     }
 
     @Test func aDamagedColumnIsAnErrorNamingIt() throws {
-        let good = PartialSample(sample([measurement(), measurement(id: "g2")]))
+        let good = PartialSample(
+            sample([measurement(), measurement(id: "g2")]), files: ["a.csv"], seed: 1)
         var bad = good
         bad.columns["extent"] = "200.0,200.0,200.0"
         #expect(throws: PartialError("sample.columns.extent: expected 2 values, found 3")) {
-            try bad.sample()
+            try bad.sample(files: ["a.csv"], seed: 1)
         }
         bad = good
         bad.columns["direction"] = "0,9"
         #expect(
             throws: PartialError("sample.columns.direction: expected a code from 0 to 3, found 9")
-        ) { try bad.sample() }
+        ) { try bad.sample(files: ["a.csv"], seed: 1) }
         bad = good
         bad.columns["startPosition"] = "10.0,ten"
         #expect(
             throws: PartialError("sample.columns.startPosition: expected a number, found \"ten\"")
-        ) { try bad.sample() }
+        ) { try bad.sample(files: ["a.csv"], seed: 1) }
         bad = good
         bad.columns["order"] = "0,1x"
         #expect(throws: PartialError("sample.columns.order: expected a number, found \"1x\"")) {
-            try bad.sample()
+            try bad.sample(files: ["a.csv"], seed: 1)
         }
         bad = good
         bad.columns["extent"] = nil
         #expect(throws: PartialError("sample.columns: missing column \"extent\"")) {
-            try bad.sample()
+            try bad.sample(files: ["a.csv"], seed: 1)
         }
         bad = good
         bad.columns["kinematicVelocity"] = "=,1.0"
         #expect(
             throws: PartialError("sample.columns.kinematicVelocity: expected a number, found \"=\"")
-        ) { try bad.sample() }
+        ) { try bad.sample(files: ["a.csv"], seed: 1) }
     }
 }

@@ -120,20 +120,30 @@ struct SummaryStatisticsTests {
             #"{"count": 2, "values": [1, 2, 3]}"#,  // count disagrees
             #"{"count": -1, "values": []}"#,
             // counts add up to 2000
-            #"{"count": 2049, "bins": [100, 2000], "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100,2000", "minimum": 1, "maximum": 2}"#,
             // key not increasing
-            #"{"count": 2049, "bins": [100, 2000, 0, 49], "minimum": 1, "maximum": 2}"#,
-            #"{"count": 2049, "bins": [100, 9223372036854775807, 1, 9223372036854775807], "minimum": 1, "maximum": 2}"#,
-            #"{"count": 2049, "bins": [100], "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100,2000,0,49", "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100,9223372036854775807,1,9223372036854775807", "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100", "minimum": 1, "maximum": 2}"#,
+            // not integers, an empty item, beyond Int, the array of an older version
+            #"{"count": 2049, "bins": "100,2000,1,4x", "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100,2000,,1,49", "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": "100,2000,1,99999999999999999999", "minimum": 1, "maximum": 2}"#,
+            #"{"count": 2049, "bins": [100, 2000, 1, 49], "minimum": 1, "maximum": 2}"#,
         ]
         for json in bad {
             #expect(throws: DecodingError.self, "\(json)") {
                 try JSONDecoder().decode(QuantileSketch.self, from: Data(json.utf8))
             }
         }
-        let good = #"{"count": 2049, "bins": [100, 2000, 1, 49], "minimum": 1, "maximum": 2}"#
+        let good = #"{"count": 2049, "bins": "100,2000,1,49", "minimum": 1, "maximum": 2}"#
         #expect(
             (try? JSONDecoder().decode(QuantileSketch.self, from: Data(good.utf8)))?.count == 2049)
+        // A negative first key (values below 0) reads back.
+        let negative = #"{"count": 2049, "bins": "-100,2000,1,49", "minimum": -2, "maximum": -1}"#
+        #expect(
+            (try? JSONDecoder().decode(QuantileSketch.self, from: Data(negative.utf8)))?.count
+                == 2049)
     }
 
     /// Values in [1, 16): 4 binades, at most 4 × 2048 bins however many values.

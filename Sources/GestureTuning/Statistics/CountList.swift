@@ -52,4 +52,25 @@ enum CountList {
             return out
         }
     }
+
+    /// The integers of `text`, each with an optional minus sign and within `Int`; nil when
+    /// anything else is there (an empty item, a value out of range).
+    static func parseSigned(_ text: String) -> [Int]? {
+        var out: [Int] = []
+        for item in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        {
+            let negative = item.first == UInt8(ascii: "-")
+            let digits = negative ? item.dropFirst() : item[...]
+            guard !digits.isEmpty, digits.count <= 19 else { return nil }
+            var magnitude: UInt64 = 0
+            for byte in digits {
+                let d = UInt64(byte) &- 48
+                guard d <= 9 else { return nil }
+                magnitude = magnitude * 10 + d
+            }
+            guard magnitude <= UInt64(Int.max) else { return nil }
+            out.append(negative ? -Int(magnitude) : Int(magnitude))
+        }
+        return text.isEmpty ? [] : out
+    }
 }

@@ -214,8 +214,9 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.value : 0) }
     }
 
-    // MARK: Codable: {count, values} or {count, minimum, maximum, bins: [key, count, Δkey, count, …]}
-    // (each key after the first as its increase over the previous one: mostly 1)
+    // MARK: Codable: {count, values} or {count, minimum, maximum, bins: "key,count,Δkey,count,…"}
+    // (each key after the first as its increase over the previous one: mostly 1; one string,
+    // as `CountList` writes it, so a reader parses digits instead of a JSON value per number)
 
     enum CodingKeys: String, CodingKey { case count, values, bins, minimum, maximum }
 
@@ -239,7 +240,13 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
             minimum = values.first
             maximum = values.last
         } else {
-            let flat = try c.decode([Int64].self, forKey: .bins)
+            guard
+                let flat = CountList.parseSigned(try c.decode(String.self, forKey: .bins))?.map(
+                    Int64.init)
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bins, in: c, debugDescription: "expected integers separated by commas")
+            }
             guard flat.count % 2 == 0 else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .bins, in: c, debugDescription: "expected key, count pairs")
@@ -294,7 +301,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
                 flat.append(Int64(b.count))
                 previous = b.key
             }
-            try c.encode(flat, forKey: .bins)
+            try c.encode(CountList.text(flat.map { Int($0) }), forKey: .bins)
             try c.encode(minimum, forKey: .minimum)
             try c.encode(maximum, forKey: .maximum)
         }

@@ -164,6 +164,104 @@ extension SearchStatistics {
     }
 }
 
+extension SearchStatistics {
+    enum CodingKeys: String, CodingKey {
+        case folds, families, logistic, labelledCount, current, presets, kinematicAtPreset
+        case estimators, requestedEstimator
+    }
+
+    enum EstimatorKeys: String, CodingKey { case count, families, logistic, logisticIsHeadline }
+
+    /// An estimator's family whose cells are the headline's (`families[sameAs]`: those of the
+    /// estimator asked for, counted twice), written as that index instead of the cells.
+    struct SameCells: Codable {
+        var sameAs: Int
+        enum CodingKeys: String, CodingKey { case sameAs }
+    }
+
+    /// An estimator's family as written: its cells, or `SameCells`.
+    enum EstimatorFamily: Decodable {
+        case cells(FamilyCells)
+        case same(Int)
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: SameCells.CodingKeys.self)
+            if c.contains(.sameAs) {
+                self = .same(try c.decode(Int.self, forKey: .sameAs))
+            } else {
+                self = .cells(try FamilyCells(from: decoder))
+            }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        folds = try c.decode(Int.self, forKey: .folds)
+        families = try c.decode([FamilyCells].self, forKey: .families)
+        logistic = try c.decode(LogisticCells.self, forKey: .logistic)
+        labelledCount = try c.decode(Int.self, forKey: .labelledCount)
+        current = try c.decode(Confusion.self, forKey: .current)
+        presets = try c.decode([Confusion].self, forKey: .presets)
+        kinematicAtPreset = try c.decode(Confusion.self, forKey: .kinematicAtPreset)
+        requestedEstimator = try c.decode([Int].self, forKey: .requestedEstimator)
+        var list = try c.nestedUnkeyedContainer(forKey: .estimators)
+        estimators = []
+        while !list.isAtEnd {
+            let e = try list.nestedContainer(keyedBy: EstimatorKeys.self)
+            var cells = EstimatorCells(spaces: [], folds: folds, logistic: false)
+            cells.count = try e.decode(Int.self, forKey: .count)
+            for f in try e.decode([EstimatorFamily].self, forKey: .families) {
+                switch f {
+                case .cells(let f): cells.families.append(f)
+                case .same(let k):
+                    guard families.indices.contains(k) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .families, in: e,
+                            debugDescription: "expected a family index, found \(k)")
+                    }
+                    cells.families.append(families[k])
+                }
+            }
+            if try e.decodeIfPresent(Bool.self, forKey: .logisticIsHeadline) == true {
+                cells.logistic = logistic
+            } else {
+                cells.logistic = try e.decodeIfPresent(LogisticCells.self, forKey: .logistic)
+            }
+            estimators.append(cells)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(folds, forKey: .folds)
+        try c.encode(families, forKey: .families)
+        try c.encode(logistic, forKey: .logistic)
+        try c.encode(labelledCount, forKey: .labelledCount)
+        try c.encode(current, forKey: .current)
+        try c.encode(presets, forKey: .presets)
+        try c.encode(kinematicAtPreset, forKey: .kinematicAtPreset)
+        try c.encode(requestedEstimator, forKey: .requestedEstimator)
+        var list = c.nestedUnkeyedContainer(forKey: .estimators)
+        for cells in estimators {
+            var e = list.nestedContainer(keyedBy: EstimatorKeys.self)
+            try e.encode(cells.count, forKey: .count)
+            var fams = e.nestedUnkeyedContainer(forKey: .families)
+            for f in cells.families {
+                if let k = families.firstIndex(where: { $0.space == f.space }), families[k] == f {
+                    try fams.encode(SameCells(sameAs: k))
+                } else {
+                    try fams.encode(f)
+                }
+            }
+            if let l = cells.logistic, l == logistic {
+                try e.encode(true, forKey: .logisticIsHeadline)
+            } else {
+                try e.encodeIfPresent(cells.logistic, forKey: .logistic)
+            }
+        }
+    }
+}
+
 /// The labelled gestures under one velocity estimator: the cells of the families the
 /// headline can come from (`SearchStatistics.headlineFamilies`), and the logistic points
 /// when `logistic` is one of them.

@@ -10,7 +10,7 @@ import GestureTrace
 /// `search` holds the searches' cell counts and confusions; `summaries` the percentiles,
 /// counts and tallies of the suggestions, unlabelled analysis and warnings.
 public struct TuningStatistics: Sendable, Equatable, Codable {
-    public static let schema = "gesturetune-tuning-statistics/2"
+    public static let schema = "gesturetune-tuning-statistics/3"
     /// The largest count a decoded statistics may hold (2^40, as batch partials): sums of a
     /// few such counts cannot overflow.
     static let countLimit = 1 << 40

@@ -14,9 +14,10 @@
 # traces written as .csv.zst through `zstd -3`, never plain on disk), WHOLE (0 skips the
 # unsharded run and the comparison), DIR (/tmp/gesturetune-bench-shards-$GESTURES, with
 # -zst appended when compressed; the traces are kept there and reused), DISTINCT (simulate
-# only this many files and hard-link them under the other names, file K being file
+# only this many files and copy them under the other names, file K being a copy of file
 # (K-1) mod DISTINCT + 1: the names differ, so every gesture has its own key, folds and
-# hash, but the motions repeat; less disk and simulation time), SKIP_BUILD, KEEP (1 keeps the
+# hash, but the motions repeat; less simulation time. Copies, not links: analyze reads a
+# file given twice, under two names of one inode, once), SKIP_BUILD, KEEP (1 keeps the
 # partials and report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +52,7 @@ if [[ ! -f "$DIR/traces/.done" ]]; then
         seq 1 "$DISTINCT" | xargs -P "$PARALLEL" -I{} "$BIN" simulate --gestures "$per" --rate "$RATE" --seed {} --out "$DIR/traces/part-{}.csv"
     fi
     for ((k = DISTINCT + 1; k <= FILES; k++)); do
-        ln -f "$DIR/traces/part-$(((k - 1) % DISTINCT + 1)).$ext" "$DIR/traces/part-$k.$ext"
+        cp --reflink=auto "$DIR/traces/part-$(((k - 1) % DISTINCT + 1)).$ext" "$DIR/traces/part-$k.$ext"
     done
     touch "$DIR/traces/.done"
     echo "  simulated in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"

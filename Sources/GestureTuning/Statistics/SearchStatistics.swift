@@ -167,7 +167,7 @@ extension SearchStatistics {
 extension SearchStatistics {
     enum CodingKeys: String, CodingKey {
         case folds, families, logistic, labelledCount, current, presets, kinematicAtPreset
-        case estimators, requestedEstimator
+        case estimators, requestedEstimator, paired
     }
 
     enum EstimatorKeys: String, CodingKey { case count, families, logistic, logisticIsHeadline }
@@ -204,6 +204,7 @@ extension SearchStatistics {
         presets = try c.decode([Confusion].self, forKey: .presets)
         kinematicAtPreset = try c.decode(Confusion.self, forKey: .kinematicAtPreset)
         requestedEstimator = try c.decode([Int].self, forKey: .requestedEstimator)
+        paired = try c.decode(PairedCells.self, forKey: .paired)
         var list = try c.nestedUnkeyedContainer(forKey: .estimators)
         estimators = []
         while !list.isAtEnd {
@@ -241,6 +242,7 @@ extension SearchStatistics {
         try c.encode(presets, forKey: .presets)
         try c.encode(kinematicAtPreset, forKey: .kinematicAtPreset)
         try c.encode(requestedEstimator, forKey: .requestedEstimator)
+        try c.encode(paired, forKey: .paired)
         var list = c.nestedUnkeyedContainer(forKey: .estimators)
         for cells in estimators {
             var e = list.nestedContainer(keyedBy: EstimatorKeys.self)

@@ -177,8 +177,11 @@ struct PartialSample: Codable {
     /// The sample back; a column that is missing, of the wrong length, or holds a value out
     /// of range is an error naming it.
     func sample(files runFiles: [String], seed: UInt64) throws(PartialError) -> ReportSample {
-        guard (0...AnalysisPartial.maxCount).contains(rows), capacity >= 0, offered >= 0 else {
-            throw PartialError("sample: expected counts from 0 to \(AnalysisPartial.maxCount)")
+        for (key, count) in [("rows", rows), ("capacity", capacity), ("offered", offered)]
+        where !(0...AnalysisPartial.maxCount).contains(count) {
+            throw PartialError(
+                "sample.\(key): expected a count from 0 to \(AnalysisPartial.maxCount), found \(count)"
+            )
         }
         let r = ColumnReader(columns: columns, rows: rows)
         func texts(_ key: String, _ count: Int?) throws(PartialError) -> [String] {

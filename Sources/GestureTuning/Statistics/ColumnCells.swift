@@ -30,13 +30,11 @@ struct ColumnCells: Sendable {
     /// Gestures waiting at most before they are counted.
     static let batchSize = 512
 
-    /// Cells holding `count` gestures, `slots` their counts by slot (a decoded file's).
-    init(_ grid: CellGrid, count: Int = 0, slots: [(slot: Int, count: Int)] = []) {
+    /// Cells holding `count` gestures, `counts` their counts by slot (a decoded file's).
+    init(_ grid: CellGrid, count: Int = 0, counts: CellCounts = CellCounts()) {
         self.grid = grid
         self.count = count
-        if !slots.isEmpty {
-            var counts = CellCounts()
-            for (slot, n) in slots { counts.add(slot, n) }
+        if !counts.isEmpty {
             sparse = counts
             settleSparse()
         }
@@ -65,7 +63,9 @@ struct ColumnCells: Sendable {
             }
         }
         if let theirs = other.sparse {
+            // Taken out of `sparse` first, so the table is changed in place, not copied.
             var mine = sparse ?? CellCounts()
+            sparse = nil
             theirs.forEach { slot, n in mine.add(slot, n) }
             sparse = mine
         }

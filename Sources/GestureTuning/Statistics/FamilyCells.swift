@@ -118,13 +118,13 @@ struct StaircaseCells: Sendable {
     let grid: CellGrid
     /// Labelled gestures added.
     private(set) var count: Int
-    private var counts = CellCounts()
+    private var counts: CellCounts
 
-    /// Cells holding `count` gestures, `slots` their counts by slot (a decoded file's).
-    init(_ grid: CellGrid, count: Int = 0, slots: [(slot: Int, count: Int)] = []) {
+    /// Cells holding `count` gestures, `counts` their counts by slot (a decoded file's).
+    init(_ grid: CellGrid, count: Int = 0, counts: CellCounts = CellCounts()) {
         self.grid = grid
         self.count = count
-        for (slot, n) in slots { counts.add(slot, n) }
+        self.counts = counts
     }
 
     var keyCount: Int { (grid.columns + 1) * (grid.rows + 1) * 4 }
@@ -225,7 +225,12 @@ extension FamilyCells: Codable {
                 forKey: .cells, in: c,
                 debugDescription: "expected a key step and \(folds) counts per cell")
         }
-        var slots: [(slot: Int, count: Int)] = []
+        // Slots `key * folds + fold` increase: a list of exactly their number.
+        var nonZero = 0
+        for start in stride(from: 0, to: flat.count, by: folds + 1) {
+            for f in 1...folds where flat[start + f] != 0 { nonZero += 1 }
+        }
+        var table = CellCounts(listCapacity: nonZero)
         var total = 0
         var key = -1
         for start in stride(from: 0, to: flat.count, by: folds + 1) {
@@ -256,7 +261,7 @@ extension FamilyCells: Codable {
                         forKey: .cells, in: c,
                         debugDescription: "expected cells adding up to at most \(count) gestures")
                 }
-                slots.append((key * folds + f, n))
+                table.append(key * folds + f, n)
             }
         }
         // Per column, every gesture is counted once in each column.
@@ -267,9 +272,9 @@ extension FamilyCells: Codable {
         }
         switch empty {
         case .staircase(let cells):
-            self = .staircase(StaircaseCells(cells.grid, count: count, slots: slots))
+            self = .staircase(StaircaseCells(cells.grid, count: count, counts: table))
         case .perColumn(let cells):
-            self = .perColumn(ColumnCells(cells.grid, count: count, slots: slots))
+            self = .perColumn(ColumnCells(cells.grid, count: count, counts: table))
         }
     }
 

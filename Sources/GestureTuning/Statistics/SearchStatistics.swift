@@ -142,6 +142,20 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
 }
 
 extension SearchStatistics {
+    /// Whether `merge(other)` keeps every count within `TuningStatistics.countLimit`, both
+    /// sides being within it (`isWithinLimits`): every other count is bounded by one of these
+    /// (a confusion's and the paired cells' by the labelled count, a family's equals its
+    /// estimator's), so this is `isWithinLimits` of the merge, known before it is made.
+    func mergedCountsWithinLimits(_ other: SearchStatistics) -> Bool {
+        let limit = TuningStatistics.countLimit
+        func fits(_ a: Int, _ b: Int) -> Bool { a <= limit - b }
+        return fits(labelledCount, other.labelledCount)
+            && zip(estimators, other.estimators).allSatisfy { fits($0.count, $1.count) }
+            && zip(requestedEstimator, other.requestedEstimator).allSatisfy(fits)
+    }
+}
+
+extension SearchStatistics {
     /// Every count in 0…`TuningStatistics.countLimit` and the families' counts equal to the
     /// labelled count (a decoded file's consistency).
     var isWithinLimits: Bool {

@@ -94,21 +94,22 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
                     right: "a count outside 0…2^40 or inconsistent")
             }
         }
-        var merged = self
-        try merged.summaries.merge(other.summaries)
         let (total, overflow) = gestureCount.addingReportingOverflow(other.gestureCount)
         guard !overflow, range.contains(total) else {
             throw StatisticsMismatch(
                 setting: "count gestureCount", left: "\(gestureCount) + \(other.gestureCount)",
                 right: "more than 2^40")
         }
-        merged.gestureCount = total
-        merged.search.merge(other.search)
-        guard merged.search.isWithinLimits else {
+        guard search.mergedCountsWithinLimits(other.search) else {
             throw StatisticsMismatch(
                 setting: "count search", left: "merged", right: "a count more than 2^40")
         }
-        self = merged
+        // Every refusal is above (the summaries' merge refuses before it changes anything), so
+        // the cells merge in place: no copy of them is made, which would double a merge's
+        // memory.
+        try summaries.merge(other.summaries)
+        gestureCount = total
+        search.merge(other.search)
     }
 
     /// Counts `count` gestures closed by the system given without their measurements.

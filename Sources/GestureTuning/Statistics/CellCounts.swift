@@ -121,3 +121,17 @@ struct CellCounts: Sendable {
         }
     }
 }
+
+extension CellCounts: Equatable {
+    /// The same keys with the same counts, however they are laid out.
+    static func == (a: CellCounts, b: CellCounts) -> Bool {
+        guard a.count == b.count else { return false }
+        func sorted(_ c: CellCounts) -> [(key: Int, count: Int)] {
+            var out: [(key: Int, count: Int)] = []
+            out.reserveCapacity(c.count)
+            c.forEach { out.append(($0, $1)) }
+            return out.sorted { $0.key < $1.key }
+        }
+        return sorted(a).elementsEqual(sorted(b)) { $0 == $1 }
+    }
+}

@@ -28,12 +28,16 @@ struct LogisticCells: Sendable, Equatable {
     let folds: Int
     /// Exact points in increasing order (while not binned).
     var points: [Point] = []
-    /// Once binned: `binKey * folds + fold` → count.
-    var bins: [Int: Int] = [:]
+    /// Once binned: per fold, `binKey` → count (`CellCounts`: 8 bytes a bin; a decoded file's
+    /// bins a list of exactly their number until added to).
+    var bins: [CellCounts]
     var binned = false
     var count = 0
 
-    init(folds: Int) { self.folds = folds }
+    init(folds: Int) {
+        self.folds = folds
+        bins = []
+    }
 
     mutating func add(progress: Double, velocity: Double, complete: Bool, fold: Int) {
         count += 1
@@ -60,17 +64,42 @@ struct LogisticCells: Sendable, Equatable {
         }
         convertToBins()
         for p in other.points { addToBins(p) }
-        for (key, n) in other.bins { bins[key, default: 0] += n }
+        for (f, theirs) in other.bins.enumerated() {
+            theirs.forEach { key, n in bins[f].add(key, n) }
+        }
     }
 
     private mutating func convertToBins() {
+        if !binned { bins = (0..<folds).map { _ in CellCounts() } }
         binned = true
         for p in points { addToBins(p) }
         points = []
     }
 
     private mutating func addToBins(_ p: Point) {
-        bins[Self.binKey(p) * folds + p.fold, default: 0] += 1
+        bins[p.fold].add(Self.binKey(p))
+    }
+
+    /// Calls `body(key, perFold)` for every occupied bin in increasing key order.
+    func forEachBin(_ body: (Int, [Int]) -> Void) {
+        var packed: [(key: Int32, fold: Int32, count: Int)] = []
+        packed.reserveCapacity(bins.reduce(0) { $0 + $1.count })
+        for (f, table) in bins.enumerated() {
+            table.forEach { key, n in if n != 0 { packed.append((Int32(key), Int32(f), n)) } }
+        }
+        packed.sort { ($0.key, $0.fold) < ($1.key, $1.fold) }
+        var start = 0
+        while start < packed.count {
+            let key = packed[start].key
+            var perFold = [Int](repeating: 0, count: folds)
+            var end = start
+            while end < packed.count && packed[end].key == key {
+                perFold[Int(packed[end].fold)] += packed[end].count
+                end += 1
+            }
+            body(Int(key), perFold)
+            start = end
+        }
     }
 
     static func binKey(_ p: Point) -> Int {
@@ -108,14 +137,12 @@ struct LogisticCells: Sendable, Equatable {
                 return (p.progress, p.velocity, p.complete, f)
             }
         }
-        var byKey: [Int: [Int]] = [:]
-        for (packed, n) in bins where n != 0 {
-            byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] += n
-        }
-        return byKey.keys.sorted().map { key in
+        var rows: [(progress: Double, velocity: Double, complete: Bool, folds: [Int])] = []
+        forEachBin { key, perFold in
             let c = Self.binCentre(key)
-            return (c.progress, c.velocity, c.complete, byKey[key]!)
+            rows.append((c.progress, c.velocity, c.complete, perFold))
         }
+        return rows
     }
 }
 
@@ -148,6 +175,14 @@ extension LogisticCells: Codable {
             // Per occupied bin in increasing key order: the key's increase over the previous
             // bin's (the first: the key), then one count per fold.
             binned = true
+            // Per fold, its bins in increasing key order: lists of exactly their number.
+            var sizes = [Int](repeating: 0, count: folds)
+            if flat.count % (folds + 1) == 0 {
+                for start in stride(from: 0, to: flat.count, by: folds + 1) {
+                    for f in 0..<folds where flat[start + 1 + f] != 0 { sizes[f] += 1 }
+                }
+            }
+            bins = sizes.map { CellCounts(listCapacity: $0) }
             var total = 0
             var key = -1
             let keyLimit = Self.progressBinRange.count * Self.velocityBinRange.count * 2
@@ -179,7 +214,7 @@ extension LogisticCells: Codable {
                         )
                     }
                     if n != 0 {
-                        self.bins[key * folds + f, default: 0] += n
+                        bins[f].append(key, n)
                         total += n
                     }
                 }
@@ -216,16 +251,11 @@ extension LogisticCells: Codable {
         try c.encode(folds, forKey: .folds)
         try c.encode(count, forKey: .count)
         if binned {
-            var byKey: [Int: [Int]] = [:]
-            for (packed, n) in bins where n != 0 {
-                byKey[packed / folds, default: [Int](repeating: 0, count: folds)][packed % folds] +=
-                    n
-            }
             var flat: [Int] = []
             var previous = -1
-            for key in byKey.keys.sorted() {
+            forEachBin { key, perFold in
                 flat.append(previous < 0 ? key : key - previous)
-                flat.append(contentsOf: byKey[key]!)
+                flat.append(contentsOf: perFold)
                 previous = key
             }
             try c.encode(CountList.text(flat), forKey: .bins)

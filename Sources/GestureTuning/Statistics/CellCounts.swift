@@ -39,14 +39,9 @@ struct CellCounts: Sendable {
         precondition(
             isList && key >= 0 && key <= Int(Int32.max) && keys.last.map { Int($0) < key } ?? true,
             "a list's keys increase")
-        let key = Int32(key)
-        keys.append(key)
-        if n < Int(UInt32.max) {
-            values.append(UInt32(n))
-        } else {
-            large[key] = n
-            values.append(UInt32.max)
-        }
+        keys.append(Int32(key))
+        values.append(0)
+        store(n, at: values.count - 1)
         count += 1
     }
 
@@ -62,23 +57,12 @@ struct CellCounts: Sendable {
         while true {
             let k = keys[slot]
             if k == key {
-                let v = values[slot]
-                if v < UInt32.max, n < Int(UInt32.max - v) {
-                    values[slot] = v + UInt32(n)
-                } else {
-                    large[key] = (v == UInt32.max ? large[key] ?? 0 : Int(v)) + n
-                    values[slot] = UInt32.max
-                }
+                store(value(at: slot) + n, at: slot)
                 return
             }
             if k < 0 {
                 keys[slot] = key
-                if n < Int(UInt32.max) {
-                    values[slot] = UInt32(n)
-                } else {
-                    large[key] = n
-                    values[slot] = UInt32.max
-                }
+                store(n, at: slot)
                 count += 1
                 return
             }
@@ -88,9 +72,24 @@ struct CellCounts: Sendable {
 
     /// Calls `body(key, count)` for every key added.
     func forEach(_ body: (Int, Int) -> Void) {
-        for slot in keys.indices where keys[slot] >= 0 {
-            let v = values[slot]
-            body(Int(keys[slot]), v == UInt32.max ? large[keys[slot]] ?? 0 : Int(v))
+        for slot in keys.indices where keys[slot] >= 0 { body(Int(keys[slot]), value(at: slot)) }
+    }
+
+    /// The count of the key at `slot`.
+    @inline(__always)
+    private func value(at slot: Int) -> Int {
+        let v = values[slot]
+        return v == UInt32.max ? large[keys[slot]] ?? 0 : Int(v)
+    }
+
+    /// Sets the count of the key at `slot` to `n`: in `values` when it fits, else in `large`.
+    @inline(__always)
+    private mutating func store(_ n: Int, at slot: Int) {
+        if n < Int(UInt32.max) {
+            values[slot] = UInt32(n)
+        } else {
+            large[keys[slot]] = n
+            values[slot] = UInt32.max
         }
     }
 

@@ -175,14 +175,6 @@ extension LogisticCells: Codable {
             // Per occupied bin in increasing key order: the key's increase over the previous
             // bin's (the first: the key), then one count per fold.
             binned = true
-            // Per fold, its bins in increasing key order: lists of exactly their number.
-            var sizes = [Int](repeating: 0, count: folds)
-            if flat.count % (folds + 1) == 0 {
-                for start in stride(from: 0, to: flat.count, by: folds + 1) {
-                    for f in 0..<folds where flat[start + 1 + f] != 0 { sizes[f] += 1 }
-                }
-            }
-            bins = sizes.map { CellCounts(listCapacity: $0) }
             var total = 0
             var key = -1
             let keyLimit = Self.progressBinRange.count * Self.velocityBinRange.count * 2
@@ -191,6 +183,12 @@ extension LogisticCells: Codable {
                     forKey: .bins, in: c,
                     debugDescription: "expected a key step and \(folds) counts per bin")
             }
+            // Per fold, its bins in increasing key order: lists of exactly their number.
+            var sizes = [Int](repeating: 0, count: folds)
+            for start in stride(from: 0, to: flat.count, by: folds + 1) {
+                for f in 0..<folds where flat[start + 1 + f] != 0 { sizes[f] += 1 }
+            }
+            bins = sizes.map { CellCounts(listCapacity: $0) }
             for start in stride(from: 0, to: flat.count, by: folds + 1) {
                 let step = flat[start]
                 guard

@@ -130,6 +130,8 @@ public enum Analysis {
         public var settings: RunSettings
         public var shard: AnalysisPartial.Shard
         public var files: [String]
+        /// The report name the run's arguments gave (`AnalysisPartial.name`).
+        public var name: String?
     }
 
     /// The partials read one at a time (`load`), each checked against the first and merged
@@ -149,7 +151,10 @@ public enum Analysis {
         for path in paths {
             let p = try load(path)
             let h =
-                first ?? Header(tool: p.tool, settings: p.settings, shard: p.shard, files: p.files)
+                first
+                ?? Header(
+                    tool: p.tool, settings: p.settings, shard: p.shard, files: p.files,
+                    name: p.name)
             first = h
             guard p.tool == h.tool else {
                 throw bad(path, "made by \(p.tool), \(firstPath) by \(h.tool)")

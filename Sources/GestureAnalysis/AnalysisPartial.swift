@@ -42,10 +42,14 @@ public struct AnalysisPartial: Codable, Sendable {
     public var groups: [String: TuningStatistics]?
     /// The start-of-gesture gate's statistics (`GateStatistics`), a section of its own.
     public var gate: GateStatistics
+    /// The report name the run's arguments gave other than by its first file (a folder's
+    /// name: `analyze study/ --shard K/N --partial`); `merge` names the report by it. Absent
+    /// for files named one by one.
+    public var name: String?
 
     enum CodingKeys: String, CodingKey {
         case schema, tool, settings, shard, files, shardFiles, reads, motion, labels, statistics
-        case sample, groups, gate
+        case sample, groups, gate, name
     }
 
     init(
@@ -85,6 +89,7 @@ public struct AnalysisPartial: Codable, Sendable {
         }
         groups = try c.decodeIfPresent([String: TuningStatistics].self, forKey: .groups)
         gate = try c.decode(GateStatistics.self, forKey: .gate)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +109,7 @@ public struct AnalysisPartial: Codable, Sendable {
             forKey: .sample)
         try c.encodeIfPresent(groups, forKey: .groups)
         try c.encode(gate, forKey: .gate)
+        try c.encodeIfPresent(name, forKey: .name)
     }
 
     public struct Shard: Codable, Sendable, Equatable {
@@ -388,6 +394,7 @@ public enum AnalysisPartialJSON {
             case "groups": try write(try json(partial.groups))
             case "labels": try write(try json(partial.labels))
             case "motion": try write(try json(partial.motion))
+            case "name": try write(try json(partial.name))
             case "reads": try write(try json(partial.reads))
             case "sample":
                 try write(
@@ -408,6 +415,7 @@ public enum AnalysisPartialJSON {
         var keys = [
             "files", "gate", "labels", "motion", "reads", "settings", "shard", "shardFiles", "tool",
         ]
+        if partial.name != nil { keys.append("name") }
         keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         keys = ["sample", "statistics"] + (partial.groups != nil ? ["groups"] : []) + keys
         try write("{\"schema\":" + (try json(partial.schema)))

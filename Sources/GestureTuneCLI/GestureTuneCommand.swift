@@ -93,7 +93,7 @@ public enum GestureTuneCommand {
             case "merge":
                 return try MergeCommand.run(try MergeOptions.parse(values), console: console)
             case "validate":
-                return ValidateCommand.run(try ValidateOptions.parse(values), console: console)
+                return try ValidateCommand.run(try ValidateOptions.parse(values), console: console)
             case "measure":
                 return try MeasureCommand.run(try MeasureOptions.parse(values), console: console)
             case "simulate":

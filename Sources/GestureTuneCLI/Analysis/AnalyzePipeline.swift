@@ -51,7 +51,8 @@ enum AnalyzePipeline {
             for o in run.overrides {
                 console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
             }
-            let partial = run.analysis.partial(tool: generator)
+            var partial = run.analysis.partial(tool: generator)
+            partial.name = options.name
             try writePartial(partial, to: path)
             console.err(
                 "shard \(partial.shard.index)/\(partial.shard.count): \(partial.shardFiles.count) of \(partial.files.count) files, \(run.analysis.digest.statistics.gestureCount) gestures → \(TerminalText.escaped(path))"

@@ -53,6 +53,42 @@ enum Corpus {
         return found.sorted(by: precedes)
     }
 
+    /// The trace files the arguments of `analyze`, `validate` and `measure` name: a file (or
+    /// `-`) as given, in its place; a folder replaced, in its place, by its trace files
+    /// (`files(under:)`: recursive, hidden entries skipped, sorted by bytes). A folder without
+    /// any is an error (exit 66), as is a path that does not exist.
+    static func expandingFolders(_ paths: [String]) throws(CLIError) -> [String] {
+        var out: [String] = []
+        for path in paths {
+            guard path != "-", isFolder(path) else {
+                out.append(path)
+                continue
+            }
+            let found = try files(under: [path])
+            guard !found.isEmpty else {
+                throw .missingInput(
+                    path: path, reason: "no *.csv, *.csv.gz or *.csv.zst trace files in the folder")
+            }
+            out += found
+        }
+        return out
+    }
+
+    /// Whether `path` is a folder (following links).
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    /// The report name a folder argument gives: its last path component (`traces` for
+    /// `traces/` and `./study/traces`), the current folder's for `.`, `traces` when none.
+    static func folderName(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let last = absolute.split(separator: "/").last.map(String.init) ?? ""
+        return last.isEmpty ? "traces" : last
+    }
+
     /// Adds the trace files (`traceSuffixes`) under an open folder (closed on return), recursively, skipping
     /// hidden entries. Listed with `readdir`, whose entry type saves a `stat` per file (a
     /// `FileManager` enumerator took about 45 ms for 2,000 files, a serial step of `batch`);

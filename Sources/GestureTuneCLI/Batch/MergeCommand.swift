@@ -201,7 +201,7 @@ enum AnalysisMerge {
         let (digest, first) = try merge(paths, readOnce: readOnce)
         let run = AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings,
-            name: options.name ?? AnalyzePipeline.defaultName(first.files),
+            name: options.name ?? first.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
         if !run.noReport {
             try ReportOutput.check(

@@ -11,7 +11,8 @@ struct AnalyzeOptions: Sendable {
     var common: CommonOptions
     /// `--out` (default `notebooks-out`): the report folder is `out/name/`.
     var out: String
-    /// `--name`; nil means the first file's name without extension.
+    /// `--name`; nil means the first file's name without extension (the folder's name when the
+    /// first argument is a folder: `expandingFolders`).
     var name: String?
     /// `--no-report`: figures on stdout only, no files.
     var noReport: Bool
@@ -109,6 +110,18 @@ struct AnalyzeOptions: Sendable {
             falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1)
     }
 
+    /// The options with every folder among the files replaced by its trace files
+    /// (`Corpus.expandingFolders`); without `--name`, a folder named first names the report
+    /// (`analyze study/` writes `notebooks-out/study/`; its partials carry the name to `merge`).
+    func expandingFolders() throws(CLIError) -> AnalyzeOptions {
+        var expanded = self
+        if name == nil, let first = files.first, first != "-", Corpus.isFolder(first) {
+            expanded.name = Corpus.folderName(first)
+        }
+        expanded.files = try Corpus.expandingFolders(files)
+        return expanded
+    }
+
     /// The report's name: `--name`, else the first file's base name without extension (`stdin` for `-`),
     /// a compressed trace's too (`swipe` for `swipe.csv.gz` and `swipe.csv.zst`).
     var reportName: String {
@@ -136,6 +149,7 @@ enum AnalyzeCommand {
     /// then measures, tunes, writes the report and prints the summary (`AnalyzePipeline`).
     /// A report folder that may not be replaced is refused before the work, not after it.
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
+        let options = try options.expandingFolders()
         if !options.noReport, options.partial == nil {
             let inputs = options.files + [options.common.params].compactMap { $0 }
             try ReportOutput.check(out: options.out, name: options.reportName, inputs: inputs)

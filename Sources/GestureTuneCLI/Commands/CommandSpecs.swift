@@ -164,7 +164,7 @@ enum CommandSpecs {
         usage: "gesturetune analyze FILE... [options]",
         positionalName: "FILE...",
         positionalHelp:
-            "trace CSV files, plain or gzip/zstd compressed, analysed as one pooled set ('-' reads standard input)",
+            "trace CSV files, plain or gzip/zstd compressed, or folders of them (every *.csv, *.csv.gz and *.csv.zst inside, recursively, sorted; the first names the report), analysed as one pooled set ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [lenientOption] + physicsOptions + [
             paramsOption(default: Preset.defaultName),
@@ -335,7 +335,7 @@ enum CommandSpecs {
         usage: "gesturetune validate FILE... [options]",
         positionalName: "FILE...",
         positionalHelp:
-            "trace CSV files, plain or gzip/zstd compressed ('-' reads standard input)",
+            "trace CSV files, plain or gzip/zstd compressed, or folders of them (every *.csv, *.csv.gz and *.csv.zst inside, recursively) ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [
             OptionSpec(
@@ -359,7 +359,7 @@ enum CommandSpecs {
         usage: "gesturetune measure FILE... [options]",
         positionalName: "FILE...",
         positionalHelp:
-            "trace CSV files, plain or gzip/zstd compressed, read in order ('-' reads standard input)",
+            "trace CSV files, plain or gzip/zstd compressed, or folders of them (every *.csv, *.csv.gz and *.csv.zst inside, recursively, sorted), read in order ('-' reads standard input)",
         minPositionals: 1,
         options: readerOptions + [lenientOption] + physicsOptions + [
             paramsOption(default: Preset.defaultName),

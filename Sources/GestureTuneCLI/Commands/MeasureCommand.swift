@@ -48,7 +48,8 @@ struct MeasureOptions: Sendable {
 /// `--lenient`); an output file is replaced atomically, so it then keeps its previous contents.
 enum MeasureCommand {
     static func run(_ options: MeasureOptions, console: Console) throws(CLIError) -> Outcome {
-        let files = AnalyzePipeline.distinctFiles(options.files, console: console)
+        let files = AnalyzePipeline.distinctFiles(
+            try Corpus.expandingFolders(options.files), console: console)
         let current = try AnalyzePipeline.loadParameters(
             options.params, extent: options.physics.extent)
         let against = try options.against.map { argument throws(CLIError) in

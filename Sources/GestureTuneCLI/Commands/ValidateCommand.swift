@@ -32,10 +32,11 @@ enum ValidateCommand {
         .malformedRow, .afterRelease, .timeBackwards, .tooManySamples,
     ]
 
-    static func run(_ options: ValidateOptions, console: Console) -> Outcome {
+    /// A folder among the files stands for the trace files in it (`Corpus.expandingFolders`).
+    static func run(_ options: ValidateOptions, console: Console) throws(CLIError) -> Outcome {
         var withProblems = 0
         var unreadable = 0
-        for file in options.files {
+        for file in try Corpus.expandingFolders(options.files) {
             switch validate(file, options: options, console: console) {
             case .clean: break
             case .problems: withProblems += 1

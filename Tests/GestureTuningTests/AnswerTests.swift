@@ -67,10 +67,15 @@ import Testing
         #expect(
             rows[.lsq2]?.inUse == true && rows[.impulse]?.inUse == false
                 && rows[.delta]?.inUse == false)
-        // lsq1's velocities are lsq2's: the same rule and error as the headline.
-        #expect(
-            rows[.lsq2]?.rule == answer.suggested.rule && rows[.lsq1]?.rule == answer.suggested.rule
-        )
+        // lsq1's velocities are lsq2's: the same rule and error. The comparison's grid is the
+        // headline's at twice the step (p_th 0.05, 0.07, …; v_th 0, 0.04, … progress/s), so
+        // the row is a rule of that grid, which decides every gesture as the headline does.
+        #expect(rows[.lsq1]?.rule == rows[.lsq2]?.rule)
+        guard case .threshold(let p, let v)? = rows[.lsq2]?.rule else {
+            Issue.record("expected a threshold rule, found \(String(describing: rows[.lsq2]))")
+            return
+        }
+        #expect(Int((p * 100).rounded()) % 2 == 1 && Int((v * 50).rounded()) % 2 == 0)
         #expect(rows[.lsq2]?.misdecided == 0 && rows[.lsq2]?.crossValidatedError == 0)
         // Under impulse every v_p is 0: p at 0.1, 0.3, 0.5, 0.7 holds 10 gestures each, half of
         // each group complete, so any progress threshold misdecides 20 of 40.

@@ -18,7 +18,7 @@ import GestureTuning
 /// With no more gestures than `capacity` every gesture is kept (today's report, unchanged).
 public struct ReportSample: Sendable, Equatable, Codable {
     /// Default `capacity`: gestures shown one by one.
-    public static let defaultCapacity = 5000
+    public static let defaultCapacity = 2500
     /// The hash stream of the ranking (`GestureKey.mixed(seed:stream:)`).
     public static let stream: UInt64 = 0x5A3E
 

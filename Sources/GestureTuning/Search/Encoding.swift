@@ -23,6 +23,9 @@ struct Encoding: Sendable {
     let columns: Int
     let folds: Int
     let perColumn: Bool
+    /// Counted on the coarse grid (`CellGrid.coarse`): `choose` reports even rows (and, for a
+    /// staircase, even columns) only.
+    let coarse: Bool
     /// Per unit: staircase `c` (0...columns), or the tau column.
     let c: [Int32]
     let k: [Int32]
@@ -52,6 +55,7 @@ struct Encoding: Sendable {
         columns = family.columns
         folds = family.folds
         perColumn = family.isPerColumn
+        coarse = family.isCoarse
         gestureCount = family.count
         let capacity: Int
         switch family {
@@ -222,9 +226,19 @@ struct Encoding: Sendable {
             }
             minimum.flush(tied: tied)
         }
-        return workspace.tied.withUnsafeBufferPointer {
+        let choice = workspace.tied.withUnsafeBufferPointer {
             minimum.choose($0, reference: space.reference)
         }
+        return coarse ? snapped(choice) : choice
+    }
+
+    /// On the coarse grid, an odd row (or staircase column) decides every gesture as the even
+    /// one below it: that one, the same errors, a value the counts hold exactly.
+    private func snapped(_ choice: GridChoice) -> GridChoice {
+        var out = choice
+        out.row -= out.row % 2
+        if !perColumn { out.column -= out.column % 2 }
+        return out
     }
 
     /// Calls `visit(column, low, high, errors)` for runs of rows `low..<high` of one column

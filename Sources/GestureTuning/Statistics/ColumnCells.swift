@@ -80,6 +80,19 @@ struct ColumnCells: Sendable {
         counted.withUnsafeBufferPointer(body)
     }
 
+    /// The same cells counted on the coarse grid (`CellGrid.row`: rows rounded up to even).
+    func coarsened() -> ColumnCells {
+        let coarse = CellGrid(space: grid.space, folds: grid.folds, coarse: true)
+        var counts = CellCounts()
+        let folds = grid.folds, rows = grid.rows
+        forEachCell { key, perFold in
+            let label = key % 2, k = (key / 2) % (rows + 1), t = (key / 2) / (rows + 1)
+            let coarseKey = (t * (rows + 1) + coarse.row(k)) * 2 + label
+            for f in 0..<folds where perFold[f] != 0 { counts.add(coarseKey * folds + f, perFold[f]) }
+        }
+        return ColumnCells(coarse, count: count, counts: counts)
+    }
+
     func forEachCell(_ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
         let folds = grid.folds, keys = keyCount
         withCounts { d in
@@ -109,12 +122,21 @@ struct ColumnCells: Sendable {
         guard waiting.count > 0 else { return }
         let n = waiting.count, rowAxis = grid.rowAxis, taus = grid.columnAxis.values
         let columnSize = (grid.rows + 1) * 2 * grid.folds, rowSize = 2 * grid.folds
+        let grid = self.grid
         waiting.withBuffers { p, v, slot in
             dense.withUnsafeMutableBufferPointer { d in
                 for (t, tau) in taus.enumerated() {
                     let base = t * columnSize
-                    for i in 0..<n {
-                        d[base + rowAxis.countAtMost(p[i] + tau * v[i]) * rowSize + slot[i]] += 1
+                    if grid.coarse {
+                        for i in 0..<n {
+                            let k = grid.row(rowAxis.countAtMost(p[i] + tau * v[i]))
+                            d[base + k * rowSize + slot[i]] += 1
+                        }
+                    } else {
+                        for i in 0..<n {
+                            let k = rowAxis.countAtMost(p[i] + tau * v[i])
+                            d[base + k * rowSize + slot[i]] += 1
+                        }
                     }
                 }
             }

@@ -10,8 +10,10 @@ enum FamilyCells: Sendable {
     /// `projection` with `tau` searched.
     case perColumn(ColumnCells)
 
-    init(space: SearchSpace, folds: Int) {
-        let grid = CellGrid(space: space, folds: folds)
+    /// `coarse`: every other row and column (`CellGrid.coarse`), for comparisons that need
+    /// less resolution than the headline (the velocity estimators').
+    init(space: SearchSpace, folds: Int, coarse: Bool = false) {
+        let grid = CellGrid(space: space, folds: folds, coarse: coarse)
         if case .projection(nil) = space {
             self = .perColumn(ColumnCells(grid))
         } else {
@@ -28,6 +30,7 @@ enum FamilyCells: Sendable {
 
     var space: SearchSpace { grid.space }
     var folds: Int { grid.folds }
+    var isCoarse: Bool { grid.coarse }
     var rows: Int { grid.rows }
     var columns: Int { grid.columns }
     var isPerColumn: Bool {
@@ -65,7 +68,7 @@ enum FamilyCells: Sendable {
     }
 
     mutating func merge(_ other: FamilyCells) {
-        precondition(space == other.space && folds == other.folds)
+        precondition(space == other.space && folds == other.folds && isCoarse == other.isCoarse)
         switch (consume self, other) {
         case (.staircase(var cells), .staircase(let theirs)):
             cells.merge(theirs)
@@ -95,21 +98,38 @@ enum FamilyCells: Sendable {
 }
 
 /// The grid a family's cells lie on: its space, its folds and its axes, made once.
+///
+/// A `coarse` grid counts a gesture as if only every other row (and, for the staircase
+/// families, every other column) were a candidate: its row count `k` (the rows it completes
+/// by position, `i < k`) is rounded up to even, and so is its column count `c`. Every
+/// even-indexed candidate then decides every gesture exactly as on the full grid, and an
+/// odd-indexed one as its even neighbour below (`Encoding.choose` reports that neighbour), so
+/// the search is the full one on a grid of twice the step, in about a quarter of the cells.
 struct CellGrid: Sendable {
     let space: SearchSpace
     let folds: Int
     let rowAxis: GridAxis
     let columnAxis: GridAxis
+    let coarse: Bool
 
-    init(space: SearchSpace, folds: Int) {
+    init(space: SearchSpace, folds: Int, coarse: Bool = false) {
         self.space = space
         self.folds = folds
+        self.coarse = coarse
         rowAxis = space.rows
         columnAxis = space.columns
     }
 
     var rows: Int { rowAxis.values.count }
     var columns: Int { columnAxis.values.count }
+
+    /// A row count `k` (0...rows) as this grid counts it.
+    @inline(__always)
+    func row(_ k: Int) -> Int { coarse ? min((k + 1) & ~1, rows) : k }
+
+    /// A staircase column count `c` (0...columns) as this grid counts it.
+    @inline(__always)
+    func column(_ c: Int) -> Int { coarse ? min((c + 1) & ~1, columns) : c }
 }
 
 /// The staircase families' cells: key `((c * (rows + 1) + k) * 2 + fixed) * 2 + label` (see
@@ -135,8 +155,29 @@ struct StaircaseCells: Sendable {
         count += 1
         let (c, k, fixed) = Encoding.staircase(
             point, space: grid.space, rowAxis: grid.rowAxis, columnAxis: grid.columnAxis)
-        let key = ((c * (grid.rows + 1) + k) * 2 + (fixed ? 1 : 0)) * 2 + (complete ? 1 : 0)
-        counts.add(key * grid.folds + fold)
+        counts.add(key(c: c, k: k, fixed: fixed, complete: complete) * grid.folds + fold)
+    }
+
+    /// The key of a cell, its counts as the grid counts them (`CellGrid.row`, `.column`).
+    func key(c: Int, k: Int, fixed: Bool, complete: Bool) -> Int {
+        ((grid.column(c) * (grid.rows + 1) + grid.row(k)) * 2 + (fixed ? 1 : 0)) * 2
+            + (complete ? 1 : 0)
+    }
+
+    /// The same cells counted on the coarse grid.
+    func coarsened() -> StaircaseCells {
+        let coarse = CellGrid(space: grid.space, folds: grid.folds, coarse: true)
+        var out = StaircaseCells(coarse, count: count)
+        let folds = grid.folds, rows = grid.rows
+        counts.forEach { slot, n in
+            guard n != 0 else { return }
+            let key = slot / folds
+            let complete = key % 2 == 1, fixed = (key / 2) % 2 == 1
+            let k = (key / 4) % (rows + 1), c = (key / 4) / (rows + 1)
+            out.counts.add(
+                out.key(c: c, k: k, fixed: fixed, complete: complete) * folds + slot % folds, n)
+        }
+        return out
     }
 
     mutating func merge(_ other: StaircaseCells) {
@@ -168,9 +209,22 @@ struct StaircaseCells: Sendable {
     }
 }
 
+extension FamilyCells {
+    /// The same gestures counted on the coarse grid (`CellGrid.coarse`): what
+    /// `FamilyCells(space:folds:coarse: true)` holds after the same `add`s.
+    func coarsened() -> FamilyCells {
+        switch self {
+        case .staircase(let cells): .staircase(cells.coarsened())
+        case .perColumn(let cells): .perColumn(cells.coarsened())
+        }
+    }
+}
+
 extension FamilyCells: Equatable {
     static func == (a: FamilyCells, b: FamilyCells) -> Bool {
-        guard a.space == b.space, a.folds == b.folds, a.count == b.count else { return false }
+        guard a.space == b.space, a.folds == b.folds, a.count == b.count,
+            a.isCoarse == b.isCoarse
+        else { return false }
         let x = a.cells(), y = b.cells()
         return x.count == y.count
             && zip(x, y).allSatisfy { $0.key == $1.key && $0.folds == $1.folds }
@@ -178,7 +232,7 @@ extension FamilyCells: Equatable {
 }
 
 extension FamilyCells: Codable {
-    enum CodingKeys: String, CodingKey { case space, tau, duration, folds, count, cells }
+    enum CodingKeys: String, CodingKey { case space, tau, duration, folds, coarse, count, cells }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -200,7 +254,8 @@ extension FamilyCells: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .folds, in: c, debugDescription: "expected 1 to 1000 folds, found \(folds)")
         }
-        let empty = FamilyCells(space: space, folds: folds)
+        let coarse = try c.decodeIfPresent(Bool.self, forKey: .coarse) ?? false
+        let empty = FamilyCells(space: space, folds: folds, coarse: coarse)
         let keyCount = empty.keyCount, columns = empty.columns
         let count = try c.decode(Int.self, forKey: .count)
         guard (0...TuningStatistics.countLimit).contains(count) else {
@@ -291,6 +346,7 @@ extension FamilyCells: Codable {
             try c.encode(d, forKey: .duration)
         }
         try c.encode(folds, forKey: .folds)
+        if isCoarse { try c.encode(true, forKey: .coarse) }
         try c.encode(count, forKey: .count)
         var flat: [Int] = []
         var previous = -1

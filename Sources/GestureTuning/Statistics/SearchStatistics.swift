@@ -186,8 +186,9 @@ extension SearchStatistics {
 
     enum EstimatorKeys: String, CodingKey { case count, families, logistic, logisticIsHeadline }
 
-    /// An estimator's family whose cells are the headline's (`families[sameAs]`: those of the
-    /// estimator asked for, counted twice), written as that index instead of the cells.
+    /// An estimator's family whose cells are the headline's on the coarse grid
+    /// (`families[sameAs].coarsened()`: those of the estimator asked for, counted twice),
+    /// written as that index instead of the cells.
     struct SameCells: Codable {
         var sameAs: Int
         enum CodingKeys: String, CodingKey { case sameAs }
@@ -234,7 +235,7 @@ extension SearchStatistics {
                             forKey: .families, in: e,
                             debugDescription: "expected a family index, found \(k)")
                     }
-                    cells.families.append(families[k])
+                    cells.families.append(families[k].coarsened())
                 }
             }
             if try e.decodeIfPresent(Bool.self, forKey: .logisticIsHeadline) == true {
@@ -263,7 +264,9 @@ extension SearchStatistics {
             try e.encode(cells.count, forKey: .count)
             var fams = e.nestedUnkeyedContainer(forKey: .families)
             for f in cells.families {
-                if let k = families.firstIndex(where: { $0.space == f.space }), families[k] == f {
+                if let k = families.firstIndex(where: { $0.space == f.space }),
+                    families[k].coarsened() == f
+                {
                     try fams.encode(SameCells(sameAs: k))
                 } else {
                     try fams.encode(f)
@@ -279,15 +282,16 @@ extension SearchStatistics {
 }
 
 /// The labelled gestures under one velocity estimator: the cells of the families the
-/// headline can come from (`SearchStatistics.headlineFamilies`), and the logistic points
-/// when `logistic` is one of them.
+/// headline can come from (`SearchStatistics.headlineFamilies`), on the coarse grid
+/// (`CellGrid.coarse`: the estimators are compared at twice the headline's step, which keeps
+/// an analysis partial small), and the logistic points when `logistic` is one of them.
 struct EstimatorCells: Sendable, Equatable, Codable {
     var families: [FamilyCells]
     var logistic: LogisticCells?
     var count = 0
 
     init(spaces: [SearchSpace], folds: Int, logistic: Bool) {
-        families = spaces.map { FamilyCells(space: $0, folds: folds) }
+        families = spaces.map { FamilyCells(space: $0, folds: folds, coarse: true) }
         self.logistic = logistic ? LogisticCells(folds: folds) : nil
     }
 

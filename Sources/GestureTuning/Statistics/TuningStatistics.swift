@@ -144,9 +144,12 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         guard search.folds == settings.foldCount,
             search.families.map(\.space) == SearchStatistics.spaces(settings),
             search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
+            search.families.allSatisfy({ !$0.isCoarse }),
+            search.paired.families.allSatisfy({ !$0.isCoarse }),
             search.estimators.allSatisfy({
                 $0.families.map(\.space)
                     == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
+                    && $0.families.allSatisfy(\.isCoarse)
                     && ($0.logistic != nil)
                         == SearchStatistics.headlineFamilies(settings, current: current.rule.family)
                         .contains(.logistic)

@@ -297,6 +297,10 @@ public struct ReportContent: Sendable {
             })
     }
 
+    /// How the estimators' rules were tuned (`SearchStatistics`' estimator cells).
+    static let estimatorGridNote =
+        "Each estimator's rule is tuned and cross-validated on the suggestion's grid at twice its step (p_th 0.05, 0.07, …; v_th every 0.04 progress/s; d_th every 5 pt), without bootstrap, so the row of the estimator in use can differ from the suggestion by a step."
+
     /// Each estimator against lsq2 (and the platform's), and, when the suggestion was tuned
     /// again under each estimator, the rule it suggests and its cross-validated error, so the
     /// user can choose `--estimator`.
@@ -328,7 +332,7 @@ public struct ReportContent: Sendable {
                     ]
                 }
                 return row
-            })
+            }, note: tuned ? Self.estimatorGridNote : nil)
     }
 
     /// Indices of the gestures the HTML / Markdown table shows: all when at most the cap;

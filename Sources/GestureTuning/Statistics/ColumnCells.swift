@@ -88,7 +88,9 @@ struct ColumnCells: Sendable {
         forEachCell { key, perFold in
             let label = key % 2, k = (key / 2) % (rows + 1), t = (key / 2) / (rows + 1)
             let coarseKey = (t * (rows + 1) + coarse.row(k)) * 2 + label
-            for f in 0..<folds where perFold[f] != 0 { counts.add(coarseKey * folds + f, perFold[f]) }
+            for f in 0..<folds where perFold[f] != 0 {
+                counts.add(coarseKey * folds + f, perFold[f])
+            }
         }
         return ColumnCells(coarse, count: count, counts: counts)
     }

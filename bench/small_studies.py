@@ -2,7 +2,9 @@
 """Small studies (issue 29): tune on a few labelled gestures, apply to 5,000 fresh ones.
 
 For each study size and seed: `simulate` a labelled training set and a fresh set of the same
-people (same --people and --spread, another seed), `analyze` the training set, then `batch` the
+people (same --people, --spread and --people-seed, so the same people's speeds, hesitations
+and habits; another --seed, so new gestures; `--new-people` draws the fresh set's people
+anew as well), `analyze` the training set, then `batch` the
 fresh set under what would ship (params.json: the recommendation), under the tuned rule before
 selection (report.json's suggestedRule), under every preset, and under the current set. The
 oracle is the best in-sample rule on the fresh set (analyze's lowest fitted error over the
@@ -11,6 +13,7 @@ recommendation was the tuned rule, a preset or the current set.
 
     bench/small_studies.py [--bin .build/release/gesturetune] [--sizes 50,100,300,1000]
                            [--seeds 5] [--fresh 5000] [--people 8] [--spread 0.3]
+                           [--new-people]
 """
 import argparse
 import json
@@ -51,20 +54,24 @@ def main():
     ap.add_argument("--people", type=int, default=8)
     ap.add_argument("--spread", type=float, default=0.3,
                     help="people's own thresholds (simulate --spread); 0: none, intent from the motion")
+    ap.add_argument("--new-people", action="store_true",
+                    help="the fresh set's people drawn anew (another population), not the study's")
     a = ap.parse_args()
     binary = os.path.abspath(a.bin)
     sizes = [int(s) for s in a.sizes.split(",")]
     people = ["--people", str(a.people)] + (["--spread", str(a.spread)] if a.spread > 0 else [])
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"fresh sets of {a.fresh}, {a.people} people, spread {a.spread}; errors in %")
+        print(f"fresh sets of {a.fresh}, {a.people} people, spread {a.spread}, "
+              f"{'new people' if a.new_people else 'the same people'}; errors in %")
         print(f"{'size':>5} {'seed':>4} {'oracle':>6} {'ships':>6} {'tuned':>6} {'current':>7} "
               f"{'bestPreset':>10}  recommendation")
         rows = {}
         for seed in range(1, a.seeds + 1):
             fresh = os.path.join(tmp, f"fresh-{seed}.csv")
             with open(fresh, "w") as f:
+                same = [] if a.new_people else ["--people-seed", str(seed)]
                 subprocess.run([binary, "simulate", "--gestures", str(a.fresh), "--seed",
-                                str(10_000 + seed)] + people, stdout=f, check=True)
+                                str(10_000 + seed)] + people + same, stdout=f, check=True)
             run([binary, "analyze", fresh, "--out", tmp, "--name", f"oracle-{seed}",
                  "--resamples", "0"])
             with open(os.path.join(tmp, f"oracle-{seed}", "report.json")) as f:
@@ -77,8 +84,9 @@ def main():
             for n in sizes:
                 train = os.path.join(tmp, f"train-{n}-{seed}.csv")
                 with open(train, "w") as f:
+                    same = [] if a.new_people else ["--people-seed", str(seed)]
                     subprocess.run([binary, "simulate", "--gestures", str(n), "--seed", str(seed)]
-                                   + people, stdout=f, check=True)
+                                   + people + same, stdout=f, check=True)
                 name = f"study-{n}-{seed}"
                 run([binary, "analyze", train, "--out", tmp, "--name", name])
                 folder = os.path.join(tmp, name)

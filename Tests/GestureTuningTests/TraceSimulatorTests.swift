@@ -21,6 +21,33 @@ struct TraceSimulatorTests {
         #expect(a != Self.csv(.init(gestures: 50, seed: 7), file: 1))
     }
 
+    /// `peopleSeed`: the people's traits come from it alone. A person's start habit (`start`:
+    /// every gesture begins at it plus |N(0, 2)| pt) shows as the least first x of their
+    /// gestures (no position noise): the same in two files of other seeds with one people seed,
+    /// different with another people seed.
+    @Test("Another seed with the same people seed: new gestures of the same people")
+    func samePeople() {
+        func habits(seed: UInt64, people: UInt64?) -> [Double] {
+            var o = SimulationOptions(
+                gestures: 2000, seed: seed, rate: .fixed(120), people: 4, positionNoise: 0)
+            o.peopleSeed = people
+            var least = [Double](repeating: .infinity, count: 4)
+            for g in TraceSimulator(options: o).gestures() {
+                least[g.person] = min(least[g.person], g.samples[0].x)
+            }
+            return least
+        }
+        let a = habits(seed: 1, people: 9), b = habits(seed: 2, people: 9)
+        let other = habits(seed: 1, people: 10)
+        #expect(a.allSatisfy { $0.isFinite })
+        #expect(zip(a, b).allSatisfy { abs($0 - $1) < 0.1 }, "\(a) \(b)")
+        #expect(zip(a, other).contains { abs($0 - $1) > 0.5 }, "\(a) \(other)")
+        var withPeople = SimulationOptions(gestures: 60, seed: 4, people: 3)
+        withPeople.peopleSeed = 4
+        #expect(Self.csv(withPeople) == Self.csv(withPeople))
+        #expect(Self.csv(withPeople) != Self.csv(.init(gestures: 60, seed: 4, people: 3)))
+    }
+
     @Test(
         "Canonical columns; each gesture began … moved … ended with time never going back",
         arguments: Direction.allCases)

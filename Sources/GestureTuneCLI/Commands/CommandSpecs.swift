@@ -438,6 +438,11 @@ enum CommandSpecs {
                 "people", value: "N", help: "people, written in a person column (p1, p2, ...)",
                 default: "one per 25 gestures, no person column"),
             OptionSpec(
+                "people-seed", value: "N",
+                help:
+                    "draw the people's speed, hesitation, edge habit, drift and device from this seed alone: files of other --seed values hold new gestures of the same people",
+                default: "drawn from --seed"),
+            OptionSpec(
                 "spread", value: "S",
                 help:
                     "each person means complete from their own release-progress threshold, spread evenly over 0.5 ± S/2 (0 to 0.9)",

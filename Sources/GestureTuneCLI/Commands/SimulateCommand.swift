@@ -25,6 +25,8 @@ struct SimulateOptions: Sendable {
     var outcome: String? = nil
     /// `--people N` (a `person` column), `--spread S`, `--retries`.
     var people: Int? = nil
+    /// `--people-seed N`: the people's traits from this seed (the same people whatever `seed`).
+    var peopleSeed: UInt64? = nil
     var spread: Double? = nil
     var retries = false
     /// `--others FRACTION`, `--others-mix`, `--others-spread`.
@@ -86,6 +88,7 @@ struct SimulateOptions: Sendable {
             ambiguous: try values.double("ambiguous", min: 0, max: 1) ?? 0.05,
             out: out == "-" ? nil : out, outcome: outcome,
             people: try values.int("people", min: 1, max: 100_000),
+            peopleSeed: try values.uint64("people-seed"),
             spread: try values.double("spread", min: 0, max: 0.9), retries: retries,
             others: others)
     }
@@ -136,6 +139,7 @@ enum SimulateCommand {
             labelNoise: o.ambiguous, timestampJitter: o.jitter, positionNoise: o.noise,
             outcomeRule: o.outcome.flatMap(Preset.named).map { $0.rule(extent: o.extent) })
         options.people = o.people
+        options.peopleSeed = o.peopleSeed
         options.personColumn = o.people != nil
         options.spread = o.spread
         options.retries = o.retries

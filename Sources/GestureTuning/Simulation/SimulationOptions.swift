@@ -26,6 +26,10 @@ public struct SimulationOptions: Sendable, Equatable {
     /// People (each with their own speed, hesitation, edge habit, drift, device rate);
     /// nil: one per 25 gestures, at least 1.
     public var people: Int?
+    /// `--people-seed N`: the people's traits come from this seed alone, so files of other
+    /// `seed`s hold new gestures of the same people (a fresh set for a study); nil: drawn from
+    /// `seed` with the gestures.
+    public var peopleSeed: UInt64? = nil
     /// Timestamp jitter, standard deviation, s (default 0.0005).
     public var timestampJitter: Double
     /// Position noise, standard deviation, pt (default 0.3).

@@ -86,22 +86,27 @@ public struct TraceSimulator: Sendable {
         var offAxis: Double
     }
 
+    /// The random stream of `peopleSeed` (the same people in every file).
+    static let peopleStream: UInt64 = 0x9E0_91E
+
     /// The gestures of file `fileIndex` (0-based; each file has its own stream of `seed`).
     public func gestures(fileIndex: Int = 0) -> [SimulatedGesture] {
         let rng = RandomSource(seed: options.seed, stream: UInt64(fileIndex))
         let e = options.extent
         let peopleCount = max(1, options.people ?? options.gestures / 25)
+        let traits =
+            options.peopleSeed.map { RandomSource(seed: $0, stream: Self.peopleStream) } ?? rng
         let people = (0..<peopleCount).map { _ -> Person in
             let rate: Double
             switch options.rate {
             case .fixed(let hz): rate = hz
-            case .mixed: rate = [60.0, 120, 240][rng.int(3)]
+            case .mixed: rate = [60.0, 120, 240][traits.int(3)]
             }
             return Person(
-                speed: rng.lognormal(0, 0.25), hesitation: rng.uniform(0.1, 0.4),
-                start: 2 + abs(rng.gaussian(6)) * rng.uniform(0.5, 1.5), drift: rng.gaussian(0.12),
-                rate: rate,
-                offAxis: rng.uniform(0.3, 0.7))
+                speed: traits.lognormal(0, 0.25), hesitation: traits.uniform(0.1, 0.4),
+                start: 2 + abs(traits.gaussian(6)) * traits.uniform(0.5, 1.5),
+                drift: traits.gaussian(0.12), rate: rate,
+                offAxis: traits.uniform(0.3, 0.7))
         }
         var t0 = 0.0
         var out: [SimulatedGesture] = []

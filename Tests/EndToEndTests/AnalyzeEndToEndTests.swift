@@ -245,7 +245,10 @@ struct AnalyzeEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         // What ships, in words, first; then the figures.
-        #expect(lines.first?.hasPrefix("Ship: projection p_th ") == true)
+        #expect(
+            lines.first?.hasPrefix(
+                "Ship: complete when the swipe, carried on at its release speed for ") == true)
+        #expect(lines.first?.contains(" of the way (projection p_th ") == true)
         #expect(
             lines.dropFirst().first
                 == "swipe: 300 gestures used of 300 read, none skipped; labelled")
@@ -270,7 +273,7 @@ struct AnalyzeEndToEndTests {
         let md = try EndToEnd.run(
             ["analyze", AnalyzeSupport.sample.path, "--no-report", "--format", "markdown"], in: dir)
         #expect(md.status == 0)
-        #expect(md.stdout.hasPrefix("### gesturetune: swipe\n\n- Ship: projection"))
+        #expect(md.stdout.hasPrefix("### gesturetune: swipe\n\n- Ship: complete when the swipe"))
         #expect(md.stdout.contains("\n- swipe: 300 gestures used"))
         #expect(md.stdout.contains("- report: not written (--no-report)"))
     }

@@ -112,7 +112,8 @@ import Testing
         #expect(lines.count <= 7)
         // What to ship, in words, first.
         #expect(lines[0] == Substring(model.headline))
-        #expect(lines[0].hasPrefix("Ship: threshold p_th 0.45"))
+        #expect(lines[0].hasPrefix("Ship: complete when the finger lets go "))
+        #expect(lines[0].contains(" (threshold p_th 0.45"))
         #expect(lines[1].contains("300 gestures used of 303 read"))
         #expect(lines[1].contains("3 skipped (2 too-few-samples, 1 interrupted-by-system)"))
         #expect(
@@ -136,7 +137,7 @@ import Testing
         #expect(model.keepCurrent)
         #expect(
             model.headline.hasPrefix(
-                "Keep the current params.json parameters (threshold p_th 0.42, v_th 1.35 progress/s"
+                "Keep the current params.json parameters: complete when the finger lets go moving forward at 527 pt/s or faster, or at or past 42% of the way unless moving back at 527 pt/s or faster (threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s)). It misreads 7.0% of these swipes; the best tuned rule, threshold p_th 0.43"
             ))
         #expect(
             model.headline.contains(
@@ -173,13 +174,18 @@ import Testing
         #expect(model.keepCurrent)
         #expect(
             model.headline.contains(
-                "tuning arrives at the same rule (cross-validated error 5.0%; 7.0% on these gestures)"
+                "Tuning arrives at the same rule (cross-validated error 5.0%; 7.0% on these gestures)"
             ))
 
         // Better out of sample: the suggestion is the headline.
         model.summary.suggestedRule = .threshold(progress: 0.43, velocity: 1.02)
         #expect(!model.keepCurrent)
-        #expect(model.headline.hasPrefix("Ship: threshold p_th 0.43"))
+        #expect(
+            model.headline.hasPrefix(
+                "Ship: complete when the finger lets go moving forward at 398 pt/s"))
+        #expect(
+            model.headline.contains(
+                " of the way unless moving back at 398 pt/s or faster (threshold p_th 0.43"))
         #expect(model.headline.hasSuffix("current params.json parameters: −2.0 points)."))
     }
 

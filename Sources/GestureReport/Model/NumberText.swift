@@ -12,6 +12,7 @@ import Foundation
 /// | `pointsChange` (a change of error) | one decimal in percentage points, signed | `−2.3 points`, `no change` |
 /// | `parameter` (a threshold, coefficient, ratio, pt length, angle, and the release measurements compared with them) | rounded to two decimals, trailing zeros dropped | `0.43`, `0.5`, `1.35`, `19.5`, `-12.4` |
 /// | `seconds` (a time) | as `parameter`, then ` s` | `0.44 s`, `0.3 s` |
+/// | `share` (a position as a share of the way: a progress parameter in words) | the parameter × 100 as `parameter`, then `%` | `43%`, `42.75%` |
 /// | `speed` (a conversion into pt/s or mm/s) | whole | `527`, `84` |
 /// | counts | integers, `"\(n)"` | `28` |
 ///
@@ -62,6 +63,13 @@ public enum NumberText {
     public static func seconds(_ x: Double?) -> String {
         guard let x, !x.isNaN else { return "n/a" }
         return parameter(x) + " s"
+    }
+
+    /// A progress parameter as a share of the way, for sentences: `0.43` → `43%` (its two
+    /// decimals are whole percents, so nothing is rounded away that `parameter` shows).
+    public static func share(_ x: Double?) -> String {
+        guard let x, !x.isNaN else { return "n/a" }
+        return parameter(x * 100) + "%"
     }
 
     /// A speed in pt/s or mm/s (a conversion of a progress/s value): whole, `527`.

@@ -14,31 +14,32 @@ extension ReportModel {
         let s = summary
         let rule = s.suggestedRule.reportDescription(
             extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
-        let currentRule = s.currentRule.reportDescription(extent: s.extent)
+        // What ships is named in words first, its symbols after (`Rule.shipDescription`).
+        let currentShips = s.currentRule.shipDescription(extent: s.extent)
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
             let r = recommendation
             var text: String
             switch recommendationChoice {
             case .tooFew:
                 text =
-                    "No suggestion yet: \(r.map(Self.labelledText) ?? "too few labelled gestures"); at least \(Recommendation.minimumLabelled), with \(Recommendation.minimumPerIntent) of each intent, are needed. Keep the current \(s.currentSource) parameters (\(currentRule)) meanwhile."
+                    "No suggestion yet: \(r.map(Self.labelledText) ?? "too few labelled gestures"); at least \(Recommendation.minimumLabelled), with \(Recommendation.minimumPerIntent) of each intent, are needed. Keep the current \(s.currentSource) parameters meanwhile: \(currentShips)."
             case .preset:
                 let name = r?.preset ?? "a"
                 let presetRule = presets.first { $0.name == name }?.rule ?? s.currentRule
                 text =
-                    "Ship the \(name) preset (\(presetRule.reportDescription(extent: s.extent))): it misreads \(NumberText.percent(presetError(name))) of these swipes (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(r?.presetDifference)))."
+                    "Ship the \(name) preset: \(presetRule.shipDescription(extent: s.extent)). It misreads \(NumberText.percent(presetError(name))) of these swipes (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(r?.presetDifference)))."
                 text +=
                     " The tuned \(rule) is no clear gain over today's (cross-validated \(NumberText.percent(sug)))."
             case .tuned:
                 text =
-                    "Ship: \(rule). It misreads \(NumberText.percent(sug)) of these swipes cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange(sug - cur))\(Self.gainText(r?.tunedDifference)))."
+                    "Ship: \(s.suggestedRule.shipDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)). It misreads \(NumberText.percent(sug)) of these swipes cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange(sug - cur))\(Self.gainText(r?.tunedDifference)))."
             case .current, .unlabelled:
                 if s.suggestedRule == s.currentRule {
                     text =
-                        "Keep the current \(s.currentSource) parameters (\(currentRule)): tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
+                        "Keep the current \(s.currentSource) parameters: \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
                 } else {
                     text =
-                        "Keep the current \(s.currentSource) parameters (\(currentRule), error \(NumberText.percent(cur))): the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
+                        "Keep the current \(s.currentSource) parameters: \(currentShips). It misreads \(NumberText.percent(cur)) of these swipes; the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
                 }
             }
             if let r, let plan = Self.planText(r) { text += " " + plan }

@@ -25,6 +25,67 @@ extension Rule {
         return family.rawValue + " " + parts.joined(separator: ", ")
     }
 
+    /// What the rule does, in words a designer reads, starting `complete when`: positions as
+    /// shares of the way (`NumberText.share`), speeds in pt/s along the transition (`forward`
+    /// toward completion), times in seconds. It says exactly what `completes` decides (ties
+    /// included: `at or past`, `or faster`). nil when no plain sentence fits (a logistic fit
+    /// that does not read as a projection, a non-finite parameter): the symbols stand alone.
+    func plainDescription(extent: Double) -> String? {
+        guard parameters.allSatisfy({ !$0.value.isNaN }), extent.isFinite, extent > 0 else {
+            return nil
+        }
+        func share(_ p: Double) -> String? { p.isFinite ? NumberText.share(p) : nil }
+        func speed(_ v: Double) -> String { NumberText.speed(v * extent) + " pt/s" }
+        func position(_ p: Double) -> String? {
+            share(p).map {
+                "complete when the finger lets go at or past \($0) of the way, whatever its speed"
+            }
+        }
+        func projection(_ p: Double, _ tau: Double) -> String? {
+            guard tau.isFinite, tau >= 0 else { return nil }
+            if tau == 0 { return position(p) }
+            return share(p).map {
+                "complete when the swipe, carried on at its release speed for \(NumberText.seconds(tau)), would be at or past \($0) of the way"
+            }
+        }
+        switch self {
+        case .threshold(let p, let v):
+            if v == .infinity { return position(p) }
+            guard v.isFinite, v > 0, let at = share(p) else { return nil }
+            return
+                "complete when the finger lets go moving forward at \(speed(v)) or faster, or at or past \(at) of the way unless moving back at \(speed(v)) or faster"
+        case .forward(let p, let v):
+            guard let at = share(p) else { return nil }
+            if v == .infinity {
+                return
+                    "complete when the finger lets go past \(at) of the way, not moving back, whatever its speed"
+            }
+            guard v.isFinite, v >= 0 else { return nil }
+            return
+                "complete when the finger lets go not moving back, and either past \(at) of the way or moving forward faster than \(speed(v))"
+        case .projection(let p, let tau):
+            return projection(p, tau)
+        case .kinematic(let d, let duration):
+            guard d.isFinite, duration.isFinite, duration >= 0 else { return nil }
+            let target = min(d, extent / 2)
+            return
+                "complete when the finger's last motion, its speed and its speeding up or slowing carried on for \(NumberText.seconds(duration)), would end at or past \(NumberText.parameter(target)) pt of the \(NumberText.parameter(extent)) (a release of fewer than three samples: when moving forward)"
+        case .logistic(let b0, let b1, let b2):
+            // b0 + b1 p + b2 v >= 0 with b1 > 0 is p + (b2 / b1) v >= −b0 / b1: a projection.
+            guard b1 > 0, b1.isFinite else { return nil }
+            return projection(-b0 / b1, b2 / b1)
+        }
+    }
+
+    /// The rule as the headline names what ships: the plain sentence, then the symbols in
+    /// brackets (`complete when … (projection p_th 0.43, tau 0.52 s)`); the symbols alone when
+    /// no sentence fits.
+    func shipDescription(extent: Double, millimetresPerPoint: Double? = nil) -> String {
+        let symbols = reportDescription(extent: extent, millimetresPerPoint: millimetresPerPoint)
+        guard let words = plainDescription(extent: extent) else { return symbols }
+        return "\(words) (\(symbols))"
+    }
+
     /// The decision boundary in the (`p_r`, `v_p`) plane as polylines clipped to
     /// `p` in [pLow, pHigh] and `v` in [vLow, vHigh].
     ///

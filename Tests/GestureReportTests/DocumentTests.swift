@@ -141,14 +141,14 @@ import Testing
             ))
         #expect(
             model.headline.contains(
-                "is no better out of sample (cross-validated error 7.3%, +0.3 points)"))
+                "is no clear gain out of sample (cross-validated error 7.3%, +0.3 points)"))
         #expect(!model.headline.contains("Suggested"))
         let lines = SummaryRenderer(model: model, reportPath: nil).text(.text).split(
             separator: "\n")
         #expect(
             lines.contains {
                 $0.hasPrefix("suggest: keep the current params.json rule (threshold p_th 0.42")
-                    && $0.contains("is no better out of sample")
+                    && $0.contains("is no clear gain out of sample")
             })
         #expect(lines.contains { $0.hasSuffix("(+0.3 points)") })
         let json = try #require(

@@ -39,7 +39,7 @@ extension ReportModel {
                         "Keep the current \(s.currentSource) parameters: \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
                 } else {
                     text =
-                        "Keep the current \(s.currentSource) parameters: \(currentShips). It misreads \(NumberText.percent(cur)) of these swipes; the best tuned rule, \(rule), is no better out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
+                        "Keep the current \(s.currentSource) parameters: \(currentShips). It misreads \(NumberText.percent(cur)) of these swipes; the best tuned rule, \(rule), is no clear gain out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
                 }
             }
             if let r, let plan = Self.planText(r) { text += " " + plan }

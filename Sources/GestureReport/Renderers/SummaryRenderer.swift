@@ -91,7 +91,7 @@ public struct SummaryRenderer: Sendable {
                 "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
             if s.suggestedRule != s.currentRule {
                 sug +=
-                    ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no better out of sample"
+                    ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no clear gain out of sample"
             }
         } else if !s.labelled && !s.suggestionInferred && s.suggestedRule == s.currentRule {
             sug =

@@ -11,6 +11,16 @@ func literal(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
+/// The directive that keeps `swift format` off a template whose `{{name}}` placeholders it
+/// would rewrite as code (`{ { name } }`); as the file's first line it is the template's, not
+/// the snippet's, and is left out of what is embedded.
+let formatterDirective = "// swift-format-ignore-file\n"
+
+/// `text` without a leading `formatterDirective` line.
+func embedded(_ text: String) -> String {
+    text.hasPrefix(formatterDirective) ? String(text.dropFirst(formatterDirective.count)) : text
+}
+
 /// Every file below `root` (hidden ones left out), by path relative to it, sorted.
 func templateFiles(under root: URL) -> [String] {
     let prefix = root.standardizedFileURL.path + "/"
@@ -39,7 +49,7 @@ out += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
 do {
     for name in templateFiles(under: root) {
         let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
-        out += "        \"\(name)\": \(literal(text)),\n"
+        out += "        \"\(name)\": \(literal(embedded(text))),\n"
     }
     out += "    ]\n}\n"
     try Data(out.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)

@@ -101,14 +101,11 @@ import Testing
         let extent = 400.0
         let words = try #require(rule.plainDescription(extent: extent))
         let (reading, numbers) = try #require(Self.read(words, extent: extent), "\(words)")
-        var checked = 0
         for s in Self.states() {
             #expect(
                 reading.decides(numbers, s) == rule.completes(s),
                 "\(words) at p \(s.progress), v \(s.velocity)")
-            checked += 1
         }
-        #expect(checked == 121 * 121)
     }
 
     /// A logistic fit with `b1 > 0` reads as the projection it is (`p + (b2/b1) v ≥ −b0/b1`);

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct SourceTemplateTests {
     /// The binary carries exactly the files of Sources/GestureReport/Templates (the EmbedTemplates
-    /// build-tool plugin writes them into the module).
+    /// build-tool plugin writes them into the module), less the first line of a template that
+    /// keeps `swift format` off its placeholders: the snippets people paste never carry it.
     @Test func embeddedTemplatesMatchTheFiles() throws {
         let root = PlatformToolchains.templates
         var onDisk: [String: String] = [:]
@@ -22,9 +23,24 @@ import Testing
         }
         #expect(!onDisk.isEmpty)
         #expect(Set(onDisk.keys) == Set(EmbeddedTemplates.files.keys))
+        let directive = "// swift-format-ignore-file\n"
+        var directed: [String] = []
         for (name, text) in onDisk {
-            #expect(EmbeddedTemplates.files[name] == text, "\(name) differs")
+            var expected = text
+            if text.hasPrefix(directive) {
+                directed.append(name)
+                expected.removeFirst(directive.count)
+            }
+            #expect(EmbeddedTemplates.files[name] == expected, "\(name) differs")
+            #expect(EmbeddedTemplates.files[name]?.contains("swift-format-ignore") == false)
         }
+        // The Swift templates with a block placeholder where code goes (`{{header}}`).
+        #expect(
+            directed.sorted() == [
+                "snippets/swiftui/DragTransition.swift", "snippets/uikit/DismissInteraction.swift",
+                "snippets/uikit/InterruptibleSpringPan.swift",
+                "snippets/uikit/PopInteraction.swift",
+            ])
     }
 
     @Test func fillsInlineAndBlockPlaceholders() throws {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 {{header}}
 //
 // Paste: 1. Add this file to your app target (iOS 16+). 2. On the view that slides:

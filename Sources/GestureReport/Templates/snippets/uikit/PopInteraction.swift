@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 {{header}}
 //
 // Paste: 1. Add this file to your app target. 2. Where you create the navigation controller,

@@ -8,7 +8,8 @@ anew as well), `analyze` the training set, then `batch` the
 fresh set under what would ship (params.json: the recommendation), under the tuned rule before
 selection (report.json's suggestedRule), under every preset, and under the current set. The
 oracle is the best in-sample rule on the fresh set (analyze's lowest fitted error over the
-searched families). Prints, per size, the mean and worst fresh error of each, and how often the
+searched families); the issue's own oracle, the best threshold rule on the fresh set, is
+printed beside it. Prints, per size, the mean and worst fresh error of each, and how often the
 recommendation was the tuned rule, a preset or the current set.
 
     bench/small_studies.py [--bin .build/release/gesturetune] [--sizes 50,100,300,1000]
@@ -79,6 +80,10 @@ def main():
             fitted = [r.get("inSampleError") for r in report.get("rules", [])]
             fitted = [e for e in fitted if isinstance(e, (int, float))]
             oracle = min(fitted) if fitted else report["summary"]["suggestedError"]
+            # The issue's own oracle: the best threshold rule on the fresh set.
+            thresholds = [r.get("inSampleError") for r in report.get("rules", [])
+                          if r.get("family") == "threshold"]
+            oracle_threshold = thresholds[0] if thresholds else oracle
             presets = {p: fresh_error(binary, fresh, p) for p in PRESETS}
             current = presets["flutter-cupertino"]
             for n in sizes:
@@ -101,19 +106,23 @@ def main():
                 if summary.get("recommendedPreset"):
                     choice += " " + summary["recommendedPreset"]
                 best = min(presets.values())
-                rows.setdefault(n, []).append((oracle, ships, tuned, current, best, choice))
+                rows.setdefault(n, []).append(
+                    (oracle, ships, tuned, current, best, choice, oracle_threshold))
                 print(f"{n:>5} {seed:>4} {oracle*100:6.1f} {ships*100:6.1f} {tuned*100:6.1f} "
                       f"{current*100:7.1f} {best*100:10.1f}  {choice}", flush=True)
         print()
         print(f"{'size':>5}  {'ships mean/worst':>17}  {'tuned mean/worst':>17}  "
-              f"{'best preset':>11}  {'oracle':>6}  worst (ships − oracle)")
+              f"{'best preset':>11}  {'oracle':>6}  worst (ships − oracle)  "
+              f"{'threshold oracle':>16}  worst (ships − it)")
         for n in sizes:
             r = rows[n]
             col = lambda i: [x[i] * 100 for x in r]
             gap = max(x[1] - x[0] for x in r) * 100
+            gap_threshold = max(x[1] - x[6] for x in r) * 100
             print(f"{n:>5}  {statistics.mean(col(1)):8.1f}/{max(col(1)):<8.1f}  "
                   f"{statistics.mean(col(2)):8.1f}/{max(col(2)):<8.1f}  "
-                  f"{statistics.mean(col(4)):11.1f}  {statistics.mean(col(0)):6.1f}  {gap:+.1f}")
+                  f"{statistics.mean(col(4)):11.1f}  {statistics.mean(col(0)):6.1f}  {gap:+22.1f}  "
+                  f"{statistics.mean(col(6)):16.1f}  {gap_threshold:+.1f}")
 
 
 if __name__ == "__main__":

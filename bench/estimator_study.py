@@ -14,8 +14,9 @@ and 5,000 fresh gestures of the same people (`--people-seed`), `measure` both, t
 study, and print the fresh error of each estimator's rule minus the fresh set's best
 `projection` rule (the oracle), mean/worst over the seeds, in points.
 
-    bench/estimator_study.py [--bin .build/release/gesturetune] [--seeds 10]
+    bench/estimator_study.py [--bin .build/release/gesturetune] [--seeds 10] [--first-seed 1]
                              [--populations A,B,C,D,E,F] [--sizes 100,300,1000]
+                             [--bandwidth 4,0.2]
 
 Needs numpy and scipy (not the test suite's dependencies).
 """
@@ -76,9 +77,16 @@ def smoothed(h):
                           h, axis=1, mode="nearest"))
 
 
+SCALE, RATE = 4.0, 0.2  # h(n) = SCALE (300/n)^RATE grid steps (--bandwidth)
+
+
+def bandwidth(n):
+    return SCALE * (300 / n) ** RATE
+
+
 def box_radius(n):
-    """The box half-width r whose three passes (sd sqrt(r(r+1)) steps) come nearest h(n)."""
-    return max(0, int(np.floor(4 * (300 / n) ** 0.2 - 0.5 + 0.5)))
+    """The box half-width r = floor(h(n)): three passes have sd sqrt(r(r+1)) ≈ r + 1/2 steps."""
+    return max(0, int(np.floor(bandwidth(n))))
 
 
 def box3(e, r):
@@ -115,7 +123,11 @@ def main():
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--populations", default="A,B,C,D,E,F")
     ap.add_argument("--sizes", default="100,300,1000")
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--bandwidth", default="4,0.2", help="SCALE,RATE: h = SCALE (300/n)^RATE steps")
     a = ap.parse_args()
+    global SCALE, RATE
+    SCALE, RATE = (float(x) for x in a.bandwidth.split(","))
     binary = os.path.abspath(a.bin)
     sizes = [int(s) for s in a.sizes.split(",")]
     names = ["minimum", "bagged (ships)", "smoothed", "smoothed+bagged", "box+bagged"]
@@ -124,13 +136,13 @@ def main():
         options = POPULATIONS[population]
         rng = np.random.default_rng(7)
         gaps = {(n, name): [] for n in sizes for name in names}
-        for seed in range(1, a.seeds + 1):
+        for seed in range(a.first_seed, a.first_seed + a.seeds):
             pf, vf, yf = measured(binary, options, 5000, 10_000 + seed, seed)
             fresh = errors(pf, vf, yf) / len(pf)
             study = measured(binary, options, max(sizes), seed, seed)
             for n in sizes:
                 p, v, y = (x[:n] for x in study)
-                h = 4 * (300 / n) ** 0.2
+                h = bandwidth(n)
                 e = errors(p, v, y)
                 choices = [centre_of_minimum(e), bagged(rng, p, v, y, centre_of_minimum),
                            smoothed(h)(e), bagged(rng, p, v, y, smoothed(h)),

@@ -334,6 +334,26 @@ enum TuningInputs {
         #expect(model.presets.allSatisfy { $0.error == nil })
     }
 
+    /// One labelled gesture cannot be cross-validated (no error rates), yet it is labelled: the
+    /// headline says there is no suggestion and why, not "No intent labels" with a rule tuned
+    /// on that one gesture, and what ships is the current set.
+    @Test func oneLabelledGestureGetsNoSuggestionWithTheReason() {
+        for intent in [Intent.complete, .cancel] {
+            let (tuning, model) = TuningInputs.model(
+                [TuningInputs.gesture("g1", 0.3, 2.0, intent)], reads: [ReadSummary(file: "one.csv")])
+            #expect(model.summary.labelled)
+            #expect(tuning.recommendation.choice == .tooFew)
+            let complete = intent == .complete ? 1 : 0
+            #expect(
+                model.headline.hasPrefix(
+                    "No suggestion yet: 1 labelled gesture (\(complete) complete, \(1 - complete) cancel); at least 20, with 5 of each intent, are needed. Keep the current flutter-cupertino parameters meanwhile"
+                ))
+            #expect(!model.headline.contains("No intent labels"))
+            #expect(model.keepCurrent)
+            #expect(tuning.recommendation.set.rule == ParameterSet.default.rule)
+        }
+    }
+
     @Test func unlabelledOneGroupSaysItDoesNotSeparate() {
         let (tuning, model) = TuningInputs.model(
             TuningInputs.oneGroup, reads: [ReadSummary(file: "s.csv")])

@@ -16,13 +16,16 @@ extension ReportModel {
             extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
         // What ships is named in words first, its symbols after (`Rule.shipDescription`).
         let currentShips = s.currentRule.shipDescription(extent: s.extent)
+        // Below the floor nothing is suggested, whether or not the few gestures could be
+        // cross-validated (one labelled gesture cannot: it has no error rates, yet it is labelled).
+        if s.labelled, recommendationChoice == .tooFew {
+            return
+                "No suggestion yet: \(recommendation.map(Self.labelledText) ?? "too few labelled gestures"); at least \(Recommendation.minimumLabelled), with \(Recommendation.minimumPerIntent) of each intent, are needed. Keep the current \(s.currentSource) parameters meanwhile: \(currentShips)."
+        }
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
             let r = recommendation
             var text: String
             switch recommendationChoice {
-            case .tooFew:
-                text =
-                    "No suggestion yet: \(r.map(Self.labelledText) ?? "too few labelled gestures"); at least \(Recommendation.minimumLabelled), with \(Recommendation.minimumPerIntent) of each intent, are needed. Keep the current \(s.currentSource) parameters meanwhile: \(currentShips)."
             case .preset:
                 let name = r?.preset ?? "a"
                 let presetRule = presets.first { $0.name == name }?.rule ?? s.currentRule
@@ -33,7 +36,7 @@ extension ReportModel {
             case .tuned:
                 text =
                     "Ship: \(s.suggestedRule.shipDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)). It misreads \(NumberText.percent(sug)) of these swipes cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange(sug - cur))\(Self.gainText(r?.tunedDifference)))."
-            case .current, .unlabelled:
+            case .current, .unlabelled, .tooFew:
                 if s.suggestedRule == s.currentRule {
                     text =
                         "Keep the current \(s.currentSource) parameters: \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."

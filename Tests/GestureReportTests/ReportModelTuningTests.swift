@@ -340,7 +340,8 @@ enum TuningInputs {
     @Test func oneLabelledGestureGetsNoSuggestionWithTheReason() {
         for intent in [Intent.complete, .cancel] {
             let (tuning, model) = TuningInputs.model(
-                [TuningInputs.gesture("g1", 0.3, 2.0, intent)], reads: [ReadSummary(file: "one.csv")])
+                [TuningInputs.gesture("g1", 0.3, 2.0, intent)],
+                reads: [ReadSummary(file: "one.csv")])
             #expect(model.summary.labelled)
             #expect(tuning.recommendation.choice == .tooFew)
             let complete = intent == .complete ? 1 : 0

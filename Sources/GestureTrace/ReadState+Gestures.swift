@@ -42,6 +42,8 @@ struct TrackState {
     var intent: Intent?
     /// Labelled `other` (not meant for the transition).
     var notMeant = false
+    /// Line of the row whose label the run took (0: none yet).
+    var intentLine = 0
     var outcome: Intent?
     /// The `--by` group at the run's first row.
     var group: String?
@@ -366,6 +368,7 @@ extension ReadState {
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
         track.pointee.notMeant = intentOther
+        track.pointee.intentLine = intent != nil || intentOther ? sample.line : 0
         track.pointee.outcome = outcome
         track.pointee.group = rowGroup
         track.pointee.width = width
@@ -373,7 +376,12 @@ extension ReadState {
         setStatus(track, .open, line: sample.line)
     }
 
-    /// Appends `sample` after the time and size checks; false when it was not appended.
+    /// A row's label as messages name it: `complete`, `cancel` or `other`.
+    static func labelWord(_ intent: Intent?, other: Bool) -> String {
+        other ? "other" : intent?.rawValue ?? "none"
+    }
+
+    /// Appends `sample` after the time, label and size checks; false when it was not appended.
     @inline(__always)
     mutating func append(_ sample: Sample, to track: TrackRef) -> Bool {
         if sample.t <= track.pointee.lastT, let last = track.pointee.samples.last {
@@ -396,6 +404,19 @@ extension ReadState {
                 }
             }
         }
+        // One label per gesture: a row labelled otherwise than the run's first labelled row
+        // is a mistake in the file (an empty field leaves the label as it is).
+        if track.pointee.intentLine > 0, intent != nil || intentOther,
+            intent != track.pointee.intent || intentOther != track.pointee.notMeant
+        {
+            let error = TraceError.badField(
+                file: displayName, line: sample.line, column: columnName(of: .intent),
+                expected:
+                    "the label \"\(Self.labelWord(track.pointee.intent, other: track.pointee.notMeant))\" given on line \(track.pointee.intentLine) (one label per gesture, \"\(track.pointee.name)\")",
+                found: Self.labelWord(intent, other: intentOther))
+            problem(error, .malformedRow)
+            return false
+        }
         if track.pointee.samples.count >= options.maxGestureSamples {
             let error = TraceError.limit(
                 file: displayName, line: sample.line,
@@ -416,6 +437,7 @@ extension ReadState {
         if track.pointee.intent == nil && !track.pointee.notMeant {
             track.pointee.intent = intent
             track.pointee.notMeant = intentOther
+            if intent != nil || intentOther { track.pointee.intentLine = sample.line }
         }
         if let outcome, track.pointee.outcome == nil { track.pointee.outcome = outcome }
         if let width, track.pointee.width == nil { track.pointee.width = width }

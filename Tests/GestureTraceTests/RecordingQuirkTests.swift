@@ -148,6 +148,46 @@ import Testing
                     found: "1336645451330"))
     }
 
+    // MARK: One label per gesture
+
+    @Test func aGestureLabelledTwoWaysIsAnError() throws {
+        // Row 4 says cancel where row 2 said complete; with --lenient that row is skipped and
+        // the gesture keeps its first label.
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase,intent\ng,0,0,0,began,complete\ng,1,1,1,moved,\ng,2,2,2,moved,cancel\ng,3,3,3,ended,complete\n"
+        )
+        #expect(
+            f.error()
+                == .badField(
+                    file: f.path, line: 4, column: "intent",
+                    expected: "the label \"complete\" given on line 2 (one label per gesture, \"g\")",
+                    found: "cancel"))
+        let (gestures, summary) = try f.read(.leniently)
+        #expect(gestures.map(\.intent) == [.complete])
+        #expect(gestures.first?.samples.map(\.t) == [0, 1, 3])
+        #expect(summary.skipped[.malformedRow] == 1)
+    }
+
+    @Test func oneLabelSpelledAnyWayOrLeftEmptyIsFine() throws {
+        // The label may come on any row, be repeated in another spelling, and be left empty
+        // elsewhere; `other` likewise; a stream's runs each have their own.
+        let f = try TraceFixture(
+            "gesture,t,x,y,phase,intent\na,0,0,0,began,\na,1,1,1,moved,1\na,2,2,2,moved,\na,3,3,3,ended,complete\nb,0,0,0,began,other\nb,1,1,1,ended,other\na,4,0,0,began,no\na,5,1,1,ended,cancel\n"
+        )
+        let (gestures, summary) = try f.read()
+        #expect(gestures.map(\.intent) == [.complete, nil, .cancel])
+        #expect(gestures.map(\.notMeant) == [false, true, false])
+        #expect(summary.skipped.isEmpty)
+    }
+
+    @Test func aLabelThatTurnsOtherIsAnError() throws {
+        let f = try TraceFixture("t,x,y,phase,label\n0,0,0,began,other\n1,1,1,ended,yes\n")
+        #expect(
+            f.error()?.description
+                == "\(f.path):3: column \"label\": expected the label \"other\" given on line 2 (one label per gesture, \"#1\"), found \"complete\""
+        )
+    }
+
     // MARK: Coordinates off screen
 
     @Test func coordinatesOutsideTheScreenAreLegal() throws {

@@ -78,14 +78,22 @@ import Testing
         #expect(g.notMeant && g.intent == nil)
     }
 
-    /// The first labelled row labels the gesture, `other` as much as `complete`.
-    @Test func firstLabelWins() throws {
+    /// The first labelled row labels the gesture, `other` as much as `complete`; a later row
+    /// that labels it otherwise is an error (with `--lenient`, skipped).
+    @Test func firstLabelLabelsTheGesture() throws {
         let f = try TraceFixture(
-            "gesture,t,x,y,phase,intent\na,0,1,2,began,other\na,1,3,4,ended,complete\n"
-                + "b,0,1,2,began,cancel\nb,1,3,4,ended,other\nc,0,1,2,began,\nc,1,3,4,ended,none\n")
+            "gesture,t,x,y,phase,intent\na,0,1,2,began,other\na,1,3,4,ended,\n"
+                + "b,0,1,2,began,\nb,1,3,4,ended,cancel\nc,0,1,2,began,\nc,1,3,4,ended,none\n")
         let g = try f.read().gestures
         #expect(g.map(\.notMeant) == [true, false, true])
         #expect(g.map(\.intent) == [nil, .cancel, nil])
+        let conflicting = try TraceFixture(
+            "gesture,t,x,y,phase,intent\na,0,1,2,began,other\na,1,3,4,moved,complete\na,2,5,6,ended,other\n"
+        )
+        #expect(conflicting.error()?.line == 3)
+        let (lenient, summary) = try conflicting.read(.leniently)
+        #expect(lenient.map(\.notMeant) == [true])
+        #expect(summary.skipped[.malformedRow] == 1)
     }
 
     /// `other` is an intent, not an outcome: the app either completed or cancelled.

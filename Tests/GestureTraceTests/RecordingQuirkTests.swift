@@ -160,7 +160,8 @@ import Testing
             f.error()
                 == .badField(
                     file: f.path, line: 4, column: "intent",
-                    expected: "the label \"complete\" given on line 2 (one label per gesture, \"g\")",
+                    expected:
+                        "the label \"complete\" given on line 2 (one label per gesture, \"g\")",
                     found: "cancel"))
         let (gestures, summary) = try f.read(.leniently)
         #expect(gestures.map(\.intent) == [.complete])

@@ -96,18 +96,30 @@ public struct ReportContent: Sendable {
                 "Current parameters",
                 "\(s.currentSource): \(s.currentRule.reportDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint))"
             ))
+        // The tuned rule is "Suggested" only when it is what ships; otherwise it is named as
+        // the alternative it is, with what ships instead (the headline's recommendation).
+        let choice = model.recommendationChoice
+        let tunedName: String
+        switch choice {
+        case .tuned, .unlabelled: tunedName = "Suggested"
+        case .current: tunedName = "Tuned (no clear gain: the current set ships)"
+        case .preset:
+            tunedName = "Tuned (the \(model.recommendation?.preset ?? "recommended") preset ships)"
+        case .tooFew: tunedName = "Tuned (too few labelled gestures: the current set ships)"
+        }
         facts.append(
             (
-                "Suggested",
+                tunedName,
                 s.suggestedRule.reportDescription(
                     extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)
                     + (s.suggestionInferred ? " (inferred, unlabelled)" : "")
             ))
         if s.labelled {
+            let tuned = choice == .tuned ? "suggested" : "tuned"
             facts.append(
                 (
                     "Error",
-                    "current \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → suggested \(NumberText.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"
+                    "current \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) misdecided) → \(tuned) \(NumberText.percent(s.suggestedError)) cross-validated (\(s.suggestedMisdecided) misdecided in-sample)"
                 ))
         }
         if !s.ignoredColumns.isEmpty {

@@ -352,6 +352,14 @@ enum TuningInputs {
             #expect(!model.headline.contains("No intent labels"))
             #expect(model.keepCurrent)
             #expect(tuning.recommendation.set.rule == ParameterSet.default.rule)
+            // Nothing calls the rule tuned on that gesture "suggested".
+            let facts = ReportContent(model: model).summaryFacts.map(\.0)
+            #expect(!facts.contains("Suggested"))
+            #expect(facts.contains("Tuned (too few labelled gestures: the current set ships)"))
+            let terminal = SummaryRenderer(model: model, reportPath: nil).text(.text)
+            #expect(
+                terminal.contains("→ tuned n/a cross-validated")
+                    && !terminal.contains("→ suggested"))
         }
     }
 

@@ -360,6 +360,7 @@ enum TuningInputs {
             #expect(
                 terminal.contains("→ tuned n/a cross-validated")
                     && !terminal.contains("→ suggested"))
+            #expect(terminal.contains("t: 1 gesture used of 1 read"), "\(terminal)")
         }
     }
 

@@ -58,7 +58,10 @@ public struct SummaryRenderer: Sendable {
         let s = model.summary
         // What to ship and why, in words, before the figures.
         var out: [String] = [model.headline]
-        var used = "\(model.name): " + model.gesturesUsedText(noun: "gestures ")
+        var used =
+            "\(model.name): "
+            + model.gesturesUsedText(
+                noun: model.gesturesUsedInAll == 1 ? "gesture " : "gestures ")
         let skipped = s.skipped(.gestures)
         used +=
             skipped.isEmpty

@@ -361,7 +361,25 @@ enum TuningInputs {
                 terminal.contains("→ tuned n/a cross-validated")
                     && !terminal.contains("→ suggested"))
             #expect(terminal.contains("t: 1 gesture used of 1 read"), "\(terminal)")
+            // The parameter table's rule rows are the tuned alternative, and say so.
+            let content = ReportContent(model: model)
+            #expect(content.parameterTable.headers[1] == "tuned")
+            #expect(
+                content.parameterIntro.contains(
+                    "The rule's rows are the tuned alternative, not what ships: the current flutter-cupertino rule ships"
+                ))
+            #expect(
+                MarkdownRenderer(model: model).markdown().contains(
+                    Text.markdown(content.parameterIntro)))
+            #expect(HTMLRenderer(model: model).html().contains(Text.xml(content.parameterIntro)))
         }
+        // Where the tuned rule ships it is "suggested", with no such sentence.
+        let shipped = Fixture.model(count: 300)
+        #expect(shipped.recommendationChoice == .tuned)
+        let content = ReportContent(model: shipped)
+        #expect(content.parameterTable.headers[1] == "suggested")
+        #expect(!content.parameterIntro.contains("tuned alternative"))
+        #expect(content.summaryFacts.contains { $0.0 == "Suggested" })
     }
 
     @Test func unlabelledOneGroupSaysItDoesNotSeparate() {

@@ -128,6 +128,34 @@ public struct ReportContent: Sendable {
         return facts
     }
 
+    /// The paragraph above the parameter table (HTML and Markdown): units, intervals, and,
+    /// when the tuned rule is not what ships, that its rows are the alternative.
+    public var parameterIntro: String {
+        let s = model.summary
+        var text =
+            "Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(NumberText.parameter(s.extent)) pt. "
+            + (s.labelled
+                ? "Intervals are 95% bootstrap intervals."
+                : "No intervals: the bootstrap needs intent labels.")
+        if let ships = rulesThatShipInstead {
+            text +=
+                " The rule's rows are the tuned alternative, not what ships: \(ships) ships (the headline; params.json holds it). The other rows are measured on these gestures and ship with it."
+        }
+        return text
+    }
+
+    /// What ships instead of the tuned rule, in words, or nil when the tuned rule ships (or
+    /// nothing is labelled).
+    private var rulesThatShipInstead: String? {
+        let s = model.summary
+        guard s.labelled else { return nil }
+        switch model.recommendationChoice {
+        case .tuned, .unlabelled: return nil
+        case .current, .tooFew: return "the current \(s.currentSource) rule"
+        case .preset: return "the \(model.recommendation?.preset ?? "recommended") preset's rule"
+        }
+    }
+
     public var parameterTable: ReportTable {
         let cols = model.parameters.defaultColumns
         let rows = model.parameters.rows.map { r -> [String] in
@@ -158,7 +186,10 @@ public struct ReportContent: Sendable {
             return row
         }
         return ReportTable(
-            headers: ["parameter", "suggested", "95% interval", "current"] + cols + ["note"],
+            headers: [
+                "parameter", rulesThatShipInstead == nil ? "suggested" : "tuned", "95% interval",
+                "current",
+            ] + cols + ["note"],
             rows: rows, alignNumbers: false)
     }
 

@@ -91,9 +91,7 @@ public struct HTMLRenderer: Sendable {
         out.write("</table></div>\n</section>\n")
 
         section(&out, "parameters")
-        out.write(
-            "<p>Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(h(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")</p>\n"
-        )
+        out.write("<p>\(h(content.parameterIntro))</p>\n")
         table(&out, content.parameterTable)
         out.write("<h3>Completion animation and edge</h3>\n")
         table(&out, content.animationTable)

@@ -44,9 +44,7 @@ public struct MarkdownRenderer: Sendable {
                 &out,
                 ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))
         case "parameters":
-            out.write(
-                "Velocity thresholds in progress/s (container extents per second) and, in brackets, pt/s at \(m(NumberText.parameter(model.summary.extent))) pt. \(model.summary.labelled ? "Intervals are 95% bootstrap intervals." : "No intervals: the bootstrap needs intent labels.")\n\n"
-            )
+            out.write("\(m(content.parameterIntro))\n\n")
             Self.table(&out, content.parameterTable)
             out.write("### Completion animation and edge\n\n")
             Self.table(&out, content.animationTable)

@@ -368,13 +368,16 @@ extension ReadState {
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
         track.pointee.notMeant = intentOther
-        track.pointee.intentLine = intent != nil || intentOther ? sample.line : 0
+        track.pointee.intentLine = rowLabelled ? sample.line : 0
         track.pointee.outcome = outcome
         track.pointee.group = rowGroup
         track.pointee.width = width
         track.pointee.height = height
         setStatus(track, .open, line: sample.line)
     }
+
+    /// Whether the row being read gives its gesture a label (an empty field gives none).
+    var rowLabelled: Bool { intent != nil || intentOther }
 
     /// A row's label as messages name it: `complete`, `cancel` or `other`.
     static func labelWord(_ intent: Intent?, other: Bool) -> String {
@@ -406,7 +409,7 @@ extension ReadState {
         }
         // One label per gesture: a row labelled otherwise than the run's first labelled row
         // is a mistake in the file (an empty field leaves the label as it is).
-        if track.pointee.intentLine > 0, intent != nil || intentOther,
+        if track.pointee.intentLine > 0, rowLabelled,
             intent != track.pointee.intent || intentOther != track.pointee.notMeant
         {
             let error = TraceError.badField(
@@ -434,10 +437,10 @@ extension ReadState {
         }
         track.pointee.samples.append(sample)
         track.pointee.lastT = sample.t
-        if track.pointee.intent == nil && !track.pointee.notMeant {
+        if track.pointee.intentLine == 0, rowLabelled {
             track.pointee.intent = intent
             track.pointee.notMeant = intentOther
-            if intent != nil || intentOther { track.pointee.intentLine = sample.line }
+            track.pointee.intentLine = sample.line
         }
         if let outcome, track.pointee.outcome == nil { track.pointee.outcome = outcome }
         if let width, track.pointee.width == nil { track.pointee.width = width }

@@ -34,8 +34,8 @@ import Testing
         var model = Fixture.model(count: 40)
         model.summary.coordinateUnit = .dpi
         let content = ReportContent(model: model)
-        let suggested =
-            content.summaryFacts.first { $0.0 == "Suggested" || $0.0.hasPrefix("Tuned (") }?.1 ?? ""
+        #expect(model.tunedRuleShips)
+        let suggested = content.summaryFacts.first { $0.0 == "Suggested" }?.1 ?? ""
         #expect(suggested.contains(" mm/s)"), "\(suggested)")
         #expect(content.parameterTable.rows.contains { $0.contains { $0.contains(" mm/s") } })
         model.summary.coordinateUnit = .file

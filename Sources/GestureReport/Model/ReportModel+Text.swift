@@ -121,6 +121,13 @@ extension ReportModel {
         return s.suggestedRule == s.currentRule || sug >= cur ? .current : .tuned
     }
 
+    /// Whether the tuned rule is what ships (or, unlabelled, the suggestion is all there is):
+    /// the summary table, the parameter table and the terminal then call it "suggested";
+    /// otherwise "tuned", the alternative to what ships.
+    public var tunedRuleShips: Bool {
+        recommendationChoice == .tuned || recommendationChoice == .unlabelled
+    }
+
     /// Whether the current set is what ships (kept, or no suggestion yet) while something is
     /// labelled: the headline says to keep it, and params.json and the snippets hold it.
     public var keepCurrent: Bool {

@@ -98,15 +98,16 @@ public struct ReportContent: Sendable {
             ))
         // The tuned rule is "Suggested" only when it is what ships; otherwise it is named as
         // the alternative it is, with what ships instead (the headline's recommendation).
-        let choice = model.recommendationChoice
-        let tunedName: String
-        switch choice {
-        case .tuned, .unlabelled: tunedName = "Suggested"
-        case .current: tunedName = "Tuned (no clear gain: the current set ships)"
-        case .preset:
-            tunedName = "Tuned (the \(model.recommendation?.preset ?? "recommended") preset ships)"
-        case .tooFew: tunedName = "Tuned (too few labelled gestures: the current set ships)"
-        }
+        let tunedName: String =
+            if model.tunedRuleShips {
+                "Suggested"
+            } else if model.recommendationChoice == .preset {
+                "Tuned (the \(model.recommendation?.preset ?? "recommended") preset ships)"
+            } else if model.recommendationChoice == .tooFew {
+                "Tuned (too few labelled gestures: the current set ships)"
+            } else {
+                "Tuned (no clear gain: the current set ships)"
+            }
         facts.append(
             (
                 tunedName,
@@ -115,7 +116,7 @@ public struct ReportContent: Sendable {
                     + (s.suggestionInferred ? " (inferred, unlabelled)" : "")
             ))
         if s.labelled {
-            let tuned = choice == .tuned ? "suggested" : "tuned"
+            let tuned = model.tunedRuleShips ? "suggested" : "tuned"
             facts.append(
                 (
                     "Error",
@@ -147,13 +148,10 @@ public struct ReportContent: Sendable {
     /// What ships instead of the tuned rule, in words, or nil when the tuned rule ships (or
     /// nothing is labelled).
     private var rulesThatShipInstead: String? {
-        let s = model.summary
-        guard s.labelled else { return nil }
-        switch model.recommendationChoice {
-        case .tuned, .unlabelled: return nil
-        case .current, .tooFew: return "the current \(s.currentSource) rule"
-        case .preset: return "the \(model.recommendation?.preset ?? "recommended") preset's rule"
-        }
+        guard model.summary.labelled, !model.tunedRuleShips else { return nil }
+        return model.recommendationChoice == .preset
+            ? "the \(model.recommendation?.preset ?? "recommended") preset's rule"
+            : "the current \(model.summary.currentSource) rule"
     }
 
     public var parameterTable: ReportTable {
@@ -187,7 +185,7 @@ public struct ReportContent: Sendable {
         }
         return ReportTable(
             headers: [
-                "parameter", rulesThatShipInstead == nil ? "suggested" : "tuned", "95% interval",
+                "parameter", model.tunedRuleShips ? "suggested" : "tuned", "95% interval",
                 "current",
             ] + cols + ["note"],
             rows: rows, alignNumbers: false)

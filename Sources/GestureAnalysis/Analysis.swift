@@ -93,19 +93,23 @@ public enum Analysis {
             inputWarnings: TuningWarning.input(
                 tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
                 direction: physics.direction))
-        // The gate, tuned on meant and `other` gestures; without `other` ones the edge and lock
-        // stay those read off the intended swipes.
+        // The gate, tuned on meant and `other` gestures. A change only where it was measured:
+        // without `other` gestures the current gate ships (never one read off the intended
+        // swipes); with them the tuned gate ships only when it beats the current gate end to
+        // end with confidence, as a tuned release rule must.
         let gate = GateTuner.tune(
             digest.gate, falseTriggerCost: settings.effectiveFalseTriggerCost,
             resamples: options.bootstrapResamples)
-        if let tuned = gate.suggested {
-            answer.suggested.gate = tuned
-            answer.recommendation.set.gate = tuned
-        }
+        let currentGate = answer.current.gate
+        answer.suggested.gate = gate.suggested ?? currentGate
+        answer.recommendation.set.gate = gate.ships ? gate.suggested! : currentGate
+        let endToEnd = EndToEndFigures.summary(
+            answer: answer, gate: gate,
+            sample: digest.sample.ranked.map(\.measurement))
         var model = ReportModel(
             tuning: answer, sample: digest.sample, tally: tally, reads: reads, name: name,
             generator: generator, currentSource: current.preset ?? settings.params, files: files,
-            gate: gate)
+            gate: gate, endToEnd: endToEnd)
         if let groups {
             model.groups = GroupSection(analysis: groups, extent: model.summary.extent)
         }

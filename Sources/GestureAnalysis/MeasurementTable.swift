@@ -33,8 +33,11 @@ public struct MeasurementTable: Sendable {
     /// The columns in order (CSV header, NDJSON keys).
     public var columns: [String] {
         ["file", "id", "line", "intent", "outcome", "p_r", "v_p", "v"] + Self.estimatorColumns
-            + ["extent", "duration", "samples", "flags", "interrupted", "decision"]
-            + (against == nil ? [] : ["decision_against"])
+            + [
+                "extent", "duration", "samples", "flags", "interrupted", "admitted", "refused",
+                "decision",
+            ]
+            + (against == nil ? [] : ["admitted_against", "decision_against"])
     }
 
     /// What comes before the first row: the CSV header line; nothing for NDJSON.
@@ -44,14 +47,20 @@ public struct MeasurementTable: Sendable {
 
     /// The row of measurement `m`, whose first sample is on `line` of its file (0: unknown),
     /// ending in a line break.
+    ///
+    /// As the app decides (`GestureOutcome`): `admitted` whether the set's start gate lets the
+    /// gesture start the transition, `refused` why not (`slop`, `edge`, `angle`; empty when
+    /// admitted), `decision` `refused`, or what the release rule decides. `intent` is `other`
+    /// for a gesture not meant for the transition.
     public func row(_ m: GestureMeasurement, line: Int) -> String {
         let decision = current.decider.decision(m.releaseState)
+        let outcome = GestureOutcome(m, gate: current.gate, decider: current.decider)
         let row = GestureRow(
             measurement: m, currentDecision: decision, suggestedDecision: decision,
             ambiguous: GestureRow.isAmbiguous(m, current: current, band: ambiguityBand))
         var values: [Value] = [
             .text(m.file), .text(m.id), line > 0 ? .int(line) : .null,
-            .text(m.intent?.rawValue), .text(m.outcome?.rawValue),
+            .text(m.notMeant ? "other" : m.intent?.rawValue), .text(m.outcome?.rawValue),
             .number(m.releaseProgress), .number(m.progressVelocity), .number(m.velocity.axis),
         ]
         for e in Estimator.allCases {
@@ -60,12 +69,23 @@ public struct MeasurementTable: Sendable {
         values += [
             .number(m.extent), .number(m.duration), .int(m.sampleCount),
             .text(row.flags.names.joined(separator: ";")), .bool(m.interruptedBySystem),
-            .text(decision.rawValue),
-        ]
-        if let against { values.append(.text(against.decider.decision(m.releaseState).rawValue)) }
+        ] + Self.outcomeValues(outcome)
+        if let against {
+            let o = GestureOutcome(m, gate: against.gate, decider: against.decider)
+            values.append(.bool(o.isAdmitted))
+            values.append(.text(o.name))
+        }
         switch format {
         case .csv: return Self.csvLine(values)
         case .ndjson: return Self.jsonLine(values, keys: columns)
+        }
+    }
+
+    /// `admitted`, `refused`, `decision`.
+    static func outcomeValues(_ o: GestureOutcome) -> [Value] {
+        switch o {
+        case .refused(let why): [.bool(false), .text(why.rawValue), .text(o.name)]
+        case .decided: [.bool(true), .text(""), .text(o.name)]
         }
     }
 

@@ -86,9 +86,24 @@ public struct Gate: Sendable, Equatable, Codable {
     /// Whether the gate lets a gesture with `features` start the transition. The features must
     /// be measured at this gate's slop (`PhysicsOptions.slop`): the slop decides `θ`.
     public func admits(_ features: GateFeatures) -> Bool {
-        guard let angle = features.angle else { return false }
-        if let edgeWidth, !(features.edgeDistance <= edgeWidth) { return false }
-        return angle <= effectiveLockAngle
+        refusal(features) == nil
+    }
+
+    /// Why the gate refuses a gesture, first reason first.
+    public enum Refusal: String, Sendable, Equatable, Codable, CaseIterable {
+        /// The finger never moved more than the slop (a tap): no direction to lock.
+        case slop
+        /// It began farther than `edgeWidth` from the leading edge.
+        case edge
+        /// It headed more than `lockAngle` from the transition's direction.
+        case angle
+    }
+
+    /// Why the gate refuses a gesture with `features`, nil when it admits it.
+    public func refusal(_ features: GateFeatures) -> Refusal? {
+        guard let angle = features.angle else { return .slop }
+        if let edgeWidth, !(features.edgeDistance <= edgeWidth) { return .edge }
+        return angle <= effectiveLockAngle ? nil : .angle
     }
 
     /// `admits(measurement.gate)`.

@@ -134,8 +134,10 @@ public struct Tuner: Sendable {
             ? Parallel.start {
                 Self.byEstimator(search, family: estimatorFamily, seed: options.seed)
             } : nil
+        // Bagging (what ships) draws its own fixed number of resamples, so the verdict does
+        // not depend on `--resamples`, which sets the intervals' precision only.
         let bootstrapIndex =
-            labelledCount > 0 && options.bootstrapResamples > 0
+            labelledCount > 0
             ? families.firstIndex(where: {
                 $0.family == suggestedRule.family && $0.rule == suggestedRule
             }) : nil
@@ -238,21 +240,29 @@ public struct Tuner: Sendable {
         RandomSource.mix(seed, UInt64(index + 1))
     }
 
-    /// `result` (the search of `encoding`) bagged: its parameters' bootstrap intervals, and
-    /// the rule the median of the resamples' minima (`BootstrapSummary.bagged`), with its
-    /// in-sample confusion and a cross-validation that bags each fold's training gestures the
-    /// same way (`Bootstrap.foldResamples` resamples per fold, fewer when `resamples` is), so
-    /// the error it reports is that of the rule that ships.
+    /// `result` (the search of `encoding`) bagged: the rule the median of the resamples'
+    /// minima (`BootstrapSummary.bagged`, over `Bootstrap.baggingResamples` resamples whatever
+    /// `resamples` is), with its in-sample confusion and a cross-validation that bags each
+    /// fold's training gestures the same way (`Bootstrap.foldResamples` resamples per fold), so
+    /// the error it reports is that of the rule that ships; and its parameters' bootstrap
+    /// intervals over `resamples` resamples (none when 0: `--resamples` sets the precision of
+    /// the intervals, never what ships).
     static func bootstrapped(
         _ result: FamilyResult, encoding: Encoding, currentWrong: Encoding?, resamples: Int,
         seed: UInt64, foldSeed: UInt64
     ) -> FamilyResult {
         guard
-            let bootstrap = Bootstrap.run(
-                encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed)
+            let bagging = Bootstrap.run(
+                encoding: encoding, estimate: result.choice,
+                resamples: Bootstrap.baggingResamples, seed: seed)
         else { return result }
+        let bootstrap =
+            resamples == Bootstrap.baggingResamples
+            ? bagging
+            : Bootstrap.run(
+                encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed)
         let space = encoding.space
-        let (row, column) = bootstrap.bagged
+        let (row, column) = bagging.bagged
         let fitted = encoding.confusion(row: row, column: column, weights: encoding.fullWeights)
         var r = result
         r.bootstrap = bootstrap
@@ -260,15 +270,23 @@ public struct Tuner: Sendable {
         r.choice = GridChoice(
             row: row, column: column, errors: fitted.errors,
             tiedCandidates: result.choice.tiedCandidates)
-        r.parameters = zip(bootstrap.intervals, space.parameters(row: row, column: column)).map {
-            ParameterInterval(
-                name: $0.name, estimate: $1.value, lower: $0.lower, upper: $0.upper)
+        let values = space.parameters(row: row, column: column)
+        if let bootstrap {
+            r.parameters = zip(bootstrap.intervals, values).map {
+                ParameterInterval(
+                    name: $0.name, estimate: $1.value, lower: $0.lower, upper: $0.upper)
+            }
+        } else {
+            r.parameters = values.map {
+                ParameterInterval(
+                    name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
+            }
         }
         r.fitted = RuleEvaluation(
             name: space.family.rawValue, source: nil, rule: r.rule, confusion: fitted)
         r.crossValidation = CrossValidator.run(
             encoding: encoding, seed: foldSeed, currentWrong: currentWrong,
-            bagging: (min(resamples, Bootstrap.foldResamples), seed))
+            bagging: (Bootstrap.foldResamples, seed))
         return r
     }
 

@@ -254,7 +254,7 @@ struct AnalyzeEndToEndTests {
                 == "swipe: 300 gestures used of 300 read, none skipped; labelled")
         #expect(
             lines.contains {
-                $0.hasPrefix("misdecided: current flutter-cupertino ")
+                $0.hasPrefix("wrong end to end: current flutter-cupertino ")
                     && $0.contains("cross-validated")
             })
         // No --rule: the family with the lowest cross-validated grid minimum (the sample:

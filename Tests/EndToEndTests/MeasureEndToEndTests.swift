@@ -45,7 +45,7 @@ struct MeasureEndToEndTests {
             header == [
                 "file", "id", "line", "intent", "outcome", "p_r", "v_p", "v", "v_lsq2", "v_lsq1",
                 "v_impulse", "v_delta", "v_platform", "extent", "duration", "samples", "flags",
-                "interrupted", "decision",
+                "interrupted", "admitted", "refused", "decision",
             ])
         #expect(rows.count == gestures.count)
         #expect(rows.count == 300)

@@ -185,7 +185,7 @@ import Testing
         let model = try Self.run(withOthers: true).model
         let markdown = MarkdownRenderer(model: model).markdown()
         for row in [
-            "| suggested (tuned) | 79 pt | 25° | 0 (0.0%) | 0 (0.0%) |",
+            "| tuned (ships) | 79 pt | 25° | 0 (0.0%) | 0 (0.0%) |",
             "| current | 12 pt | 30° | 8 (66.7%) | 0 (0.0%) |",
             "| full-screen | whole extent | 30° | 0 (0.0%) | 6 (42.9%) |",
             "| flutter-cupertino | 20 pt | 90° | 6 (50.0%) | 2 (14.3%) |",
@@ -224,7 +224,7 @@ import Testing
         #expect(html.contains("<section id=\"gate\">\n<h2>3. Start-of-gesture gate</h2>"))
         #expect(
             html.contains(
-                "<tr class=\"suggested\"><td>suggested (tuned)</td><td>79 pt</td><td>25°</td><td>0 (0.0%)</td><td>0 (0.0%)</td></tr>"
+                "<tr class=\"suggested\"><td>tuned (ships)</td><td>79 pt</td><td>25°</td><td>0 (0.0%)</td><td>0 (0.0%)</td></tr>"
             ))
         #expect(
             html.contains(
@@ -253,14 +253,19 @@ import Testing
         #expect(markdown.contains(sentence))
         #expect(!markdown.contains("gate-tradeoff"))
         // Misses are still counted: the current gate refuses 15, 22, 26 and 40 pt twice.
-        #expect(markdown.contains("| current | 12 pt | 30° | 8 (66.7%) | not measured |"))
+        #expect(markdown.contains("| current (ships) | 12 pt | 30° | 8 (66.7%) | not measured |"))
         let html = HTMLRenderer(model: model).html()
         #expect(html.contains(sentence))
         #expect(!html.contains("gate-tradeoff"))
         #expect(html.contains("12 used of 12 read"))
         #expect(NotebookRenderer(model: model).notebook().contains(sentence))
-        // Nothing tuned: the edge width is read off the intended swipes as before.
-        #expect(markdown.contains("| edge width (95th percentile"))
+        // Nothing tuned: the current gate ships, not one read off the intended swipes (whose
+        // 95th percentile is shown beside it).
+        #expect(markdown.contains("| edge width (edgeWidth) | 12 pt |"))
+        #expect(markdown.contains("the intended swipes alone: 95th percentile of start position"))
+        #expect(
+            model.suggestedParameterSet.edgeWidth == 12
+                && model.suggestedParameterSet.directionLockAngle == 30)
         #expect(model.gate?.tuned == false)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GesturePhysics
+import GestureTuning
 import TestSupport
 import Testing
 
@@ -13,13 +15,46 @@ import Testing
         "Tests/Fixtures/Playground/playground-swipes.py")
 
     /// A report of the swipe sample, written by the built binary; its folder.
-    static func report(in dir: URL) throws -> URL {
+    static func report(in dir: URL, trace: String = "swipe") throws -> URL {
         let r = try TestSupport.run([
-            "analyze", TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path,
-            "--out", dir.appendingPathComponent("out").path, "--name", "swipe",
+            "analyze", TestSupport.packageRoot.appendingPathComponent("traces/\(trace).csv").path,
+            "--out", dir.appendingPathComponent("out").path, "--name", trace,
         ])
         try #require(r.status == 0, "\(r.stderr)")
-        return dir.appendingPathComponent("out/swipe")
+        return dir.appendingPathComponent("out/\(trace)")
+    }
+
+    /// "Suggested" runs what params.json ships and "Current" the current set, rule and gate
+    /// alike: on the accidental-swipe sample both the rule and the gate differ.
+    @Test(.enabled(if: TestSupport.binaryPath != nil, "gesturetune is not built: skipped"))
+    func currentRunsTheCurrentSetAndSuggestedWhatShips() throws {
+        let dir = try TestSupport.temporaryDirectory("playground-sets")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = try Self.report(in: dir, trace: "accidental")
+        let page = try String(
+            contentsOf: report.appendingPathComponent("snippets/web/playground.html"),
+            encoding: .utf8)
+        let halves = page.components(separatedBy: "window.GestureTuneCurrent = ")
+        try #require(halves.count == 2)
+        let suggestedPart = try #require(
+            halves[0].components(separatedBy: "window.GestureTuneSuggested = ").last)
+        let suggested = try ParameterSet.decodeSource(suggestedPart, path: "suggested.js")
+        let current = try ParameterSet.decodeSource(halves[1], path: "current.js")
+        let shipped = try ParameterSet.decode(
+            Data(contentsOf: report.appendingPathComponent("params.json")))
+        #expect(suggested.rule == shipped.rule)
+        #expect(
+            suggested.edgeWidth == shipped.edgeWidth
+                && suggested.directionLockAngle == shipped.directionLockAngle)
+        // The current set: the default flutter-cupertino preset at the traces' 390 pt, its
+        // gate the whole extent at 90°.
+        let preset = try #require(Preset.all.first { $0.name == "flutter-cupertino" })
+        #expect(current.rule == preset.rule(extent: 390))
+        #expect(current.edgeWidth == nil && current.directionLockAngle == nil)
+        #expect(shipped.edgeWidth != nil && shipped.rule != current.rule)
+        // "Ask" offers "not meant", and the page draws the edge zone and the threshold.
+        #expect(page.contains("id=\"meant-other\"") && page.contains("answer('other')"))
+        #expect(page.contains("zone: { edgeWidth: \(shipped.edgeWidth!)"))
     }
 
     @Test(.enabled(if: TestSupport.binaryPath != nil, "gesturetune is not built: skipped"))
@@ -60,7 +95,8 @@ import Testing
         ))
     func swipesInChromiumAreRecordedAndDecidedAsBatchDecides() throws {
         let dir = try TestSupport.temporaryDirectory("playground-swipes")
-        let report = try Self.report(in: dir)
+        // The accidental-swipe sample labels gestures other: a tuned gate ships.
+        let report = try Self.report(in: dir, trace: "accidental")
         let paramsURL = report.appendingPathComponent("params.json")
         let params =
             try JSONSerialization.jsonObject(with: Data(contentsOf: paramsURL)) as? [String: Any]

@@ -164,10 +164,21 @@ import Testing
                 feed += Self.feed(gesture, extent: m.extent)
                 let row = rows[gesture.id] ?? [:]
                 let admitted = c.set.gate.admits(m)
+                // measure decides as the app does: the gate, then the release; a refused
+                // gesture's row says so, and the core's release decision is the engine's.
+                #expect(
+                    row["admitted"] as? Bool == admitted, "\(c.name) \(gesture.id): admitted")
+                let decision =
+                    admitted
+                    ? row["decision"] as? String == "complete"
+                    : c.set.decider.decision(m.releaseState) == .complete
+                if !admitted {
+                    #expect(row["decision"] as? String == "refused", "\(c.name) \(gesture.id)")
+                }
                 expected.append(
                     Expected(
                         id: gesture.id, admitted: admitted,
-                        decision: row["decision"] as? String == "complete",
+                        decision: decision,
                         progress: row["p_r"] as? Double ?? .nan,
                         velocity: row["v_p"] as? Double ?? .nan))
             }

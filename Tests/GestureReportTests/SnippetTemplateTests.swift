@@ -203,7 +203,7 @@ import Testing
         #expect(v.estimator == "platform" && v.platformVelocityRecorded)
         #expect(
             v.headerLines.contains(
-                "No direction lock was measured (no gesture moved 10 pt): the gate admits any direction with a component along the axis (90°), as batch does."
+                "No direction lock is set (the start gate that ships has none): the gate admits any direction with a component along the axis (90°), as batch does."
             ))
         #expect(
             v.headerLines.contains(

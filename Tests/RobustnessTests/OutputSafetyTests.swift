@@ -374,13 +374,13 @@ struct OutputSafetyTests {
             encoding: .utf8)
         let result = try TestSupport.run(["analyze", "c.csv", "--out", "r"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        let stated = "edge width whole extent (no start measured inside the container)"
+        let stated = "edge width whole extent (the current gate)"
         #expect(result.stdout.contains(stated), "\(result.stdout)")
         #expect(!result.stdout.contains("edge width 0 pt"), "\(result.stdout)")
         let report = try String(
             contentsOfFile: folder.appendingPathComponent("r/c/report.md").path, encoding: .utf8)
         #expect(!report.contains("edge width 0 pt"))
-        #expect(report.contains("| whole extent (no start measured inside the container) |"))
+        #expect(report.contains("| whole extent (the current gate) |"))
         #expect(!result.stdout.contains("20 pt"))
         let figure = try String(
             contentsOfFile: folder.appendingPathComponent("r/c/figures/start-position.svg").path,

@@ -11,20 +11,15 @@ extension ReportModel {
     /// estimator and animation (the report knows the current rule only), as the page says.
     public func playgroundPage() throws(TemplateError) -> String {
         let suggested = snippetValues
-        var current = suggested
-        current.family = summary.currentRule.family
-        current.ruleParameters = Dictionary(
-            uniqueKeysWithValues: summary.currentRule.parameters.map { ($0.key, $0.value) })
-        current.headerLines = [
-            "The current \(summary.currentSource) rule, with the suggestion's gate and animation, for comparison."
-        ]
+        let current = currentSnippetValues
         let extent = summary.extent
-        let gate =
-            "; direction lock \(NumberText.parameter(suggested.directionLockAngle))°"
-            + (suggested.direction == .right || suggested.direction == .left
-                ? ", edge "
-                    + (suggested.edgeWidth.map { NumberText.parameter($0) + " pt" } ?? "anywhere")
-                : "")
+        func gate(_ v: SnippetValues) -> String {
+            "; direction lock \(NumberText.parameter(v.directionLockAngle))°"
+                + (v.direction == .right || v.direction == .left
+                    ? ", edge "
+                        + (v.edgeWidth.map { NumberText.parameter($0) + " pt" } ?? "anywhere")
+                    : "")
+        }
         let instruction: String
         switch suggested.direction {
         case .right: instruction = "Swipe from the left edge to the right, as to go back."
@@ -44,13 +39,66 @@ extension ReportModel {
                 "currentSnippet": Self.inScript(
                     try SnippetTemplates.render("web/drag-transition.js", current)),
                 "suggestedText": Self.scriptString(
-                    suggestedParameterSet.rule.reportDescription(extent: extent) + gate),
+                    suggestedParameterSet.rule.reportDescription(extent: extent)
+                        + gate(suggested)),
                 "currentText": Self.scriptString(
                     "\(summary.currentSource): "
-                        + summary.currentRule.reportDescription(extent: extent) + gate),
+                        + current.parameterSet.rule.reportDescription(extent: extent)
+                        + gate(current)),
+                "suggestedZone": Self.zone(suggested),
+                "currentZone": Self.zone(current),
                 "direction": Self.scriptString(suggested.direction.rawValue),
                 "csvName": Self.scriptString("playground-\(name).csv"),
             ])
+    }
+
+    /// The playground's "Current": the current set as the run measured it, its own rule and
+    /// start gate; what it leaves unset of the animation (duration, cap, spring) and the
+    /// velocity window taken from what ships, as the page says.
+    var currentSnippetValues: SnippetValues {
+        let shipped = snippetValues
+        guard var set = currentSetting else { return shipped }
+        let s = shipped.parameterSet
+        set.completionSpeed = set.completionSpeed ?? s.completionSpeed
+        set.transitionDuration = set.transitionDuration ?? s.transitionDuration
+        set.fingerSpeedCap = set.fingerSpeedCap ?? s.fingerSpeedCap
+        set.spring = set.spring ?? s.spring
+        set.estimator = set.estimator ?? s.estimator
+        set.horizon = set.horizon ?? s.horizon
+        set.maxSamples = set.maxSamples ?? s.maxSamples
+        set.maxGap = set.maxGap ?? s.maxGap
+        set.direction = shipped.direction
+        let rule = set.rule
+        set.ruleSetting = .fixed(rule, preset: set.preset)
+        var v = shipped
+        v.parameterSet = set
+        v.family = rule.family
+        v.ruleParameters = Dictionary(uniqueKeysWithValues: rule.parameters.map { ($0.key, $0.value) })
+        v.directionLockAngle = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle
+        v.edgeWidth = set.edgeWidth
+        v.estimator = (set.estimator ?? .lsq2).rawValue
+        v.fingerSpeedCap = set.fingerSpeedCap
+        if let spring = set.spring {
+            v.dampingRatio = spring.dampingRatio
+            v.springResponse = spring.response
+        }
+        v.transitionDuration = set.transitionDuration ?? shipped.transitionDuration
+        v.headerLines = [
+            "The current \(summary.currentSource) parameters (rule and start gate), with the shipped set's animation where they set none, for comparison."
+        ]
+        return v
+    }
+
+    /// What the page draws of a set over the stage, as a JavaScript object: the gate's edge
+    /// zone (pt, null: the whole extent) and the rule's progress threshold (null when the
+    /// family has none).
+    static func zone(_ v: SnippetValues) -> String {
+        func number(_ x: Double?) -> String {
+            guard let x, x.isFinite else { return "null" }
+            return "\(x)"
+        }
+        return
+            "{ edgeWidth: \(number(v.edgeWidth)), progressThreshold: \(number(v.ruleParameters["progressThreshold"])) }"
     }
 
     /// JavaScript source made safe inside a `<script>` element and for the report's rule that no

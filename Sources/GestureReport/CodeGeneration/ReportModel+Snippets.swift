@@ -19,9 +19,9 @@ extension ReportModel {
     /// whole extent, and why: the tuned gate (with `other` gestures) or no start measured.
     var edgeWidthText: String {
         guard let width = snippetEdgeWidth else {
-            return gate?.answer.measured == true
+            return endToEnd?.tunedGateShips == true
                 ? "whole extent (full screen: the tuned gate)"
-                : "whole extent (no start measured inside the container)"
+                : "whole extent (the current gate)"
         }
         return NumberText.parameter(width) + " pt"
     }
@@ -74,13 +74,13 @@ extension ReportModel {
         let lock = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle
         if set.directionLockAngle == nil {
             header.append(
-                "No direction lock was measured (no gesture moved 10 pt): the gate admits any direction with a component along the axis (90°), as batch does."
+                "No direction lock is set (the start gate that ships has none): the gate admits any direction with a component along the axis (90°), as batch does."
             )
         }
         let edge = snippetEdgeWidth
         if set.edgeWidth == nil, set.direction == .right || set.direction == .left {
             header.append(
-                "No edge width was measured (no start inside the container): the gate admits a start anywhere in the container, as batch does."
+                "No edge width is set (the start gate that ships has none): the gate admits a start anywhere in the container, as batch does."
             )
         }
         return SnippetValues(

@@ -78,8 +78,16 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
         public var currentRule: Rule
         public var suggestedRule: Rule
         public var suggestionInferred: Bool
+        /// End to end (gate, then release; docs/gate.md): the current set's share of meant and
+        /// `other` gestures the transition gets wrong.
         public var currentError: Double?
+        /// End to end: the tuned release rule under the gate that ships, cross-validated.
         public var suggestedError: Double?
+        /// End to end: what params.json ships, in sample and cross-validated.
+        public var shippedError: Double?
+        public var shippedCrossValidatedError: Double?
+        /// The parts of the end-to-end figures (nil when nothing is labelled).
+        public var endToEnd: ReportDocument.EndToEnd?
         public var errorChange: Double?
         public var keepCurrent: Bool
         /// What ships: `tuned`, `current`, `preset`, `unlabelled` or `tooFew`
@@ -98,6 +106,29 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
         public var headline: String?
         public var warnings: [String]
         public var ignoredColumns: [String]
+    }
+
+    /// The parts of the end-to-end figures: over `gestures` (meant + other), the current set's
+    /// and the shipped set's refused meant gestures, admitted and misdecided meant gestures and
+    /// admitted `other` gestures; which gate ships; whether every count is exact (else an
+    /// upper bound).
+    public struct EndToEnd: Sendable, Equatable, Decodable {
+        public struct Parts: Sendable, Equatable, Decodable {
+            public var refused: Int
+            public var misdecided: Int
+            public var falseTriggers: Int
+            public var errors: Int
+        }
+        public var gestures: Int
+        public var meant: Int
+        public var others: Int
+        public var current: Parts
+        public var shipped: Parts
+        public var shippedCrossValidatedErrors: Int
+        /// `tuned` or `current`.
+        public var gate: String
+        public var gateMeasured: Bool
+        public var exact: Bool
     }
 
     /// One record of `gestures`: where it came from, its intent and both rules' decisions.
@@ -166,6 +197,21 @@ extension ReportDocument.Summary {
         suggestionInferred = s.suggestionInferred
         currentError = s.currentError
         suggestedError = s.suggestedError
+        shippedError = model.endToEnd?.shippedError
+        shippedCrossValidatedError = model.endToEnd?.shippedCrossValidatedError
+        endToEnd = model.endToEnd.map { e in
+            func parts(_ c: EndToEndCount) -> ReportDocument.EndToEnd.Parts {
+                ReportDocument.EndToEnd.Parts(
+                    refused: c.refused, misdecided: c.misdecided, falseTriggers: c.falseTriggers,
+                    errors: c.errors)
+            }
+            return ReportDocument.EndToEnd(
+                gestures: e.gestures, meant: e.current.meant, others: e.current.others,
+                current: parts(e.current), shipped: parts(e.shipped),
+                shippedCrossValidatedErrors: e.shippedCrossValidatedErrors,
+                gate: e.tunedGateShips ? "tuned" : "current", gateMeasured: e.gateMeasured,
+                exact: e.exact)
+        }
         errorChange = model.errorChange
         keepCurrent = model.keepCurrent
         let r = model.recommendation
@@ -212,6 +258,29 @@ extension ReportDocument.Summary {
         w.bool("suggestionInferred", suggestionInferred)
         w.number("currentError", currentError)
         w.number("suggestedError", suggestedError)
+        w.number("shippedError", shippedError)
+        w.number("shippedCrossValidatedError", shippedCrossValidatedError)
+        if let e = endToEnd {
+            w.beginObject("endToEnd")
+            w.int("gestures", e.gestures)
+            w.int("meant", e.meant)
+            w.int("others", e.others)
+            for (key, p) in [("current", e.current), ("shipped", e.shipped)] {
+                w.beginObject(key)
+                w.int("refused", p.refused)
+                w.int("misdecided", p.misdecided)
+                w.int("falseTriggers", p.falseTriggers)
+                w.int("errors", p.errors)
+                w.endObject()
+            }
+            w.int("shippedCrossValidatedErrors", e.shippedCrossValidatedErrors)
+            w.string("gate", e.gate)
+            w.bool("gateMeasured", e.gateMeasured)
+            w.bool("exact", e.exact)
+            w.endObject()
+        } else {
+            w.null("endToEnd")
+        }
         w.number("errorChange", errorChange)
         w.bool("keepCurrent", keepCurrent)
         w.string("recommendation", recommendation)
@@ -413,6 +482,9 @@ extension ReportDocument.Summary: Decodable {
             try c.decodeIfPresent(Bool.self, forKey: Key("suggestionInferred")) ?? false
         currentError = try number("currentError", in: 0...1, fraction)
         suggestedError = try number("suggestedError", in: 0...1, fraction)
+        shippedError = try number("shippedError", in: 0...1, fraction)
+        shippedCrossValidatedError = try number("shippedCrossValidatedError", in: 0...1, fraction)
+        endToEnd = try c.decodeIfPresent(ReportDocument.EndToEnd.self, forKey: Key("endToEnd"))
         errorChange = try number("errorChange", in: -1...1, "a change of fractions, from -1 to 1")
         keepCurrent = try c.decodeIfPresent(Bool.self, forKey: Key("keepCurrent")) ?? false
         recommendation = try c.decodeIfPresent(String.self, forKey: Key("recommendation"))

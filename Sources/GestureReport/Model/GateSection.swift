@@ -12,6 +12,8 @@ public struct GateSection: Sendable, Equatable {
     public var releaseMisdecided: Int
     /// Labelled gestures (complete or cancel).
     public var labelled: Int
+    /// The end-to-end figures of the run (the gate that ships, its counts).
+    public var endToEnd: EndToEndSummary?
 
     public init(answer: GateAnswer, releaseMisdecided: Int, labelled: Int) {
         self.answer = answer
@@ -19,12 +21,12 @@ public struct GateSection: Sendable, Equatable {
         self.labelled = labelled
     }
 
-    /// Share of all meant and other gestures the transition gets wrong end to end: a meant
-    /// swipe the gate refuses, an other gesture it admits, or a meant swipe admitted and then
-    /// misdecided at release (the release misdecisions are over every labelled gesture, so
-    /// this counts a missed swipe that would also be misdecided twice: an upper bound).
-    /// Held-out counts throughout. nil without others.
+    /// Share of all meant and other gestures what ships gets wrong end to end, cross-validated
+    /// (`EndToEndSummary.shippedCrossValidatedError`). Without the run's figures (a model made
+    /// by hand): the release misdecisions over every labelled gesture plus the gate's held-out
+    /// misses and false triggers, an upper bound; nil without others.
     public var endToEndWrong: Double? {
+        if let e = endToEnd { return e.shippedCrossValidatedError }
         guard answer.measured else { return nil }
         let all = answer.meant + answer.others
         guard all > 0 else { return nil }
@@ -74,8 +76,16 @@ public struct GateSection: Sendable, Equatable {
     public var line: String {
         let a = answer
         guard a.measured, let g = a.suggested else {
-            return
-                "gate: false triggers not measured (no gesture labelled other); edge and lock read off the intended swipes"
+            var text = "gate: the current gate ships"
+            if let c = current {
+                text +=
+                    " (\(Self.edgeText(c.gate.edgeWidth)), lock \(Self.lockText(c.gate.effectiveLockAngle))): refuses \(c.misses) of \(a.meant) meant gestures"
+            }
+            text += "; false triggers not measured (label gestures not meant for the transition other to tune it)"
+            if let e = endToEndWrong {
+                text += "; wrong end to end \(NumberText.percent(e)) of \(a.meant + a.others) gestures"
+            }
+            return text
         }
         let edge = g.edgeWidth.map { "edge \(NumberText.parameter($0)) pt" } ?? "full screen"
         let lock = "lock \(NumberText.parameter(g.effectiveLockAngle))°"
@@ -84,6 +94,9 @@ public struct GateSection: Sendable, Equatable {
             "gate: \(edge), \(lock), \(slop): misses \(a.crossValidatedMisses) of \(a.meant) meant swipes (\(NumberText.percent(missRate))), false triggers \(a.crossValidatedFalseTriggers) of \(a.others) others (\(NumberText.percent(falseTriggerRate))) cross-validated"
         if let current {
             text += "; current gate \(current.misses) and \(current.falseTriggers)"
+        }
+        if let e = endToEnd {
+            text += e.tunedGateShips ? "; the tuned gate ships" : "; the current gate ships (the tuned one is no clear gain)"
         }
         if let e = endToEndWrong {
             text += "; wrong end to end \(NumberText.percent(e)) of \(a.meant + a.others) gestures"
@@ -96,7 +109,7 @@ public struct GateSection: Sendable, Equatable {
         let a = answer
         guard a.measured else {
             return [
-                "False triggers were not measured: no gesture is labelled other (intent other marks a gesture not meant for this transition, such as a scroll or a tap). Nothing is tuned here: the edge width and direction lock are read off the intended swipes (Suggested parameters, Completion animation and edge). The table counts the swipes each gate would refuse."
+                "False triggers were not measured: no gesture is labelled other (intent other marks a gesture not meant for this transition, such as a scroll or a tap). So nothing is tuned and the current gate ships unchanged: a tighter gate read off the intended swipes alone would only refuse some of them. Label the gestures people made that were not meant for the transition (scrolls, taps, carousel swipes) other, and the gate is tuned against them: the edge width and lock with the fewest misses and false triggers, shipped only when it beats the current gate end to end. The table counts the meant gestures each gate would refuse."
             ]
         }
         guard let g = a.suggested else {
@@ -144,12 +157,16 @@ public struct GateSection: Sendable, Equatable {
                 a.measured ? Self.countText(falseTriggers, of: a.others) : "not measured",
             ]
         }
+        let tunedShips = endToEnd?.tunedGateShips ?? (a.measured && a.suggested != nil)
         if a.measured, let g = a.suggested {
             rows.append(
-                row("suggested (tuned)", g, misses: a.misses, falseTriggers: a.falseTriggers))
+                row(
+                    tunedShips ? "tuned (ships)" : "tuned", g, misses: a.misses,
+                    falseTriggers: a.falseTriggers))
         }
         for r in a.references {
-            rows.append(row(r.name, r.gate, misses: r.misses, falseTriggers: r.falseTriggers))
+            let name = r.name == "current" && !tunedShips ? "current (ships)" : r.name
+            rows.append(row(name, r.gate, misses: r.misses, falseTriggers: r.falseTriggers))
         }
         let slop = NumberText.parameter(a.references.first?.gate.effectiveSlop ?? Gate.defaultSlop)
         return ReportTable(
@@ -157,7 +174,7 @@ public struct GateSection: Sendable, Equatable {
                 "gate", "edge width", "lock", "misses (of \(a.meant) meant)",
                 "false triggers (of \(a.others) other)",
             ],
-            rows: rows, rowClasses: rows.map { $0[0] == "suggested (tuned)" ? "suggested" : "" },
+            rows: rows, rowClasses: rows.map { $0[0].hasSuffix("(ships)") ? "suggested" : "" },
             note:
                 "Counted in sample on every gesture, direction read after a slop of \(slop) pt\(a.measured ? " (the tuned gate's cross-validated counts are above)" : ""). full-screen: the whole extent at the current lock; flutter-cupertino: Flutter's CupertinoPageRoute back swipe, 20 pt; android-back: Android's gesture navigation back inset, 30 dp (docs/gate.md cites them).",
             alignNumbers: false)

@@ -24,27 +24,34 @@ extension ReportModel {
         }
         if s.labelled, let cur = s.currentError, let sug = s.suggestedError {
             let r = recommendation
+            let e = endToEnd
+            let tunedDifference = e?.tunedDifference ?? r?.tunedDifference
+            // The figures count every labelled gesture, `other` ones too when there are some.
+            let these = (e?.current.others ?? 0) > 0 ? "these gestures" : "these swipes"
+            // The current gate ships unless a tuned one beats it: then only the release is kept.
+            let kept = e?.tunedGateShips == true ? "release rule" : "parameters"
             var text: String
             switch recommendationChoice {
             case .preset:
                 let name = r?.preset ?? "a"
                 let presetRule = presets.first { $0.name == name }?.rule ?? s.currentRule
                 text =
-                    "Ship the \(name) preset: \(presetRule.shipDescription(extent: s.extent)). It misreads \(NumberText.percent(presetError(name))) of these swipes (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(r?.presetDifference)))."
+                    "Ship the \(name) preset: \(presetRule.shipDescription(extent: s.extent)). It misreads \(NumberText.percent(e?.shippedError ?? presetError(name))) of \(these) (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(e?.shippedDifference ?? r?.presetDifference)))."
                 text +=
                     " The tuned \(rule) is no clear gain over today's (cross-validated \(NumberText.percent(sug)))."
             case .tuned:
                 text =
-                    "Ship: \(s.suggestedRule.shipDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)). It misreads \(NumberText.percent(sug)) of these swipes cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange(sug - cur))\(Self.gainText(r?.tunedDifference)))."
+                    "Ship: \(s.suggestedRule.shipDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)). It misreads \(NumberText.percent(e?.shippedCrossValidatedError ?? sug)) of \(these) cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange((e?.shippedCrossValidatedError ?? sug) - cur))\(Self.gainText(e?.shippedDifference ?? tunedDifference)))."
             case .current, .unlabelled, .tooFew:
                 if s.suggestedRule == s.currentRule {
                     text =
-                        "Keep the current \(s.currentSource) parameters: \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
+                        "Keep the current \(s.currentSource) \(kept): \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
                 } else {
                     text =
-                        "Keep the current \(s.currentSource) parameters: \(currentShips). It misreads \(NumberText.percent(cur)) of these swipes; the best tuned rule, \(rule), is no clear gain out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(r?.tunedDifference)))."
+                        "Keep the current \(s.currentSource) \(kept): \(currentShips). It misreads \(NumberText.percent(cur)) of \(these); the best tuned rule, \(rule), is no clear gain out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(tunedDifference)))."
                 }
             }
+            if let e { text += " " + Self.gateText(e) }
             if let r, let plan = Self.planText(r) { text += " " + plan }
             return text
         }
@@ -64,6 +71,23 @@ extension ReportModel {
             text += "Suggested \(rule)."
         }
         return text
+    }
+
+    /// What the start gate does in what ships, and what its figures count.
+    static func gateText(_ e: EndToEndSummary) -> String {
+        let parts =
+            "\(e.shipped.refused) of \(e.current.meant) meant gestures refused, \(e.shipped.misdecided) misdecided, \(e.shipped.falseTriggers) of \(e.current.others) not meant started"
+        let bound = e.exact ? "" : " (an upper bound: the sample did not hold every refused gesture)"
+        if e.tunedGateShips {
+            return
+                "The start gate changes too: the tuned gate beats the current one end to end (\(parts))\(bound)."
+        }
+        if !e.gateMeasured {
+            return
+                "The start gate stays the current one (\(parts))\(bound): label the gestures not meant for the transition `other` to tune it."
+        }
+        return
+            "The start gate stays the current one: the tuned gate is no clear gain (\(parts))\(bound)."
     }
 
     /// `, a gain of 0.9–3.1 points with 95% confidence` from a paired difference (rule −

@@ -62,7 +62,7 @@ extension ReportModel {
         tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary],
         name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil,
-        gate: GateAnswer? = nil
+        gate: GateAnswer? = nil, endToEnd: EndToEndSummary? = nil
     ) {
         let entries = sample.inInputOrder
         let builder = TuningReportBuilder(
@@ -70,6 +70,7 @@ extension ReportModel {
             gate: gate)
         self = builder.model(
             name: name, generator: generator, currentSource: currentSource, files: files)
+        take(endToEnd)
         for (k, e) in entries.enumerated() where e.intentSource != nil {
             gestures[k].intentSource = e.intentSource
         }
@@ -167,11 +168,16 @@ struct TuningReportBuilder {
         let currentDecisions = Evaluation(t.current.decider, measurements: measurements).decisions
         let suggestedDecisions = Evaluation(.rule(suggestedRule), measurements: measurements)
             .decisions
+        let currentGate = t.current.gate
+        let shippedGate = t.recommendation.set.gate
         let rows = measurements.indices.map { k in
-            GestureRow(
+            var row = GestureRow(
                 measurement: measurements[k], currentDecision: currentDecisions[k].decided,
                 suggestedDecision: suggestedDecisions[k].decided,
                 ambiguous: isAmbiguous(measurements[k]))
+            row.currentRefusal = currentGate.refusal(measurements[k].gate)
+            row.shippedRefusal = shippedGate.refusal(measurements[k].gate)
+            return row
         }
 
         // Completion animation: ratios over the gestures the tuner counts as completing.
@@ -207,8 +213,10 @@ struct TuningReportBuilder {
         let tunedGate = gate?.suggested
         let edge = EdgeSuggestion(
             percentile95: t.edgeWidth.percentile95 ?? 0,
-            suggestedWidth: tunedGate.map { $0.edgeWidth ?? extent } ?? t.edgeWidth.value ?? 0,
-            directionLock: tunedGate.map(\.effectiveLockAngle) ?? t.directionLock.value)
+            suggestedWidth: tunedGate.map { $0.edgeWidth ?? extent } ?? t.current.edgeWidth
+                ?? extent,
+            directionLock: tunedGate.map(\.effectiveLockAngle)
+                ?? t.current.gate.effectiveLockAngle)
 
         var estimators = EstimatorRow.compute(from: rows)
         // Per estimator, the gestures whose estimate fell back (one pass, no lookups).
@@ -239,6 +247,7 @@ struct TuningReportBuilder {
             outcomeMismatches: outcomeMismatches(currentDecisions),
             suggestedSetting: t.recommendation.set)
         model.recommendation = t.recommendation
+        model.currentSetting = t.current
         if let gate {
             // Release misdecisions of what ships (cross-validated when the tuned rule ships).
             let shipped =
@@ -545,15 +554,23 @@ struct TuningReportBuilder {
                     suggested: g.effectiveLockAngle, interval: interval(gate.angleInterval),
                     current: t.current.directionLockAngle, defaults: [nil, nil], note: basis))
         } else {
+            // Nothing measured the false triggers: the current gate ships; what the intended
+            // swipes alone say is shown beside it, not shipped.
+            let basis =
+                "the current gate: false triggers were not measured (label the gestures not meant for the transition other to tune it)"
             rows.append(
                 ParameterRow(
-                    name: "edge width", symbol: "edgeWidth", unit: .points, suggested: edge.value,
-                    current: t.current.edgeWidth, defaults: [nil, 20], note: edge.basisText))
+                    name: "edge width", symbol: "edgeWidth", unit: .points,
+                    suggested: t.current.edgeWidth ?? .infinity,
+                    current: t.current.edgeWidth, defaults: [nil, 20],
+                    note: basis + (t.current.edgeWidth == nil ? "; ∞: the whole extent" : "")
+                        + (edge.value == nil ? "" : "; the intended swipes alone: \(edge.basisText)")))
             rows.append(
                 ParameterRow(
-                    name: "direction lock", symbol: "lock", unit: .degrees, suggested: lock.value,
+                    name: "direction lock", symbol: "lock", unit: .degrees,
+                    suggested: t.current.gate.effectiveLockAngle,
                     current: t.current.directionLockAngle, defaults: [nil, nil],
-                    note: lock.basisText))
+                    note: basis + (lock.value == nil ? "" : "; the intended swipes alone: \(lock.basisText)")))
         }
         return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
     }

@@ -30,6 +30,22 @@ public struct ReportModel: Sendable, Equatable {
     public var edge: EdgeSuggestion
     /// The start-of-gesture gate (analyze fills it; nil in models made without one).
     public var gate: GateSection? = nil
+    /// The end-to-end figures, gate then release (analyze fills them; nil in models made
+    /// without a gate, or with nothing labelled). When present, `summary.currentError` and
+    /// `summary.suggestedError` are these figures.
+    public private(set) var endToEnd: EndToEndSummary? = nil
+
+    /// Takes the end-to-end figures: the summary's current and suggested errors become them, and
+    /// the gate section counts with them.
+    mutating func take(_ endToEnd: EndToEndSummary?) {
+        self.endToEnd = endToEnd
+        gate?.endToEnd = endToEnd
+        guard let e = endToEnd, summary.labelled else { return }
+        summary.currentError = e.currentError
+        summary.currentMisdecided = e.current.errors
+        if let t = e.tunedCrossValidatedError { summary.suggestedError = t }
+        if let t = e.tuned { summary.suggestedMisdecided = t.errors }
+    }
     /// Present when the traces carry no intent labels.
     public var unlabelled: UnlabelledSection?
     /// Gestures whose recorded `outcome` differs from what the current parameters decide.
@@ -38,6 +54,9 @@ public struct ReportModel: Sendable, Equatable {
     /// only when it beats the current one with confidence); nil for a model built by hand,
     /// whose `params.json` is made from the snippet parameters.
     public var suggestedSetting: ParameterSet?
+    /// The current set as the run measured it (nil for a model built by hand): what the
+    /// playground's "Current" runs.
+    public var currentSetting: ParameterSet? = nil
     /// What to ship and why (nil for a model built by hand: `recommendationChoice` then
     /// compares the errors).
     public var recommendation: Recommendation? = nil
@@ -428,6 +447,10 @@ public struct GestureRow: Sendable, Equatable {
     public var outcome: Intent?
     public var currentDecision: Intent
     public var suggestedDecision: Intent
+    /// Why the current set's start gate refuses the gesture, and the gate that ships (nil:
+    /// admitted). The app decides the gate first: a refused gesture never reaches the release.
+    public var currentRefusal: Gate.Refusal? = nil
+    public var shippedRefusal: Gate.Refusal? = nil
     public var flags: GestureFlags
     /// Progress against time (s from the first sample), for the progress figure.
     public var curve: [ProgressPoint]

@@ -24,6 +24,9 @@ public struct ReportSample: Sendable, Equatable, Codable {
 
     /// Priority classes, first kept first.
     public enum Priority: Int, Sendable, Codable, Comparable {
+        /// Labelled complete or cancel and refused by the current gate: kept first, so the
+        /// end-to-end count can take them out of the release's errors exactly.
+        case refused = -1
         case misdecided = 0
         case ambiguous = 1
         case outcomeMismatch = 2
@@ -132,7 +135,8 @@ public struct ReportSample: Sendable, Equatable, Codable {
         normalise()
     }
 
-    /// The class of a gesture under the current parameters: the decider's decision against
+    /// The class of a gesture under the current parameters: refused by the current gate (a
+    /// labelled gesture), the decider's decision against
     /// the label (misdecided), `isAmbiguous` (the band `band`), the
     /// recorded outcome against the decision. Gestures the tuner does not use (interrupted by
     /// the system, non-finite figures) are `other`.
@@ -141,6 +145,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
     {
         let state = m.releaseState
         guard !m.interruptedBySystem, state.isFiniteState else { return .other }
+        if m.intent != nil, !current.gate.admits(m) { return .refused }
         let decided = current.decider.decision(state)
         if let intent = m.intent, intent != decided { return .misdecided }
         if isAmbiguous(state, current: current, band: band) { return .ambiguous }

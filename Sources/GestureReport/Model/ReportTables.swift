@@ -236,9 +236,7 @@ public struct ReportContent: Sendable {
         rows.append([
             gateTuned
                 ? "edge width (tuned against gestures labelled other)"
-                : model.edgeWidthMeasured
-                    ? "edge width (95th percentile \(NumberText.parameter(e.percentile95)) pt + 4 pt)"
-                    : "edge width (no start position measured)",
+                : "edge width (the current gate: not tuned without gestures labelled other)",
             a.currentEdgeWidth.map { "current \(NumberText.parameter($0)) pt; " + references }
                 ?? references, model.edgeWidthText,
         ])
@@ -246,7 +244,7 @@ public struct ReportContent: Sendable {
             rows.append([
                 gateTuned
                     ? "direction lock (tuned against gestures labelled other)"
-                    : "direction lock (keeps 95% of \(model.summary.labelled ? "intended swipes" : "the gestures"))",
+                    : "direction lock (the current gate: not tuned without gestures labelled other)",
                 current(a.currentDirectionLock, "°"), NumberText.parameter(lock) + "°",
             ])
         }

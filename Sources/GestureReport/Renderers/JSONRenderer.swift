@@ -541,6 +541,8 @@ public struct JSONRenderer: Sendable {
             if model.labelNotice != nil { w.string("intentSource", g.intentSource?.rawValue) }
             w.string("currentDecision", g.currentDecision.rawValue)
             w.string("suggestedDecision", g.suggestedDecision.rawValue)
+            w.string("currentRefused", g.currentRefusal?.rawValue)
+            w.string("shippedRefused", g.shippedRefusal?.rawValue)
             w.bool("misdecidedByCurrent", g.misdecidedByCurrent)
             w.bool("misdecidedBySuggested", g.misdecidedBySuggested)
             w.strings("flags", g.flags.names)

@@ -73,7 +73,7 @@ public struct SummaryRenderer: Sendable {
         out.append(used)
         if s.labelled {
             var e =
-                "misdecided: current \(s.currentSource) \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) gestures) → \(model.tunedRuleShips ? "suggested" : "tuned") \(NumberText.percent(s.suggestedError)) cross-validated"
+                "\(model.endToEnd == nil ? "misdecided" : "wrong end to end"): current \(s.currentSource) \(NumberText.percent(s.currentError)) (\(s.currentMisdecided) gestures) → \(model.tunedRuleShips ? "suggested" : "tuned") \(NumberText.percent(s.suggestedError)) cross-validated"
             if let d = model.errorChange { e += " (" + NumberText.pointsChange(d) + ")" }
             out.append(e)
         } else {

@@ -18,12 +18,11 @@ enum BatchGate {
             r.status = .error
             return r
         }
-        guard r.labelled > 0 else {
+        guard let rate = r.endToEndRate else {
             r.status = .skipped
             r.errorRate = nil
             return r
         }
-        let rate = Double(r.misdecided) / Double(r.labelled)
         r.errorRate = rate
         if let max = gate.maxError, rate > max + slack {
             r.failures.append("\(errorText(r)) exceeds --max-error \(percent(max))")
@@ -99,8 +98,7 @@ enum BatchGate {
     /// `error 33.3% (2/6)`: a case's misdecided share with its counts, as the text summary,
     /// the gate's reasons and the JUnit file show it (`error n/a (0/0)` with nothing labelled).
     static func errorText(_ r: BatchFileResult) -> String {
-        let rate = r.labelled > 0 ? Double(r.misdecided) / Double(r.labelled) : nil
-        return "error \(NumberText.percent(rate)) (\(r.misdecided)/\(r.labelled))"
+        "error \(NumberText.percent(r.endToEndRate)) (\(r.wrong)/\(r.counted))"
     }
 }
 

@@ -74,7 +74,8 @@ struct BatchSummary: Codable, Sendable, Equatable {
         var misdecided = 0
         var unlabelled = 0
         var interrupted = 0
-        /// `misdecided / labelled`; nil when nothing is labelled.
+        /// End to end (docs/gate.md): `(misses + misdecided + falseTriggers) / (labelled +
+        /// others)`; nil when nothing is labelled.
         var errorRate: Double?
         var confusion = BatchConfusion()
         /// Skipped gestures and rows by reason (the reader's `SkipReason` names).
@@ -108,7 +109,10 @@ struct BatchSummary: Codable, Sendable, Equatable {
                 if let n = file.falseTriggers { falseTriggers = (falseTriggers ?? 0) + n }
                 if let n = file.misses { misses = (misses ?? 0) + n }
             }
-            errorRate = labelled > 0 ? Double(misdecided) / Double(labelled) : nil
+            let counted = labelled + (others ?? 0)
+            errorRate =
+                counted > 0
+                ? Double(misdecided + (misses ?? 0) + (falseTriggers ?? 0)) / Double(counted) : nil
         }
     }
 }
@@ -151,14 +155,17 @@ struct BatchFileResult: Codable, Sendable, Equatable {
     var rows = 0
     /// Gestures the reader delivered.
     var gestures = 0
-    /// Labelled gestures closed by `ended`: the ones the error is computed over.
+    /// Labelled (complete or cancel) gestures closed by `ended`.
     var labelled = 0
+    /// Of `labelled`, those the gate admits and the rule decides against their intent.
     var misdecided = 0
     /// Gestures without an intent label.
     var unlabelled = 0
     /// Gestures closed by `cancelled` (interrupted by the system): never counted.
     var interrupted = 0
-    /// `misdecided / labelled`; nil when nothing is labelled (the case is skipped) or on error.
+    /// End to end, the share of meant and other gestures the transition gets wrong (docs/gate.md):
+    /// `(misses + misdecided + falseTriggers) / (labelled + others)`; nil when nothing is
+    /// labelled (the case is skipped) or on error.
     var errorRate: Double?
     /// The baseline's error rate for this file, when the baseline has one.
     var baselineErrorRate: Double?
@@ -171,7 +178,9 @@ struct BatchFileResult: Codable, Sendable, Equatable {
     /// What `analyze` would warn about in this file (time unit, direction, extent), in that
     /// order; absent when there is nothing to say. Never changes the status.
     var warnings: [String]?
-    /// The labelled gestures the rule decided against their intent, in file order of release.
+    /// The gestures the transition gets wrong, in file order: meant ones the gate refuses
+    /// (`decision` `refused`) or the rule decides against their intent, and `other` ones the
+    /// gate admits (`intent` `other`, `decision` what the rule would then do).
     var misdecidedGestures: [MisdecidedGesture] = []
     /// Gestures labelled `other` (not meant for the transition), those the parameters' gate
     /// admits (false triggers), and labelled gestures it refuses (misses); with their shares
@@ -189,6 +198,14 @@ struct BatchFileResult: Codable, Sendable, Equatable {
         self.path = path
         self.status = status
     }
+
+    /// Gestures counted end to end: meant (labelled complete or cancel) and `other`.
+    var counted: Int { labelled + (others ?? 0) }
+    /// Gestures the transition gets wrong end to end: misses, admitted and misdecided, false
+    /// triggers.
+    var wrong: Int { misdecided + (misses ?? 0) + (falseTriggers ?? 0) }
+    /// `wrong / counted`; nil when nothing is counted.
+    var endToEndRate: Double? { counted > 0 ? Double(wrong) / Double(counted) : nil }
 
     struct Problem: Codable, Sendable, Equatable {
         /// `malformed-trace` or `unreadable`.

@@ -66,7 +66,7 @@ enum BatchText {
 
     static func markdown(_ summary: BatchSummary) -> String {
         var lines = [
-            "| file | status | error | misdecided / labelled | notes |", "|---|---|---|---|---|",
+            "| file | status | error end to end | wrong / counted | notes |", "|---|---|---|---|---|",
         ]
         for file in summary.files {
             let rate = file.errorRate.map(BatchGate.percent) ?? ""
@@ -80,7 +80,7 @@ enum BatchText {
             }
             notes = TerminalText.safe(notes).replacingOccurrences(of: "|", with: "\\|")
             lines.append(
-                "| \(TerminalText.markdownCode(file.path)) | \(file.status.rawValue) | \(rate) | \(file.misdecided) / \(file.labelled) | \(notes) |"
+                "| \(TerminalText.markdownCode(file.path)) | \(file.status.rawValue) | \(rate) | \(file.wrong) / \(file.counted) | \(notes) |"
             )
         }
         lines.append("")

@@ -30,8 +30,9 @@ final class CaseEvaluator {
         // The parameters' start-of-gesture gate, read after the engine's slop.
         let gate = parameters.set.gate
         var others = 0
-        var falseTriggers = 0
-        var misses = 0
+        // Other gestures the gate admits: (line, measurement), in file order.
+        var triggered: [(line: Int, measurement: GestureMeasurement)] = []
+        var admitted: [Bool] = []
         do {
             let summary = try TraceReader.read(path: path, options: reader) { gesture in
                 result.gestures += 1
@@ -42,7 +43,11 @@ final class CaseEvaluator {
                 }
                 if gesture.notMeant {
                     others += 1
-                    if gate.admits(engine.measure(gesture)) { falseTriggers += 1 }
+                    var m = engine.measure(gesture)
+                    if gate.admits(m) {
+                        m.progressCurve = []
+                        triggered.append((gesture.firstLine, m))
+                    }
                     return
                 }
                 guard gesture.intent != nil else {
@@ -51,7 +56,7 @@ final class CaseEvaluator {
                 }
                 var m = engine.measure(gesture)
                 m.progressCurve = []
-                if !gate.admits(m) { misses += 1 }
+                admitted.append(gate.admits(m))
                 measured.append(m)
                 lines.append(gesture.firstLine)
                 result.labelled += 1
@@ -63,29 +68,49 @@ final class CaseEvaluator {
             result.confusion.completeDecidedCancel = c.falseNegative
             result.confusion.cancelDecidedComplete = c.falsePositive
             result.confusion.cancelDecidedCancel = c.trueNegative
-            for (k, d) in evaluation.decisions.enumerated() where d.isMisdecided {
+            // End to end (gate, then release): the gestures the transition gets wrong, in file
+            // order: meant ones refused or misdecided, other ones started.
+            var wrong: [(line: Int, gesture: MisdecidedGesture)] = []
+            var misses = 0
+            for (k, d) in evaluation.decisions.enumerated() where !admitted[k] || d.isMisdecided {
                 let m = measured[k]
-                result.misdecided += 1
-                result.misdecidedGestures.append(
-                    MisdecidedGesture(
-                        id: d.id, line: lines[k], intent: d.intent?.rawValue ?? "",
-                        decision: d.decided.rawValue,
-                        releaseProgress: m.releaseProgress, progressVelocity: m.progressVelocity))
+                if admitted[k] { result.misdecided += 1 } else { misses += 1 }
+                wrong.append(
+                    (
+                        lines[k],
+                        MisdecidedGesture(
+                            id: d.id, line: lines[k], intent: d.intent?.rawValue ?? "",
+                            decision: admitted[k] ? d.decided.rawValue : "refused",
+                            releaseProgress: m.releaseProgress,
+                            progressVelocity: m.progressVelocity)
+                    ))
             }
+            for (line, m) in triggered {
+                wrong.append(
+                    (
+                        line,
+                        MisdecidedGesture(
+                            id: m.id, line: line, intent: "other",
+                            decision: parameters.decider.decision(m.releaseState).rawValue,
+                            releaseProgress: m.releaseProgress,
+                            progressVelocity: m.progressVelocity)
+                    ))
+            }
+            result.misdecidedGestures = wrong.sorted { $0.line < $1.line }.map(\.gesture)
+            let falseTriggers = triggered.count
             if !reader.groupColumns.isEmpty { result.groups = Self.groupRows(evaluation, measured) }
             result.rows = summary.rows
             for (reason, n) in summary.skipped where n > 0 {
                 result.skippedByReason[reason.rawValue] = n
             }
-            result.errorRate =
-                result.labelled > 0 ? Double(result.misdecided) / Double(result.labelled) : nil
             result.others = others
             result.falseTriggers = falseTriggers
             result.misses = misses
             result.falseTriggerRate = others > 0 ? Double(falseTriggers) / Double(others) : nil
             result.missRate =
                 result.labelled > 0 ? Double(misses) / Double(result.labelled) : nil
-            if result.labelled == 0 { result.status = .skipped }
+            result.errorRate = result.endToEndRate
+            if result.counted == 0 { result.status = .skipped }
             let warnings = Self.warnings(
                 motion: motion, measured: measured, read: summary, direction: physics.direction)
             result.warnings = warnings.isEmpty ? nil : warnings.map(\.sentence)

@@ -155,7 +155,7 @@ enum JUnitWriter {
         var message = file.failures.joined(separator: "; ")
         let ids = file.misdecidedGestures.prefix(10).map(\.id)
         if !ids.isEmpty {
-            message += "; misdecided: " + ids.joined(separator: ", ")
+            message += "; wrong: " + ids.joined(separator: ", ")
             if file.misdecidedGestures.count > ids.count {
                 message += ", and \(file.misdecidedGestures.count - ids.count) more"
             }

@@ -72,7 +72,7 @@ public struct ReferenceGate: Sendable, Equatable, Codable {
 /// A gesture is *meant* when it has an intent (complete or cancel, said or implicit), *other*
 /// when labelled `other`; unlabelled gestures are counted and take no part.
 public struct GateStatistics: Sendable, Equatable, Codable {
-    public static let schema = "gesturetune-gate-statistics/1"
+    public static let schema = "gesturetune-gate-statistics/2"
     public var schema = GateStatistics.schema
     /// Folds and seed of the cross-validation (the tuning's).
     public var folds: Int
@@ -93,9 +93,15 @@ public struct GateStatistics: Sendable, Equatable, Codable {
         self.references = references
     }
 
-    /// The cell's key: edge bin, angle bin, class (0 meant, 1 other), fold.
-    static func key(edge: Int, angle: Int, other: Bool, fold: Int, folds: Int) -> Int {
-        ((edge * (GateGrid.noAngle + 1) + angle) * 2 + (other ? 1 : 0)) * folds + fold
+    /// The cell's key: edge bin, angle bin, class (0 meant, 1 other), whether the current gate
+    /// (`references[0]`) admits the gesture, fold. The last bit lets the tuning count exactly,
+    /// for any candidate, the gestures it and the current gate both get wrong (the paired
+    /// comparison that decides whether the tuned gate ships).
+    static func key(edge: Int, angle: Int, other: Bool, current: Bool, fold: Int, folds: Int)
+        -> Int
+    {
+        (((edge * (GateGrid.noAngle + 1) + angle) * 2 + (other ? 1 : 0)) * 2 + (current ? 1 : 0))
+            * folds + fold
     }
 
     /// Adds one measured gesture in the fold of `key`.
@@ -108,7 +114,8 @@ public struct GateStatistics: Sendable, Equatable, Codable {
         if other { others += 1 } else { meant += 1 }
         let cell = Self.key(
             edge: GateGrid.edgeBin(m.gate.edgeDistance), angle: GateGrid.angleBin(m.gate.angle),
-            other: other, fold: key.fold(seed: seed, folds: folds), folds: folds)
+            other: other, current: references.first?.gate.admits(m.gate) ?? true,
+            fold: key.fold(seed: seed, folds: folds), folds: folds)
         cells[cell, default: 0] += 1
         for k in references.indices {
             let admitted = references[k].gate.admits(m.gate)
@@ -172,8 +179,8 @@ public struct GateStatistics: Sendable, Equatable, Codable {
         // Flat pairs: key, count, key, count, … in increasing key order.
         let flat = try c.decode([Int].self, forKey: .cells)
         let limit = Self.key(
-            edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, fold: folds - 1,
-            folds: folds)
+            edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, current: true,
+            fold: folds - 1, folds: folds)
         guard folds >= 1, flat.count % 2 == 0,
             stride(from: 0, to: flat.count, by: 2).allSatisfy({
                 (0...limit).contains(flat[$0])

@@ -37,6 +37,13 @@ public struct GateAnswer: Sendable, Equatable {
     public var edgeInterval: ParameterInterval?
     public var angleInterval: ParameterInterval?
     public var resamples = 0
+    /// The tuned gate's cross-validated errors (misses + false triggers) − the current gate's,
+    /// paired on the same meant and `other` gestures (the gestures both get wrong counted
+    /// exactly): the same comparison that decides whether a tuned release rule ships.
+    public var currentDifference: PairedDifference?
+    /// The tuned gate ships: it was measured (some gesture is labelled `other`) and beats the
+    /// current gate with confidence end to end. Otherwise the current gate ships.
+    public var ships: Bool { suggested != nil && currentDifference?.isBetter == true }
     /// The reference gates (current, full screen, platforms' defaults) with their counts.
     public var references: [ReferenceGate]
     /// The trade-off: for each candidate lock in `tradeoffAngles`, misses and false triggers
@@ -110,6 +117,7 @@ public enum GateTuner {
         let counts = total.counts(edge: choice.edge, angle: choice.angle)
         answer.misses = Int(counts.misses.rounded())
         answer.falseTriggers = Int(counts.falseTriggers.rounded())
+        var bothWrong = 0.0
         for f in 0..<folds {
             let training = table.sum(excluding: f)
             let held = table.fold(f)
@@ -117,6 +125,14 @@ public enum GateTuner {
             let e = held.counts(edge: c.edge, angle: c.angle)
             answer.crossValidatedMisses += Int(e.misses.rounded())
             answer.crossValidatedFalseTriggers += Int(e.falseTriggers.rounded())
+            bothWrong += held.bothWrong(edge: c.edge, angle: c.angle)
+        }
+        if let current = s.references.first {
+            answer.currentDifference = PairedDifference.paired(
+                errors: answer.crossValidatedMisses + answer.crossValidatedFalseTriggers,
+                baseline: current.misses + current.falseTriggers,
+                bothWrong: Int(bothWrong.rounded()), gestures: s.meant + s.others,
+                level: Recommendation.level)
         }
         for lock in tradeoffAngles {
             let j = GateGrid.angleBin(lock)
@@ -222,30 +238,35 @@ public enum GateTuner {
         return (edges, angles)
     }
 
-    /// Cell counts by (edge bin, angle bin, class), per fold.
+    /// Cell counts by (edge bin, angle bin, class), per fold; the class is `other + 2 ·
+    /// current` (other: labelled `other`; current: the current gate admits it).
     struct Table {
         let folds: Int
         /// `[fold][class][edge][angle]`, flattened.
         var counts: [Double]
         static var edgeBins: Int { GateGrid.fullExtent + 1 }
         static var angleBins: Int { GateGrid.noAngle + 1 }
+        static let classes = 4
 
         init(_ cells: [(Int, Double)], folds: Int) {
             self.folds = folds
-            counts = Array(repeating: 0, count: folds * 2 * Self.edgeBins * Self.angleBins)
+            counts = Array(
+                repeating: 0, count: folds * Self.classes * Self.edgeBins * Self.angleBins)
             for (key, n) in cells {
                 let fold = key % folds
-                let rest = key / folds
+                var rest = key / folds
+                let current = rest % 2
+                rest /= 2
                 let other = rest % 2
                 let cell = rest / 2
                 let angle = cell % Self.angleBins
                 let edge = cell / Self.angleBins
-                counts[Self.index(fold, other, edge, angle)] += n
+                counts[Self.index(fold, other + 2 * current, edge, angle)] += n
             }
         }
 
-        static func index(_ fold: Int, _ other: Int, _ edge: Int, _ angle: Int) -> Int {
-            ((fold * 2 + other) * edgeBins + edge) * angleBins + angle
+        static func index(_ fold: Int, _ cls: Int, _ edge: Int, _ angle: Int) -> Int {
+            ((fold * classes + cls) * edgeBins + edge) * angleBins + angle
         }
 
         /// Every fold but `excluded` (nil: all), as cumulative counts.
@@ -270,21 +291,33 @@ public enum GateTuner {
         var meant = Array(repeating: 0.0, count: Table.edgeBins * Table.angleBins)
         var other = Array(repeating: 0.0, count: Table.edgeBins * Table.angleBins)
         var meantTotal = 0.0
+        /// Meant gestures the current gate refuses, and `other` ones it admits.
+        var meantCurrentRefused = Array(repeating: 0.0, count: Table.edgeBins * Table.angleBins)
+        var meantCurrentRefusedTotal = 0.0
+        var otherCurrentAdmitted = Array(repeating: 0.0, count: Table.edgeBins * Table.angleBins)
 
         mutating func add(_ t: Table, fold f: Int) {
             for e in 0..<Table.edgeBins {
                 for a in 0..<Table.angleBins {
                     let k = e * Table.angleBins + a
-                    let m = t.counts[Table.index(f, 0, e, a)]
+                    let refused = t.counts[Table.index(f, 0, e, a)]
+                    let m = refused + t.counts[Table.index(f, 2, e, a)]
                     meant[k] += m
                     meantTotal += m
-                    other[k] += t.counts[Table.index(f, 1, e, a)]
+                    meantCurrentRefused[k] += refused
+                    meantCurrentRefusedTotal += refused
+                    let admitted = t.counts[Table.index(f, 3, e, a)]
+                    other[k] += t.counts[Table.index(f, 1, e, a)] + admitted
+                    otherCurrentAdmitted[k] += admitted
                 }
             }
         }
 
         mutating func accumulate() {
-            for array in [\Cumulative.meant, \Cumulative.other] {
+            for array in [
+                \Cumulative.meant, \Cumulative.other, \Cumulative.meantCurrentRefused,
+                \Cumulative.otherCurrentAdmitted,
+            ] {
                 for e in 0..<Table.edgeBins {
                     for a in 0..<Table.angleBins {
                         let k = e * Table.angleBins + a
@@ -302,6 +335,13 @@ public enum GateTuner {
         func counts(edge i: Int, angle j: Int) -> (misses: Double, falseTriggers: Double) {
             let k = i * Table.angleBins + j
             return (meantTotal - meant[k], other[k])
+        }
+
+        /// Gestures both candidate `(edge, angle)` and the current gate get wrong: meant ones
+        /// both refuse, `other` ones both admit.
+        func bothWrong(edge i: Int, angle j: Int) -> Double {
+            let k = i * Table.angleBins + j
+            return meantCurrentRefusedTotal - meantCurrentRefused[k] + otherCurrentAdmitted[k]
         }
     }
 }

@@ -137,6 +137,11 @@ enum Bootstrap {
     /// training weights): fewer than the intervals' 1000, as five folds need them.
     static let foldResamples = 100
 
+    /// Resamples of the bagged rule that ships: fixed, so that `--resamples` (the intervals'
+    /// precision) never changes the verdict; the default `--resamples`, so the default run
+    /// draws them once for both.
+    static let baggingResamples = 1000
+
     /// The bagged candidate for unit `weights` (a training set's): `resamples` Poisson
     /// resamples of the weights, resample `r` from `generator(mix(seed, 0xBA66), resample: r)`,
     /// each searched with `Encoding.choose`; the median of their minima.

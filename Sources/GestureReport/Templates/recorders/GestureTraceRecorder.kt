@@ -36,6 +36,9 @@
 // `back_progress`, and its outcome: `handleOnBackPressed` complete, `handleOnBackCancelled`
 // cancel.
 //
+// Label OTHER the gestures not meant for this transition (a scroll, a tap): beginTrial(OTHER)
+// before a scripted one, or labelLastGesture(OTHER) right after; without them gesturetune
+// cannot measure false starts and keeps the start gate you have.
 // Labelling: call `recorder.beginTrial(GestureTraceRecorder.Intent.COMPLETE)` (or CANCEL) before
 // each scripted attempt; the next gesture gets that intent. Files land in the app's external
 // files folder: `adb pull /sdcard/Android/data/<package>/files/GestureTraces`.
@@ -56,7 +59,8 @@ import java.util.Locale
 import java.util.concurrent.Executors
 
 class GestureTraceRecorder(directory: File, name: String = "trace") {
-    enum class Intent(val csv: String) { COMPLETE("complete"), CANCEL("cancel") }
+    /** What the person meant, or what the app did; OTHER is an intent only (not meant for the transition). */
+    enum class Intent(val csv: String) { COMPLETE("complete"), CANCEL("cancel"), OTHER("other") }
 
     val file: File = File(
         File(directory, "GestureTraces"),
@@ -191,9 +195,19 @@ class GestureTraceRecorder(directory: File, name: String = "trace") {
         }
     }
 
-    /** What the app did with the last gesture; writes it. */
+    /** What the app did with the last gesture; writes it. OTHER is not an outcome and writes none. */
     fun recordOutcome(outcome: Intent) {
-        writePending(outcome)
+        writePending(if (outcome == Intent.OTHER) null else outcome)
+    }
+
+    /**
+     * Labels the last closed gesture while it waits for its outcome: what the person says they
+     * meant right after it (OTHER: not meant for the transition). False when there is none.
+     */
+    fun labelLastGesture(intent: Intent): Boolean {
+        if (pendingRows == null) return false
+        pendingIntent = intent
+        return true
     }
 
     /** Writes a gesture still waiting for its outcome (call from onPause). */

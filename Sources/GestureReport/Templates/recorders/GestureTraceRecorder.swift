@@ -17,14 +17,20 @@
 // "peek, then stay") and call `beginTrial(intent: .complete)` or `beginTrial(intent: .cancel)`:
 // the next gesture is labelled with that intent, the ones after it are not (one trial, one
 // gesture). Gestures outside a trial are recorded with an empty intent.
+//
+// Label `.other` the gestures not meant for this transition (a scroll, a tap, a carousel swipe
+// in the same screen): `beginTrial(intent: .other)` before a scripted one ("scroll the list"), or
+// `labelLastGesture(intent: .other)` right after one, before its outcome is recorded. Without
+// them gesturetune cannot measure false starts, and keeps the start gate you have.
 
 import Foundation
 
 @MainActor
 public final class GestureTraceRecorder {
-    /// What the person meant (`intent`) or what the app did (`outcome`).
+    /// What the person meant (`intent`) or what the app did (`outcome`). `other` is an intent
+    /// only: a gesture not meant for the transition.
     public enum Intent: String, Sendable {
-        case complete, cancel
+        case complete, cancel, other
     }
 
     /// A touch sample's phase, spelled as gesturetune reads it.
@@ -73,6 +79,15 @@ public final class GestureTraceRecorder {
     /// Ends the running trial without a gesture.
     public func endTrial() {
         trialIntent = nil
+    }
+
+    /// Labels the last closed gesture, while it waits for its outcome: what the person says
+    /// they meant when asked right after it (never what the app did). False when there is none.
+    @discardableResult
+    public func labelLastGesture(intent: Intent) -> Bool {
+        guard pending != nil else { return false }
+        pending?.intent = intent
+        return true
     }
 
     /// Records one sample. `time` in seconds (any origin: only differences matter), `x`, `y` in
@@ -127,9 +142,9 @@ public final class GestureTraceRecorder {
     }
 
     /// What the app did with the last gesture (e.g. from the transition coordinator's
-    /// `isCancelled`); writes that gesture.
+    /// `isCancelled`); writes that gesture. `.other` is not an outcome and writes none.
     public func recordOutcome(_ outcome: Intent) {
-        writePending(outcome: outcome)
+        writePending(outcome: outcome == .other ? nil : outcome)
     }
 
     /// Writes a gesture still waiting for its outcome; call when the app goes to the background.

@@ -29,7 +29,9 @@
 // Labelling: call `recorder.beginTrial('complete')` or `recorder.beginTrial('cancel')` before
 // each scripted attempt; the next gesture gets that intent. `recorder.labelGesture('g3',
 // 'cancel')` sets a gesture's intent afterwards, from what the person says they meant when asked
-// right after the swipe (never from what the page did). `recorder.recordOutcome('complete')`
+// right after the swipe (never from what the page did). 'other' labels a gesture not meant for
+// the transition (a scroll, a tap): without such gestures gesturetune cannot measure false
+// starts and keeps the start gate you have. `recorder.recordOutcome('complete')`
 // records what the page did with the last gesture.
 (function (root) {
   'use strict';
@@ -41,10 +43,17 @@
   }
 
   function checkIntent(intent) {
-    if (intent !== 'complete' && intent !== 'cancel') {
-      throw new TypeError("intent must be 'complete' or 'cancel', not " + String(intent));
+    if (intent !== 'complete' && intent !== 'cancel' && intent !== 'other') {
+      throw new TypeError("intent must be 'complete', 'cancel' or 'other', not " + String(intent));
     }
     return intent;
+  }
+
+  function checkOutcome(outcome) {
+    if (outcome !== 'complete' && outcome !== 'cancel') {
+      throw new TypeError("outcome must be 'complete' or 'cancel', not " + String(outcome));
+    }
+    return outcome;
   }
 
   /** The element's parent, or null (the viewport) when that parent is the page itself. */
@@ -104,7 +113,7 @@
 
   /** What the page did with the last gesture: 'complete' or 'cancel'. */
   Recorder.prototype.recordOutcome = function (outcome) {
-    this._writePending(checkIntent(outcome));
+    this._writePending(checkOutcome(outcome));
   };
 
   /** The frame's position in the viewport and its size, now. */

@@ -66,10 +66,11 @@ public struct MeasurementTable: Sendable {
         for e in Estimator.allCases {
             values.append(row.estimate(e).map(Value.number) ?? .null)
         }
-        values += [
-            .number(m.extent), .number(m.duration), .int(m.sampleCount),
-            .text(row.flags.names.joined(separator: ";")), .bool(m.interruptedBySystem),
-        ] + Self.outcomeValues(outcome)
+        values +=
+            [
+                .number(m.extent), .number(m.duration), .int(m.sampleCount),
+                .text(row.flags.names.joined(separator: ";")), .bool(m.interruptedBySystem),
+            ] + Self.outcomeValues(outcome)
         if let against {
             let o = GestureOutcome(m, gate: against.gate, decider: against.decider)
             values.append(.bool(o.isAdmitted))

@@ -43,7 +43,7 @@ struct PartialSample: Codable {
         ids.reserveCapacity(rows)
         for e in entries {
             let m = e.measurement
-            w.int("priority", e.priority.rawValue)
+            w.int("priority", e.priority.rawValue + 1)
             let hashRule = Self.hash(files: runFiles, index: e.fileIndex, id: m.id, seed: seed)
             if hashRule == e.hash {
                 w.derived("hash")
@@ -219,7 +219,7 @@ struct PartialSample: Codable {
                 return v
             }
         }
-        let priority = try code("priority", 4), hash = try r.intCells("hash")
+        let priority = try code("priority", 5), hash = try r.intCells("hash")
         let fileIndex = try counts("fileIndex"), order = try counts("order")
         let intentSource = try code("intentSource", IntentSource.allCases.count, true)
         let file = try code("file", files.count), group = try code("group", groups.count, true)
@@ -432,7 +432,7 @@ struct PartialSample: Codable {
             }
             entries.append(
                 ReportSample.Entry(
-                    priority: ReportSample.Priority(rawValue: priority[k]!)!,
+                    priority: ReportSample.Priority(rawValue: priority[k]! - 1)!,
                     hash: rowHash, fileIndex: fileIndex[k],
                     order: order[k],
                     measurement: m,

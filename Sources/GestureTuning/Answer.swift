@@ -147,7 +147,7 @@ extension Answer {
                 preset: preset, extent: sharedExtent, direction: physics.direction)
         }
         // What ships: the tuned set, or the kept (or preset) set with what it leaves unset of
-        // the animation, edge and lock measured on these gestures.
+        // the animation measured on these gestures (its gate is set by the gate's tuning).
         switch recommendation.choice {
         case .tuned, .unlabelled: recommendation.set = suggested
         case .current, .tooFew: recommendation.set = self.current.filled(from: suggested)

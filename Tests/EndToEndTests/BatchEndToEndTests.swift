@@ -93,6 +93,33 @@ struct BatchEndToEndTests {
             EndToEnd.listing(dir.appendingPathComponent("out")) == ["junit.xml", "summary.json"])
     }
 
+    /// `--json -` and `--junit -` make standard output the machine file: it parses whole, and
+    /// the text summary goes to standard error.
+    @Test func jsonOrJUnitOnStandardOutputParses() throws {
+        let dir = try Traces.mixedCorpus(malformed: false)
+        let json = try EndToEnd.run(
+            [
+                "batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.05", "--json",
+                "-",
+            ],
+            in: dir)
+        #expect(json.status == 1, "\(json.stderr)")
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["status"] as? String == "fail", "\(json.stdout)")
+        #expect(json.stderr.contains("FAIL   traces/fail.csv: error 33.3% (2/6)"), "\(json.stderr)")
+        let junit = try EndToEnd.run(
+            [
+                "batch", "traces", "--params", "flutter-cupertino", "--max-error", "0.05",
+                "--junit", "-",
+            ],
+            in: dir)
+        #expect(
+            junit.stdout.hasPrefix("<?xml") && junit.stdout.hasSuffix("</testsuites>\n"),
+            "\(junit.stdout)")
+        #expect(junit.stderr.contains(" passed, 1 failed"), "\(junit.stderr)")
+    }
+
     @Test func gateFailureWithoutMalformedFilesIs1AndAllPassingIs0() throws {
         let dir = try Traces.mixedCorpus(malformed: false)
         let failing = try EndToEnd.run(

@@ -276,9 +276,12 @@ enum TuningInputs {
         #expect(pth.defaults == [0.5, 0.5] && vth.defaults == [nil, 1.0])
         #expect(vth.unit == .progressPerSecond)
         let edge = try! #require(rows.first { $0.symbol == "edgeWidth" })
-        // Every start position is 10 pt: p95 = 10, suggestion 14 pt.
-        #expect(edge.suggested == 14 && edge.defaults == [nil, 20])
-        #expect(model.edge.suggestedWidth == 14 && model.edge.percentile95 == 10)
+        // Every start position is 10 pt: p95 = 10, and 14 pt would be read off the intended
+        // swipes; but no gesture is labelled other, so the current gate (the whole extent)
+        // is what is suggested, the 14 pt beside it.
+        #expect(edge.suggested == .infinity && edge.defaults == [nil, 20])
+        #expect(edge.note?.contains("the intended swipes alone") == true)
+        #expect(model.edge.suggestedWidth == 390 && model.edge.percentile95 == 10)
         #expect(
             rows.first { $0.symbol == "completionSpeed" }?.note?.contains("median 1/v_p") == true)
     }
@@ -290,7 +293,8 @@ enum TuningInputs {
         let back = try ParameterSet.decode(Data(text.utf8))
         #expect(back.rule == model.summary.suggestedRule)
         #expect(back.completionSpeed == model.animation.suggestedCompletionSpeed)
-        #expect(back.edgeWidth == model.edge.suggestedWidth)
+        // No gesture is labelled other: the set keeps the current gate (the whole extent).
+        #expect(back.edgeWidth == nil && model.edge.suggestedWidth == 390)
     }
 
     @Test func unlabelledWithTwoGroupsInfersASplitMarkedInferred() {

@@ -258,7 +258,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         r = BatchGate.apply(.init(maxError: 0.05, tolerance: 0, baseline: nil), to: r)
         #expect(
             JUnitWriter.failureMessage(r)
-                == "error 25.0% (1/4) exceeds --max-error 5.0%; misdecided: g7")
+                == "error 25.0% (1/4) exceeds --max-error 5.0%; wrong: g7")
         #expect(
             JUnitWriter.failureText(r).hasSuffix(
                 "t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.25/s)"

@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 import GesturePhysics
 import GestureTrace
 import TestSupport
@@ -38,8 +39,8 @@ enum WarningTraces {
         let path = try TestSupport.writeTemporaryFile(text)
         let evaluator = CaseEvaluator(
             reader: ReaderOptions(), physics: PhysicsOptions(),
-            parameters: try DecisionParameters.load("flutter-cupertino"))
-        return evaluator.evaluate(path)
+            set: try DecisionParameters.load("flutter-cupertino").set)
+        return BatchFileResult(path: path, evaluator: evaluator)
     }
 
     @Test func millisecondsDownwardWithoutWidthGiveThreeWarnings() throws {

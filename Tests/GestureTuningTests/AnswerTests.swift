@@ -23,8 +23,11 @@ import Testing
                 startPosition: 100)
         }
         let answer = Tuner(options: .init(bootstrapResamples: 0)).tune(points: points)
-        #expect(answer.suggested.edgeWidth == 50)
+        #expect(answer.edgeWidth.value == 50)
         #expect(answer.warnings.contains(.edgeWidthClamped(suggested: 104, extent: 50)))
+        // Read off the intended swipes alone, it is shown, not shipped: the set keeps its own
+        // gate (docs/gate.md, "A change only where it was measured").
+        #expect(answer.suggested.edgeWidth == nil && answer.suggested.directionLockAngle == nil)
     }
 
     /// A measurement at progress `p` whose estimators report `velocities` (pt/s along the axis,

@@ -57,12 +57,9 @@ extension ReportModel {
     /// velocity window taken from what ships, as the page says.
     var currentSnippetValues: SnippetValues {
         let shipped = snippetValues
-        guard var set = currentSetting else { return shipped }
+        guard let current = currentSetting else { return shipped }
         let s = shipped.parameterSet
-        set.completionSpeed = set.completionSpeed ?? s.completionSpeed
-        set.transitionDuration = set.transitionDuration ?? s.transitionDuration
-        set.fingerSpeedCap = set.fingerSpeedCap ?? s.fingerSpeedCap
-        set.spring = set.spring ?? s.spring
+        var set = current.filled(from: s)
         set.estimator = set.estimator ?? s.estimator
         set.horizon = set.horizon ?? s.horizon
         set.maxSamples = set.maxSamples ?? s.maxSamples
@@ -73,7 +70,8 @@ extension ReportModel {
         var v = shipped
         v.parameterSet = set
         v.family = rule.family
-        v.ruleParameters = Dictionary(uniqueKeysWithValues: rule.parameters.map { ($0.key, $0.value) })
+        v.ruleParameters = Dictionary(
+            uniqueKeysWithValues: rule.parameters.map { ($0.key, $0.value) })
         v.directionLockAngle = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle
         v.edgeWidth = set.edgeWidth
         v.estimator = (set.estimator ?? .lsq2).rawValue

@@ -151,6 +151,32 @@ public struct ReportDiff: Sendable, Equatable {
             "gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one"
     }
 
+    /// What params.json ships in each run (`summary.recommendation`, the preset's name) and
+    /// its end-to-end error, cross-validated; says so when what ships changed. nil when
+    /// neither report says (older reports).
+    func shipsLine() -> String? {
+        func what(_ s: ReportDocument.Summary) -> String? {
+            guard let r = s.recommendation else { return nil }
+            switch r {
+            case "tuned": return "the tuned rule"
+            case "preset": return "the \(s.recommendedPreset ?? "") preset"
+            case "unlabelled": return "the inferred split"
+            case "tooFew": return "the current set (too few labels)"
+            default: return "the current set"
+            }
+        }
+        guard let wa = what(a.summary), let wb = what(b.summary) else { return nil }
+        let ea = a.summary.shippedCrossValidatedError.map(NumberText.percent)
+        let eb = b.summary.shippedCrossValidatedError.map(NumberText.percent)
+        let errors =
+            ea == nil && eb == nil
+            ? "" : " (\(ea ?? "n/a") → \(eb ?? "n/a") end to end, cross-validated)"
+        if wa == wb, a.summary.recommendedPreset == b.summary.recommendedPreset {
+            return "ships: \(wb) in both\(errors)"
+        }
+        return "ships: changed, \(wa) → \(wb)\(errors)"
+    }
+
     /// The text lines (stdout).
     public func lines(limit: Int = 50) -> [String] {
         var out = ["\(nameA) → \(nameB)"]
@@ -182,6 +208,7 @@ public struct ReportDiff: Sendable, Equatable {
             }.joined(separator: ", ")
         }
         out.append(rule)
+        if let ships = shipsLine() { out.append(ships) }
         if let gate = gateLine() { out.append(gate) }
         out.append(gesturesLine())
         for c in changed.prefix(limit) {

@@ -81,9 +81,11 @@ public struct GateSection: Sendable, Equatable {
                 text +=
                     " (\(Self.edgeText(c.gate.edgeWidth)), lock \(Self.lockText(c.gate.effectiveLockAngle))): refuses \(c.misses) of \(a.meant) meant gestures"
             }
-            text += "; false triggers not measured (label gestures not meant for the transition other to tune it)"
+            text +=
+                "; false triggers not measured (label gestures not meant for the transition other to tune it)"
             if let e = endToEndWrong {
-                text += "; wrong end to end \(NumberText.percent(e)) of \(a.meant + a.others) gestures"
+                text +=
+                    "; wrong end to end \(NumberText.percent(e)) of \(a.meant + a.others) gestures"
             }
             return text
         }
@@ -96,7 +98,10 @@ public struct GateSection: Sendable, Equatable {
             text += "; current gate \(current.misses) and \(current.falseTriggers)"
         }
         if let e = endToEnd {
-            text += e.tunedGateShips ? "; the tuned gate ships" : "; the current gate ships (the tuned one is no clear gain)"
+            text +=
+                e.tunedGateShips
+                ? "; the tuned gate ships"
+                : "; the current gate ships (the tuned one is no clear gain)"
         }
         if let e = endToEndWrong {
             text += "; wrong end to end \(NumberText.percent(e)) of \(a.meant + a.others) gestures"

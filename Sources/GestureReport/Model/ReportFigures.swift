@@ -176,7 +176,15 @@ public struct GateTradeoffFigure: Sendable, Equatable {
             }
             return GateTradeoffCurve(lockAngle: c.lockAngle, points: points)
         }
+        // The gate that ships is named so in its label.
+        let tunedShips = section?.endToEnd?.tunedGateShips ?? true
         func label(_ name: String, _ gate: Gate) -> String {
+            let ships =
+                (name == "suggested" && tunedShips) || (name == "current" && !tunedShips)
+                ? " (ships)" : ""
+            return base(name, gate) + ships
+        }
+        func base(_ name: String, _ gate: Gate) -> String {
             switch name {
             case "flutter-cupertino": "flutter-cupertino \(GateSection.edgeText(gate.edgeWidth))"
             case "android-back":

@@ -75,9 +75,12 @@ extension ReportModel {
 
     /// What the start gate does in what ships, and what its figures count.
     static func gateText(_ e: EndToEndSummary) -> String {
-        let parts =
-            "\(e.shipped.refused) of \(e.current.meant) meant gestures refused, \(e.shipped.misdecided) misdecided, \(e.shipped.falseTriggers) of \(e.current.others) not meant started"
-        let bound = e.exact ? "" : " (an upper bound: the sample did not hold every refused gesture)"
+        var parts = "it refuses \(e.shipped.refused) of \(e.current.meant) meant gestures"
+        if e.current.others > 0 {
+            parts += " and starts on \(e.shipped.falseTriggers) of \(e.current.others) not meant"
+        }
+        let bound =
+            e.exact ? "" : " (an upper bound: the sample did not hold every refused gesture)"
         if e.tunedGateShips {
             return
                 "The start gate changes too: the tuned gate beats the current one end to end (\(parts))\(bound)."

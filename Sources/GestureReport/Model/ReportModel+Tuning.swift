@@ -564,13 +564,16 @@ struct TuningReportBuilder {
                     suggested: t.current.edgeWidth ?? .infinity,
                     current: t.current.edgeWidth, defaults: [nil, 20],
                     note: basis + (t.current.edgeWidth == nil ? "; ∞: the whole extent" : "")
-                        + (edge.value == nil ? "" : "; the intended swipes alone: \(edge.basisText)")))
+                        + (edge.value == nil
+                            ? "" : "; the intended swipes alone: \(edge.basisText)")))
             rows.append(
                 ParameterRow(
                     name: "direction lock", symbol: "lock", unit: .degrees,
                     suggested: t.current.gate.effectiveLockAngle,
                     current: t.current.directionLockAngle, defaults: [nil, nil],
-                    note: basis + (lock.value == nil ? "" : "; the intended swipes alone: \(lock.basisText)")))
+                    note: basis
+                        + (lock.value == nil
+                            ? "" : "; the intended swipes alone: \(lock.basisText)")))
         }
         return ParameterTable(defaultColumns: ReportModel.platformDefaultColumns, rows: rows)
     }

@@ -52,6 +52,14 @@ struct ReportInteractiveData {
         for r in g { w.int(nil, r.release.sampleCount) }
         w.endArray()
         w.numbers("E", g.map(\.release.extent))
+        // Refused by the current set's gate, and by the gate that ships: the app decides the
+        // gate first, so a refused gesture is wrong whatever the release rule decides.
+        w.beginArray("rc")
+        for r in g { w.int(nil, r.currentRefusal == nil ? 0 : 1) }
+        w.endArray()
+        w.beginArray("rs")
+        for r in g { w.int(nil, r.shippedRefusal == nil ? 0 : 1) }
+        w.endArray()
         w.endObject()
 
         w.beginObject("timelines")
@@ -93,6 +101,13 @@ struct ReportInteractiveData {
         w.string("role", role)
         w.string("title", title)
         w.string("family", rule.family.rawValue)
+        // End to end: the `other` gestures (not in the gesture columns) and those the role's
+        // gate admits; the current set's gate for `current`, the gate that ships otherwise.
+        let e = model.endToEnd
+        w.int("others", e?.current.others ?? 0)
+        w.int(
+            "falseTriggers",
+            (role == "current" ? e?.current.falseTriggers : e?.shipped.falseTriggers) ?? 0)
         w.beginArray("parameters")
         for p in rule.parameters {
             let range = Self.sliderRange(

@@ -589,6 +589,13 @@ public struct SVGRenderer: Sendable {
         case "current":
             shape =
                 "<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.8\"/>"
+        // Each reference gate its own shape, so marks that land close stay apart.
+        case "flutter-cupertino":
+            shape =
+                "<path d=\"M0 -8L7 6L-7 6Z\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.4\"/>"
+        case "android-back":
+            shape =
+                "<path d=\"M-6 -6L6 6M-6 6L6 -6\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.6\"/>"
         default:
             shape =
                 "<path d=\"M0 -8L8 0L0 8L-8 0Z\" fill=\"none\" stroke=\"\(Colour.black)\" stroke-width=\"1.4\"/>"
@@ -611,8 +618,9 @@ public struct SVGRenderer: Sendable {
             )
         }
         entries += [
-            (.gate("suggested"), "suggested"), (.gate("current"), "current"),
-            (.gate("reference"), "reference"),
+            (.gate("suggested"), "tuned"), (.gate("current"), "current"),
+            (.gate("full-screen"), "full screen"), (.gate("flutter-cupertino"), "Flutter"),
+            (.gate("android-back"), "Android"),
         ]
         legend(&out, entries)
         // Counts from 0 to every gesture of the class on square-root scales (the few misses

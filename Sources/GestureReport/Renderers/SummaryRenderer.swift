@@ -53,6 +53,12 @@ public struct SummaryRenderer: Sendable {
         return s
     }
 
+    /// The run's warnings as `warning: …` lines, each escaped as the summary's lines are: what
+    /// a terminal shows on standard error, apart from the answer on standard output.
+    public var warningLines: [String] {
+        model.summary.warnings.map { escapeLine("warning: " + $0) }
+    }
+
     /// The plain lines (text format).
     func lines() -> [String] {
         let s = model.summary
@@ -108,7 +114,6 @@ public struct SummaryRenderer: Sendable {
             "; completionSpeed \(NumberText.parameter(model.animation.suggestedCompletionSpeed)); edge width \(model.edgeWidthText)"
         out.append(sug)
         if let g = model.groups { out.append("groups (--by \(g.analysis.columns)): " + g.headline) }
-        for w in s.warnings { out.append("warning: " + w) }
         out.append(
             reportPath.map { "report: \($0)/report.html" } ?? "report: not written (--no-report)")
         return out

@@ -123,6 +123,9 @@ enum AnalyzePipeline {
         case .json:
             // The full report JSON (the very text of report.json), so other tools read every
             // figure, and the sampled gestures, from `analyze FILE --format json --no-report`.
+            for w in result.model.summary.warnings {
+                console.err(TerminalText.escaped("warning: " + w))
+            }
             console.writeOut(JSONRenderer(model: result.model).json())
             // Standard output stays pure JSON; where the files went goes to standard error.
             if let folder = result.reportFolder {
@@ -134,6 +137,9 @@ enum AnalyzePipeline {
             let renderer = SummaryRenderer(
                 model: result.model, reportPath: result.reportFolder,
                 escapeLine: { TerminalText.escaped($0) })
+            // Standard output holds the answer; warnings go to standard error (first, as a
+            // terminal shows them above the answer when both streams share it).
+            for line in renderer.warningLines { console.err(line) }
             console.writeOut(renderer.text(format))
         }
     }

@@ -138,8 +138,16 @@ struct GateOutputs: Sendable {
         if let path = self.json { outputs.append((json, path)) }
         if let path = writeBaseline { outputs.append((json, path)) }
         try AtomicFile.writeAll(outputs, console: console)
-        console.writeOut(
-            try BatchText.render(summary, format: format, colour: console.stdoutColour))
+        // `--json -` or `--junit -` make standard output the machine file: it must parse, so
+        // the text summary goes to standard error then (uncoloured, as a pipe gets it).
+        let text = try BatchText.render(
+            summary, format: format,
+            colour: outputs.contains { $0.path == "-" } ? false : console.stdoutColour)
+        if outputs.contains(where: { $0.path == "-" }) {
+            console.writeErr(text)
+        } else {
+            console.writeOut(text)
+        }
     }
 
     /// Per-file warnings shown on standard error before the rest are counted; the JSON
@@ -204,7 +212,7 @@ enum BatchCommand {
         var results = run.results
         progress.finish()
         if let starved = results.first(where: {
-            $0.problem?.kind == CaseEvaluator.systemResourceKind
+            $0.problem?.kind == BatchFileResult.systemResourceKind
         }) {
             throw .systemResource(path: starved.path, reason: starved.problem?.message ?? "")
         }

@@ -1,11 +1,12 @@
 import Foundation
+import GestureAnalysis
 import GesturePhysics
 import GestureTrace
 import GestureTuning
 
 /// Runs the cases on `jobs` worker threads.
 ///
-/// Each worker owns a `CaseEvaluator` (and so its own `PhysicsEngine`) and takes the next
+/// Each worker owns a `CaseEvaluator` (the library's; its own `PhysicsEngine`) and takes the next
 /// file index from a shared counter; a result is stored at its file's index, so the results
 /// are in corpus order and identical whatever `jobs` is. Each file is streamed by the reader.
 /// Each file's wall time (reading and deciding it) and the whole run's are measured on the
@@ -26,7 +27,7 @@ enum BatchRunner {
             group.enter()
             let thread = Thread {
                 let evaluator = CaseEvaluator(
-                    reader: reader, physics: physics, parameters: parameters)
+                    reader: reader, physics: physics, set: parameters.set)
                 while true {
                     let index = next.withLock { n -> Int in
                         defer { n += 1 }
@@ -34,7 +35,7 @@ enum BatchRunner {
                     }
                     guard index < files.count else { break }
                     let start = clock.now
-                    let result = evaluator.evaluate(files[index])
+                    let result = BatchFileResult(path: files[index], evaluator: evaluator)
                     let took = BatchTimes.seconds(clock.now - start)
                     results.withLock { $0[index] = result }
                     seconds.withLock { $0[index] = took }

@@ -58,6 +58,10 @@ enum BatchText {
             "\(t.files) file\(t.files == 1 ? "" : "s"): \(t.passed) passed, \(t.failed) failed, \(t.errors) error\(t.errors == 1 ? "" : "s"), \(t.skipped) skipped; "
         line +=
             "\(t.gestures) gesture\(t.gestures == 1 ? "" : "s"), \(t.labelled) labelled, \(t.misdecided) misdecided"
+        if (t.misses ?? 0) > 0 || (t.others ?? 0) > 0 {
+            line +=
+                ", \(t.misses ?? 0) refused by the gate, \(t.falseTriggers ?? 0) of \(t.others ?? 0) other started it"
+        }
         if let rate = t.errorRate { line += " (pooled error \(BatchGate.percent(rate)))" }
         line += " under \(TerminalText.safe(summary.params.source)); \(summary.status.uppercased())"
         if let shard = summary.shard { line += " (shard \(shard.index)/\(shard.count))" }
@@ -66,7 +70,8 @@ enum BatchText {
 
     static func markdown(_ summary: BatchSummary) -> String {
         var lines = [
-            "| file | status | error end to end | wrong / counted | notes |", "|---|---|---|---|---|",
+            "| file | status | error end to end | wrong / counted | notes |",
+            "|---|---|---|---|---|",
         ]
         for file in summary.files {
             let rate = file.errorRate.map(BatchGate.percent) ?? ""

@@ -51,7 +51,10 @@ public struct EndToEndCount: Sendable, Equatable, Codable {
     /// `other` gestures the gate admits.
     public var falseTriggers = 0
 
-    public init(meant: Int = 0, others: Int = 0, refused: Int = 0, misdecided: Int = 0, falseTriggers: Int = 0) {
+    public init(
+        meant: Int = 0, others: Int = 0, refused: Int = 0, misdecided: Int = 0,
+        falseTriggers: Int = 0
+    ) {
         self.meant = meant
         self.others = others
         self.refused = refused
@@ -85,7 +88,9 @@ public struct EndToEndCount: Sendable, Equatable, Codable {
     /// Counts `m` under `gate` and `decider`.
     public mutating func add(_ m: GestureMeasurement, gate: Gate, decider: Decider) {
         guard m.notMeant || m.intent != nil else { return }
-        add(intent: m.intent, notMeant: m.notMeant, outcome: GestureOutcome(m, gate: gate, decider: decider))
+        add(
+            intent: m.intent, notMeant: m.notMeant,
+            outcome: GestureOutcome(m, gate: gate, decider: decider))
     }
 
     /// The end-to-end count of `gate` and `decider` on `measurements`.
@@ -96,7 +101,8 @@ public struct EndToEndCount: Sendable, Equatable, Codable {
     public static func + (a: EndToEndCount, b: EndToEndCount) -> EndToEndCount {
         EndToEndCount(
             meant: a.meant + b.meant, others: a.others + b.others, refused: a.refused + b.refused,
-            misdecided: a.misdecided + b.misdecided, falseTriggers: a.falseTriggers + b.falseTriggers)
+            misdecided: a.misdecided + b.misdecided,
+            falseTriggers: a.falseTriggers + b.falseTriggers)
     }
 }
 

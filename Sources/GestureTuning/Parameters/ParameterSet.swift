@@ -131,17 +131,15 @@ public struct ParameterSet: Sendable, Equatable {
         return a == b
     }
 
-    /// This set, with what it leaves unset of the animation, the edge and the direction lock
-    /// taken from `other` (the rule, direction and physics stay this set's).
+    /// This set, with what it leaves unset of the animation taken from `other` (the rule,
+    /// direction, physics and start gate stay this set's: an unset edge width or lock is the
+    /// whole extent or 90°, a gate of its own, never one taken from another set).
     public func filled(from other: ParameterSet) -> ParameterSet {
         var s = self
         s.completionSpeed = s.completionSpeed ?? other.completionSpeed
         s.transitionDuration = s.transitionDuration ?? other.transitionDuration
         s.fingerSpeedCap = s.fingerSpeedCap ?? other.fingerSpeedCap
         s.spring = s.spring ?? other.spring
-        s.edgeWidth = s.edgeWidth ?? other.edgeWidth
-        s.directionLockAngle = s.directionLockAngle ?? other.directionLockAngle
-        s.slop = s.slop ?? other.slop
         return s
     }
 

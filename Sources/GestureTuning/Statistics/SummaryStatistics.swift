@@ -434,8 +434,11 @@ public struct SummaryParts: Sendable, Equatable {
     public var ambiguousCount: Int
     public var outcomeCheck: OutcomeCheck?
 
-    /// Writes the animation, edge and lock suggestions into `set` (those that have a value),
-    /// with `set.transitionDuration` the one the completion speed was computed for.
+    /// Writes the animation suggestions into `set` (those that have a value), with
+    /// `set.transitionDuration` the one the completion speed was computed for. The edge and
+    /// lock read off the intended swipes are not written: a gate ships only when it was
+    /// measured against gestures not meant for the transition (docs/gate.md), so the set
+    /// keeps its own.
     public func apply(to set: inout ParameterSet) {
         set.transitionDuration = completionSpeed.transitionDuration
         if let s = completionSpeed.value { set.completionSpeed = s }
@@ -443,7 +446,5 @@ public struct SummaryParts: Sendable, Equatable {
         if let r = spring.response {
             set.spring = .init(dampingRatio: spring.dampingRatio, response: r)
         }
-        if let w = edgeWidth.value { set.edgeWidth = w }
-        if let a = directionLock.value { set.directionLockAngle = a }
     }
 }

@@ -66,7 +66,10 @@ def batch_misdecided(family, values):
         raise SystemExit("batch failed: " + r.stderr)
     with open(out, encoding="utf-8") as f:
         files = json.load(f)["files"]
-    return sum(f["misdecided"] for f in files), sum(f["labelled"] for f in files)
+    # End to end, as the page counts: refused and admitted-but-misdecided meant gestures and
+    # admitted other ones, over the meant and other gestures.
+    wrong = sum(f["misdecided"] + (f.get("misses") or 0) + (f.get("falseTriggers") or 0) for f in files)
+    return wrong, sum(f["labelled"] + (f.get("others") or 0) for f in files)
 
 
 def shown_error(role):

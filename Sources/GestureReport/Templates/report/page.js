@@ -50,16 +50,20 @@ function completes(family, q, i) {
   }
   return false;
 }
+// End to end, as the app decides: the role's gate first (a refused meant gesture is wrong),
+// then the release; `other` gestures its gate admits are wrong too (docs/gate.md).
 function evaluate(rule) {
   var q = rule.values, c = { cc: 0, cx: 0, xc: 0, xx: 0 }, miss = 0, labelled = 0, dec = new Array(N);
+  var refused = (rule.role === "current" ? G.rc : G.rs) || [];
   for (var i = 0; i < N; i++) {
     var yes = completes(rule.family, q, i); dec[i] = yes;
     if (!G.counted[i] || G.intent[i] === null) continue;
     labelled++;
-    if (G.intent[i] === 1) { if (yes) c.cc++; else { c.cx++; miss++; } }
-    else { if (yes) { c.xc++; miss++; } else c.xx++; }
+    if (G.intent[i] === 1) { if (yes) c.cc++; else c.cx++; }
+    else { if (yes) c.xc++; else c.xx++; }
+    if (refused[i] || (G.intent[i] === 1) !== yes) miss++;
   }
-  return { confusion: c, misdecided: miss, labelled: labelled, decisions: dec };
+  return { confusion: c, misdecided: miss + (rule.falseTriggers || 0), labelled: labelled + (rule.others || 0), decisions: dec };
 }
 // The release scatter's plot area in one of its layouts (wide, narrow): [left, right, bottom, top]
 // in the SVG's user units, from its data-plot attribute.
@@ -94,7 +98,7 @@ function boundary(rule, P) {
   return d;
 }
 var rules = D.rules.map(function (r) {
-  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, values: r.parameters.map(function (p) { return num(p.value); }) };
+  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, values: r.parameters.map(function (p) { return num(p.value); }), others: r.others || 0, falseTriggers: r.falseTriggers || 0 };
 });
 var state = {};
 function show(rule) {
@@ -102,7 +106,7 @@ function show(rule) {
   state[rule.role] = e;
   if (o) {
     o.dataset.misdecided = e.misdecided; o.dataset.labelled = e.labelled;
-    o.textContent = e.labelled ? F.percent(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " misdecided)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
+    o.textContent = e.labelled ? F.percent(e.misdecided / e.labelled) + " (" + e.misdecided + " of " + e.labelled + " wrong end to end)" : "no intent labels: " + e.decisions.filter(Boolean).length + " of " + N + " complete";
   }
   [["cc", c.cc], ["cx", c.cx], ["xc", c.xc], ["xx", c.xx]].forEach(function (kv) { var el = document.getElementById("wi-" + rule.role + "-" + kv[0]); if (el) el.textContent = kv[1]; });
   scatters().forEach(function (svg) {

@@ -167,7 +167,7 @@ import Testing
         }
         #expect(marks == expected)
         for (key, label) in [
-            ("suggested", "suggested 79 pt, 25° (ships)"), ("current", "current 12 pt, 30°"),
+            ("suggested", "tuned 79 pt, 25° (ships)"), ("current", "current 12 pt, 30°"),
             ("full-screen", "full screen, 30°"), ("flutter-cupertino", "flutter-cupertino 20 pt"),
             ("android-back", "android-back 30 dp"),
         ] {

@@ -190,6 +190,8 @@ public struct GateTradeoffFigure: Sendable, Equatable {
             case "android-back":
                 "android-back \(gate.edgeWidth.map { NumberText.parameter($0) + " dp" } ?? "")"
             case "full-screen": "full screen, \(GateSection.lockText(gate.effectiveLockAngle))"
+            case "suggested":
+                "tuned \(GateSection.edgeText(gate.edgeWidth)), \(GateSection.lockText(gate.effectiveLockAngle))"
             default:
                 "\(name) \(GateSection.edgeText(gate.edgeWidth)), \(GateSection.lockText(gate.effectiveLockAngle))"
             }

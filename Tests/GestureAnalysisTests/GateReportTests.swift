@@ -243,6 +243,26 @@ import Testing
                 "hand: 26 gestures used (12 meant, 14 other) of 26 read"))
     }
 
+    /// A report folder is replaced only when it holds nothing but the exact names a report
+    /// writes: every file a report writes, in every direction, is one of them.
+    @Test func everyFileAReportWritesIsOneItsFolderKnows() throws {
+        let model = try Self.run(withOthers: true).model
+        let figures = ReportFigures(model: model)
+        for direction in Direction.allCases {
+            for name in ReportWriter.fileNames(figures: figures, direction: direction) {
+                if name.hasPrefix("figures/") {
+                    #expect(ReportFolder.figureFiles.contains(String(name.dropFirst(8))), "\(name)")
+                } else if name.hasPrefix("snippets/") {
+                    #expect(
+                        ReportFolder.snippetFiles.contains(String(name.dropFirst(9))), "\(name)")
+                } else {
+                    #expect(ReportFolder.topFiles.contains(name), "\(name)")
+                }
+            }
+        }
+        #expect(ReportFolder.snippetFiles.contains(ReportModel.playgroundPath))
+    }
+
     @Test func withoutOthersThereIsNoFigureAndFalseTriggersAreNotMeasured() throws {
         let model = try Self.run(withOthers: false).model
         let figures = ReportFigures(model: model)

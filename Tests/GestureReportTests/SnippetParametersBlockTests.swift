@@ -39,6 +39,10 @@ import Testing
                 let read = try ParameterSet.decodeSource(file.contents, path: file.name)
                 #expect(read.hasSameFileContents(as: set), "\(set.rule) \(file.name)")
                 #expect(read.preset == set.preset && read.rule == set.rule, "\(file.name)")
+                // Saved with CRLF line ends (a Windows checkout): read as its LF form.
+                let crlf = file.contents.replacingOccurrences(of: "\n", with: "\r\n")
+                let readCRLF = try ParameterSet.decodeSource(crlf, path: file.name)
+                #expect(readCRLF.hasSameFileContents(as: set), "CRLF \(set.rule) \(file.name)")
             }
         }
     }

@@ -106,6 +106,19 @@ import Testing
             ReportWriter.refusal(at: report, inputs: [report + "/report.html"])?.contains(
                 "an input") == true)
 
+        // A person's files that look like report output keep the folder theirs: only the
+        // exact names a report holds are taken as its own.
+        for mine in [
+            "figures/mine.svg", "snippets/NOTES.md", "snippets/uikit/Mine.swift",
+            ".ipynb_checkpoints/mine-checkpoint.ipynb",
+        ] {
+            try write("r/" + mine, "mine")
+            #expect(
+                ReportWriter.refusal(at: report)
+                    == "not a report folder this tool wrote: it holds \(mine)")
+            try fm.removeItem(atPath: report + "/" + mine)
+        }
+        #expect(ReportWriter.refusal(at: report) == nil)
         try write("r/figures/notes.txt", "mine")
         #expect(
             ReportWriter.refusal(at: report)

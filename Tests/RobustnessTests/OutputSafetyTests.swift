@@ -62,6 +62,33 @@ struct OutputSafetyTests {
     /// `--json` through a link to `/dev/null`: the device is written in place, so the link and
     /// the device stay as they were. (A link rather than `/dev/null` itself, so a regression
     /// replaces only the link, never the container's `/dev/null`.)
+    /// An output never replaces a trace found by walking a folder, nor the file standard input
+    /// reads: 64 naming both, the trace unchanged.
+    @Test func outputsNeverReplaceWalkedInputsOrStandardInput() throws {
+        let folder = try TestSupport.temporaryDirectory("gesturetune-walked")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        let text =
+            "gesture,t,x,y,phase,intent\ng,0,0,0,began,complete\ng,0.016,40,0,moved,complete\ng,0.033,90,0,ended,complete\n"
+        let trace = traces.appendingPathComponent("a.csv")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        for arguments in [
+            ["measure", "t", "--out", "t/a.csv"],
+            ["analyze", "t", "--shard", "1/1", "--partial", "t/a.csv"],
+        ] {
+            let r = try TestSupport.run(arguments, in: folder)
+            #expect(r.status == 64, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains("names the input t/a.csv"), "\(r.stderr)")
+        }
+        let binary = try #require(TestSupport.binaryPath)
+        let piped = try TestSupport.runProcess(
+            ["/bin/sh", "-c", "\"$0\" measure - --out t/a.csv < t/a.csv", binary], in: folder)
+        #expect(piped.status == 64, "\(piped.stderr)")
+        #expect(piped.stderr.contains("names the input standard input"), "\(piped.stderr)")
+        #expect(try String(contentsOf: trace, encoding: .utf8) == text)
+    }
+
     @Test func aDeviceIsWrittenThroughNotReplaced() throws {
         let (folder, trace) = try Self.scratchWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }

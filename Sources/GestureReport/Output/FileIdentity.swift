@@ -14,6 +14,15 @@ public struct FileIdentity: Hashable, Sendable {
         inode = UInt64(info.st_ino)
     }
 
+    /// The identity of the regular file open on `descriptor` (`fstat(2)`), nil for anything
+    /// else (a terminal, a pipe).
+    public init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
     /// Whether `path` is this file or lies inside this folder, at any depth: its real path
     /// (`realpath(3)`) and each folder above it compared by identity.
     public func holds(_ path: String) -> Bool {

@@ -150,6 +150,17 @@ enum AnalyzeCommand {
     /// A report folder that may not be replaced is refused before the work, not after it.
     static func run(_ options: AnalyzeOptions, console: Console) throws(CLIError) -> Outcome {
         let options = try options.expandingFolders()
+        // A shard's partial never replaces a trace the folder walk found (or standard input).
+        if let partial = options.partial {
+            do {
+                try InputOutputCheck.refuse(
+                    outputs: [("partial", partial)],
+                    inputs: options.files + [options.common.params].compactMap { $0 },
+                    command: "analyze")
+            } catch {
+                throw .usage(error)
+            }
+        }
         if !options.noReport, options.partial == nil {
             let inputs = options.files + [options.common.params].compactMap { $0 }
             try ReportOutput.check(out: options.out, name: options.reportName, inputs: inputs)

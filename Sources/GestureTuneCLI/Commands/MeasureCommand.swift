@@ -50,6 +50,13 @@ enum MeasureCommand {
     static func run(_ options: MeasureOptions, console: Console) throws(CLIError) -> Outcome {
         let files = AnalyzePipeline.distinctFiles(
             try Corpus.expandingFolders(options.files), console: console)
+        // Again with the folders walked (and standard input as the file it may be).
+        do {
+            try InputOutputCheck.refuse(
+                outputs: [("out", options.out)], inputs: files, command: "measure")
+        } catch {
+            throw .usage(error)
+        }
         let current = try AnalyzePipeline.loadParameters(
             options.params, extent: options.physics.extent)
         let against = try options.against.map { argument throws(CLIError) in

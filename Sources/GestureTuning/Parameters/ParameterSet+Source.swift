@@ -34,7 +34,10 @@ extension ParameterSet {
         func fail(_ line: Int, _ expected: String, _ found: String) -> ParameterError {
             .located(line: line, .sourceBlock(path: path, expected: expected, found: found))
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        // "\r\n" is one Character in Swift: split on it too, so a CRLF file reads as its LF form.
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
         func trimmed(_ k: Int) -> String { lines[k].trimmingCharacters(in: .whitespaces) }

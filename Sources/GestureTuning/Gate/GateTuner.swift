@@ -160,7 +160,7 @@ public enum GateTuner {
                 let rng = RandomSource(seed: base, stream: UInt64(r), generator: .taus2)
                 let weighted = cells.map { ($0.0, Double(rng.poisson(mean: $0.1))) }
                 let c = slices(
-                    Table(weighted, folds: folds).sum(excluding: nil), edge: choice.edge,
+                    Cumulative(weighted: weighted, folds: folds), edge: choice.edge,
                     angle: choice.angle, cost: falseTriggerCost)
                 lowEdges.append(Double(c.edges.lowerBound))
                 highEdges.append(Double(c.edges.upperBound))
@@ -314,18 +314,46 @@ public enum GateTuner {
         }
 
         mutating func accumulate() {
-            for array in [
-                \Cumulative.meant, \Cumulative.other, \Cumulative.meantCurrentRefused,
-                \Cumulative.otherCurrentAdmitted,
-            ] {
+            Self.prefixSums(&meant)
+            Self.prefixSums(&other)
+            Self.prefixSums(&meantCurrentRefused)
+            Self.prefixSums(&otherCurrentAdmitted)
+        }
+
+        /// The pooled cells of every fold, weighted (a bootstrap resample), as cumulative counts
+        /// of the two classes: no per-fold table, and no current-gate arrays (a resample only
+        /// looks for the flat optimum).
+        init(weighted cells: [(Int, Double)], folds: Int) {
+            for (key, n) in cells where n != 0 {
+                let rest = key / folds / 2
+                let other = rest % 2
+                // The cell index is the arrays' index: edge bin × angle bins + angle bin.
+                let k = rest / 2
+                if other == 1 {
+                    self.other[k] += n
+                } else {
+                    meant[k] += n
+                    meantTotal += n
+                }
+            }
+            Self.prefixSums(&meant)
+            Self.prefixSums(&other)
+        }
+
+        init() {}
+
+        /// 2-D prefix sums in place over `edgeBins × angleBins`.
+        static func prefixSums(_ array: inout [Double]) {
+            let width = Table.angleBins
+            array.withUnsafeMutableBufferPointer { p in
                 for e in 0..<Table.edgeBins {
-                    for a in 0..<Table.angleBins {
-                        let k = e * Table.angleBins + a
-                        var v = self[keyPath: array][k]
-                        if e > 0 { v += self[keyPath: array][k - Table.angleBins] }
-                        if a > 0 { v += self[keyPath: array][k - 1] }
-                        if e > 0 && a > 0 { v -= self[keyPath: array][k - Table.angleBins - 1] }
-                        self[keyPath: array][k] = v
+                    for a in 0..<width {
+                        let k = e * width + a
+                        var v = p[k]
+                        if e > 0 { v += p[k - width] }
+                        if a > 0 { v += p[k - 1] }
+                        if e > 0 && a > 0 { v -= p[k - width - 1] }
+                        p[k] = v
                     }
                 }
             }

@@ -26,12 +26,12 @@ import Testing
 
     /// a.csv: 0 of 6 misdecided (pass); b.csv: 2 of 6 = 33.3% > 5% (fail).
     func summary() -> BatchSummary {
-        BatchGate.summarise(
+        BatchVerdict.summarise(
             files: [
                 caseResult("a.csv", misdecided: 0, labelled: 6),
                 caseResult("b.csv", misdecided: 2, labelled: 6),
             ],
-            gate: BatchSummary.Gate(maxError: 0.05, tolerance: 0, baseline: nil),
+            gate: BatchSummary.Limits(maxError: 0.05, tolerance: 0, baseline: nil),
             params: BatchSummary.ParamsInfo(
                 source: "ionic", preset: true, rule: "forward", values: [:]),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)

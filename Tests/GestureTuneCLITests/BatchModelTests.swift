@@ -27,14 +27,15 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     return r
 }
 
-@Suite struct BatchGateTests {
-    let gate = BatchSummary.Gate(maxError: 0.05, tolerance: 0, baseline: nil)
+@Suite struct BatchVerdictTests {
+    let gate = BatchSummary.Limits(maxError: 0.05, tolerance: 0, baseline: nil)
 
     @Test func errorAtTheLimitPasses() {
         // 3/60 = 0.05 exactly at the limit: not "exceeds".
         #expect(
-            BatchGate.apply(gate, to: caseResult("a", misdecided: 3, labelled: 60)).status == .pass)
-        let r = BatchGate.apply(gate, to: caseResult("a", misdecided: 4, labelled: 60))
+            BatchVerdict.apply(gate, to: caseResult("a", misdecided: 3, labelled: 60)).status
+                == .pass)
+        let r = BatchVerdict.apply(gate, to: caseResult("a", misdecided: 4, labelled: 60))
         #expect(r.status == .fail)
         #expect(r.failures == ["error 6.7% (4/60) exceeds --max-error 5.0%"])
     }
@@ -46,44 +47,44 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
         r.others = 40
         r.falseTriggers = 3
         r.misses = 1
-        let limits = BatchSummary.Gate(
+        let limits = BatchSummary.Limits(
             maxError: 1, tolerance: 0, baseline: nil, maxFalseTriggers: 0.05, maxMisses: 0.02)
         #expect(
-            BatchGate.apply(limits, to: r).failures == [
+            BatchVerdict.apply(limits, to: r).failures == [
                 "false triggers 7.5% (3/40) exceed --max-false-triggers 5.0%"
             ])
         r.falseTriggers = 2
-        #expect(BatchGate.apply(limits, to: r).status == .pass)
+        #expect(BatchVerdict.apply(limits, to: r).status == .pass)
         r.misses = 2
         #expect(
-            BatchGate.apply(limits, to: r).failures == [
+            BatchVerdict.apply(limits, to: r).failures == [
                 "misses 3.3% (2/60) exceed --max-misses 2.0%"
             ])
         r.misses = 0
         r.others = 0
         r.falseTriggers = 0
-        #expect(BatchGate.apply(limits, to: r).status == .pass)
+        #expect(BatchVerdict.apply(limits, to: r).status == .pass)
     }
 
     @Test func baselineAndTolerance() {
         var r = caseResult("a", misdecided: 2, labelled: 20)
         r.baselineErrorRate = 0.05
-        let strict = BatchSummary.Gate(maxError: 1, tolerance: 0, baseline: "b.json")
+        let strict = BatchSummary.Limits(maxError: 1, tolerance: 0, baseline: "b.json")
         // 2/20 = 10% against a 5% baseline: worse by 5 points.
-        #expect(BatchGate.apply(strict, to: r).status == .fail)
+        #expect(BatchVerdict.apply(strict, to: r).status == .fail)
         #expect(
-            BatchGate.apply(strict, to: r).failures == [
+            BatchVerdict.apply(strict, to: r).failures == [
                 "error 10.0% (2/20) is worse than the baseline's 5.0% by more than --tolerance 0.0%"
             ])
-        let tolerant = BatchSummary.Gate(maxError: 1, tolerance: 0.05, baseline: "b.json")
-        #expect(BatchGate.apply(tolerant, to: r).status == .pass)
+        let tolerant = BatchSummary.Limits(maxError: 1, tolerance: 0.05, baseline: "b.json")
+        #expect(BatchVerdict.apply(tolerant, to: r).status == .pass)
     }
 
     @Test func unlabelledIsSkippedAndProblemIsError() {
         #expect(
-            BatchGate.apply(gate, to: caseResult("a", misdecided: 0, labelled: 0)).status
+            BatchVerdict.apply(gate, to: caseResult("a", misdecided: 0, labelled: 0)).status
                 == .skipped)
-        #expect(BatchGate.apply(gate, to: errorCase("b", line: 3)).status == .error)
+        #expect(BatchVerdict.apply(gate, to: errorCase("b", line: 3)).status == .error)
     }
 
     @Test func totalsArePooledFromCounts() {
@@ -91,15 +92,15 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
             caseResult("a", misdecided: 1, labelled: 10),
             caseResult("b", misdecided: 3, labelled: 30), errorCase("c", line: 2),
         ]
-        .map { BatchGate.apply(gate, to: $0) }
+        .map { BatchVerdict.apply(gate, to: $0) }
         let t = BatchSummary.Totals(files)
         #expect(t.files == 3 && t.passed == 0 && t.failed == 2 && t.errors == 1)
         #expect(t.labelled == 40 && t.misdecided == 4 && t.errorRate == 0.1)
         #expect(t.confusion.completeDecidedCancel == 4 && t.confusion.completeDecidedComplete == 36)
         #expect(t.skippedByReason == ["not-closed": 2])
         #expect(
-            BatchGate.outcome(
-                of: BatchGate.summarise(
+            BatchVerdict.outcome(
+                of: BatchVerdict.summarise(
                     files: files, gate: gate, params: params, settings: settings, shard: nil))
                 == .gate(failed: 2, errors: 1))
     }
@@ -159,7 +160,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
 }
 
 @Suite struct MergeTests {
-    let gate = BatchSummary.Gate(maxError: 0.05, tolerance: 0, baseline: nil)
+    let gate = BatchSummary.Limits(maxError: 0.05, tolerance: 0, baseline: nil)
     let params = BatchSummary.ParamsInfo(
         source: "ionic", preset: true, rule: "forward", values: [:])
     let settings = BatchCommand.settings(CommonOptions(), PhysicsOptions())
@@ -167,7 +168,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     func shards(_ files: [BatchFileResult], n: Int) -> [(path: String, summary: BatchSummary)] {
         (1...n).map { k in
             let part = Corpus.shard(files, index: k, count: n)
-            let s = BatchGate.summarise(
+            let s = BatchVerdict.summarise(
                 files: part, gate: gate, params: params, settings: settings,
                 shard: .init(index: k, count: n, corpusFiles: files.count))
             return ("shard-\(k).json", s)
@@ -184,7 +185,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     }
 
     @Test func mergedShardsEqualTheUnshardedSummary() throws {
-        let whole = BatchGate.summarise(
+        let whole = BatchVerdict.summarise(
             files: corpus, gate: gate, params: params, settings: settings, shard: nil)
         for n in 1...4 {
             let merged = try MergeCommand.merge(
@@ -195,7 +196,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
     }
 
     @Test func jsonRoundTripsExactly() throws {
-        let whole = BatchGate.summarise(
+        let whole = BatchVerdict.summarise(
             files: corpus, gate: gate, params: params, settings: settings, shard: nil)
         let decoded = try JSONDecoder().decode(
             BatchSummary.self, from: Data(try BatchJSON.encode(whole).utf8))
@@ -255,7 +256,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
                 id: "g7", line: 31, intent: "complete", decision: "cancel", releaseProgress: 0.2,
                 progressVelocity: 0.25)
         ]
-        r = BatchGate.apply(.init(maxError: 0.05, tolerance: 0, baseline: nil), to: r)
+        r = BatchVerdict.apply(.init(maxError: 0.05, tolerance: 0, baseline: nil), to: r)
         #expect(
             JUnitWriter.failureMessage(r)
                 == "error 25.0% (1/4) exceeds --max-error 5.0%; wrong: g7")
@@ -314,7 +315,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
             #"{"schema": "gesturetune.params/1", "rule": "threshold", "progressThreshold": 0.3, "velocityThreshold": "inf"}"#
         )
         let rule = p.ruleDescription
-        let summary = BatchGate.summarise(
+        let summary = BatchVerdict.summarise(
             files: [], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
             params: .init(source: "p.json", preset: false, rule: rule.family, values: rule.values),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)

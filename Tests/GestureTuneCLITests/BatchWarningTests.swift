@@ -112,7 +112,7 @@ enum WarningTraces {
     @Test func warningsReachJSONJUnitAndMarkdown() throws {
         var file = caseResult("t/a.csv", misdecided: 0, labelled: 3)
         file.warnings = ["Look <here>."]
-        let s = BatchGate.summarise(
+        let s = BatchVerdict.summarise(
             files: [file], gate: .init(maxError: 0.05, tolerance: 0, baseline: nil),
             params: .init(source: "ionic", preset: true, rule: "forward", values: [:]),
             settings: BatchCommand.settings(CommonOptions(), PhysicsOptions()), shard: nil)

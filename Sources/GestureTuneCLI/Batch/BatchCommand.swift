@@ -181,7 +181,7 @@ enum BatchCommand {
     static func run(_ options: BatchOptions, console: Console) throws(CLIError) -> Outcome {
         let parameters = try DecisionParameters.load(options.common.params!)
         let baseline = try options.baseline.map { path throws(CLIError) in
-            try BatchGate.loadBaseline(path)
+            try BatchVerdict.loadBaseline(path)
         }
         let corpus = try Corpus.files(under: options.paths)
         guard !corpus.isEmpty else {
@@ -225,15 +225,15 @@ enum BatchCommand {
             source: parameters.name,
             preset: { if case .preset = parameters.source { true } else { false } }(),
             rule: rule.family, values: rule.values)
-        let gate = BatchSummary.Gate(
+        let gate = BatchSummary.Limits(
             maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
             allowEmpty: options.allowEmpty ? true : nil,
             maxFalseTriggers: options.maxFalseTriggers, maxMisses: options.maxMisses)
-        let summary = BatchGate.summarise(
+        let summary = BatchVerdict.summarise(
             files: results, gate: gate, params: params, settings: settings(options.common, physics),
             shard: shard)
         try options.outputs.emit(summary, times: run.times, console: console)
-        return BatchGate.outcome(of: summary)
+        return BatchVerdict.outcome(of: summary)
     }
 
     static func settings(_ common: CommonOptions, _ physics: PhysicsOptions)

@@ -13,7 +13,8 @@ struct BatchSummary: Codable, Sendable, Equatable {
     var tool: String
     var params: ParamsInfo
     var settings: Settings
-    var gate: Gate
+    /// The CI limits the cases were judged by (the JSON key `gate`, as written before).
+    var gate: Limits
     /// Present in a shard's partial summary only.
     var shard: Shard?
     /// `pass`, `fail` or `error` (any error case), as the exit status.
@@ -39,7 +40,7 @@ struct BatchSummary: Codable, Sendable, Equatable {
     /// same value an analysis partial records (`RunSettings.input`).
     typealias Settings = InputSettings
 
-    struct Gate: Codable, Sendable, Equatable {
+    struct Limits: Codable, Sendable, Equatable {
         var maxError: Double?
         var tolerance: Double
         /// The baseline file's path, when one was used.

@@ -31,7 +31,8 @@ enum BatchText {
         let path = TerminalText.escaped(file.path)
         switch file.status {
         case .pass:
-            return "\(label("PASS", colour ? "32" : nil))   \(path): \(BatchGate.errorText(file))"
+            return
+                "\(label("PASS", colour ? "32" : nil))   \(path): \(BatchVerdict.errorText(file))"
         case .fail:
             let reasons = TerminalText.safe(file.failures.joined(separator: "; "))
             return "\(label("FAIL", colour ? "31" : nil))   \(path): \(reasons)"
@@ -62,7 +63,7 @@ enum BatchText {
             line +=
                 ", \(t.misses ?? 0) refused by the gate, \(t.falseTriggers ?? 0) of \(t.others ?? 0) other started it"
         }
-        if let rate = t.errorRate { line += " (pooled error \(BatchGate.percent(rate)))" }
+        if let rate = t.errorRate { line += " (pooled error \(BatchVerdict.percent(rate)))" }
         line += " under \(TerminalText.safe(summary.params.source)); \(summary.status.uppercased())"
         if let shard = summary.shard { line += " (shard \(shard.index)/\(shard.count))" }
         return line
@@ -74,7 +75,7 @@ enum BatchText {
             "|---|---|---|---|---|",
         ]
         for file in summary.files {
-            let rate = file.errorRate.map(BatchGate.percent) ?? ""
+            let rate = file.errorRate.map(BatchVerdict.percent) ?? ""
             var notes = file.failures.joined(separator: "; ")
             if let p = file.problem {
                 notes = p.line > 0 ? "line \(p.line): \(p.message)" : p.message

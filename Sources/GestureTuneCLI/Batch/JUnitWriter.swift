@@ -120,7 +120,7 @@ enum JUnitWriter {
 
     /// A case's numbers as `<property>` pairs: the counts and error rate of the JSON summary's
     /// file entry (a fraction, absent when nothing is labelled), then the gate it was judged by.
-    static func caseProperties(_ file: BatchFileResult, gate: BatchSummary.Gate)
+    static func caseProperties(_ file: BatchFileResult, gate: BatchSummary.Limits)
         -> [(String, String)]
     {
         var p: [(String, String)] = []

@@ -115,7 +115,7 @@ enum MergeCommand {
             allowEmpty: options.allowEmpty, maxFalseTriggers: options.maxFalseTriggers,
             maxMisses: options.maxMisses)
         try options.outputs.emit(merged, console: console)
-        return BatchGate.outcome(of: merged)
+        return BatchVerdict.outcome(of: merged)
     }
 
     /// Checks that the partials are shards 1..N of one corpus run with one set of options, each
@@ -181,10 +181,10 @@ enum MergeCommand {
         if let maxMisses { gate.maxMisses = maxMisses }
         if let baseline {
             gate.baseline = baseline
-            let rates = try BatchGate.loadBaseline(baseline)
+            let rates = try BatchVerdict.loadBaseline(baseline)
             for i in files.indices { files[i].baselineErrorRate = rates[files[i].path] }
         }
-        return BatchGate.summarise(
+        return BatchVerdict.summarise(
             files: files, gate: gate, params: first.summary.params,
             settings: first.summary.settings, shard: nil)
     }

@@ -2,16 +2,18 @@ import Foundation
 import GestureReport
 import GestureTuning
 
-/// The gate of `batch` and `merge` (cli-and-reports.md, "batch: the CI gate").
-enum BatchGate {
+/// The verdict of `batch` and `merge` on each case and the run (cli-and-reports.md, "batch:
+/// the CI gate"): pass, fail, skipped or error against the run's limits. ("Gate" alone is the
+/// start-of-gesture gate.)
+enum BatchVerdict {
     /// Comparisons allow this much slack so that, e.g., 3/60 does not exceed a limit of 0.05
     /// through rounding.
     static let slack = 1e-12
 
     /// Decides a case's status from its counts: `error` when the file could not be read,
-    /// `skipped` when it has no labelled gestures, `fail` when its error exceeds `maxError` or
+    /// `skipped` when it has no labelled gestures, `fail` when its end-to-end error exceeds `maxError` or
     /// its baseline entry by more than `tolerance`, else `pass`.
-    static func apply(_ gate: BatchSummary.Gate, to result: BatchFileResult) -> BatchFileResult {
+    static func apply(_ gate: BatchSummary.Limits, to result: BatchFileResult) -> BatchFileResult {
         var r = result
         r.failures = []
         if r.problem != nil {
@@ -60,7 +62,7 @@ enum BatchGate {
     /// since its files are only part of the corpus: `merge` applies the check to the whole,
     /// so the merged result still equals the unsharded run's.
     static func summarise(
-        files: [BatchFileResult], gate: BatchSummary.Gate, params: BatchSummary.ParamsInfo,
+        files: [BatchFileResult], gate: BatchSummary.Limits, params: BatchSummary.ParamsInfo,
         settings: BatchSummary.Settings, shard: BatchSummary.Shard?
     ) -> BatchSummary {
         let gated = files.map { apply(gate, to: $0) }

@@ -106,7 +106,8 @@ public final class CaseEvaluator {
                 }
                 return
             }
-            if !outcome.isAdmitted || outcome != .decided(m.intent!) {
+            // Refused, or admitted and decided against its intent.
+            if outcome != .decided(m.intent!) {
                 wrong.append(
                     .init(
                         id: m.id, line: gesture.firstLine, intent: m.intent!.rawValue,

@@ -90,7 +90,7 @@ public struct Gate: Sendable, Equatable, Codable {
     }
 
     /// Why the gate refuses a gesture, first reason first.
-    public enum Refusal: String, Sendable, Equatable, Codable, CaseIterable {
+    public enum Refusal: String, Sendable, Equatable, Codable {
         /// The finger never moved more than the slop (a tap): no direction to lock.
         case slop
         /// It began farther than `edgeWidth` from the leading edge.

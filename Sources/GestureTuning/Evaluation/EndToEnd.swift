@@ -84,26 +84,6 @@ public struct EndToEndCount: Sendable, Equatable, Codable {
         case .decided(let d): if d != intent { misdecided += 1 }
         }
     }
-
-    /// Counts `m` under `gate` and `decider`.
-    public mutating func add(_ m: GestureMeasurement, gate: Gate, decider: Decider) {
-        guard m.notMeant || m.intent != nil else { return }
-        add(
-            intent: m.intent, notMeant: m.notMeant,
-            outcome: GestureOutcome(m, gate: gate, decider: decider))
-    }
-
-    /// The end-to-end count of `gate` and `decider` on `measurements`.
-    public init(gate: Gate, decider: Decider, measurements: some Sequence<GestureMeasurement>) {
-        for m in measurements { add(m, gate: gate, decider: decider) }
-    }
-
-    public static func + (a: EndToEndCount, b: EndToEndCount) -> EndToEndCount {
-        EndToEndCount(
-            meant: a.meant + b.meant, others: a.others + b.others, refused: a.refused + b.refused,
-            misdecided: a.misdecided + b.misdecided,
-            falseTriggers: a.falseTriggers + b.falseTriggers)
-    }
 }
 
 /// The end-to-end figures of a run: the current set, what ships (params.json) and the tuned

@@ -5,6 +5,7 @@ let package = Package(
     name: "gesturetune",
     products: [
         .executable(name: "gesturetune", targets: ["gesturetune"]),
+        .library(name: "GestureIO", targets: ["GestureIO"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
         .library(name: "GestureTuning", targets: ["GestureTuning"]),
@@ -31,6 +32,9 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        // Under everything: atomic outputs, whole-file input, JSON with locations, locks and the
+        // parallel map. Foundation only.
+        .target(name: "GestureIO", exclude: ["README.md"]),
         .target(
             name: "GestureTrace", dependencies: ["CCSV", "CZlib", "CZstd"], exclude: ["README.md"]),
         // The only importer of CGSL: fits, roots and random numbers behind `package` wrappers.
@@ -40,11 +44,14 @@ let package = Package(
             exclude: ["README.md"]),
         .target(
             name: "GestureTuning",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureNumerics"],
+            dependencies: ["GestureIO", "GestureTrace", "GesturePhysics", "GestureNumerics"],
             exclude: ["README.md"]),
         .target(
             name: "GestureReport",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureNumerics"],
+            dependencies: [
+                "GestureIO", "GestureTrace", "GesturePhysics", "GestureTuning", "GestureNumerics",
+                "GestureAnalysis",
+            ],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
         // Writes the Swift file that carries GestureReport's Templates folder (EmbeddedTemplates).
         .executableTarget(name: "TemplateEmbedder"),
@@ -52,14 +59,14 @@ let package = Package(
             name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "GestureAnalysis",
-            dependencies: ["GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport"],
+            dependencies: ["GestureIO", "GestureTrace", "GesturePhysics", "GestureTuning"],
             exclude: ["README.md"]
         ),
         .target(
             name: "GestureTuneCLI",
             dependencies: [
-                "GestureTrace", "GesturePhysics", "GestureTuning", "GestureReport",
-                "GestureAnalysis",
+                "GestureIO", "GestureTrace", "GesturePhysics", "GestureTuning", "GestureAnalysis",
+                "GestureReport",
             ],
             exclude: ["README.md"]
         ),
@@ -69,8 +76,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "CZlib",
-                "CZstd",
+                "GestureIO", "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace",
+                "CZlib", "CZstd",
             ],
             path: "Tests/TestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
@@ -80,12 +87,15 @@ let package = Package(
         .testTarget(
             name: "GestureTuningTests",
             dependencies: [
-                "GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics", "TestSupport",
+                "GestureIO", "GestureTuning", "GesturePhysics", "GestureTrace", "GestureNumerics",
+                "TestSupport",
             ]),
         .testTarget(
             name: "GestureReportTests",
             dependencies: [
-                "GestureReport", "GestureTuning", "GesturePhysics", "GestureTrace", "TestSupport",
+                "GestureReport", "GestureAnalysis", "GestureTuning", "GesturePhysics",
+                "GestureTrace",
+                "TestSupport",
             ]),
         .testTarget(
             name: "GestureAnalysisTests",
@@ -95,11 +105,13 @@ let package = Package(
                 "TestSupport",
             ]
         ),
-        .testTarget(name: "GestureTuneCLITests", dependencies: ["GestureTuneCLI", "TestSupport"]),
+        .testTarget(
+            name: "GestureTuneCLITests",
+            dependencies: ["GestureTuneCLI", "GestureIO", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RobustnessTests",
-            dependencies: ["GestureTrace", "GesturePhysics", "TestSupport"],
+            dependencies: ["GestureIO", "GestureTrace", "GesturePhysics", "TestSupport"],
             exclude: ["Malformed"]
         ),
     ],

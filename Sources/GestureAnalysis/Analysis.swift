@@ -1,6 +1,5 @@
 import Foundation
 import GesturePhysics
-import GestureReport
 import GestureTrace
 import GestureTuning
 
@@ -31,17 +30,32 @@ public enum Analysis {
         }
     }
 
-    /// What `finish` made: the complete answer and the report model built from it, and the
-    /// text of `params.json`.
+    /// What `finish` made: the whole answer (gate included) and what a report is built from
+    /// besides (`ReportModel(analysis:)` in GestureReport), and the text of `params.json`.
     public struct Result: Sendable {
-        public var model: ReportModel
         public var answer: Answer
         /// The suggested parameters as `params.json` holds them.
         public var params: String
         /// What reading each file saw, in file order.
         public var reads: [ReadSummary]
+        /// The run's files, in argument order.
+        public var files: [String]
+        /// Where the current set came from: its preset's name, or the params file.
+        public var currentSource: String?
+        /// The gestures shown one by one.
+        public var sample: GestureSample
+        /// Every measurement's warning tallies (extents, sources, count).
+        public var tally: MeasurementTally
+        /// `--by`: each group against the pooled answer.
+        public var groups: GroupAnalysis?
+        /// The app's decision, gate then release, counted over the labelled gestures (nil
+        /// without labels).
+        public var endToEnd: EndToEndSummary?
+        /// Set when the labels were worked out from the recording.
+        public var labelNotice: LabelNotice?
+
         /// The start-of-gesture gate's tuning (`measured` false without `other` gestures).
-        public var gate: GateAnswer
+        public var gate: GateAnswer { answer.gate! }
     }
 
     /// Reads and measures the files of `shard` (every file when nil) of `files` under
@@ -67,65 +81,41 @@ public enum Analysis {
             indices: indices, digest: digest)
     }
 
-    /// The merged digest of every file → the answer (`Tuner.tune` on the statistics, with the
-    /// physics it was measured under, the current set as measured and the input's warnings)
-    /// → the report model (answer + sample, groups, the label notice).
+    /// The merged digest of every file → the whole answer (`Tuner.answer`: the release rule,
+    /// the physics it was measured under, the input's warnings and the gate), the groups, the
+    /// end-to-end count and the label notice. The report is built from it, not here.
     public static func finish(
-        _ digest: AnalysisDigest, files: [String], settings: RunSettings, name: String,
-        generator: String,
+        _ digest: AnalysisDigest, files: [String], settings: RunSettings,
         progress: (any AnalysisProgress)? = nil
     ) throws(ParameterError) -> Result {
         let reads = files.indices.compactMap { digest.reads[$0] }
-        let physics = settings.physics
         let current = settings.current
         let options = settings.tuning.options
         progress?.stage("tuning \(digest.statistics.gestureCount) gestures…")
-        var answer = Tuner(options: options).tune(digest.statistics)
+        let answer = Tuner(options: options).answer(
+            digest.statistics, gate: digest.gate, physics: settings.physics, current: current,
+            motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
+            falseTriggerCost: settings.effectiveFalseTriggerCost)
         // `--by`: each group's statistics against the pooled answer (groups in order of name).
         let groups = digest.groups.map { groups in
             GroupAnalysis(
                 columns: settings.by.joined(separator: "+"), groups: groups, pooled: answer,
                 settlingTime: options.settlingTime)
         }
-        let tally = digest.statistics.summaries.measurements
-        answer.complete(
-            physics: physics, current: current, sharedExtent: tally.sharedColumnExtent,
-            inputWarnings: TuningWarning.input(
-                tally, motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
-                direction: physics.direction))
-        // The gate, tuned on meant and `other` gestures. A change only where it was measured:
-        // without `other` gestures the current gate ships (never one read off the intended
-        // swipes); with them the tuned gate ships only when it beats the current gate end to
-        // end with confidence, as a tuned release rule must.
-        let gate = GateTuner.tune(
-            digest.gate, falseTriggerCost: settings.effectiveFalseTriggerCost,
-            resamples: options.bootstrapResamples)
-        let currentGate = answer.current.gate
-        answer.suggested.gate = gate.suggested ?? currentGate
-        answer.recommendation.set.gate = gate.ships ? gate.suggested! : currentGate
         let endToEnd = EndToEndFigures.summary(
-            answer: answer, gate: gate,
+            answer: answer, gate: answer.gate!,
             sample: digest.sample.ranked.map(\.measurement))
-        var model = ReportModel(
-            tuning: answer, sample: digest.sample, tally: tally, reads: reads, name: name,
-            generator: generator, currentSource: current.preset ?? settings.params, files: files,
-            gate: gate, endToEnd: endToEnd)
-        if let groups {
-            model.groups = GroupSection(analysis: groups, extent: model.summary.extent)
-        }
-        if digest.labels.files > 0 {
-            let notice = LabelNotice.implicitLabels(
+        let notice =
+            digest.labels.files > 0
+            ? LabelNotice.implicitLabels(
                 intent: digest.labels.intent, retry: digest.labels.retry,
                 outcome: digest.labels.outcome,
-                window: settings.retryWindow, automatic: settings.labels == .auto)
-            model.labelNotice = notice
-            model.summary.warnings.append(notice.sentence)
-            model.summary.plainWarnings[notice.sentence] =
-                "What each gesture was meant to do was worked out from the recording (retries and outcomes), not said by a person."
-        }
+                window: settings.retryWindow, automatic: settings.labels == .auto) : nil
         return Result(
-            model: model, answer: answer, params: try answer.recommendation.set.encoded(),
-            reads: reads, gate: gate)
+            answer: answer, params: try answer.recommendation.set.encoded(), reads: reads,
+            files: files, currentSource: current.preset ?? settings.params, sample: digest.sample,
+            tally: digest.statistics.summaries.measurements, groups: groups, endToEnd: endToEnd,
+            labelNotice: notice)
     }
 
     /// What the first partial said about the run, for the checks of the others.

@@ -1,6 +1,5 @@
 import Foundation
 import GesturePhysics
-import GestureReport
 import GestureTrace
 import GestureTuning
 
@@ -13,7 +12,7 @@ import GestureTuning
 /// - `shard`, `files` (every file of the run, in argument order), `shardFiles` (this shard's).
 /// - `reads` (this shard's files' read summaries), `motion`, `labels` (implicit-label counts).
 /// - `digest.statistics` (`TuningStatistics`, the answer's inputs) and `digest.sample`
-///   (`ReportSample`, the gestures the report shows one by one; `PartialSample`: column by
+///   (`GestureSample`, the gestures the report shows one by one; `PartialSample`: column by
 ///   column, each progress curve as the integers it was measured from when they give it back
 ///   exactly).
 /// - `gate` (`GateStatistics`): what the start-of-gesture gate is tuned on.
@@ -37,7 +36,7 @@ public struct AnalysisPartial: Codable, Sendable {
     public var motion: PartialMotion
     public var labels: LabelTally
     public var statistics: TuningStatistics
-    public var sample: ReportSample
+    public var sample: GestureSample
     /// `--by`: statistics per group value.
     public var groups: [String: TuningStatistics]?
     /// The start-of-gesture gate's statistics (`GateStatistics`), a section of its own.
@@ -55,7 +54,7 @@ public struct AnalysisPartial: Codable, Sendable {
     init(
         tool: String, settings: RunSettings, shard: Shard, files: [String], shardFiles: [String],
         reads: [PartialRead], motion: PartialMotion, labels: LabelTally,
-        statistics: TuningStatistics, sample: ReportSample, groups: [String: TuningStatistics]?,
+        statistics: TuningStatistics, sample: GestureSample, groups: [String: TuningStatistics]?,
         gate: GateStatistics
     ) {
         self.gate = gate

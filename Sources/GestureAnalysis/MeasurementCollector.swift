@@ -1,6 +1,6 @@
 import Dispatch
+import GestureIO
 import GesturePhysics
-import GestureReport
 import GestureTrace
 import GestureTuning
 
@@ -48,7 +48,7 @@ public struct DigestContext: Sendable {
     func empty() -> AnalysisDigest {
         AnalysisDigest(
             statistics: TuningStatistics(options: tuning, current: current),
-            sample: ReportSample(capacity: sampleSize),
+            sample: GestureSample(capacity: sampleSize),
             groups: byGroup ? [:] : nil, gate: emptyGate())
     }
 
@@ -87,10 +87,10 @@ public struct DigestContext: Sendable {
             digest.groups![group, default: empty].add(m, key: key)
         }
         digest.sample.offer(
-            ReportSample.Entry(
-                priority: ReportSample.priority(
+            GestureSample.Entry(
+                priority: GestureSample.priority(
                     of: m, current: current, band: tuning.ambiguityBand),
-                hash: key.mixed(seed: tuning.seed, stream: ReportSample.stream), fileIndex: index,
+                hash: key.mixed(seed: tuning.seed, stream: GestureSample.stream), fileIndex: index,
                 order: order,
                 measurement: m, intentSource: source))
     }
@@ -106,14 +106,14 @@ public struct AnalysisDigest: Sendable {
     public var motion = MotionTally()
     public var labels = LabelTally()
     public var statistics: TuningStatistics
-    public var sample: ReportSample
+    public var sample: GestureSample
     /// `--by`: statistics per group value (nil without `--by`).
     public var groups: [String: TuningStatistics]? = nil
     /// What the start-of-gesture gate is tuned on: meant and `other` gestures alike.
     public var gate: GateStatistics
 
     public init(
-        statistics: TuningStatistics, sample: ReportSample,
+        statistics: TuningStatistics, sample: GestureSample,
         groups: [String: TuningStatistics]? = nil, gate: GateStatistics
     ) {
         self.statistics = statistics

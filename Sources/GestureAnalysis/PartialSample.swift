@@ -1,10 +1,9 @@
 import Foundation
 import GesturePhysics
-import GestureReport
 import GestureTrace
 import GestureTuning
 
-/// `ReportSample` as the partial stores it: its capacity, the gestures offered, and the kept
+/// `GestureSample` as the partial stores it: its capacity, the gestures offered, and the kept
 /// entries (best-ranked first) column by column. Each number column is one string of the
 /// rows' values separated by commas, so a reader parses digits instead of decoding a JSON
 /// value per field, and like values sit together for the compressor. A value is written in
@@ -31,7 +30,7 @@ struct PartialSample: Codable {
     static let estimatorFields = ["vx", "vy", "axis", "used", "fellBack", "window"]
 
     /// `files`: the run's files (`fileIndex` indexes them); `seed`: the tuning seed.
-    init(_ sample: ReportSample, files runFiles: [String], seed: UInt64) {
+    init(_ sample: GestureSample, files runFiles: [String], seed: UInt64) {
         capacity = sample.capacity
         offered = sample.offered
         let entries = sample.ranked
@@ -140,7 +139,7 @@ struct PartialSample: Codable {
         let file = files[index]
         let prefix = file + ":"
         let read = id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : id
-        return GestureKey(file: file, id: read).mixed(seed: seed, stream: ReportSample.stream)
+        return GestureKey(file: file, id: read).mixed(seed: seed, stream: GestureSample.stream)
     }
 
     /// The samples per second the curve gives when it holds every sample, the lift-off last:
@@ -176,7 +175,7 @@ struct PartialSample: Codable {
 
     /// The sample back; a column that is missing, of the wrong length, or holds a value out
     /// of range is an error naming it.
-    func sample(files runFiles: [String], seed: UInt64) throws(PartialError) -> ReportSample {
+    func sample(files runFiles: [String], seed: UInt64) throws(PartialError) -> GestureSample {
         for (key, count) in [("rows", rows), ("capacity", capacity), ("offered", offered)]
         where !(0...AnalysisPartial.maxCount).contains(count) {
             throw PartialError(
@@ -276,7 +275,7 @@ struct PartialSample: Codable {
         let timeToSlopAt = try r.ints("gate.timeToSlop.at")
         let distanceToSlop = try r.numbers("gate.distanceToSlop")
 
-        var entries: [ReportSample.Entry] = []
+        var entries: [GestureSample.Entry] = []
         entries.reserveCapacity(rows)
         var tAt = 0, rawAt = 0
         for k in 0..<rows {
@@ -431,14 +430,14 @@ struct PartialSample: Codable {
                 throw PartialError("sample.columns.hash: expected a value in row \(k)")
             }
             entries.append(
-                ReportSample.Entry(
-                    priority: ReportSample.Priority(rawValue: priority[k]! - 1)!,
+                GestureSample.Entry(
+                    priority: GestureSample.Priority(rawValue: priority[k]! - 1)!,
                     hash: rowHash, fileIndex: fileIndex[k],
                     order: order[k],
                     measurement: m,
                     intentSource: intentSource[k].map { IntentSource.allCases[$0] }))
         }
-        return ReportSample(capacity: capacity, offered: offered, entries: entries)
+        return GestureSample(capacity: capacity, offered: offered, entries: entries)
     }
 }
 

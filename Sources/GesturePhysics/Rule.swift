@@ -54,4 +54,10 @@ public struct ReleaseState: Sendable, Equatable {
         self.sampleCount = sampleCount
         self.extent = extent
     }
+    /// Every figure a rule reads is finite (the tuner and the report skip the others).
+    package var isFiniteState: Bool {
+        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite
+            && kinematicAcceleration.isFinite
+            && extent.isFinite && extent > 0
+    }
 }

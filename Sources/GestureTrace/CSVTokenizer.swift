@@ -143,7 +143,7 @@ extension TraceReader {
     ///
     /// Calls `csv_parse` and `csv_fini`. Returns the number of bytes parsed.
     public static func bareParse(path: String) throws -> Int {
-        let input = try InputFile(path: path)
+        let input = try FileChunks(path: path)
         let tokenizer = CSVTokenizer(delimiter: 0x2C)
         var total = 0
         while true {

@@ -28,7 +28,7 @@ enum Compression: String, Sendable, CaseIterable {
     /// bounded by the chunks and the decoder's window, whatever the file's size). Line numbers in
     /// the reader's messages are then those of the decompressed text.
     static func open(path: String) throws -> any ChunkSource {
-        let file = try InputFile(path: path)
+        let file = try FileChunks(path: path)
         switch Compression(start: try file.peek()) {
         case .gzip: return try GzipDecoder(file)
         case .zstd: return try ZstdDecoder(file)
@@ -39,7 +39,7 @@ enum Compression: String, Sendable, CaseIterable {
     // MARK: Errors (file-level: exit 65)
 
     /// The file ended inside a stream (a truncated download or copy).
-    func truncated(_ file: InputFile, after bytes: Int) -> TraceError {
+    func truncated(_ file: FileChunks, after bytes: Int) -> TraceError {
         .file(
             file: file.displayName, line: 0,
             message:
@@ -49,7 +49,7 @@ enum Compression: String, Sendable, CaseIterable {
 
     /// The data does not decode: `reason` is the library's own words (`zlib: incorrect data
     /// check`).
-    func corrupt(_ file: InputFile, near byte: Int, reason: String) -> TraceError {
+    func corrupt(_ file: FileChunks, near byte: Int, reason: String) -> TraceError {
         .file(
             file: file.displayName, line: 0,
             message:
@@ -59,7 +59,7 @@ enum Compression: String, Sendable, CaseIterable {
 
     /// After a complete stream, bytes that do not start another one (`gunzip` calls them
     /// "trailing garbage").
-    func trailing(_ file: InputFile, at byte: Int) -> TraceError {
+    func trailing(_ file: FileChunks, at byte: Int) -> TraceError {
         let unit = self == .gzip ? "member" : "frame"
         return .file(
             file: file.displayName, line: 0,
@@ -69,7 +69,7 @@ enum Compression: String, Sendable, CaseIterable {
     }
 
     /// The library could not start (out of memory).
-    func unavailable(_ file: InputFile, reason: String) -> TraceError {
+    func unavailable(_ file: FileChunks, reason: String) -> TraceError {
         .file(
             file: file.displayName, line: 0,
             message: "expected memory to decompress the \(rawValue) stream, found none (\(reason))")

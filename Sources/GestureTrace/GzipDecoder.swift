@@ -7,7 +7,7 @@ internal import CZlib
 /// reads as one text) follow one another: at the end of a member with input left, the stream is
 /// reset (`inflateReset`) and the next member read.
 final class GzipDecoder: ChunkSource {
-    private let file: InputFile
+    private let file: FileChunks
     /// zlib's state, which must not move while in use: allocated once.
     private let stream: UnsafeMutablePointer<z_stream>
     private let output: UnsafeMutableRawBufferPointer
@@ -19,7 +19,7 @@ final class GzipDecoder: ChunkSource {
     /// Compressed bytes given to zlib, for messages.
     private var consumed = 0
 
-    init(_ file: InputFile) throws {
+    init(_ file: FileChunks) throws {
         self.file = file
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())

@@ -7,7 +7,7 @@ internal import CZstd
 /// needing more, from `zstd --long=31`, is refused with its message). Concatenated frames (`cat
 /// a.zst b.zst`) follow one another: `ZSTD_decompressStream` starts the next frame by itself.
 final class ZstdDecoder: ChunkSource {
-    private let file: InputFile
+    private let file: FileChunks
     private let stream: OpaquePointer
     private let output: UnsafeMutableRawBufferPointer
     /// What is left of the file's current chunk.
@@ -18,7 +18,7 @@ final class ZstdDecoder: ChunkSource {
     /// Compressed bytes given to libzstd, for messages.
     private var consumed = 0
 
-    init(_ file: InputFile) throws {
+    init(_ file: FileChunks) throws {
         self.file = file
         guard let stream = ZSTD_createDStream() else {
             throw Compression.zstd.unavailable(file, reason: "ZSTD_createDStream failed")

@@ -110,6 +110,9 @@ public struct Answer: Sendable, Equatable {
     /// labelled): how the suggestion changes with the estimator, so the user can choose.
     public var byEstimator: [EstimatorSuggestion] = []
 
+    /// The start-of-gesture gate's tuning (`Tuner.answer`); nil from `tune` alone.
+    public var gate: GateAnswer?
+
     public func family(_ f: RuleFamily) -> FamilyResult? { families.first { $0.family == f } }
     public var currentEvaluation: RuleEvaluation? { comparisons.first { $0.name == "current" } }
     public var suggestedEvaluation: RuleEvaluation? { comparisons.first { $0.name == "suggested" } }
@@ -135,7 +138,7 @@ extension Answer {
     /// with, when they all took the same from their width/height column (it decides each
     /// gesture at its own extent in any case); the input's warnings go first (a wrong time
     /// unit or direction makes every other figure meaningless).
-    public mutating func complete(
+    mutating func complete(
         physics: PhysicsOptions, current: ParameterSet, sharedExtent: Double?,
         inputWarnings: [TuningWarning]
     ) {
@@ -155,5 +158,35 @@ extension Answer {
         }
         recommendation.set.record(physics)
         warnings.insert(contentsOf: inputWarnings, at: 0)
+    }
+}
+
+extension Tuner {
+    /// The whole answer of a run, gate included: `tune` on the release statistics, the physics
+    /// and current set it was measured under with the input's warnings first (`complete`), then
+    /// the start-of-gesture gate tuned on meant and `other` gestures (`GateTuner.tune`).
+    ///
+    /// A change only where it was measured: without `other` gestures the current gate ships
+    /// (never one read off the intended swipes); with them the tuned gate ships only when it
+    /// beats the current gate end to end with confidence, as a tuned release rule must.
+    public func answer(
+        _ statistics: TuningStatistics, gate: GateStatistics, physics: PhysicsOptions,
+        current: ParameterSet, motion: MotionTally, timeUnit: TimeUnit,
+        falseTriggerCost: Double
+    ) -> Answer {
+        var answer = tune(statistics)
+        let tally = statistics.summaries.measurements
+        answer.complete(
+            physics: physics, current: current, sharedExtent: tally.sharedColumnExtent,
+            inputWarnings: TuningWarning.input(
+                tally, motion: motion, timeUnit: timeUnit, direction: physics.direction))
+        let tuned = GateTuner.tune(
+            gate, falseTriggerCost: falseTriggerCost, resamples: options.bootstrapResamples)
+        let currentGate = answer.current.gate
+        answer.suggested.gate = tuned.suggested ?? currentGate
+        answer.recommendation.set.gate =
+            tuned.ships ? (tuned.suggested ?? currentGate) : currentGate
+        answer.gate = tuned
+        return answer
     }
 }

@@ -84,8 +84,7 @@ import Testing
         ).settings
         let run = try Analysis.read(
             files: [path], reader: ReaderOptions(), settings: settings, jobs: 1)
-        return try Analysis.finish(
-            run.digest, files: [path], settings: settings, name: "hand", generator: "test")
+        return try Analysis.finish(run.digest, files: [path], settings: settings)
     }
 
     /// The numbers in `s` after `pattern`'s first capture, as Doubles.
@@ -95,7 +94,7 @@ import Testing
 
     @Test func theFigureDrawsTheHandCountedCurvesAndMarks() throws {
         let result = try Self.run(withOthers: true)
-        let model = result.model
+        let model = ReportModel(analysis: result, name: "hand", generator: "test")
         let gate = try #require(model.gate)
         #expect(gate.answer.meant == 12 && gate.answer.others == 14)
         #expect(gate.answer.suggested == Gate(edgeWidth: 79, lockAngle: 25, slop: 10))
@@ -182,7 +181,8 @@ import Testing
     }
 
     @Test func htmlAndMarkdownShowTheGateSectionWithTheCounts() throws {
-        let model = try Self.run(withOthers: true).model
+        let model = ReportModel(
+            analysis: try Self.run(withOthers: true), name: "hand", generator: "test")
         let markdown = MarkdownRenderer(model: model).markdown()
         for row in [
             "| tuned (ships) | 79 pt | 25° | 0 (0.0%) | 0 (0.0%) |",
@@ -246,7 +246,8 @@ import Testing
     /// A report folder is replaced only when it holds nothing but the exact names a report
     /// writes: every file a report writes, in every direction, is one of them.
     @Test func everyFileAReportWritesIsOneItsFolderKnows() throws {
-        let model = try Self.run(withOthers: true).model
+        let model = ReportModel(
+            analysis: try Self.run(withOthers: true), name: "hand", generator: "test")
         let figures = ReportFigures(model: model)
         for direction in Direction.allCases {
             for name in ReportWriter.fileNames(figures: figures, direction: direction) {
@@ -264,7 +265,8 @@ import Testing
     }
 
     @Test func withoutOthersThereIsNoFigureAndFalseTriggersAreNotMeasured() throws {
-        let model = try Self.run(withOthers: false).model
+        let model = ReportModel(
+            analysis: try Self.run(withOthers: false), name: "hand", generator: "test")
         let figures = ReportFigures(model: model)
         #expect(figures.gateTradeoff == nil)
         #expect(!figures.info.contains { $0.name == "gate-tradeoff" })

@@ -22,19 +22,17 @@ import Testing
         ).settings
     }
 
-    @Test("read + finish of a trace file gives the complete answer and report model")
+    @Test("read + finish of a trace file gives the complete answer, gate included")
     func analysesATraceFile() throws {
         let settings = Self.settings(direction: .left)
         let run = try Analysis.read(
             files: [Self.swipe], reader: ReaderOptions(), settings: settings, jobs: 2)
-        let result = try Analysis.finish(
-            run.digest, files: [Self.swipe], settings: settings, name: "swipe", generator: "test")
+        let result = try Analysis.finish(run.digest, files: [Self.swipe], settings: settings)
         let read = try #require(result.reads.first)
         #expect(read.gestures > 0)
         #expect(run.digest.statistics.gestureCount == read.gestures)
-        #expect(
-            result.model.summary.gesturesRead == read.gestures
-                && result.model.summary.direction == .left)
+        #expect(result.sample.offered == read.gestures && result.tally.direction == .left)
+        #expect(result.answer.gate != nil)
         // The suggestion records the physics it was measured under, in params.json too.
         #expect(result.answer.suggested.directionSetting == .fixed(.left))
         #expect(try ParameterSet.decode(Data(result.params.utf8)).direction == .left)

@@ -53,7 +53,7 @@ import Testing
             measurement(times: [100.5, 100.516], positions: [10, 12.25]),
             measurement(times: [100.5, 100.6], positions: [10, 10 + 1.0 / 3]),
         ]
-        let sample = ReportSample(
+        let sample = GestureSample(
             capacity: 10, offered: 2,
             entries: ms.enumerated().map {
                 .init(

@@ -39,8 +39,8 @@ import Testing
         return m
     }
 
-    func sample(_ ms: [GestureMeasurement]) -> ReportSample {
-        ReportSample(
+    func sample(_ ms: [GestureMeasurement]) -> GestureSample {
+        GestureSample(
             capacity: 10, offered: ms.count + 3,
             entries: ms.enumerated().map {
                 .init(
@@ -50,7 +50,7 @@ import Testing
             })
     }
 
-    func roundTrip(_ s: ReportSample) throws -> ReportSample {
+    func roundTrip(_ s: GestureSample) throws -> GestureSample {
         let data = try JSONEncoder().encode(PartialSample(s, files: ["a.csv"], seed: 1))
         return try JSONDecoder().decode(PartialSample.self, from: data).sample(
             files: ["a.csv"], seed: 1)
@@ -77,8 +77,8 @@ import Testing
         // The second entry ranked by the hash the reader gives it: of its file and id.
         var entries = s.ranked
         entries[1].hash = GestureKey(file: "a.csv", id: "g2").mixed(
-            seed: 1, stream: ReportSample.stream)
-        s = ReportSample(capacity: 10, offered: 5, entries: entries)
+            seed: 1, stream: GestureSample.stream)
+        s = GestureSample(capacity: 10, offered: 5, entries: entries)
         let partial = PartialSample(s, files: ["a.csv"], seed: 1)
         #expect(try partial.sample(files: ["a.csv"], seed: 1) == s)
         let columns = partial.columns

@@ -27,7 +27,12 @@ enum Fixture {
             m.name = "swipe <&> \"report\""
             m.summary.files = ["traces/<evil>&\"x\".csv"]
             m.summary.ignoredColumns = ["<col>"]
-            m.summary.warnings.append("warning with <b>markup</b> & \"quotes\"")
+            // A warning carrying text from the input (`population`), with markup in it.
+            m.summary.warnings.append(
+                .tuning(
+                    .defaultExtent(
+                        direction: .right, extent: 390, count: 1, total: 2,
+                        population: "warning with <b>markup</b> & \"quotes\"")))
         }
         return m
     }

@@ -117,7 +117,7 @@ enum TuningInputs {
         #expect(s.currentError == 3.0 / 11.0)
         #expect(s.ignoredColumns == ["pressure", "device"])
         #expect(s.extent == 390 && s.extentSource == .column)
-        #expect(!s.warnings.contains { $0.contains("390 pt") })
+        #expect(!s.warnings.contains { $0.sentence.contains("390 pt") })
         // The suggestion's error is its family's cross-validated one, not the in-sample one.
         #expect(s.suggestedRule == tuning.suggested.rule)
         #expect(s.suggestedError == tuning.family(.threshold)?.crossValidation?.errorRate)
@@ -191,7 +191,9 @@ enum TuningInputs {
             ])
         #expect(model.gestures.first { $0.id == "x4" }?.flags.outcomeMismatch == true)
         #expect(
-            model.summary.warnings.contains { $0.hasPrefix("1 of 2 recorded outcomes disagree") })
+            model.summary.warnings.contains {
+                $0.sentence.hasPrefix("1 of 2 recorded outcomes disagree")
+            })
         // Estimators: lsq2 and delta, delta 10 pt/s above lsq2 on every gesture.
         #expect(model.estimators.map(\.estimator) == [.lsq2, .delta])
         #expect(abs((model.estimators[1].medianAbsDiffToLsq2 ?? 0) - 10) < 1e-9)
@@ -248,10 +250,10 @@ enum TuningInputs {
         }
         let (_, model) = TuningInputs.model(ms)
         #expect(model.summary.extentSource == .defaultValue)
-        #expect(model.summary.warnings.contains { $0.contains("defaults to 390 pt") })
+        #expect(model.summary.warnings.contains { $0.sentence.contains("defaults to 390 pt") })
         #expect(
             model.summary.warnings.contains {
-                $0.contains("fell back") && $0.contains("on 1 of 12")
+                $0.sentence.contains("fell back") && $0.sentence.contains("on 1 of 12")
             })
         #expect(model.estimators.first { $0.estimator == .lsq2 }?.fallbacks == 1)
         #expect(model.gestures.first { $0.id == "c2" }?.flags.fallbackEstimator == true)
@@ -395,7 +397,8 @@ enum TuningInputs {
         #expect(model.unlabelled?.inferredThreshold == nil)
         #expect(
             model.summary.warnings.contains {
-                $0.hasPrefix("No split inferred:") && $0.contains("does not separate")
+                $0.sentence.hasPrefix("No split inferred:")
+                    && $0.sentence.contains("does not separate")
             })
         #expect(
             model.headline.hasSuffix("No split could be inferred: keep the current parameters."))

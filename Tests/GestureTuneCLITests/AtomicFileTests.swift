@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import GestureIO
 @testable import GestureReport
 @testable import GestureTuneCLI
 

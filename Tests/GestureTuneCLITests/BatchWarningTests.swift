@@ -80,7 +80,7 @@ enum WarningTraces {
             return
         }
         let analyze = try AnalyzePipeline.analyse(try AnalyzeOptions.parse(OptionValues(p))).model
-            .summary.warnings
+            .summary.warnings.map(\.sentence)
         #expect(batch.allSatisfy(analyze.contains), "batch \(batch)\nanalyze \(analyze)")
         #expect(
             batch.compactMap { analyze.firstIndex(of: $0) }

@@ -131,7 +131,9 @@ import Testing
         }
         #expect(automatic && window == 1.5 && intent == 0 && retry > 0 && retry + outcome == 300)
         #expect(
-            result.model.summary.warnings.contains { $0.hasPrefix("Fitted on implicit labels") })
+            result.model.summary.warnings.contains {
+                $0.sentence.hasPrefix("Fitted on implicit labels")
+            })
         let json = JSONRenderer(model: result.model).json()
         let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         let gestures = report["gestures"] as! [[String: Any]]

@@ -206,7 +206,9 @@ extension ReportModel {
             currentMisdecided: cur.misdecided.count, suggestedMisdecided: sug.misdecided.count,
             suggestionInferred: !labelled,
             warnings: [
-                "No width/height column and no --extent: the extent defaults to 390 pt, so pt/s figures assume a 390 pt container."
+                .tuning(
+                    .defaultExtent(
+                        direction: .right, extent: 390, count: 1, total: 1, population: "gestures"))
             ],
             ignoredColumns: ["pressure"])
         let parameters = ParameterTable(

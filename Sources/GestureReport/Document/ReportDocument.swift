@@ -224,7 +224,7 @@ extension ReportDocument.Summary {
         currentMisdecided = s.currentMisdecided
         suggestedMisdecided = s.suggestedMisdecided
         headline = model.headline
-        warnings = s.warnings
+        warnings = s.warnings.map(\.sentence)
         ignoredColumns = s.ignoredColumns
     }
 

@@ -1,3 +1,4 @@
+import GestureAnalysis
 import GesturePhysics
 import GestureTrace
 import GestureTuning
@@ -30,14 +31,14 @@ extension ReportModel {
         generator: String, currentSource: String? = nil, files: [String]? = nil
     ) {
         // Every gesture shown: a sample that keeps them all, in input order.
-        var sample = ReportSample(capacity: max(ReportSample.defaultCapacity, measurements.count))
+        var sample = GestureSample(capacity: max(GestureSample.defaultCapacity, measurements.count))
         for (k, m) in measurements.enumerated() {
             sample.offer(
-                ReportSample.Entry(
-                    priority: ReportSample.priority(
+                GestureSample.Entry(
+                    priority: GestureSample.priority(
                         of: m, current: tuning.current, band: tuning.options.ambiguityBand),
                     hash: GestureKey(file: m.file, id: m.id).mixed(
-                        seed: tuning.options.seed, stream: ReportSample.stream),
+                        seed: tuning.options.seed, stream: GestureSample.stream),
                     fileIndex: 0, order: k, measurement: m))
         }
         self.init(
@@ -59,7 +60,7 @@ extension ReportModel {
     /// gate it tuned is the `suggested` set's (the caller puts it there) and replaces the edge
     /// width and lock read off the intended swipes in the report too.
     public init(
-        tuning: Answer, sample: ReportSample, tally: MeasurementTally, reads: [ReadSummary],
+        tuning: Answer, sample: GestureSample, tally: MeasurementTally, reads: [ReadSummary],
         name: String,
         generator: String, currentSource: String? = nil, files: [String]? = nil,
         gate: GateAnswer? = nil, endToEnd: EndToEndSummary? = nil
@@ -75,11 +76,7 @@ extension ReportModel {
             gestures[k].intentSource = e.intentSource
         }
         if !sample.isComplete {
-            let warning =
-                "The gesture table, the progress curves and the figures drawn gesture by gesture show \(sample.count) of \(sample.offered) gestures: those the current parameters misdecide, then those near their boundary, then those whose recorded outcome differs, then a seeded sample of the rest; every count, error and suggestion is over all \(sample.offered)."
-            summary.warnings.append(warning)
-            summary.plainWarnings[warning] =
-                "The table and some figures show \(sample.count) of the \(sample.offered) gestures; every count and suggestion uses all of them."
+            summary.warnings.append(.sample(shown: sample.count, offered: sample.offered))
         }
     }
 }
@@ -157,9 +154,8 @@ struct TuningReportBuilder {
             suggestedError: suggestedCV,
             currentMisdecided: currentEval?.errors ?? 0,
             suggestedMisdecided: suggestedEval?.errors ?? 0,
-            suggestionInferred: inferred, warnings: t.warnings.map(\.sentence),
+            suggestionInferred: inferred, warnings: t.warnings.map(ReportWarning.tuning),
             ignoredColumns: ignoredColumns())
-        for w in t.warnings { summary.plainWarnings[w.sentence] = w.plain }
         summary.rowsRead = ReadLoss(reads).rowsRead
         let units = Set(reads.map(\.coordinateUnit))
         summary.coordinateUnit = units.count == 1 ? units.first! : .file
@@ -595,11 +591,20 @@ struct TuningReportBuilder {
     }
 }
 
-extension ReleaseState {
-    /// Every figure a rule reads is finite (the tuner skips the others).
-    var isFiniteState: Bool {
-        progress.isFinite && velocity.isFinite && kinematicVelocity.isFinite
-            && kinematicAcceleration.isFinite
-            && extent.isFinite && extent > 0
+extension ReportModel {
+    /// The report of an analysis (`Analysis.finish`): built from its answer, sample, tallies and
+    /// groups; it decides nothing the answer did not.
+    public init(analysis a: Analysis.Result, name: String, generator: String) {
+        self.init(
+            tuning: a.answer, sample: a.sample, tally: a.tally, reads: a.reads, name: name,
+            generator: generator, currentSource: a.currentSource, files: a.files, gate: a.gate,
+            endToEnd: a.endToEnd)
+        if let groups = a.groups {
+            self.groups = GroupSection(analysis: groups, extent: summary.extent)
+        }
+        if let notice = a.labelNotice {
+            labelNotice = notice
+            summary.warnings.append(.labels(notice))
+        }
     }
 }

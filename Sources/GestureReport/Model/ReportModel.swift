@@ -1,3 +1,4 @@
+import GestureAnalysis
 import GesturePhysics
 import GestureTrace
 import GestureTuning
@@ -139,10 +140,7 @@ public struct ReportSummary: Sendable, Equatable {
     /// True when `suggestedRule` is an inferred (unlabelled) split, not a tuned one.
     public var suggestionInferred: Bool
     /// Report-level warnings, e.g. the 390 pt default extent.
-    public var warnings: [String]
-    /// A designer's wording of some of `warnings` (by their text): what the warning means for
-    /// the numbers; the report page shows it first, the warning itself one click away.
-    public var plainWarnings: [String: String] = [:]
+    public var warnings: [ReportWarning]
     /// Input columns the reader did not use.
     public var ignoredColumns: [String]
 
@@ -151,7 +149,7 @@ public struct ReportSummary: Sendable, Equatable {
         direction: Direction, extent: Double, extentSource: ExtentSource, currentSource: String,
         currentRule: Rule, suggestedRule: Rule, currentError: Double?, suggestedError: Double?,
         currentMisdecided: Int, suggestedMisdecided: Int, suggestionInferred: Bool = false,
-        warnings: [String] = [], ignoredColumns: [String] = []
+        warnings: [ReportWarning] = [], ignoredColumns: [String] = []
     ) {
         self.files = files
         self.gesturesRead = gesturesRead
@@ -545,11 +543,11 @@ public struct GestureRow: Sendable, Equatable {
     }
 
     /// The `ambiguous` flag of a gesture row: a used gesture within `band` of the current
-    /// rule's boundary (`ReportSample.isAmbiguous`, the band the tuner counts with).
+    /// rule's boundary (`GestureSample.isAmbiguous`, the band the tuner counts with).
     package static func isAmbiguous(_ m: GestureMeasurement, current: ParameterSet, band: Double)
         -> Bool
     {
-        isUsed(m) && ReportSample.isAmbiguous(m.releaseState, current: current, band: band)
+        isUsed(m) && GestureSample.isAmbiguous(m.releaseState, current: current, band: band)
     }
 
     /// The estimate of `estimator`, pt/s, if present.

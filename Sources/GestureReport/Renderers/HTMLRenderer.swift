@@ -77,11 +77,8 @@ public struct HTMLRenderer: Sendable {
         out.write("<p class=\"headline\">\(h(model.headline))</p>\n")
         // Warnings for a designer: a plain sentence, the warning's own text one click away.
         for w in model.summary.warnings {
-            let plain =
-                model.summary.plainWarnings[w]
-                ?? "Something in the recording needs a look before these numbers are used."
             out.write(
-                "<div class=\"warning\" role=\"note\"><p>\(h(plain))</p><details><summary>details</summary><p>\(h(w))</p></details></div>\n"
+                "<div class=\"warning\" role=\"note\"><p>\(h(w.plain))</p><details><summary>details</summary><p>\(h(w.sentence))</p></details></div>\n"
             )
         }
         out.write("<div class=\"table-wrap\"><table class=\"facts\">\n")

@@ -39,7 +39,7 @@ public struct MarkdownRenderer: Sendable {
         switch ReportContent.sections[k].id {
         case "summary":
             out.write("> **\(m(model.headline))**\n\n")
-            for w in model.summary.warnings { out.write("> ⚠️ \(m(w))\n\n") }
+            for w in model.summary.warnings { out.write("> ⚠️ \(m(w.sentence))\n\n") }
             Self.table(
                 &out,
                 ReportTable(headers: ["", ""], rows: content.summaryFacts.map { [$0.0, $0.1] }))

@@ -56,7 +56,7 @@ public struct SummaryRenderer: Sendable {
     /// The run's warnings as `warning: …` lines, each escaped as the summary's lines are: what
     /// a terminal shows on standard error, apart from the answer on standard output.
     public var warningLines: [String] {
-        model.summary.warnings.map { escapeLine("warning: " + $0) }
+        model.summary.warnings.map { escapeLine("warning: " + $0.sentence) }
     }
 
     /// The plain lines (text format).

@@ -1,3 +1,4 @@
+import GestureIO
 import GestureTuning
 
 /// The escapers of the report, one per language it writes, and SVG coordinates (numbers for

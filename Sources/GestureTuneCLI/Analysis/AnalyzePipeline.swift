@@ -1,12 +1,13 @@
 import Foundation
 import GestureAnalysis
+import GestureIO
 import GesturePhysics
 import GestureReport
 import GestureTrace
 import GestureTuning
 
 /// `analyze` end to end: the run's settings (options over the parameter file) → read and
-/// measure (`Analysis.read`) → tune and build the report model (`Analysis.finish`) → report
+/// measure (`Analysis.read`) → tune and build the report model (`Analysis.finish`, `ReportModel(analysis:)`) → report
 /// files (atomic) → terminal summary. The engine is GestureAnalysis; this is the command.
 ///
 /// Nothing is written before every input has been read: a malformed file (65) or a missing one
@@ -124,7 +125,7 @@ enum AnalyzePipeline {
             // The full report JSON (the very text of report.json), so other tools read every
             // figure, and the sampled gestures, from `analyze FILE --format json --no-report`.
             for w in result.model.summary.warnings {
-                console.err(TerminalText.escaped("warning: " + w))
+                console.err(TerminalText.escaped("warning: " + w.sentence))
             }
             console.writeOut(JSONRenderer(model: result.model).json())
             // Standard output stays pure JSON; where the files went goes to standard error.
@@ -262,7 +263,7 @@ enum AnalyzePipeline {
         return Run(analysis: analysis, overrides: overrides)
     }
 
-    /// The merged digest of every file → the answer and report model (`Analysis.finish`) →
+    /// The merged digest of every file → the answer and report model (`Analysis.finish`, `ReportModel(analysis:)`) →
     /// the report files. `analyze` is one partial and this step, `merge` the partials merged
     /// and this step: the same report, byte for byte.
     static func finish(_ digest: AnalysisDigest, _ run: ReportRun, progress: ProgressBar? = nil)
@@ -271,20 +272,20 @@ enum AnalyzePipeline {
         let analysis: Analysis.Result
         do {
             analysis = try Analysis.finish(
-                digest, files: run.files, settings: run.settings, name: run.name,
-                generator: generator, progress: progress)
+                digest, files: run.files, settings: run.settings, progress: progress)
         } catch {
             throw .internalError("cannot encode the suggested parameters: \(error)")
         }
+        let model = ReportModel(analysis: analysis, name: run.name, generator: generator)
         var folder: String?
         if !run.noReport {
             progress?.stage("writing the report…")
             folder = try ReportOutput.write(
-                analysis.model, params: analysis.params, out: run.out, name: run.name,
+                model, params: analysis.params, out: run.out, name: run.name,
                 inputs: run.files + [run.settings.params])
         }
         return Result(
-            model: analysis.model, tuning: analysis.answer, params: analysis.params,
+            model: model, tuning: analysis.answer, params: analysis.params,
             reportFolder: folder, reads: analysis.reads)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureIO
 import GestureTrace
 import GestureTuning
 

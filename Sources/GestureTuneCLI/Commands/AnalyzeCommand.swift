@@ -1,4 +1,6 @@
 import Foundation
+import GestureAnalysis
+import GestureIO
 import GesturePhysics
 import GestureReport
 import GestureTrace
@@ -35,8 +37,8 @@ struct AnalyzeOptions: Sendable {
     var shard: BatchSummary.Shard? = nil
     /// `--partial FILE`: write the shard's mergeable partial result there instead of a report.
     var partial: String? = nil
-    /// `--sample N`: gestures the report shows one by one (`ReportSample`).
-    var sampleSize: Int = ReportSample.defaultCapacity
+    /// `--sample N`: gestures the report shows one by one (`GestureSample`).
+    var sampleSize: Int = GestureSample.defaultCapacity
     /// `--max-groups N`: the most `--by` groups; more fail the run (65), before they use the
     /// memory and time of their statistics and tunings.
     var maxGroups: Int = AnalyzeOptions.defaultMaxGroups
@@ -105,7 +107,7 @@ struct AnalyzeOptions: Sendable {
                 ?? ImplicitLabels.defaultRetryWindow,
             shard: shard, partial: partial,
             sampleSize:
-                try values.int("sample", min: 0, max: 1_000_000) ?? ReportSample.defaultCapacity,
+                try values.int("sample", min: 0, max: 1_000_000) ?? GestureSample.defaultCapacity,
             maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups,
             falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1)
     }

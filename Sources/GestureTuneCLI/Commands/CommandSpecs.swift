@@ -228,7 +228,7 @@ enum CommandSpecs {
                 "sample", value: "N",
                 help:
                     "gestures the report shows one by one (misdecided and ambiguous first, then a seeded sample)",
-                default: "\(ReportSample.defaultCapacity)"),
+                default: "\(GestureSample.defaultCapacity)"),
             OptionSpec(
                 "shard", value: "K/N",
                 help:

@@ -1,5 +1,6 @@
 import Foundation
 import GestureAnalysis
+import GestureIO
 import GesturePhysics
 import GestureReport
 import GestureTrace
@@ -86,7 +87,8 @@ enum MeasureCommand {
         let reads: [ReadSummary]
         do {
             reads = try MeasurementStream.write(
-                files: files, reader: options.reader, physics: physics, table: table, to: output)
+                files: files, reader: options.reader, physics: physics, header: table.header,
+                row: { table.row($0, line: $1) }, to: output)
             try file?.withLock { try $0.commit() }
         } catch let error as TraceError {
             throw .trace(error)

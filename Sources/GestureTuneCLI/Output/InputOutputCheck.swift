@@ -1,3 +1,4 @@
+import GestureIO
 import GestureReport
 
 /// The rule every command's outputs follow: an output never replaces a file the run reads.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GestureIO
 import GestureReport
 import GestureTuning
 

@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GestureTuning
 
 /// A one-line progress bar on standard error: files done, gestures, rate and ETA.

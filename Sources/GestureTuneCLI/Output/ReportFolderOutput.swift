@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GestureReport
 
 /// Writes the report folder with `ReportWriter` (atomic, registered with `TemporaryOutputs`

@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 internal import GestureNumerics
 import GesturePhysics
 

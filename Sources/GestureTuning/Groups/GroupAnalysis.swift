@@ -1,3 +1,4 @@
+import GestureIO
 internal import GestureNumerics
 import GesturePhysics
 import GestureTrace

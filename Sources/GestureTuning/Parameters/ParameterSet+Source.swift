@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GesturePhysics
 
 /// The parameters block of a generated snippet (Swift, Kotlin, JavaScript): the lines between

@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GesturePhysics
 
 /// A parameter set: the decision rule and the animation and edge settings of a transition,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GestureIO
 internal import GestureNumerics
 
 /// A 95% (by default) bootstrap interval for one suggested parameter.

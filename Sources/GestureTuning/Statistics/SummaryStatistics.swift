@@ -25,7 +25,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         /// `currentRule.ambiguityBox(band: ambiguityBand)`, computed once (not encoded).
         let box: [Rule]
         /// What decides a gesture (`ParameterSet.decider`): ambiguity is the band of its rule at
-        /// the gesture's own extent, as the report flags rows (`ReportSample.isAmbiguous`). Not
+        /// the gesture's own extent, as the report flags rows (`GestureSample.isAmbiguous`). Not
         /// encoded: `TuningStatistics` sets it again from its current set when decoded.
         var decider: Decider
 

@@ -1,5 +1,4 @@
 import Foundation
-import GestureTuning
 
 /// An output that could not be written: the path as given and `strerror` words or a sentence.
 public struct OutputError: Error, Equatable, Sendable {

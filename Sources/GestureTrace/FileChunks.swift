@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Where the reader's bytes come from, chunk by chunk: a file as it is (`InputFile`) or the
+/// Where the reader's bytes come from, chunk by chunk: a file as it is (`FileChunks`) or the
 /// text a compressed file holds (`GzipDecoder`, `ZstdDecoder`).
 protocol ChunkSource: AnyObject {
     /// The next chunk (at most `TraceReader.chunkSize` bytes, filled completely unless the input
@@ -14,7 +14,7 @@ protocol ChunkSource: AnyObject {
 
 /// A file (or standard input for `-`) read in `TraceReader.chunkSize` chunks with `read(2)`
 /// into one reused buffer.
-final class InputFile: ChunkSource {
+final class FileChunks: ChunkSource {
     let path: String
     /// The name messages use: the path, `<stdin>` for `-`.
     let displayName: String

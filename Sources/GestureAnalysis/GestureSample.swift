@@ -9,14 +9,14 @@ import GestureTuning
 /// parameters are fixed before reading): misdecided by the current rule first, then within
 /// its ambiguity band, then recorded outcome different from the current decision, then the
 /// rest. Within a class gestures are ranked by a seeded hash of their `GestureKey`
-/// (`key.mixed(seed: seed, stream: ReportSample.stream)`), then by file index and order
+/// (`key.mixed(seed: seed, stream: GestureSample.stream)`), then by file index and order
 /// within the file. The sample keeps the first `capacity` gestures of that ranking, so the
 /// union of shard samples cut to `capacity` is the sample of the unsharded run: `merge` is
 /// exact, commutative and associative. Rows are shown in input order: file index in the full
 /// argument list, then order within the file.
 ///
 /// With no more gestures than `capacity` every gesture is kept (today's report, unchanged).
-public struct ReportSample: Sendable, Equatable, Codable {
+public struct GestureSample: Sendable, Equatable, Codable {
     /// Default `capacity`: gestures shown one by one.
     public static let defaultCapacity = 2500
     /// The hash stream of the ranking (`GestureKey.mixed(seed:stream:)`).
@@ -122,7 +122,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
     /// slack is memory).
     private var entries: [Entry] = []
 
-    public init(capacity: Int = ReportSample.defaultCapacity) {
+    public init(capacity: Int = GestureSample.defaultCapacity) {
         self.capacity = max(0, capacity)
     }
 
@@ -191,7 +191,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
     }
 
     /// The union of two samples cut to `capacity` (the smaller of the two capacities).
-    public mutating func merge(_ other: ReportSample) {
+    public mutating func merge(_ other: GestureSample) {
         capacity = min(capacity, other.capacity)
         offered += other.offered
         entries += other.entries
@@ -249,7 +249,7 @@ public struct ReportSample: Sendable, Equatable, Codable {
         try c.encode(copy.entries, forKey: .entries)
     }
 
-    public static func == (a: ReportSample, b: ReportSample) -> Bool {
+    public static func == (a: GestureSample, b: GestureSample) -> Bool {
         var x = a, y = b
         x.normalise()
         y.normalise()

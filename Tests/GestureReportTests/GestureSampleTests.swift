@@ -4,23 +4,24 @@ import GestureTrace
 import GestureTuning
 import Testing
 
+@testable import GestureAnalysis
 @testable import GestureReport
 
-/// `ReportSample`: the gestures shown one by one, bounded, the same under any
+/// `GestureSample`: the gestures shown one by one, bounded, the same under any
 /// partition of the gestures into merged parts.
 @Suite struct ReportSampleTests {
     /// Gesture `k` of file `f` as an entry: priority by `k % 4`, hash a fixed scramble of (f, k)
     /// so ranks and input order differ.
-    static func entry(_ f: Int, _ k: Int) -> ReportSample.Entry {
-        let priority = ReportSample.Priority(rawValue: k % 4)!
+    static func entry(_ f: Int, _ k: Int) -> GestureSample.Entry {
+        let priority = GestureSample.Priority(rawValue: k % 4)!
         let hash =
             UInt64(truncatingIfNeeded: (f &* 7919 &+ k &* 104_729) &* 2_654_435_761) % 1_000_003
-        return ReportSample.Entry(
+        return GestureSample.Entry(
             priority: priority, hash: hash, fileIndex: f, order: k,
             measurement: TuningInputs.gesture("f\(f)g\(k)", 0.5, 1, .complete))
     }
 
-    static let all: [ReportSample.Entry] = (0..<5).flatMap { f in (0..<40).map { entry(f, $0) } }
+    static let all: [GestureSample.Entry] = (0..<5).flatMap { f in (0..<40).map { entry(f, $0) } }
 
     /// The expected sample by brute force: the `capacity` best by (priority, hash, file, order),
     /// shown in (file, order) order.
@@ -36,7 +37,7 @@ import Testing
 
     @Test(arguments: [0, 1, 17, 50, 199, 200, 500])
     func keepsTheBestRankedInInputOrder(capacity: Int) {
-        var sample = ReportSample(capacity: capacity)
+        var sample = GestureSample(capacity: capacity)
         for e in Self.all { sample.offer(e) }
         #expect(sample.inInputOrder.map(\.measurement.id) == Self.expected(capacity))
         #expect(sample.offered == 200)
@@ -48,11 +49,11 @@ import Testing
     @Test(arguments: [2, 3, 7])
     func mergeIsPartitionInvariant(parts: Int) {
         let capacity = 37
-        var whole = ReportSample(capacity: capacity)
+        var whole = GestureSample(capacity: capacity)
         for e in Self.all { whole.offer(e) }
-        var pieces = [ReportSample](repeating: ReportSample(capacity: capacity), count: parts)
+        var pieces = [GestureSample](repeating: GestureSample(capacity: capacity), count: parts)
         for (i, e) in Self.all.enumerated() { pieces[(i * 31 + i / 3) % parts].offer(e) }
-        var merged = ReportSample(capacity: capacity)
+        var merged = GestureSample(capacity: capacity)
         for p in pieces.reversed() { merged.merge(p) }
         #expect(merged == whole)
         #expect(merged.inInputOrder.map(\.measurement.id) == Self.expected(capacity))
@@ -73,33 +74,33 @@ import Testing
         let band = 0.10
         // Meant cancel, completed (v_p = 2): misdecided.
         #expect(
-            ReportSample.priority(
+            GestureSample.priority(
                 of: TuningInputs.gesture("a", 0.2, 2, .cancel), current: current, band: band)
                 == .misdecided)
         // p_r = 0.52, within 10% of 0.5: ambiguous, decided complete as meant.
         #expect(
-            ReportSample.priority(
+            GestureSample.priority(
                 of: TuningInputs.gesture("b", 0.52, 0.1, .complete), current: current, band: band)
                 == .ambiguous)
         // Far from the boundary, recorded outcome complete but decided cancel.
         #expect(
-            ReportSample.priority(
+            GestureSample.priority(
                 of: TuningInputs.gesture("c", 0.1, 0.2, .cancel, outcome: .complete),
                 current: current, band: band) == .outcomeMismatch)
         #expect(
-            ReportSample.priority(
+            GestureSample.priority(
                 of: TuningInputs.gesture("d", 0.1, 0.2, .cancel), current: current, band: band)
                 == .other)
         // Interrupted by the system: never tuned, never misdecided.
         #expect(
-            ReportSample.priority(
+            GestureSample.priority(
                 of: TuningInputs.gesture("e", 0.2, 2, .cancel, interrupted: true), current: current,
                 band: band) == .other)
     }
 
     /// The JSON form reads back to the same sample; hashes survive as 16 hex digits.
     @Test func codableRoundTrip() throws {
-        var sample = ReportSample(capacity: 25)
+        var sample = GestureSample(capacity: 25)
         for e in Self.all { sample.offer(e) }
         var big = Self.entry(9, 1)
         big.hash = UInt64.max - 1
@@ -107,7 +108,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(sample)
-        let back = try JSONDecoder().decode(ReportSample.self, from: data)
+        let back = try JSONDecoder().decode(GestureSample.self, from: data)
         #expect(back == sample)
         #expect(try encoder.encode(back) == data)
         #expect(String(decoding: data, as: UTF8.self).contains("\"hash\":\"00000000000"))
@@ -117,11 +118,11 @@ import Testing
     @Test func modelCountsAreTheAnswersRowsTheSamples() {
         let ms = TuningInputs.labelled
         let tuning = Tuner(options: TuningInputs.options).tune(ms, current: .default)
-        var sample = ReportSample(capacity: 4)
+        var sample = GestureSample(capacity: 4)
         for (k, m) in ms.enumerated() {
             sample.offer(
-                ReportSample.Entry(
-                    priority: ReportSample.priority(of: m, current: tuning.current, band: 0.1),
+                GestureSample.Entry(
+                    priority: GestureSample.priority(of: m, current: tuning.current, band: 0.1),
                     hash: UInt64(k), fileIndex: 0, order: k,
                     measurement: m))
         }

@@ -5,7 +5,7 @@ import Synchronization
 public enum Parallel {
     /// Most workers one parallel step runs at once: the cores, unless `limitWorkers` lowered
     /// it. Every thread reserves a stack, so a small address space needs few of them.
-    static var workers: Int { workerLimit.load(ordering: .relaxed) }
+    package static var workers: Int { workerLimit.load(ordering: .relaxed) }
     private static let workerLimit = Atomic<Int>(ProcessInfo.processInfo.activeProcessorCount)
 
     /// At most `count` (at least 1) workers per parallel step from now on; 1 runs every step
@@ -18,7 +18,7 @@ public enum Parallel {
     /// `body(i)` for every i in 0..<count, run concurrently (`DispatchQueue.concurrentPerform`)
     /// on at most `workers` threads, results in index order: the same whatever the thread
     /// count, when `body` depends only on i.
-    static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         let workers = min(count, Self.workers)
         if workers <= 1 { return (0..<count).map(body) }
         var out = [T?](repeating: nil, count: count)
@@ -50,12 +50,12 @@ public enum Parallel {
     /// `work` goes to a private serial queue, which libdispatch serves from its overcommit
     /// pool (a thread is always found): waiting for it cannot deadlock even when every worker
     /// of the width-limited global pool is itself waiting (`tune` inside `Parallel.map`).
-    static func start<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
+    package static func start<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
         Pending(work)
     }
 
     /// The result of a `start`ed step.
-    final class Pending<T: Sendable>: Sendable {
+    package final class Pending<T: Sendable>: Sendable {
         /// The result once known, or the work not started yet (one core).
         private enum State {
             case waiting(@Sendable () -> T)
@@ -78,7 +78,7 @@ public enum Parallel {
         }
 
         /// Waits for the step (or runs it, with one core); call from one thread.
-        var value: T {
+        package var value: T {
             let work = state.withLock { s -> (@Sendable () -> T)? in
                 guard case .waiting(let work) = s else { return nil }
                 s = .running
@@ -102,7 +102,7 @@ public enum Parallel {
     /// per core), in chunks of `chunk` consecutive indices taken as workers free up, each chunk
     /// with a fresh `workspace()`; results in index order. `body` must depend only on the
     /// index (seeding from it), so the results do not depend on `jobs` or on scheduling.
-    static func chunkedMap<T: Sendable, Workspace>(
+    package static func chunkedMap<T: Sendable, Workspace>(
         _ count: Int, chunk: Int, jobs: Int?, workspace: @Sendable () -> Workspace,
         _ body: @Sendable (Int, Workspace) -> T
     ) -> [T] {

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
         .library(name: "GestureTuning", targets: ["GestureTuning"]),
+        .library(name: "GestureCodegen", targets: ["GestureCodegen"]),
         .library(name: "GestureReport", targets: ["GestureReport"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
     ],
@@ -46,14 +47,18 @@ let package = Package(
             name: "GestureTuning",
             dependencies: ["GestureIO", "GestureTrace", "GesturePhysics", "GestureNumerics"],
             exclude: ["README.md"]),
+        // Code for apps: the snippets per platform from a parameter set, and the recorders.
+        .target(
+            name: "GestureCodegen", dependencies: ["GestureIO", "GesturePhysics", "GestureTuning"],
+            exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
         .target(
             name: "GestureReport",
             dependencies: [
                 "GestureIO", "GestureTrace", "GesturePhysics", "GestureTuning", "GestureNumerics",
-                "GestureAnalysis",
+                "GestureAnalysis", "GestureCodegen",
             ],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
-        // Writes the Swift file that carries GestureReport's Templates folder (EmbeddedTemplates).
+        // Writes the Swift file that carries a module's Templates folder (EmbeddedTemplates).
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
             name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
@@ -93,9 +98,9 @@ let package = Package(
         .testTarget(
             name: "GestureReportTests",
             dependencies: [
-                "GestureReport", "GestureAnalysis", "GestureTuning", "GesturePhysics",
-                "GestureTrace",
-                "TestSupport",
+                "GestureReport", "GestureCodegen", "GestureAnalysis", "GestureTuning",
+                "GesturePhysics",
+                "GestureTrace", "GestureIO", "TestSupport",
             ]),
         .testTarget(
             name: "GestureAnalysisTests",

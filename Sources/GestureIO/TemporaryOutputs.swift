@@ -4,10 +4,19 @@ import Foundation
 public struct OutputError: Error, Equatable, Sendable {
     public var path: String
     public var reason: String
+    /// Set when the output was refused because an interrupt (this signal) has removed the
+    /// temporaries and the process is exiting with 128 + signal.
+    public var signal: Int32?
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, signal: Int32? = nil) {
         self.path = path
         self.reason = reason
+        self.signal = signal
+    }
+
+    /// Refused after an interrupt by `signal`.
+    static func interrupted(_ path: String, by signal: Int32) -> OutputError {
+        OutputError(path: path, reason: "interrupted", signal: signal)
     }
 }
 
@@ -22,7 +31,8 @@ public enum TemporaryOutputs {
         var paths: Set<String> = []
         /// Folders an output set created for its files, deepest first: removed only if empty.
         var createdFolders: [String] = []
-        var closed = false
+        /// The signal of the interrupt that cleaned up; nil until one did.
+        var closedBy: Int32?
     }
     private static let state = Locked(State())
 
@@ -50,8 +60,8 @@ public enum TemporaryOutputs {
             (folder.isEmpty ? "" : folder + "/")
             + ".\(shortened(String(decoding: last, as: UTF8.self))).XXXXXX"
         let result = state.withLock {
-            state -> Result<(path: String, descriptor: Int32), OutputError>? in
-            guard !state.closed else { return nil }
+            state -> Result<(path: String, descriptor: Int32), OutputError> in
+            if let signal = state.closedBy { return .failure(.interrupted(target, by: signal)) }
             var buffer = Array(template.utf8CString)
             let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
@@ -63,7 +73,6 @@ public enum TemporaryOutputs {
             state.paths.insert(path)
             return .success((path, fd))
         }
-        guard let result else { parkUntilExit() }
         return result
     }
 
@@ -73,15 +82,14 @@ public enum TemporaryOutputs {
         String, OutputError
     > {
         let template = folder + "/.\(shortened(name)).\(label)-XXXXXX"
-        let result = state.withLock { state -> Result<String, OutputError>? in
-            guard !state.closed else { return nil }
+        let result = state.withLock { state -> Result<String, OutputError> in
+            if let signal = state.closedBy { return .failure(.interrupted(folder, by: signal)) }
             guard let path = makeFolder(template) else {
                 return .failure(OutputError(path: folder, reason: String(cString: strerror(errno))))
             }
             state.paths.insert(path)
             return .success(path)
         }
-        guard let result else { parkUntilExit() }
         return result
     }
 
@@ -101,19 +109,23 @@ public enum TemporaryOutputs {
         return name
     }
 
-    /// An interrupt has cleaned up and its handler is exiting with 128 + signal: the thread that
-    /// would create or commit more output waits for that exit instead of exiting with its own
-    /// status.
-    private static func parkUntilExit() -> Never {
-        while true { sleep(60) }
-    }
+    /// The signal of the interrupt that has cleaned up, if one has: the process is exiting with
+    /// 128 + it, and every later create, commit or swap fails with `OutputError.signal` set, so
+    /// the command exits with that same status instead of waiting for the handler's exit.
+    public static var interruptedBy: Int32? { state.withLock { $0.closedBy } }
 
     /// Renames every staged `(temporary, target)` pair into place while holding the lock that
     /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
     /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
     static func commit(_ staged: [(temporary: String, target: String)]) -> OutputError? {
-        let outcome = state.withLock { state -> OutputError?? in
-            guard !state.closed else { return .none }
+        state.withLock { state -> OutputError? in
+            if let signal = state.closedBy {
+                for item in staged {
+                    unlink(item.temporary)
+                    state.paths.remove(item.temporary)
+                }
+                return .interrupted(staged.first?.target ?? "", by: signal)
+            }
             var failure: OutputError?
             for item in staged {
                 if failure == nil, rename(item.temporary, item.target) != 0 {
@@ -123,10 +135,8 @@ public enum TemporaryOutputs {
                 if failure != nil { unlink(item.temporary) }
                 state.paths.remove(item.temporary)
             }
-            return .some(failure)
+            return failure
         }
-        guard let outcome else { parkUntilExit() }
-        return outcome
     }
 
     /// Runs `body` holding the lock `removeAll()` takes, with the registered paths: a swap done
@@ -134,27 +144,27 @@ public enum TemporaryOutputs {
     static func locked<R: Sendable>(_ body: (inout Set<String>) throws(OutputError) -> R)
         throws(OutputError) -> R
     {
-        let result = state.withLock { state -> Result<R, OutputError>? in
-            guard !state.closed else { return nil }
+        let result = state.withLock { state -> Result<R, OutputError> in
+            if let signal = state.closedBy { return .failure(.interrupted("", by: signal)) }
             do throws(OutputError) { return .success(try body(&state.paths)) } catch {
                 return .failure(error)
             }
         }
-        guard let result else { parkUntilExit() }
         return try result.get()
     }
 
     /// Removes every registered temporary output; returns how many were removed. With `closing`
-    /// (an interrupt) no temporary is created and no set is committed from then on, so nothing
-    /// another thread makes between this clean-up and the exit is left behind.
+    /// (an interrupt, by that signal) no temporary is created and no set is committed from then
+    /// on (they fail with `OutputError.signal`), so nothing another thread makes between this
+    /// clean-up and the exit is left behind.
     /// `including` limits the clean-up to some paths (tests, which share the process with
     /// other tests' outputs); the interrupt handler removes every one.
     @discardableResult
-    public static func removeAll(closing: Bool = false, including: (String) -> Bool = { _ in true })
-        -> Int
-    {
+    public static func removeAll(
+        closing signal: Int32? = nil, including: (String) -> Bool = { _ in true }
+    ) -> Int {
         let (all, folders) = state.withLock { state -> (Set<String>, [String]) in
-            if closing { state.closed = true }
+            if let signal { state.closedBy = state.closedBy ?? signal }
             let chosen = state.paths.filter(including)
             state.paths.subtract(chosen)
             let folders = state.createdFolders.filter(including)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 
 /// The command-line entry: parses, runs the command and returns its exit status.
 ///
@@ -23,6 +24,10 @@ public enum GestureTuneCommand {
                 console: console)
         } else {
             status = run(arguments, console: console)
+        }
+        if status == .interrupted, let signal = TemporaryOutputs.interruptedBy {
+            // The interrupt's handler exits with the same status; whichever comes first.
+            return 128 + signal
         }
         guard let failure = StandardStreams.failure, status != .interrupted else {
             return status.rawValue

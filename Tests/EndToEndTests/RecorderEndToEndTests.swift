@@ -7,7 +7,7 @@ struct RecorderEndToEndTests {
     static func template(_ name: String) throws -> String {
         try String(
             contentsOf: TestSupport.packageRoot.appendingPathComponent(
-                "Sources/GestureReport/Templates/recorders/\(name)"),
+                "Sources/GestureCodegen/Templates/recorders/\(name)"),
             encoding: .utf8)
     }
 

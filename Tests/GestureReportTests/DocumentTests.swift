@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import Testing
 
 @testable import GestureReport

@@ -18,7 +18,11 @@ enum PlatformToolchains {
 
     static let stubs = TestSupport.packageRoot.appendingPathComponent(
         "Tests/Fixtures/PlatformStubs")
+    /// The code generator's templates (snippets, recorders).
     static let templates = TestSupport.packageRoot.appendingPathComponent(
+        "Sources/GestureCodegen/Templates")
+    /// The report's templates (the page's script, the notebook's cells, the playground).
+    static let reportTemplates = TestSupport.packageRoot.appendingPathComponent(
         "Sources/GestureReport/Templates")
 
     /// Builds the UIKit and SwiftUI stub modules into `dir` (for `-I dir`).

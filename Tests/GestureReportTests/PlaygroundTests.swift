@@ -4,6 +4,7 @@ import GestureTuning
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 /// `snippets/web/playground.html`, the page a report writes to feel the suggestion: loaded from a

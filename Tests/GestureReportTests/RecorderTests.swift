@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 /// The recorder sources `gesturetune recorder` writes, checked for real: the Swift ones

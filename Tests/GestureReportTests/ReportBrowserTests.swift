@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GestureReport
 import TestSupport
 import Testing

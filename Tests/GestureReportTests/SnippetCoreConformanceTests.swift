@@ -5,6 +5,7 @@ import GestureTuning
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 /// Each language's GestureTuneCore, compiled with its parameters block, fed every gesture's

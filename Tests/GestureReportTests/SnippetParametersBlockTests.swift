@@ -4,6 +4,7 @@ import GestureTuning
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 /// The parameters block every snippet carries: written from a parameter set, read back by

@@ -3,6 +3,7 @@ import GesturePhysics
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 /// The per-platform snippet templates, filled for every rule family and direction: the Swift ones

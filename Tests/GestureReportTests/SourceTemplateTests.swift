@@ -2,37 +2,44 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import GestureCodegen
 @testable import GestureReport
 
 @Suite struct SourceTemplateTests {
-    /// The binary carries exactly the files of Sources/GestureReport/Templates (the EmbedTemplates
-    /// build-tool plugin writes them into the module), less the first line of a template that
-    /// keeps `swift format` off its placeholders: the snippets people paste never carry it.
+    /// The binary carries exactly the files of each module's Templates folder (the
+    /// EmbedTemplates build-tool plugin writes them into the module: GestureCodegen's snippets
+    /// and recorders, GestureReport's page script, notebook cells and playground), less the
+    /// first line of a template that keeps `swift format` off its placeholders: the snippets
+    /// people paste never carry it.
     @Test func embeddedTemplatesMatchTheFiles() throws {
-        let root = PlatformToolchains.templates
-        var onDisk: [String: String] = [:]
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let path = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let url = root.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-                !isDirectory.boolValue,
-                !url.lastPathComponent.hasPrefix(".")
-            else { continue }
-            onDisk[path] = try String(contentsOf: url, encoding: .utf8)
-        }
-        #expect(!onDisk.isEmpty)
-        #expect(Set(onDisk.keys) == Set(EmbeddedTemplates.files.keys))
         let directive = "// swift-format-ignore-file\n"
         var directed: [String] = []
-        for (name, text) in onDisk {
-            var expected = text
-            if text.hasPrefix(directive) {
-                directed.append(name)
-                expected.removeFirst(directive.count)
+        for (root, embedded) in [
+            (PlatformToolchains.templates, SourceTemplates.files),
+            (PlatformToolchains.reportTemplates, ReportTemplates.files),
+        ] {
+            var onDisk: [String: String] = [:]
+            let walker = FileManager.default.enumerator(atPath: root.path)
+            while let path = walker?.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                let url = root.appendingPathComponent(path)
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue,
+                    !url.lastPathComponent.hasPrefix(".")
+                else { continue }
+                onDisk[path] = try String(contentsOf: url, encoding: .utf8)
             }
-            #expect(EmbeddedTemplates.files[name] == expected, "\(name) differs")
-            #expect(EmbeddedTemplates.files[name]?.contains("swift-format-ignore") == false)
+            #expect(!onDisk.isEmpty)
+            #expect(Set(onDisk.keys) == Set(embedded.files.keys))
+            for (name, text) in onDisk {
+                var expected = text
+                if text.hasPrefix(directive) {
+                    directed.append(name)
+                    expected.removeFirst(directive.count)
+                }
+                #expect(embedded.files[name] == expected, "\(name) differs")
+                #expect(embedded.files[name]?.contains("swift-format-ignore") == false)
+            }
         }
         // The Swift templates with a block placeholder where code goes (`{{header}}`).
         #expect(

@@ -1,3 +1,4 @@
+import GestureIO
 import Testing
 
 @testable import GestureReport

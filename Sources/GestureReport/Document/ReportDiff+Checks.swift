@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 
 /// The checks `diff --fail-on-increase POINTS` and `--fail-on-moved` make of two runs: each

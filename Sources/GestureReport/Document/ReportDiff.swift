@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GesturePhysics
 import GestureTrace
 

@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureIO
 import GesturePhysics
 import GestureTrace
 import GestureTuning

@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 
 /// A point in the release plane: `p` = release progress `p_r`, `v` = `v_p` in progress/s.

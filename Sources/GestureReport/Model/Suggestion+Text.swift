@@ -1,3 +1,4 @@
+import GestureIO
 import GestureTuning
 
 // The one wording of each animation, edge and lock suggestion's basis (the parameter table's

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCodegen
 import GesturePhysics
 
 /// Tells a report folder this tool wrote from any other folder, without a marker file (the

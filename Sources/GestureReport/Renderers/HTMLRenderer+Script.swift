@@ -52,5 +52,5 @@ extension HTMLRenderer {
     /// release state, counted as `Evaluation` counts: labelled, not interrupted), drill-down,
     /// table sorting, filtering and paging. No framework, no network. (It never spells the
     /// not-a-number token: the page shows none, and the hostile-input tests look for it.)
-    static let script = SourceTemplates.embedded("report/page.js")
+    static let script = ReportTemplates.files.embedded("report/page.js")
 }

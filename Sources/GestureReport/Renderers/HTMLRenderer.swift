@@ -1,3 +1,6 @@
+import GestureCodegen
+import GestureIO
+
 /// Writes `report.html`: one self-contained page (no network), summary first, tables, inline
 /// SVG figures, a light stylesheet with print and phone rules, and one small inline script
 /// (`HTMLRenderer+Script.swift`): what-if controls, drill-down timelines, a sortable, filterable,

@@ -1,3 +1,4 @@
+import GestureCodegen
 import GesturePhysics
 import GestureTrace
 import GestureTuning

@@ -1,3 +1,5 @@
+import GestureCodegen
+
 /// Writes `report.md`: the same content as the HTML, figures linked from `figures/*.svg`.
 /// User text is XML-escaped and Markdown punctuation backslash-escaped.
 public struct MarkdownRenderer: Sendable {

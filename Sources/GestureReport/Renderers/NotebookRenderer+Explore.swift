@@ -1,14 +1,15 @@
+import GestureIO
 import GesturePhysics
 import GestureTrace
 
 extension NotebookRenderer {
     /// Loads the raw traces named in the summary with pandas (paths as given to `analyze`, tried
     /// from the notebook's folder and up to three folders above; standard input is skipped).
-    static let tracesCode = SourceTemplates.embedded("report/notebook/traces.py")
+    static let tracesCode = ReportTemplates.files.embedded("report/notebook/traces.py")
 
     /// The page's what-if in Python: gesturetune's decision formulas (`Rule.completes`) on each
     /// gesture's release state, counted over labelled gestures not interrupted by the system.
-    static let whatIfCode = SourceTemplates.embedded("report/notebook/whatIf.py")
+    static let whatIfCode = ReportTemplates.files.embedded("report/notebook/whatIf.py")
 
     /// What `whatIfCode` prints for the suggested rule, decided here by `Rule.completes`.
     var whatIfOutput: String {

@@ -27,28 +27,28 @@ public struct NotebookRenderer: Sendable {
         case code(String, [Output])
     }
 
-    static let setupCode = SourceTemplates.embedded("report/notebook/setup.py")
+    static let setupCode = ReportTemplates.files.embedded("report/notebook/setup.py")
 
-    static let summaryCode = SourceTemplates.embedded("report/notebook/summary.py")
+    static let summaryCode = ReportTemplates.files.embedded("report/notebook/summary.py")
 
-    static let parametersCode = SourceTemplates.embedded("report/notebook/parameters.py")
+    static let parametersCode = ReportTemplates.files.embedded("report/notebook/parameters.py")
 
-    static let rulesCode = SourceTemplates.embedded("report/notebook/rules.py")
+    static let rulesCode = ReportTemplates.files.embedded("report/notebook/rules.py")
 
     /// The `--by` figure: each group's lead parameter with its interval beside the pooled one.
-    static let groupsCode = SourceTemplates.embedded("report/notebook/groups.py")
+    static let groupsCode = ReportTemplates.files.embedded("report/notebook/groups.py")
 
-    static let scatterCode = SourceTemplates.embedded("report/notebook/scatter.py")
+    static let scatterCode = ReportTemplates.files.embedded("report/notebook/scatter.py")
 
     /// The gate's trade-off: false triggers against misses, one curve per lock, gates marked.
-    static let gateCode = SourceTemplates.embedded("report/notebook/gate.py")
+    static let gateCode = ReportTemplates.files.embedded("report/notebook/gate.py")
 
-    static let curvesCode = SourceTemplates.embedded("report/notebook/curves.py")
+    static let curvesCode = ReportTemplates.files.embedded("report/notebook/curves.py")
 
-    static let estimatorsCode = SourceTemplates.embedded("report/notebook/estimators.py")
+    static let estimatorsCode = ReportTemplates.files.embedded("report/notebook/estimators.py")
 
     var gesturesCode: String {
-        SourceTemplates.embedded(
+        ReportTemplates.files.embedded(
             "report/notebook/gestures.py", ["gestureRows": String(gestureRows)])
     }
 

@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 
 /// Writes the report's figures as standalone SVG 1.1 (no libraries, no scripts). Scatter

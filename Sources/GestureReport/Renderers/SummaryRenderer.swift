@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 import GestureTuning
 

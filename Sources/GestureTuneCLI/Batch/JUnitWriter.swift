@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GestureReport
 
 /// Renders a batch summary as JUnit XML that CI servers display.

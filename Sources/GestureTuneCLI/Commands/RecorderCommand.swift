@@ -1,4 +1,5 @@
 import Foundation
+import GestureCodegen
 import GestureIO
 import GestureReport
 

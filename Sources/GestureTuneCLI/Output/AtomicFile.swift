@@ -4,8 +4,13 @@ import GestureReport
 import GestureTuning
 
 extension CLIError {
-    /// An output that could not be written: 73.
-    init(_ error: OutputError) { self = .cannotCreate(path: error.path, reason: error.reason) }
+    /// An output that could not be written: 73; refused after an interrupt: `interrupted`
+    /// (the process exits with 128 + the signal).
+    init(_ error: OutputError) {
+        self =
+            error.signal == nil
+            ? .cannotCreate(path: error.path, reason: error.reason) : .interrupted
+    }
 }
 
 /// The command layer's door to `GestureReport`'s one atomic writer: `-` goes to the console,

@@ -33,7 +33,7 @@ public enum Interrupts {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
-                    TemporaryOutputs.removeAll(closing: true)
+                    TemporaryOutputs.removeAll(closing: signalNumber)
                     ProgressBar.clearIfShown()
                     exit(128 + signalNumber)
                 }

@@ -1,3 +1,5 @@
+import GestureCodegen
+import GestureIO
 import GestureTuning
 
 extension ReportModel {
@@ -27,7 +29,7 @@ extension ReportModel {
         case .down: instruction = "Drag the sheet down, as to dismiss it."
         case .up: instruction = "Drag the sheet up."
         }
-        return try SourceTemplates.render(
+        return try ReportTemplates.files.render(
             "playground/playground.html",
             [
                 "title": Text.xml("gesturetune playground: \(name)"),

@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 import GestureTuning
 
@@ -283,7 +284,7 @@ public enum SnippetTemplates {
         ]
     }
 
-    static func directionWord(_ d: Direction) -> String {
+    package static func directionWord(_ d: Direction) -> String {
         switch d {
         case .right: "to the right"
         case .left: "to the left"

@@ -1,3 +1,5 @@
+import GestureCodegen
+import GestureIO
 import GesturePhysics
 import GestureTuning
 

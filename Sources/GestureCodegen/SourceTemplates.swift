@@ -1,41 +1,64 @@
-/// Source files kept as templates: the recorders and snippets per platform.
-///
-/// The templates are the files under `Sources/GestureReport/Templates/`; the EmbedTemplates
-/// build-tool plugin writes them into the module as `EmbeddedTemplates.files` on every build, so an
-/// installed binary needs no resource folder beside it.
+/// A module's files kept as templates (its `Templates/` folder, which the EmbedTemplates
+/// build-tool plugin writes into the module as `EmbeddedTemplates.files` on every build, so an
+/// installed binary needs no resource folder beside it), and the one way they are filled.
 ///
 /// A template holds placeholders `{{name}}` (letters, digits, `_`, `.`), filled from a plain
 /// dictionary of named values. A placeholder alone on its line is a block: each line of its value
 /// is indented like the placeholder, and an empty value removes the line.
-public enum SourceTemplates {
+public struct TemplateFiles: Sendable {
+    /// Every template by its path under `Templates/`.
+    public let files: [String: String]
+
+    public init(_ files: [String: String]) { self.files = files }
+
     /// Every template path, sorted (`recorders/GestureTraceRecorder.swift`, ...).
-    public static var names: [String] { EmbeddedTemplates.files.keys.sorted() }
+    public var names: [String] { files.keys.sorted() }
 
     /// The template at `path` (relative to `Templates/`).
-    public static func template(_ path: String) throws(TemplateError) -> String {
-        guard let text = EmbeddedTemplates.files[path] else { throw .unknownTemplate(path) }
+    public func template(_ path: String) throws(TemplateError) -> String {
+        guard let text = files[path] else { throw .unknownTemplate(path) }
         return text
     }
 
+    /// The template at `path` with its placeholders replaced from `values`.
+    public func render(_ path: String, _ values: [String: String] = [:])
+        throws(TemplateError) -> String
+    {
+        try SourceTemplates.fill(template(path), values, template: path)
+    }
+
     /// A template the module itself uses (the page's script, the notebook's cells), filled from
-    /// `values`. The build embeds every file of `Templates/`, so a missing one is a bug here.
-    static func embedded(_ path: String, _ values: [String: String] = [:]) -> String {
-        guard let text = EmbeddedTemplates.files[path] else {
-            preconditionFailure("no template \(path)")
-        }
-        if values.isEmpty { return text }
+    /// `values`. The build embeds every file of `Templates/`, so a missing one is a bug there.
+    /// With no values the text is taken as it is (a script may hold `{{` of its own).
+    public func embedded(_ path: String, _ values: [String: String] = [:]) -> String {
         do {
-            return try fill(text, values, template: path)
+            let text = try template(path)
+            return values.isEmpty ? text : try SourceTemplates.fill(text, values, template: path)
         } catch {
             preconditionFailure(error.description)
         }
+    }
+}
+
+/// The code generator's templates (`Sources/GestureCodegen/Templates/`: the recorders and the
+/// snippets per platform) and the placeholder syntax every template shares.
+public enum SourceTemplates {
+    /// This module's templates.
+    public static let files = TemplateFiles(EmbeddedTemplates.files)
+
+    /// Every template path, sorted (`recorders/GestureTraceRecorder.swift`, ...).
+    public static var names: [String] { files.names }
+
+    /// The template at `path` (relative to `Templates/`).
+    public static func template(_ path: String) throws(TemplateError) -> String {
+        try files.template(path)
     }
 
     /// The template at `path` with its placeholders replaced from `values`.
     public static func render(_ path: String, _ values: [String: String] = [:])
         throws(TemplateError) -> String
     {
-        try fill(template(path), values, template: path)
+        try files.render(path, values)
     }
 
     /// The placeholder names in `text`, in order of first appearance.

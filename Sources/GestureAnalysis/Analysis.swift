@@ -12,7 +12,7 @@ public enum Analysis {
     public struct Run: Sendable {
         public var context: DigestContext
         public var settings: RunSettings
-        public var shard: AnalysisPartial.Shard
+        public var shard: Shard
         /// This run's files, as indices into `context.files`, ascending.
         public var indices: [Int]
         public var digest: AnalysisDigest
@@ -64,7 +64,7 @@ public enum Analysis {
     /// than `maxGroups` (nil: no cap).
     public static func read(
         files: [String], reader: ReaderOptions, settings: RunSettings,
-        shard: AnalysisPartial.Shard? = nil, jobs: Int,
+        shard: Shard? = nil, jobs: Int,
         maxGroups: Int? = nil, progress: (any AnalysisProgress)? = nil
     ) throws -> Run {
         let tuning = settings.tuning
@@ -122,7 +122,7 @@ public enum Analysis {
     public struct Header: Sendable {
         public var tool: String
         public var settings: RunSettings
-        public var shard: AnalysisPartial.Shard
+        public var shard: Shard
         public var files: [String]
         /// The report name the run's arguments gave (`AnalysisPartial.name`).
         public var name: String?
@@ -207,16 +207,5 @@ public enum Analysis {
             throw bad(firstPath, "missing shard\(missing.count == 1 ? "" : "s") \(list)")
         }
         return (digest!, first!)
-    }
-}
-
-extension AnalysisPartial.Shard {
-    /// This shard's files as indices into `files`, ascending: every N-th of the paths sorted
-    /// by their bytes, starting at the K-th (the split `batch --shard` makes of a corpus).
-    public func indices(in files: [String]) -> [Int] {
-        let sorted = files.indices.sorted {
-            files[$0].utf8.lexicographicallyPrecedes(files[$1].utf8)
-        }
-        return stride(from: index - 1, to: sorted.count, by: count).map { sorted[$0] }.sorted()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GesturePhysics
 import GestureTrace
 import GestureTuning
@@ -109,16 +110,6 @@ public struct AnalysisPartial: Codable, Sendable {
         try c.encodeIfPresent(groups, forKey: .groups)
         try c.encode(gate, forKey: .gate)
         try c.encodeIfPresent(name, forKey: .name)
-    }
-
-    public struct Shard: Codable, Sendable, Equatable {
-        /// 1-based.
-        public var index: Int
-        public var count: Int
-        public init(index: Int, count: Int) {
-            self.index = index
-            self.count = count
-        }
     }
 }
 
@@ -483,20 +474,7 @@ public enum AnalysisPartialJSON {
     }
 
     static func describe(_ error: any Error) -> String {
-        guard let e = error as? DecodingError else { return "invalid JSON" }
-        func path(_ c: DecodingError.Context) -> String {
-            c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        }
-        switch e {
-        case .keyNotFound(let key, let c):
-            return
-                "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "wrong type at \(path(c))"
-        case .dataCorrupted(let c):
-            return c.codingPath.isEmpty
-                ? "invalid JSON" : "invalid value at \(path(c)): \(c.debugDescription)"
-        @unknown default: return "invalid JSON"
-        }
+        DecodingProblem.message(error)
     }
 }
 

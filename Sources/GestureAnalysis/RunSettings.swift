@@ -47,10 +47,10 @@ public struct RunSettings: Codable, Equatable, Sendable {
         tuning: TuningOptions, labels: LabelMode, retryWindow: Double, sample: Int,
         falseTriggerCost: Double = 1
     ) -> (settings: RunSettings, overrides: [SettingOverride]) {
-        var physics = physics
-        let overrides = current.apply(to: &physics, keep: given)
+        let (input, overrides) = InputSettings.resolve(
+            reader: reader, physics: physics, given: given, current: current)
         var settings = RunSettings(
-            input: InputSettings(reader: reader, physics: physics), by: reader.groupColumns,
+            input: input, by: reader.groupColumns,
             params: params,
             tuning: TuningSettings(options: tuning, current: current), labels: labels,
             retryWindow: retryWindow,
@@ -118,6 +118,18 @@ public struct InputSettings: Codable, Sendable, Equatable {
         columns = r.columnNames
         maxOpenGestures =
             r.maxOpenGestures == ReaderOptions().maxOpenGestures ? nil : r.maxOpenGestures
+    }
+
+    /// The reader and physics of a run, the one route `analyze`, `batch` and `measure` lay
+    /// their options over the parameter file: `physics` as the options gave it, the file's
+    /// settings applied over it except the ones `given` on the command line; with the settings
+    /// the file set that an option replaced (for a note).
+    public static func resolve(
+        reader: ReaderOptions, physics: PhysicsOptions, given: SettingKeys, current: ParameterSet
+    ) -> (settings: InputSettings, overrides: [SettingOverride]) {
+        var physics = physics
+        let overrides = current.apply(to: &physics, keep: given)
+        return (InputSettings(reader: reader, physics: physics), overrides)
     }
 
     /// The physics options these settings record.

@@ -1,5 +1,6 @@
 import GesturePhysics
 import GestureTrace
+import GestureTuning
 import Testing
 
 @testable import GestureReport
@@ -18,7 +19,10 @@ import Testing
         let m = PhysicsEngine(options: PhysicsOptions(extent: 390)).measure(gesture)
         let current = Rule.threshold(progress: 0.5, velocity: 2.0)
         let suggested = Rule.threshold(progress: 0.45, velocity: 0.85)
-        let row = GestureRow(measurement: m, current: current, suggested: suggested)
+        // The row shows the decisions it is given; they come from the one decider.
+        let row = GestureRow(
+            measurement: m, currentDecision: Decider.rule(current).decision(m.releaseState),
+            suggestedDecision: Decider.rule(suggested).decision(m.releaseState))
         #expect(row.id == "drag<1>")
         #expect(abs(row.releaseProgress - 120.0 / 390) < 1e-9)
         #expect(abs(row.velocity - 600) < 1e-6)

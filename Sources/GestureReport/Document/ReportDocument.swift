@@ -1,4 +1,5 @@
 import Foundation
+import GestureIO
 import GesturePhysics
 import GestureTrace
 import GestureTuning
@@ -381,51 +382,11 @@ extension ReportDocument {
     /// `summary.currentError` for the path `[summary, currentError]`; `gestures[3].id` with an
     /// index.
     static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
+        DecodingProblem.path(codingPath)
     }
 
     static func message(_ error: DecodingError) -> String {
-        let notAnObject = "expected a JSON object, found text that is not one"
-        func at(_ codingPath: [any CodingKey]) -> String {
-            codingPath.isEmpty ? "the top level" : path(codingPath)
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "expected \(path(context.codingPath + [key])), found none"
-        case .valueNotFound(let type, let context):
-            return "expected \(kind(type)) at \(at(context.codingPath)), found null"
-        case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return notAnObject }
-            return "expected \(kind(type)) at \(at(context.codingPath)), found another value"
-        case .dataCorrupted(let context):
-            // The decoder locates no syntax error, nor a number too large for a Double (1e999).
-            if context.codingPath.isEmpty {
-                return "expected JSON text whose numbers fit a Double, found text that is not"
-            }
-            let expected = "a finite number (whole for a count)"
-            return "expected \(expected) at \(at(context.codingPath)), found another"
-        @unknown default:
-            return "expected a report.json, found text that is not one"
-        }
-    }
-
-    private static func kind(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "text"
-        case is Double.Type: "a number"
-        case is Int.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        case is [Any].Type: "an array"
-        default: "an object"
-        }
+        DecodingProblem.message(error, document: "a JSON object")
     }
 }
 

@@ -497,18 +497,6 @@ public struct GestureRow: Sendable, Equatable {
             progress: releaseProgress, velocity: progressVelocity, extent: extent)
     }
 
-    /// A row from a measurement and the two rules' decisions (`Rule.completes` on
-    /// `GestureMeasurement.releaseState`).
-    public init(
-        measurement m: GestureMeasurement, current: Rule, suggested: Rule, ambiguous: Bool = false
-    ) {
-        self.init(
-            measurement: m,
-            currentDecision: current.completes(m.releaseState) ? .complete : .cancel,
-            suggestedDecision: suggested.completes(m.releaseState) ? .complete : .cancel,
-            ambiguous: ambiguous)
-    }
-
     /// A row from a measurement and the decisions an `Evaluation` made for it.
     public init(
         measurement m: GestureMeasurement, currentDecision: Intent, suggestedDecision: Intent,

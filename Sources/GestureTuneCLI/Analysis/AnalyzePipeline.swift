@@ -204,9 +204,9 @@ enum AnalyzePipeline {
 
     /// The files' index order split the way `batch --shard` splits a corpus: every N-th of the
     /// paths sorted by their bytes (`Corpus.precedes`), starting at the K-th; in argument order.
-    static func shardIndices(_ files: [String], shard: BatchSummary.Shard?) -> [Int] {
+    static func shardIndices(_ files: [String], shard: Shard?) -> [Int] {
         guard let shard else { return Array(files.indices) }
-        return AnalysisPartial.Shard(index: shard.index, count: shard.count).indices(in: files)
+        return shard.indices(in: files)
     }
 
     /// The report name `analyze` gives files by default.

@@ -15,7 +15,7 @@ struct BatchOptions: Sendable {
     var maxMisses: Double?
     var baseline: String?
     var tolerance: Double
-    var shard: BatchSummary.Shard?
+    var shard: Shard?
     /// `--allow-empty`: a run without any labelled gesture passes.
     var allowEmpty = false
 
@@ -24,7 +24,7 @@ struct BatchOptions: Sendable {
         guard common.params != nil else {
             throw values.error("missing required option '--params FILE|PRESET'")
         }
-        var shard: BatchSummary.Shard?
+        var shard: Shard?
         if let text = values.string("shard") { shard = try parseShard(text, values) }
         let outputs = try GateOutputs.parse(values)
         try outputs.checkDistinct(
@@ -43,7 +43,7 @@ struct BatchOptions: Sendable {
 
     /// `K/N` with 1 <= K <= N.
     static func parseShard(_ text: String, _ values: OptionValues) throws(UsageError)
-        -> BatchSummary.Shard
+        -> Shard
     {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n
@@ -200,10 +200,13 @@ enum BatchCommand {
         }
 
         // The file is the whole setting; options given on the command line override it, and say so.
-        var physics = options.common.physics
-        for o in parameters.set.apply(to: &physics, keep: options.common.givenSettings) {
+        let (settings, overrides) = InputSettings.resolve(
+            reader: options.common.reader, physics: options.common.physics,
+            given: options.common.givenSettings, current: parameters.set)
+        for o in overrides {
             console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
         }
+        let physics = settings.physics
 
         let progress = ProgressBar(total: files.count, console: console)
         let run = BatchRunner.run(
@@ -231,7 +234,7 @@ enum BatchCommand {
             allowEmpty: options.allowEmpty ? true : nil,
             maxFalseTriggers: options.maxFalseTriggers, maxMisses: options.maxMisses)
         let summary = BatchVerdict.summarise(
-            files: results, gate: gate, params: params, settings: settings(options.common, physics),
+            files: results, gate: gate, params: params, settings: settings,
             shard: shard)
         try options.outputs.emit(summary, times: run.times, console: console)
         return BatchVerdict.outcome(of: summary)

@@ -33,7 +33,10 @@ extension BatchSummary {
             if shard.count < 1 || shard.index < 1 || shard.index > shard.count {
                 return "shard: expected K/N with 1 <= K <= N, found \(shard.index)/\(shard.count)"
             }
-            if let v = count("shard.corpusFiles", shard.corpusFiles) { return v }
+            guard let corpusFiles = shard.corpusFiles else {
+                return "shard.corpusFiles: expected a whole number, found none"
+            }
+            if let v = count("shard.corpusFiles", corpusFiles) { return v }
         }
         if let extent = settings.extent, !(extent.isFinite && extent > 0) {
             return "settings.extent: expected a number greater than 0, found \(extent)"

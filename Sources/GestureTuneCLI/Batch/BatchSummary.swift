@@ -54,14 +54,6 @@ struct BatchSummary: Codable, Sendable, Equatable {
         var maxMisses: Double? = nil
     }
 
-    struct Shard: Codable, Sendable, Equatable {
-        /// 1-based.
-        var index: Int
-        var count: Int
-        /// Files in the whole corpus before sharding.
-        var corpusFiles: Int
-    }
-
     /// Pooled figures: sums of the per-file counts.
     struct Totals: Codable, Sendable, Equatable {
         var files = 0

@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 import GestureIO
 import GestureReport
 import GestureTuning
@@ -64,7 +65,7 @@ enum BatchVerdict {
     /// so the merged result still equals the unsharded run's.
     static func summarise(
         files: [BatchFileResult], gate: BatchSummary.Limits, params: BatchSummary.ParamsInfo,
-        settings: BatchSummary.Settings, shard: BatchSummary.Shard?
+        settings: BatchSummary.Settings, shard: Shard?
     ) -> BatchSummary {
         let gated = files.map { apply(gate, to: $0) }
         let totals = BatchSummary.Totals(gated)
@@ -174,17 +175,6 @@ enum BatchJSON {
     }
 
     private static func describe(_ error: any Error) -> String {
-        guard let e = error as? DecodingError else { return "invalid JSON" }
-        func path(_ c: DecodingError.Context) -> String {
-            c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        }
-        switch e {
-        case .keyNotFound(let key, let c):
-            return
-                "missing key \"\(key.stringValue)\" at \(path(c).isEmpty ? "top level" : path(c))"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "wrong type at \(path(c))"
-        case .dataCorrupted: return "invalid JSON"
-        @unknown default: return "invalid JSON"
-        }
+        DecodingProblem.message(error)
     }
 }

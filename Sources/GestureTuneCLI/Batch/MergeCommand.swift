@@ -143,7 +143,7 @@ enum MergeCommand {
             guard shard.count == shard0.count, shard.corpusFiles == shard0.corpusFiles else {
                 throw bad(
                     path,
-                    "shard \(shard.index)/\(shard.count) of \(shard.corpusFiles) files does not belong with \(first.path) (shard \(shard0.index)/\(shard0.count) of \(shard0.corpusFiles) files)"
+                    "shard \(shard.index)/\(shard.count) of \(shard.corpusFiles ?? 0) files does not belong with \(first.path) (shard \(shard0.index)/\(shard0.count) of \(shard0.corpusFiles ?? 0) files)"
                 )
             }
             guard seen.insert(shard.index).inserted else {
@@ -171,7 +171,8 @@ enum MergeCommand {
         }
         guard files.count == shard0.corpusFiles else {
             throw bad(
-                first.path, "the shards hold \(files.count) files, the corpus \(shard0.corpusFiles)"
+                first.path,
+                "the shards hold \(files.count) files, the corpus \(shard0.corpusFiles ?? 0)"
             )
         }
         var gate = first.summary.gate

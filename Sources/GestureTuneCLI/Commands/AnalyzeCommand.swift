@@ -34,7 +34,7 @@ struct AnalyzeOptions: Sendable {
     /// `--retry-window` (s, default 1.5).
     var retryWindow: Double = ImplicitLabels.defaultRetryWindow
     /// `--shard K/N`: only every N-th file of the sorted list, starting at the K-th (`Corpus.shard`).
-    var shard: BatchSummary.Shard? = nil
+    var shard: Shard? = nil
     /// `--partial FILE`: write the shard's mergeable partial result there instead of a report.
     var partial: String? = nil
     /// `--sample N`: gestures the report shows one by one (`GestureSample`).

@@ -63,8 +63,10 @@ enum MeasureCommand {
         let against = try options.against.map { argument throws(CLIError) in
             try AnalyzePipeline.loadParameters(argument, extent: options.physics.extent)
         }
-        var physics = options.physics
-        let overrides = current.apply(to: &physics, keep: options.givenSettings)
+        let (settings, overrides) = InputSettings.resolve(
+            reader: options.reader, physics: options.physics, given: options.givenSettings,
+            current: current)
+        let physics = settings.physics
         for o in overrides {
             console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
         }

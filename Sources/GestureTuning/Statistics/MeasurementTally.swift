@@ -9,7 +9,7 @@ public struct MeasurementTally: Sendable, Equatable, Codable {
     /// Measurements added.
     public var count = 0
     /// Finite, positive sampling rates (Hz).
-    public var sampleRates = QuantileSketch()
+    package var sampleRates = QuantileSketch()
     /// Measurements whose extent came from the width/height column, from `--extent` or the
     /// parameter file, and from the 390 pt default.
     public var columnExtents = 0

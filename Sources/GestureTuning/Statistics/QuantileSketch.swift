@@ -18,18 +18,18 @@ internal import GestureNumerics
 /// 2048 per binade in use (physical figures span a few binades), whatever the count.
 ///
 /// Non-finite values are not kept (callers filter them; `add` ignores them).
-public struct QuantileSketch: Sendable, Equatable, Codable {
+package struct QuantileSketch: Sendable, Equatable, Codable {
     /// Values kept exactly up to this count.
-    public static let exactLimit = 2048
+    package static let exactLimit = 2048
     /// Mantissa bits of a bin key: bins are 2⁻¹¹ of a binade wide.
-    public static let mantissaBits = 11
+    package static let mantissaBits = 11
     /// Largest relative distance of a bin's midpoint to any value in the bin (2⁻¹²).
-    public static let relativeResolution = 1.0 / Double(1 << (mantissaBits + 1))
+    package static let relativeResolution = 1.0 / Double(1 << (mantissaBits + 1))
     /// Values of smaller magnitude fall in the bin of 0 (absolute error below 1e-6).
-    public static let zeroLimit = 0x1p-20
+    package static let zeroLimit = 0x1p-20
 
     /// Values added.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The largest count a decoded sketch may claim (2^53: merges of such counts cannot overflow).
     static let countLimit = 1 << 53
     /// Sorted values while `count <= exactLimit`, else empty.
@@ -38,30 +38,30 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// one hash update; readers sort the keys once (`sortedBins`).
     private var bins: [Int64: Int] = [:]
     /// Smallest and largest value added (exact in either form).
-    public private(set) var minimum: Double?
-    public private(set) var maximum: Double?
+    package private(set) var minimum: Double?
+    package private(set) var maximum: Double?
 
     struct Bin: Sendable, Equatable {
         var key: Int64
         var count: Int
     }
 
-    public init() {}
+    package init() {}
 
     /// Builds a sketch of `values` (non-finite ones left out).
-    public init<S: Sequence>(_ values: S) where S.Element == Double {
+    package init<S: Sequence>(_ values: S) where S.Element == Double {
         for x in values { add(x) }
     }
 
     /// True while the values are kept exactly.
-    public var isExact: Bool { count <= Self.exactLimit }
-    public var isEmpty: Bool { count == 0 }
+    package var isExact: Bool { count <= Self.exactLimit }
+    package var isEmpty: Bool { count == 0 }
     /// Occupied bins (0 while exact): the size of the binned form.
-    public var binCount: Int { bins.count }
+    package var binCount: Int { bins.count }
 
     // MARK: Adding and merging
 
-    public mutating func add(_ x: Double) {
+    package mutating func add(_ x: Double) {
         guard x.isFinite else { return }
         // −0 is kept as +0: the two compare equal, so their order in the sorted values (and a
         // percentile that lands on them) would depend on the order values were added or merged.
@@ -78,7 +78,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     }
 
     /// Adds every value of `other`: the same sketch as adding them one by one, in any order.
-    public mutating func merge(_ other: QuantileSketch) {
+    package mutating func merge(_ other: QuantileSketch) {
         guard other.count > 0 else { return }
         guard count > 0 else {
             self = other
@@ -161,7 +161,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
 
     /// The values with their multiplicities, in increasing order: each exact value once per
     /// occurrence (count 1), or each bin's midpoint with its count.
-    public var weightedValues: [(value: Double, count: Int)] {
+    package var weightedValues: [(value: Double, count: Int)] {
         isExact
             ? values.map { ($0, 1) } : sortedBins.map { (Self.representative($0.key), $0.count) }
     }
@@ -174,7 +174,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     /// The `f` quantile (0…1): `GSL.quantile(sorted:)` on the exact values; on bins the same
     /// definition (linear interpolation between the order statistics at `(n-1) f`) with each
     /// order statistic read as its bin's midpoint. nil when empty.
-    public func quantile(_ f: Double) -> Double? {
+    package func quantile(_ f: Double) -> Double? {
         guard count > 0 else { return nil }
         if isExact { return GSL.quantile(sorted: values, f) }
         let index = f * Double(count - 1)
@@ -186,12 +186,12 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     }
 
     /// The order statistic of rank `rank` (0-based; exact, or its bin's midpoint).
-    public func value(atRank rank: Int) -> Double {
+    package func value(atRank rank: Int) -> Double {
         values(atRanks: [rank])[0]
     }
 
     /// Order statistics at `ranks` (increasing, each in `0..<count`), in one pass.
-    public func values(atRanks ranks: [Int]) -> [Double] {
+    package func values(atRanks ranks: [Int]) -> [Double] {
         if isExact { return ranks.map { values[$0] } }
         let bins = sortedBins
         var out: [Double] = []
@@ -209,7 +209,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
     }
 
     /// Values at most `x`: exact on exact values; on bins, the bins whose midpoint is at most `x`.
-    public func count(atMost x: Double) -> Int {
+    package func count(atMost x: Double) -> Int {
         if isExact { return Self.insertionIndex(values, x) }
         return bins.reduce(0) { $0 + (Self.representative($1.key) <= x ? $1.value : 0) }
     }
@@ -220,7 +220,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case count, values, bins, minimum, maximum }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         count = try c.decode(Int.self, forKey: .count)
         guard count >= 0 && count <= Self.countLimit else {
@@ -287,7 +287,7 @@ public struct QuantileSketch: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(count, forKey: .count)
         if isExact {

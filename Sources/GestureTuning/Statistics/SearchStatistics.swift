@@ -6,20 +6,20 @@ import GestureTrace
 /// (`LogisticCells`); the confusions of the current set, every preset and `kinematic` at
 /// the `uikit-system` values (their rules are known at `add` time); and, when estimators
 /// are compared, the same cells under each velocity estimator. Merging adds counts.
-public struct SearchStatistics: Sendable, Equatable, Codable {
+package struct SearchStatistics: Sendable, Equatable, Codable {
     /// Hash folds (`TuningSettings.foldCount`).
-    public let folds: Int
+    package let folds: Int
     /// `threshold`, `forward`, `projection`, `kinematic`, in that order.
     var families: [FamilyCells]
     var logistic: LogisticCells
     /// Labelled gestures (finite figures, closed by `ended`).
-    public private(set) var labelledCount = 0
+    package private(set) var labelledCount = 0
     /// In-sample decisions of the current set on the labelled gestures.
-    public private(set) var current = Confusion()
+    package private(set) var current = Confusion()
     /// Of every preset (`Preset.all` order), each gesture decided at its own extent.
-    public private(set) var presets: [Confusion]
+    package private(set) var presets: [Confusion]
     /// Of `kinematic(187.5 pt, 0.35 s)`.
-    public private(set) var kinematicAtPreset = Confusion()
+    package private(set) var kinematicAtPreset = Confusion()
     /// Per velocity estimator (`Estimator.allCases` order) when estimators are compared; else empty.
     var estimators: [EstimatorCells]
     /// Labelled gestures whose estimate did not fall back, by the estimator used (`Estimator.allCases` order).
@@ -62,7 +62,7 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         return spaces(settings).filter { families.contains($0.family) }
     }
 
-    public init(settings: TuningSettings, current: RuleFamily) {
+    package init(settings: TuningSettings, current: RuleFamily) {
         folds = settings.foldCount
         families = Self.spaces(settings).map { FamilyCells(space: $0, folds: settings.foldCount) }
         logistic = LogisticCells(folds: settings.foldCount)
@@ -125,7 +125,7 @@ public struct SearchStatistics: Sendable, Equatable, Codable {
         }
     }
 
-    public mutating func merge(_ other: SearchStatistics) {
+    package mutating func merge(_ other: SearchStatistics) {
         precondition(
             folds == other.folds && families.count == other.families.count
                 && estimators.count == other.estimators.count)
@@ -209,7 +209,7 @@ extension SearchStatistics {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         folds = try c.decode(Int.self, forKey: .folds)
         families = try c.decode([FamilyCells].self, forKey: .families)
@@ -247,7 +247,7 @@ extension SearchStatistics {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(folds, forKey: .folds)
         try c.encode(families, forKey: .families)

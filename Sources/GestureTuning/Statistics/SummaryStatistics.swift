@@ -12,16 +12,16 @@ import GestureTrace
 /// `merge` is exact: integer counts, exact or deterministically binned sketches, so any
 /// partition of the same gestures merges to the same statistics (`==`), and `summarize` gives
 /// the same parts.
-public struct SummaryStatistics: Sendable, Equatable, Codable {
+package struct SummaryStatistics: Sendable, Equatable, Codable {
     /// What must agree for two statistics to merge.
-    public struct Settings: Sendable, Equatable, Codable {
+    package struct Settings: Sendable, Equatable, Codable {
         /// The current rule (completing and ambiguity of each gesture).
-        public let currentRule: Rule
+        package let currentRule: Rule
         /// The ambiguity band (0.10: parameters ±10%).
-        public let ambiguityBand: Double
+        package let ambiguityBand: Double
         /// `tau` of the unlabelled landing progress `p_r + tau v_p` (s): the current rule's when
         /// it is a `projection`, else `TuningOptions.projectionTau`, else 0.3.
-        public var landingTau: Double
+        package var landingTau: Double
         /// `currentRule.ambiguityBox(band: ambiguityBand)`, computed once (not encoded).
         let box: [Rule]
         /// What decides a gesture (`ParameterSet.decider`): ambiguity is the band of its rule at
@@ -29,7 +29,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         /// encoded: `TuningStatistics` sets it again from its current set when decoded.
         var decider: Decider
 
-        public init(options: TuningOptions, current: ParameterSet) {
+        package init(options: TuningOptions, current: ParameterSet) {
             currentRule = current.rule
             decider = current.decider
             ambiguityBand = options.ambiguityBand
@@ -67,7 +67,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
 
         enum CodingKeys: String, CodingKey { case family, parameters, ambiguityBand, landingTau }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let family = try c.decode(RuleFamily.self, forKey: .family)
             let texts = try c.decode([String].self, forKey: .parameters)
@@ -98,7 +98,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         }
 
         /// Parameters as text: `inf` is a parameter value JSON numbers cannot hold.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(currentRule.family, forKey: .family)
             try c.encode(currentRule.parameters.map { "\($0.value)" }, forKey: .parameters)
@@ -107,73 +107,73 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
         }
     }
 
-    public internal(set) var settings: Settings
+    package internal(set) var settings: Settings
 
     // MARK: Counts
 
     /// Measurements added (`add(_: GestureMeasurement)`), with their warning tallies.
-    public private(set) var measurements = MeasurementTally()
+    package private(set) var measurements = MeasurementTally()
     /// Gestures closed by `cancelled` (never tuned).
-    public private(set) var interruptedBySystem = 0
+    package private(set) var interruptedBySystem = 0
     /// Points added (gestures closed by `ended`), and of them those with a non-finite figure.
-    public private(set) var points = 0
-    public private(set) var nonFinite = 0
+    package private(set) var points = 0
+    package private(set) var nonFinite = 0
     /// Used points with each intent, and without one.
-    public private(set) var labelledComplete = 0
-    public private(set) var labelledCancel = 0
-    public private(set) var unlabelled = 0
+    package private(set) var labelledComplete = 0
+    package private(set) var labelledCancel = 0
+    package private(set) var unlabelled = 0
 
     // MARK: Suggestions
 
     /// `1 / v_p` of completing gestures with `v_p > 0` (s): completion speed.
-    public private(set) var inverseVelocities = QuantileSketch()
+    package private(set) var inverseVelocities = QuantileSketch()
     /// `r / |v_p|` of completing gestures (s): finger-speed cap.
-    public private(set) var fingerSpeedTimes = QuantileSketch()
+    package private(set) var fingerSpeedTimes = QuantileSketch()
     /// Spring initial relative velocities of every used gesture (1/s).
-    public private(set) var springVelocities = QuantileSketch()
+    package private(set) var springVelocities = QuantileSketch()
     /// Start positions inside the container (≥ 0, pt) of gestures meant to complete (intent
     /// `complete` or none), and how many started before the leading edge.
-    public private(set) var starts = QuantileSketch()
-    public private(set) var startsBeforeEdge = 0
+    package private(set) var starts = QuantileSketch()
+    package private(set) var startsBeforeEdge = 0
     /// The smallest extent of the gestures meant to complete (pt): the container.
-    public private(set) var smallestExtent: Double?
+    package private(set) var smallestExtent: Double?
     /// `|entry angle|` of the gestures meant to complete (degrees).
-    public private(set) var entryAngles = QuantileSketch()
+    package private(set) var entryAngles = QuantileSketch()
 
     // MARK: Unlabelled, ambiguity, outcomes
 
     /// Unlabelled gestures the current rule completes, and those within its ambiguity band.
-    public private(set) var unlabelledDecidedComplete = 0
-    public private(set) var unlabelledAmbiguous = 0
+    package private(set) var unlabelledDecidedComplete = 0
+    package private(set) var unlabelledAmbiguous = 0
     /// Unlabelled gestures left out of the mixture: never moved 10 pt, or moved across the axis.
-    public private(set) var still = 0
-    public private(set) var across = 0
+    package private(set) var still = 0
+    package private(set) var across = 0
     /// Landing progress `p_r + tau v_p` of the other unlabelled gestures.
-    public private(set) var landings = QuantileSketch()
+    package private(set) var landings = QuantileSketch()
     /// Used gestures within the ambiguity band of the current decider's rule at their own extent.
-    public private(set) var ambiguous = 0
+    package private(set) var ambiguous = 0
     /// Used gestures with a recorded outcome, and those the current rule decides otherwise.
-    public private(set) var outcomesChecked = 0
-    public private(set) var outcomeMismatches = 0
+    package private(set) var outcomesChecked = 0
+    package private(set) var outcomeMismatches = 0
 
-    public init(options: TuningOptions, current: ParameterSet) {
+    package init(options: TuningOptions, current: ParameterSet) {
         settings = Settings(options: options, current: current)
     }
 
     /// Counts gestures closed by `ended` with finite figures as used.
-    public var used: Int { points - nonFinite }
-    public var labelled: Int { labelledComplete + labelledCancel }
+    package var used: Int { points - nonFinite }
+    package var labelled: Int { labelledComplete + labelledCancel }
 
     // MARK: Adding
 
     /// One measurement: its warning tallies, and its point unless the system interrupted it.
-    public mutating func add(_ m: GestureMeasurement) {
+    package mutating func add(_ m: GestureMeasurement) {
         measurements.add(m)
         if m.interruptedBySystem { interruptedBySystem += 1 } else { add(TuningPoint(m)) }
     }
 
     /// One gesture closed by `ended`.
-    public mutating func add(_ p: TuningPoint) {
+    package mutating func add(_ p: TuningPoint) {
         points += 1
         guard p.isFinite else {
             nonFinite += 1
@@ -253,7 +253,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
     /// 0…`TuningStatistics.countLimit` (2^40), and so must every merged count, else the merge
     /// throws naming the count (`setting: "count <field>"`) and leaves `self` unchanged. Two
     /// counts in range add without overflow, so the merge never traps.
-    public mutating func merge(_ other: SummaryStatistics) throws(StatisticsMismatch) {
+    package mutating func merge(_ other: SummaryStatistics) throws(StatisticsMismatch) {
         if let m = settings.mismatch(other.settings) { throw m }
         for (side, s) in [("left", self), ("right", other)] {
             if let (field, value) = s.countOutOfRange {
@@ -345,7 +345,7 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
     /// count, the outcome check and their warnings, under `options` (damping ratio, target
     /// duration, settling time, transition duration) and `current` (its transition duration
     /// and completion speed). `current.rule` must be the one these statistics were made with.
-    public func summarize(current: ParameterSet, options: TuningOptions) -> SummaryParts {
+    package func summarize(current: ParameterSet, options: TuningOptions) -> SummaryParts {
         var counts = TuningCounts()
         counts.total = points + interruptedBySystem
         counts.interruptedBySystem = interruptedBySystem
@@ -416,30 +416,30 @@ public struct SummaryStatistics: Sendable, Equatable, Codable {
 }
 
 /// The parts of `Answer` `SummaryStatistics.summarize` gives.
-public struct SummaryParts: Sendable, Equatable {
-    public var counts: TuningCounts
+package struct SummaryParts: Sendable, Equatable {
+    package var counts: TuningCounts
     /// In the order the answer shows them: the measurements' (default extent, extents,
     /// estimators), the counts' (no usable gestures … partly labelled), the edge-width clamp,
     /// the unlabelled mixture's (only when nothing is labelled), outcome mismatches. The
     /// tuner's own (the logistic fit's) follow.
-    public var warnings: [TuningWarning]
-    public var completionSpeed: CompletionSpeedSuggestion
-    public var fingerSpeedCap: FingerSpeedCapSuggestion
-    public var spring: SpringSuggestion
-    public var edgeWidth: EdgeWidthSuggestion
-    public var directionLock: DirectionLockSuggestion
+    package var warnings: [TuningWarning]
+    package var completionSpeed: CompletionSpeedSuggestion
+    package var fingerSpeedCap: FingerSpeedCapSuggestion
+    package var spring: SpringSuggestion
+    package var edgeWidth: EdgeWidthSuggestion
+    package var directionLock: DirectionLockSuggestion
     /// Present when some used gestures have no intent.
-    public var unlabelled: UnlabelledAnalysis?
+    package var unlabelled: UnlabelledAnalysis?
     /// Used gestures within the ambiguity band of the current rule.
-    public var ambiguousCount: Int
-    public var outcomeCheck: OutcomeCheck?
+    package var ambiguousCount: Int
+    package var outcomeCheck: OutcomeCheck?
 
     /// Writes the animation suggestions into `set` (those that have a value), with
     /// `set.transitionDuration` the one the completion speed was computed for. The edge and
     /// lock read off the intended swipes are not written: a gate ships only when it was
     /// measured against gestures not meant for the transition (docs/gate.md), so the set
     /// keeps its own.
-    public func apply(to set: inout ParameterSet) {
+    package func apply(to set: inout ParameterSet) {
         set.transitionDuration = completionSpeed.transitionDuration
         if let s = completionSpeed.value { set.completionSpeed = s }
         if let c = fingerSpeedCap.value { set.fingerSpeedCap = c }

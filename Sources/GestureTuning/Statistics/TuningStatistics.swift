@@ -17,8 +17,8 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
     static let countLimit = 1 << 40
 
     public let settings: TuningSettings
-    public var search: SearchStatistics
-    public var summaries: SummaryStatistics
+    package var search: SearchStatistics
+    package var summaries: SummaryStatistics
     /// Gestures added (every measurement given, interrupted ones included).
     public internal(set) var gestureCount = 0
     /// The current set (`settings.current`), at hand.

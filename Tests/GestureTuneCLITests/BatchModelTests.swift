@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 import GesturePhysics
 import TestSupport
 import Testing

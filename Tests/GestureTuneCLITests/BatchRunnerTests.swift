@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 import TestSupport
 import Testing
 

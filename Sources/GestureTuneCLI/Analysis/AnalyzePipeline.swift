@@ -13,7 +13,7 @@ import GestureTuning
 /// Nothing is written before every input has been read: a malformed file (65) or a missing one
 /// (66) stops the run with no report folder created or touched.
 enum AnalyzePipeline {
-    static var generator: String { "gesturetune \(CommandSpecs.version)" }
+    static var generator: String { GestureTune.generator }
 
     /// What a run produced, for the command and for tests.
     struct Result {

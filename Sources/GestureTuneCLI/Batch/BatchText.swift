@@ -1,4 +1,5 @@
 import Foundation
+import GestureAnalysis
 
 /// The short summaries `batch` and `merge` print on standard output.
 enum BatchText {

@@ -6,7 +6,7 @@ import GestureTuning
 
 /// The option groups and every command's spec (cli-and-reports.md, "Commands").
 enum CommandSpecs {
-    static let version = "0.1.0"
+    static let version = GestureTune.version
 
     static let readerOptions: [OptionSpec] = [
         OptionSpec(

@@ -9,10 +9,10 @@
 extension BatchSummary {
     /// The largest count a file may hold (2^40, about 10^12: a trace of that many rows would be
     /// terabytes). Totals over files then stay far from `Int.max`, so summing cannot trap.
-    static let maxCount = 1 << 40
+    package static let maxCount = 1 << 40
 
     /// The first violation as `key: expected …, found …`, nil when the summary is consistent.
-    func violation() -> String? {
+    package func violation() -> String? {
         func count(_ key: String, _ value: Int) -> String? {
             value >= 0 && value <= Self.maxCount
                 ? nil : "\(key): expected a count from 0 to \(Self.maxCount), found \(value)"

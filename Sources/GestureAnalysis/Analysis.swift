@@ -176,8 +176,10 @@ public enum Analysis {
                     path, "shard \(p.shard.index)/\(p.shard.count) does not hold that shard's files"
                 )
             }
+            let sample: GestureSample
+            do { sample = try p.gestureSample() } catch { throw bad(path, error.message) }
             var part = AnalysisDigest(
-                statistics: p.statistics, sample: p.sample, groups: p.groups, gate: p.gate)
+                statistics: p.statistics, sample: sample, groups: p.groups, gate: p.gate)
             do { part.motion = try p.motion.tally() } catch { throw bad(path, error.message) }
             part.labels = p.labels
             for (index, read) in zip(indices, p.reads) {

@@ -37,7 +37,8 @@ public struct AnalysisPartial: Codable, Sendable {
     public var motion: PartialMotion
     public var labels: LabelTally
     public var statistics: TuningStatistics
-    public var sample: GestureSample
+    /// The gestures shown one by one, column by column (`PartialSample`, encoded as it is).
+    package var sample: PartialSample
     /// `--by`: statistics per group value.
     public var groups: [String: TuningStatistics]?
     /// The start-of-gesture gate's statistics (`GateStatistics`), a section of its own.
@@ -62,54 +63,16 @@ public struct AnalysisPartial: Codable, Sendable {
         (self.tool, self.settings, self.shard, self.files, self.shardFiles) = (
             tool, settings, shard, files, shardFiles
         )
-        (self.reads, self.motion, self.labels, self.statistics, self.sample, self.groups) = (
-            reads, motion, labels, statistics, sample, groups
+        (self.reads, self.motion, self.labels, self.statistics, self.groups) = (
+            reads, motion, labels, statistics, groups
         )
+        self.sample = PartialSample(sample, files: files, seed: settings.tuning.options.seed)
     }
 
-    /// The sample's entries carry their progress curves as `PartialCurve`s.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        schema = try c.decode(String.self, forKey: .schema)
-        tool = try c.decode(String.self, forKey: .tool)
-        settings = try c.decode(RunSettings.self, forKey: .settings)
-        shard = try c.decode(Shard.self, forKey: .shard)
-        files = try c.decode([String].self, forKey: .files)
-        shardFiles = try c.decode([String].self, forKey: .shardFiles)
-        reads = try c.decode([PartialRead].self, forKey: .reads)
-        motion = try c.decode(PartialMotion.self, forKey: .motion)
-        labels = try c.decode(LabelTally.self, forKey: .labels)
-        statistics = try c.decode(TuningStatistics.self, forKey: .statistics)
-        do {
-            sample = try c.decode(PartialSample.self, forKey: .sample).sample(
-                files: files, seed: settings.tuning.options.seed)
-        } catch let error as PartialError {
-            throw DecodingError.dataCorruptedError(
-                forKey: .sample, in: c, debugDescription: error.message)
-        }
-        groups = try c.decodeIfPresent([String: TuningStatistics].self, forKey: .groups)
-        gate = try c.decode(GateStatistics.self, forKey: .gate)
-        name = try c.decodeIfPresent(String.self, forKey: .name)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schema, forKey: .schema)
-        try c.encode(tool, forKey: .tool)
-        try c.encode(settings, forKey: .settings)
-        try c.encode(shard, forKey: .shard)
-        try c.encode(files, forKey: .files)
-        try c.encode(shardFiles, forKey: .shardFiles)
-        try c.encode(reads, forKey: .reads)
-        try c.encode(motion, forKey: .motion)
-        try c.encode(labels, forKey: .labels)
-        try c.encode(statistics, forKey: .statistics)
-        try c.encode(
-            PartialSample(sample, files: files, seed: settings.tuning.options.seed),
-            forKey: .sample)
-        try c.encodeIfPresent(groups, forKey: .groups)
-        try c.encode(gate, forKey: .gate)
-        try c.encodeIfPresent(name, forKey: .name)
+    /// The sample as the report uses it: `sample` read back against the run's files and
+    /// seed; a damaged column is an error naming it.
+    public func gestureSample() throws(PartialError) -> GestureSample {
+        try sample.sample(files: files, seed: settings.tuning.options.seed)
     }
 }
 
@@ -387,11 +350,7 @@ public enum AnalysisPartialJSON {
             case "name": try write(try json(partial.name))
             case "reads": try write(try json(partial.reads))
             case "sample":
-                try write(
-                    try json(
-                        PartialSample(
-                            partial.sample, files: partial.files,
-                            seed: partial.settings.tuning.options.seed)))
+                try write(try json(partial.sample))
             case "settings": try write(try json(partial.settings))
             case "shard": try write(try json(partial.shard))
             case "shardFiles": try write(try json(partial.shardFiles))

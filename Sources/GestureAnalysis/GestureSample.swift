@@ -16,7 +16,7 @@ import GestureTuning
 /// argument list, then order within the file.
 ///
 /// With no more gestures than `capacity` every gesture is kept (today's report, unchanged).
-public struct GestureSample: Sendable, Equatable, Codable {
+public struct GestureSample: Sendable, Equatable {
     /// Default `capacity`: gestures shown one by one.
     public static let defaultCapacity = 2500
     /// The hash stream of the ranking (`GestureKey.mixed(seed:stream:)`).
@@ -35,7 +35,7 @@ public struct GestureSample: Sendable, Equatable, Codable {
     }
 
     /// One kept gesture: its measurement (progress curve thinned) and where it ranks.
-    public struct Entry: Sendable, Equatable, Codable {
+    public struct Entry: Sendable, Equatable {
         public var priority: Priority
         public var hash: UInt64
         /// Index of the gesture's file in the run's full file list.
@@ -56,37 +56,6 @@ public struct GestureSample: Sendable, Equatable, Codable {
             self.order = order
             self.measurement = measurement
             self.intentSource = intentSource
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case priority, hash, fileIndex, order, measurement, intentSource
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            priority = try c.decode(Priority.self, forKey: .priority)
-            let text = try c.decode(String.self, forKey: .hash)
-            guard text.utf8.count == 16, let h = UInt64(text, radix: 16) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .hash, in: c, debugDescription: "expected 16 hexadecimal digits")
-            }
-            hash = h
-            fileIndex = try c.decode(Int.self, forKey: .fileIndex)
-            order = try c.decode(Int.self, forKey: .order)
-            measurement = try c.decode(GestureMeasurement.self, forKey: .measurement)
-            intentSource = try c.decodeIfPresent(IntentSource.self, forKey: .intentSource)
-        }
-
-        /// The hash as 16 hexadecimal digits: JSON numbers above 2^53 do not survive every reader.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(priority, forKey: .priority)
-            let hex = String(hash, radix: 16)
-            try c.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .hash)
-            try c.encode(fileIndex, forKey: .fileIndex)
-            try c.encode(order, forKey: .order)
-            try c.encode(measurement, forKey: .measurement)
-            try c.encodeIfPresent(intentSource, forKey: .intentSource)
         }
 
         /// The ranking: class, hash, then position (a total order: positions are unique).
@@ -228,26 +197,6 @@ public struct GestureSample: Sendable, Equatable, Codable {
     public var count: Int { min(entries.count, capacity) }
     /// True when every gesture offered is kept.
     public var isComplete: Bool { offered <= capacity }
-
-    // Codable: the normalised entries only.
-    enum CodingKeys: String, CodingKey { case capacity, offered, entries }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        capacity = try c.decode(Int.self, forKey: .capacity)
-        offered = try c.decode(Int.self, forKey: .offered)
-        entries = try c.decode([Entry].self, forKey: .entries)
-        normalise()
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var copy = self
-        copy.normalise()
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(capacity, forKey: .capacity)
-        try c.encode(offered, forKey: .offered)
-        try c.encode(copy.entries, forKey: .entries)
-    }
 
     public static func == (a: GestureSample, b: GestureSample) -> Bool {
         var x = a, y = b

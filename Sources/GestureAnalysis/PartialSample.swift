@@ -19,7 +19,7 @@ import GestureTuning
 /// their points; all curves' values follow each other in one column, `curve.points` long
 /// each. Texts: `id` one per row; `files` and `groups`, the distinct values the `file` and
 /// `group` columns index.
-struct PartialSample: Codable {
+package struct PartialSample: Codable, Sendable {
     var capacity: Int
     var offered: Int
     var rows: Int

@@ -40,7 +40,9 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
     /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
     /// spring suggestion `unavailable`.
-    public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+    /// Not encoded (a function): decoded options take the default one.
+    public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? =
+        TuningOptions.springSettlingTime
 
     public init(
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5,
@@ -73,46 +75,13 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         try Spring(dampingRatio: zeta, response: response).settlingTime(initialVelocity: v0)
     }
 
-    /// Every option but `settlingTime`, a function: decoded options take the default one.
+    /// Every option but `settlingTime`, a function: decoded options take the default one
+    /// (the synthesized codec leaves out what these keys leave out).
     enum CodingKeys: String, CodingKey {
         case seed, bootstrapResamples, folds, projectionTau, kinematicDuration, targetDuration,
             dampingRatio
         case transitionDuration, ambiguityBand, suggestedFamily, compareEstimators,
             chooseFamilyByCrossValidation
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            seed: try c.decode(UInt64.self, forKey: .seed),
-            bootstrapResamples: try c.decode(Int.self, forKey: .bootstrapResamples),
-            folds: try c.decode(Int.self, forKey: .folds),
-            projectionTau: try c.decodeIfPresent(Double.self, forKey: .projectionTau),
-            kinematicDuration: try c.decode(Double.self, forKey: .kinematicDuration),
-            targetDuration: try c.decode(Double.self, forKey: .targetDuration),
-            dampingRatio: try c.decode(Double.self, forKey: .dampingRatio),
-            transitionDuration: try c.decode(Double.self, forKey: .transitionDuration),
-            ambiguityBand: try c.decode(Double.self, forKey: .ambiguityBand),
-            suggestedFamily: try c.decodeIfPresent(RuleFamily.self, forKey: .suggestedFamily),
-            chooseFamilyByCrossValidation: try c.decode(
-                Bool.self, forKey: .chooseFamilyByCrossValidation))
-        compareEstimators = try c.decode(Bool.self, forKey: .compareEstimators)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(seed, forKey: .seed)
-        try c.encode(bootstrapResamples, forKey: .bootstrapResamples)
-        try c.encode(folds, forKey: .folds)
-        try c.encodeIfPresent(projectionTau, forKey: .projectionTau)
-        try c.encode(kinematicDuration, forKey: .kinematicDuration)
-        try c.encode(targetDuration, forKey: .targetDuration)
-        try c.encode(dampingRatio, forKey: .dampingRatio)
-        try c.encode(transitionDuration, forKey: .transitionDuration)
-        try c.encode(ambiguityBand, forKey: .ambiguityBand)
-        try c.encodeIfPresent(suggestedFamily, forKey: .suggestedFamily)
-        try c.encode(compareEstimators, forKey: .compareEstimators)
-        try c.encode(chooseFamilyByCrossValidation, forKey: .chooseFamilyByCrossValidation)
     }
 
     public static func == (a: TuningOptions, b: TuningOptions) -> Bool {

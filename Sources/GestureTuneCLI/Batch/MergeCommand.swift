@@ -206,7 +206,7 @@ enum AnalysisMerge {
             name: options.name ?? first.name ?? AnalyzePipeline.defaultName(first.files),
             out: options.out ?? "notebooks-out", noReport: options.noReport)
         if !run.noReport {
-            try ReportOutput.check(
+            try ReportFolderOutput.check(
                 out: run.out, name: run.name, inputs: paths + run.files + [run.settings.params])
         }
         let progress = ProgressBar(total: paths.count, console: console)

@@ -165,7 +165,7 @@ enum AnalyzeCommand {
         }
         if !options.noReport, options.partial == nil {
             let inputs = options.files + [options.common.params].compactMap { $0 }
-            try ReportOutput.check(out: options.out, name: options.reportName, inputs: inputs)
+            try ReportFolderOutput.check(out: options.out, name: options.reportName, inputs: inputs)
         }
         return try AnalyzePipeline.run(options, console: console)
     }

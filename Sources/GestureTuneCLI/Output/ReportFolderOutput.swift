@@ -6,7 +6,7 @@ import GestureReport
 /// so an interrupt removes its staging folder) and turns its errors into the command's: every
 /// one is an output that cannot be created (73), a folder that is not a report or that holds
 /// an input of the run included.
-enum ReportOutput {
+enum ReportFolderOutput {
     static func write(
         _ model: ReportModel, params: String, out: String, name: String, inputs: [String] = []
     ) throws(CLIError) -> String {

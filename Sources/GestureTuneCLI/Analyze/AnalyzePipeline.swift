@@ -280,7 +280,7 @@ enum AnalyzePipeline {
         var folder: String?
         if !run.noReport {
             progress?.stage("writing the report…")
-            folder = try ReportOutput.write(
+            folder = try ReportFolderOutput.write(
                 model, params: analysis.params, out: run.out, name: run.name,
                 inputs: run.files + [run.settings.params])
         }

@@ -182,31 +182,80 @@ package struct PartialSample: Codable, Sendable {
                 "sample.\(key): expected a count from 0 to \(AnalysisPartial.maxCount), found \(count)"
             )
         }
-        let r = ColumnReader(columns: columns, rows: rows)
+        let columns = try SampleColumns(self)
+        var entries: [GestureSample.Entry] = []
+        entries.reserveCapacity(rows)
+        var curves = SampleColumns.CurveCursor()
+        for k in 0..<rows {
+            let m = try columns.measurement(k, curves: &curves)
+            guard let priority = GestureSample.Priority(rawValue: columns.priority[k] - 1) else {
+                throw PartialError("sample.columns.priority: expected a priority in row \(k)")
+            }
+            entries.append(
+                GestureSample.Entry(
+                    priority: priority,
+                    hash: try columns.hash(k, id: m.id, files: runFiles, seed: seed),
+                    fileIndex: columns.fileIndex[k], order: columns.order[k], measurement: m,
+                    intentSource: columns.intentSource[k].map { IntentSource.allCases[$0] }))
+        }
+        return GestureSample(capacity: capacity, offered: offered, entries: entries)
+    }
+}
+
+/// The columns of a `PartialSample`, each checked as a whole (its length, its codes within
+/// range, its counts), then read row by row into measurements.
+struct SampleColumns {
+    let ids: [String], files: [String], groups: [String]
+    let priority: [Int], hash: [Cell], fileIndex: [Int], order: [Int], intentSource: [Int?]
+    let file: [Int], group: [Int?], sampleCount: [Int], intent: [Int?], outcome: [Int?]
+    let flags: [Int], extentSource: [Int], direction: [Int]
+    let duplicates: [Int], kinematicCount: [Int]
+    let extent: [Double], kinematicVelocity: [Double], kinematicAcceleration: [Double]
+    let startPosition: [Double], entryAngle: [Double?], peakVelocity: [Double]
+    let startTime: [Double?]
+    let pause: [Cell], pauseAt: [Int?], sampleRate: [Cell]
+    let points: [Int], tDigits: [Int?], xDigits: [Int?]
+    let curveT: [Int], curveX: [Int], rawT: [Double], rawP: [Double]
+    let releaseProgress: [Cell], duration: [Cell], endTime: [Cell]
+    let present: [Int], estimates: [[Cell]], same: [Int?], velocity: [[Cell]]
+    let progressVelocity: [Cell], edgeDistance: [Cell], edgeShare: [Cell], slop: [Double]
+    let angle: [Cell], timeToSlop: [Cell], timeToSlopAt: [Int?], distanceToSlop: [Double?]
+
+    /// Where the next row's points start in the integer and the raw curve columns.
+    struct CurveCursor {
+        var integer = 0
+        var raw = 0
+    }
+
+    init(_ sample: PartialSample) throws(PartialError) {
+        let rows = sample.rows
+        let r = ColumnReader(columns: sample.columns, rows: rows)
         func texts(_ key: String, _ count: Int?) throws(PartialError) -> [String] {
-            guard let list = text[key], count.map({ list.count == $0 }) ?? true else {
+            guard let list = sample.text[key], count.map({ list.count == $0 }) ?? true else {
                 throw PartialError(
                     "sample.text.\(key): expected \(count.map { "\($0) texts" } ?? "texts")")
             }
             return list
         }
-        let ids = try texts("id", rows), files = try texts("files", nil)
-        let groups = try texts("groups", nil)
-        func code(_ name: String, _ n: Int, _ optional: Bool = false) throws(PartialError)
-            -> [Int?]
-        {
+        ids = try texts("id", rows)
+        files = try texts("files", nil)
+        groups = try texts("groups", nil)
+        /// Codes from 0 to `n - 1`, absent only in an optional column.
+        func codes(_ name: String, _ n: Int) throws(PartialError) -> [Int?] {
             let values = try r.ints(name)
-            for v in values {
-                guard let v else {
-                    if optional { continue }
-                    throw PartialError("sample.columns.\(name): expected a value in every row")
-                }
-                guard (0..<n).contains(v) else {
-                    throw PartialError(
-                        "sample.columns.\(name): expected a code from 0 to \(n - 1), found \(v)")
-                }
+            for case let v? in values where !(0..<n).contains(v) {
+                throw PartialError(
+                    "sample.columns.\(name): expected a code from 0 to \(n - 1), found \(v)")
             }
             return values
+        }
+        func code(_ name: String, _ n: Int) throws(PartialError) -> [Int] {
+            try codes(name, n).map { (v) throws(PartialError) -> Int in
+                guard let v else {
+                    throw PartialError("sample.columns.\(name): expected a value in every row")
+                }
+                return v
+            }
         }
         func counts(_ name: String) throws(PartialError) -> [Int] {
             try r.ints(name).map { (v) throws(PartialError) -> Int in
@@ -218,30 +267,35 @@ package struct PartialSample: Codable, Sendable {
                 return v
             }
         }
-        let priority = try code("priority", 5), hash = try r.intCells("hash")
-        let fileIndex = try counts("fileIndex"), order = try counts("order")
-        let intentSource = try code("intentSource", IntentSource.allCases.count, true)
-        let file = try code("file", files.count), group = try code("group", groups.count, true)
-        let sampleCount = try counts("sampleCount")
-        let intent = try code("intent", 2, true), outcome = try code("outcome", 2, true)
-        let flags = try code("flags", 32)
-        let extentSource = try code("extentSource", 3)
-        let direction = try code("direction", Direction.allCases.count)
-        let duplicates = try counts("duplicateTimestamps")
-        let kinematicCount = try counts("kinematicSampleCount")
-        let extent = try r.required(r.numbers("extent"), "extent")
-        let kv = try r.required(r.numbers("kinematicVelocity"), "kinematicVelocity")
-        let ka = try r.required(r.numbers("kinematicAcceleration"), "kinematicAcceleration")
-        let start = try r.required(r.numbers("startPosition"), "startPosition")
-        let entryAngle = try r.numbers("entryAngle")
-        let pause = try r.cells("pauseBeforeRelease")
-        let pauseAt = try r.ints("pauseBeforeRelease.at")
-        let rate = try r.cells("sampleRate")
-        let peak = try r.required(r.numbers("peakVelocity"), "peakVelocity")
-        let startTime = try r.numbers("startTime")
-        let points = try counts("curve.points")
-        let tDigits = try code("curve.tDigits", PartialCurve.scales.count, true)
-        let xDigits = try code("curve.xDigits", PartialCurve.scales.count, true)
+        priority = try code("priority", 5)
+        hash = try r.intCells("hash")
+        fileIndex = try counts("fileIndex")
+        order = try counts("order")
+        intentSource = try codes("intentSource", IntentSource.allCases.count)
+        file = try code("file", files.count)
+        group = try codes("group", groups.count)
+        sampleCount = try counts("sampleCount")
+        intent = try codes("intent", 2)
+        outcome = try codes("outcome", 2)
+        flags = try code("flags", 32)
+        extentSource = try code("extentSource", 3)
+        direction = try code("direction", Direction.allCases.count)
+        duplicates = try counts("duplicateTimestamps")
+        kinematicCount = try counts("kinematicSampleCount")
+        extent = try r.required(r.numbers("extent"), "extent")
+        kinematicVelocity = try r.required(r.numbers("kinematicVelocity"), "kinematicVelocity")
+        kinematicAcceleration = try r.required(
+            r.numbers("kinematicAcceleration"), "kinematicAcceleration")
+        startPosition = try r.required(r.numbers("startPosition"), "startPosition")
+        entryAngle = try r.numbers("entryAngle")
+        pause = try r.cells("pauseBeforeRelease")
+        pauseAt = try r.ints("pauseBeforeRelease.at")
+        sampleRate = try r.cells("sampleRate")
+        peakVelocity = try r.required(r.numbers("peakVelocity"), "peakVelocity")
+        startTime = try r.numbers("startTime")
+        points = try counts("curve.points")
+        tDigits = try codes("curve.tDigits", PartialCurve.scales.count)
+        xDigits = try codes("curve.xDigits", PartialCurve.scales.count)
         var integerPoints = 0, rawPoints = 0
         for k in 0..<rows {
             if tDigits[k] != nil, xDigits[k] != nil {
@@ -250,194 +304,205 @@ package struct PartialSample: Codable, Sendable {
                 rawPoints += points[k]
             }
         }
-        let curveT = try r.required(r.ints("curve.t", count: integerPoints), "curve.t")
-        let curveX = try r.required(r.ints("curve.x", count: integerPoints), "curve.x")
-        let rawT = try r.required(r.numbers("curve.rawT", count: rawPoints), "curve.rawT")
-        let rawP = try r.required(r.numbers("curve.rawP", count: rawPoints), "curve.rawP")
-        let releaseProgress = try r.cells("releaseProgress")
-        let duration = try r.cells("duration"), endTime = try r.cells("endTime")
-        let present = try code("estimates", 1 << Estimator.allCases.count)
+        curveT = try r.required(r.ints("curve.t", count: integerPoints), "curve.t")
+        curveX = try r.required(r.ints("curve.x", count: integerPoints), "curve.x")
+        rawT = try r.required(r.numbers("curve.rawT", count: rawPoints), "curve.rawT")
+        rawP = try r.required(r.numbers("curve.rawP", count: rawPoints), "curve.rawP")
+        releaseProgress = try r.cells("releaseProgress")
+        duration = try r.cells("duration")
+        endTime = try r.cells("endTime")
+        present = try code("estimates", 1 << Estimator.allCases.count)
         var estimates: [[Cell]] = []
         for e in Estimator.allCases {
-            for field in Self.estimatorFields {
+            for field in PartialSample.estimatorFields {
                 estimates.append(try r.cells("estimates.\(e.rawValue).\(field)"))
             }
         }
-        let same = try code("velocity.same", Estimator.allCases.count, true)
-        let velocity = try Self.estimatorFields.map { (f) throws(PartialError) in
+        self.estimates = estimates
+        same = try codes("velocity.same", Estimator.allCases.count)
+        velocity = try PartialSample.estimatorFields.map { (f) throws(PartialError) in
             try r.cells("velocity.\(f)")
         }
-        let progressVelocity = try r.cells("progressVelocity")
-        let edgeDistance = try r.cells("gate.edgeDistance")
-        let edgeShare = try r.cells("gate.edgeShare")
-        let slop = try r.required(r.numbers("gate.slop"), "gate.slop")
-        let angle = try r.cells("gate.angle"), timeToSlop = try r.cells("gate.timeToSlop")
-        let timeToSlopAt = try r.ints("gate.timeToSlop.at")
-        let distanceToSlop = try r.numbers("gate.distanceToSlop")
+        progressVelocity = try r.cells("progressVelocity")
+        edgeDistance = try r.cells("gate.edgeDistance")
+        edgeShare = try r.cells("gate.edgeShare")
+        slop = try r.required(r.numbers("gate.slop"), "gate.slop")
+        angle = try r.cells("gate.angle")
+        timeToSlop = try r.cells("gate.timeToSlop")
+        timeToSlopAt = try r.ints("gate.timeToSlop.at")
+        distanceToSlop = try r.numbers("gate.distanceToSlop")
+    }
 
-        var entries: [GestureSample.Entry] = []
-        entries.reserveCapacity(rows)
-        var tAt = 0, rawAt = 0
-        for k in 0..<rows {
-            func value(_ cells: [Cell], _ name: String, rule: Double?) throws(PartialError)
-                -> Double?
-            {
-                switch cells[k] {
-                case .empty: return nil
-                case .value(let v): return Double(bitPattern: v)
-                case .derived:
-                    guard let rule else {
-                        throw PartialError(
-                            "sample.columns.\(name): expected a value in row \(k), found =")
-                    }
-                    return rule
-                }
+    /// Row `k`'s cell of `cells`: nil when empty, the rule's value when derived (`=`).
+    func value(_ cells: [Cell], _ name: String, _ k: Int, rule: Double?) throws(PartialError)
+        -> Double?
+    {
+        switch cells[k] {
+        case .empty: return nil
+        case .value(let v): return Double(bitPattern: v)
+        case .derived:
+            guard let rule else {
+                throw PartialError("sample.columns.\(name): expected a value in row \(k), found =")
             }
-            func required(_ cells: [Cell], _ name: String, rule: Double?) throws(PartialError)
-                -> Double
-            {
-                guard let v = try value(cells, name, rule: rule) else {
-                    throw PartialError("sample.columns.\(name): expected a value in row \(k)")
-                }
-                return v
-            }
-            let dir = Direction.allCases[direction[k]!]
-            var m = GestureMeasurement(
-                id: ids[k], file: files[file[k]!], sampleCount: sampleCount[k],
-                intent: intent[k].map { Intent.allCases[$0] },
-                outcome: outcome[k].map { Intent.allCases[$0] },
-                interruptedBySystem: flags[k]! & 2 != 0, extent: extent[k],
-                extentSource: Self.extentSources[extentSource[k]!], releaseProgress: 0,
-                velocity: Self.noVelocity, progressVelocity: 0, estimates: [:],
-                kinematicVelocity: kv[k], kinematicAcceleration: ka[k], startPosition: start[k],
-                entryAngle: entryAngle[k], pauseBeforeRelease: 0, duration: 0,
-                sampleRate: 0, peakVelocity: peak[k], lateReversal: flags[k]! & 4 != 0,
-                duplicateTimestamps: duplicates[k], progressCurve: [],
-                kinematicSampleCount: kinematicCount[k],
-                restedBeforeRelease: flags[k]! & 8 != 0, direction: dir,
-                gate: .init(
-                    edgeDistance: 0, edgeShare: 0, slop: 0, angle: nil, timeToSlop: nil,
-                    distanceToSlop: nil, movedAgainst: flags[k]! & 16 != 0),
-                notMeant: flags[k]! & 1 != 0)
-            m.group = group[k].map { groups[$0] }
-            m.startTime = startTime[k]
-            // The curve, then what it gives.
-            let n = points[k]
-            if let td = tDigits[k], let xd = xDigits[k] {
-                let c = PartialCurve(
-                    tDigits: td, t: Array(curveT[tAt..<tAt + n]), xDigits: xd,
-                    x: Array(curveX[tAt..<tAt + n]))
-                tAt += n
-                guard let curve = c.points(m) else {
-                    throw PartialError(
-                        "sample.columns.curve.t: expected a curve of integers within range in row \(k)"
-                    )
-                }
-                m.progressCurve = curve
-            } else if n > 0 {
-                m.progressCurve = (rawAt..<rawAt + n).map {
-                    ProgressPoint(t: rawT[$0], p: rawP[$0])
-                }
-                rawAt += n
-            }
-            m.releaseProgress = try required(
-                releaseProgress, "releaseProgress", rule: m.progressCurve.last?.p)
-            m.duration = try required(duration, "duration", rule: m.progressCurve.last?.t)
-            m.sampleRate = try required(
-                rate, "sampleRate", rule: Self.sampleRate(m.progressCurve))
-            /// A value read off the curve at the point the `.at` column names.
-            func point(_ at: [Int?], _ name: String) throws(PartialError) -> Int? {
-                guard let j = at[k] else { return nil }
-                guard m.progressCurve.indices.contains(j) else {
-                    throw PartialError(
-                        "sample.columns.\(name).at: expected a point of the curve in row \(k), found \(j)"
-                    )
-                }
-                return j
-            }
-            let curve = m.progressCurve
-            m.pauseBeforeRelease = try required(
-                pause, "pauseBeforeRelease",
-                rule: try point(pauseAt, "pauseBeforeRelease").map { Self.pause(curve, $0) })
-            m.endTime = try value(endTime, "endTime", rule: m.startTime.map { $0 + m.duration })
-            // Estimates, then the velocity.
-            func estimate(_ cells: ArraySlice<[Cell]>, _ name: String) throws(PartialError)
-                -> VelocityEstimate
-            {
-                let c = Array(cells)
-                let vx = try required(c[0], "\(name).vx", rule: nil)
-                let vy = try required(c[1], "\(name).vy", rule: nil)
-                let axis = try required(c[2], "\(name).axis", rule: dir.along(x: vx, y: vy))
-                let used = try value(c[3], "\(name).used", rule: nil).map(Int.init)
-                let fellBack = try required(c[4], "\(name).fellBack", rule: nil)
-                let window = try required(c[5], "\(name).window", rule: nil)
-                guard used.map({ (0..<Estimator.allCases.count).contains($0) }) ?? true,
-                    fellBack == 0 || fellBack == 1,
-                    (0...Double(AnalysisPartial.maxCount)).contains(window)
-                else {
-                    throw PartialError(
-                        "sample.columns.\(name): expected an estimator code, 0 or 1 and a count in row \(k)"
-                    )
-                }
-                return VelocityEstimate(
-                    vx: vx, vy: vy, axis: axis, usedEstimator: used.map { Estimator.allCases[$0] },
-                    fellBack: fellBack == 1, windowCount: Int(window))
-            }
-            let fields = Self.estimatorFields.count
-            for e in Estimator.allCases where present[k]! & (1 << e.ordinal) != 0 {
-                let at = e.ordinal * fields
-                m.estimates[e] = try estimate(
-                    estimates[at..<at + fields], "estimates.\(e.rawValue)")
-            }
-            if let s = same[k] {
-                guard let v = m.estimates[Estimator.allCases[s]] else {
-                    throw PartialError(
-                        "sample.columns.velocity.same: expected an estimator the row has in row \(k)"
-                    )
-                }
-                m.velocity = v
-            } else {
-                m.velocity = try estimate(velocity[...], "velocity")
-            }
-            m.progressVelocity = try required(
-                progressVelocity, "progressVelocity",
-                rule: Self.finiteOrZero(m.velocity.axis / m.extent))
-            m.gate.edgeDistance = try required(
-                edgeDistance, "gate.edgeDistance", rule: m.startPosition)
-            m.gate.edgeShare = try required(
-                edgeShare, "gate.edgeShare", rule: Self.finiteOrZero(m.gate.edgeDistance / m.extent)
-            )
-            m.gate.slop = slop[k]
-            m.gate.angle = try value(angle, "gate.angle", rule: m.entryAngle)
-            m.gate.timeToSlop = try value(
-                timeToSlop, "gate.timeToSlop",
-                rule: try point(timeToSlopAt, "gate.timeToSlop").map { curve[$0].t })
-            m.gate.distanceToSlop = distanceToSlop[k]
-            let rowHash: UInt64
-            switch hash[k] {
-            case .value(let h): rowHash = h
-            case .derived:
-                guard
-                    let h = Self.hash(
-                        files: runFiles, index: fileIndex[k], id: m.id, seed: seed)
-                else {
-                    throw PartialError(
-                        "sample.columns.hash: expected a value in row \(k), found = for a file not in the run"
-                    )
-                }
-                rowHash = h
-            case .empty:
-                throw PartialError("sample.columns.hash: expected a value in row \(k)")
-            }
-            entries.append(
-                GestureSample.Entry(
-                    priority: GestureSample.Priority(rawValue: priority[k]! - 1)!,
-                    hash: rowHash, fileIndex: fileIndex[k],
-                    order: order[k],
-                    measurement: m,
-                    intentSource: intentSource[k].map { IntentSource.allCases[$0] }))
+            return rule
         }
-        return GestureSample(capacity: capacity, offered: offered, entries: entries)
+    }
+
+    func required(_ cells: [Cell], _ name: String, _ k: Int, rule: Double?) throws(PartialError)
+        -> Double
+    {
+        guard let v = try value(cells, name, k, rule: rule) else {
+            throw PartialError("sample.columns.\(name): expected a value in row \(k)")
+        }
+        return v
+    }
+
+    /// Row `k`'s measurement; `curves` moves past its points.
+    func measurement(_ k: Int, curves: inout CurveCursor) throws(PartialError)
+        -> GestureMeasurement
+    {
+        let dir = Direction.allCases[direction[k]]
+        let f = flags[k]
+        var m = GestureMeasurement(
+            id: ids[k], file: files[file[k]], sampleCount: sampleCount[k],
+            intent: intent[k].map { Intent.allCases[$0] },
+            outcome: outcome[k].map { Intent.allCases[$0] },
+            interruptedBySystem: f & 2 != 0, extent: extent[k],
+            extentSource: PartialSample.extentSources[extentSource[k]], releaseProgress: 0,
+            velocity: PartialSample.noVelocity, progressVelocity: 0, estimates: [:],
+            kinematicVelocity: kinematicVelocity[k],
+            kinematicAcceleration: kinematicAcceleration[k], startPosition: startPosition[k],
+            entryAngle: entryAngle[k], pauseBeforeRelease: 0, duration: 0,
+            sampleRate: 0, peakVelocity: peakVelocity[k], lateReversal: f & 4 != 0,
+            duplicateTimestamps: duplicates[k], progressCurve: [],
+            kinematicSampleCount: kinematicCount[k],
+            restedBeforeRelease: f & 8 != 0, direction: dir,
+            gate: .init(
+                edgeDistance: 0, edgeShare: 0, slop: 0, angle: nil, timeToSlop: nil,
+                distanceToSlop: nil, movedAgainst: f & 16 != 0),
+            notMeant: f & 1 != 0)
+        m.group = group[k].map { groups[$0] }
+        m.startTime = startTime[k]
+        m.progressCurve = try curve(k, m, &curves)
+        let curve = m.progressCurve
+        m.releaseProgress = try required(
+            releaseProgress, "releaseProgress", k, rule: curve.last?.p)
+        m.duration = try required(duration, "duration", k, rule: curve.last?.t)
+        m.sampleRate = try required(
+            sampleRate, "sampleRate", k, rule: PartialSample.sampleRate(curve))
+        m.pauseBeforeRelease = try required(
+            pause, "pauseBeforeRelease", k,
+            rule: try point(pauseAt, "pauseBeforeRelease", k, curve).map {
+                PartialSample.pause(curve, $0)
+            })
+        m.endTime = try value(endTime, "endTime", k, rule: m.startTime.map { $0 + m.duration })
+        // Estimates, then the velocity.
+        let fields = PartialSample.estimatorFields.count
+        for e in Estimator.allCases where present[k] & (1 << e.ordinal) != 0 {
+            let at = e.ordinal * fields
+            m.estimates[e] = try estimate(
+                estimates[at..<at + fields], "estimates.\(e.rawValue)", k, dir)
+        }
+        if let s = same[k] {
+            guard let v = m.estimates[Estimator.allCases[s]] else {
+                throw PartialError(
+                    "sample.columns.velocity.same: expected an estimator the row has in row \(k)")
+            }
+            m.velocity = v
+        } else {
+            m.velocity = try estimate(velocity[...], "velocity", k, dir)
+        }
+        m.progressVelocity = try required(
+            progressVelocity, "progressVelocity", k,
+            rule: PartialSample.finiteOrZero(m.velocity.axis / m.extent))
+        m.gate.edgeDistance = try required(
+            edgeDistance, "gate.edgeDistance", k, rule: m.startPosition)
+        m.gate.edgeShare = try required(
+            edgeShare, "gate.edgeShare", k,
+            rule: PartialSample.finiteOrZero(m.gate.edgeDistance / m.extent))
+        m.gate.slop = slop[k]
+        m.gate.angle = try value(angle, "gate.angle", k, rule: m.entryAngle)
+        m.gate.timeToSlop = try value(
+            timeToSlop, "gate.timeToSlop", k,
+            rule: try point(timeToSlopAt, "gate.timeToSlop", k, curve).map { curve[$0].t })
+        m.gate.distanceToSlop = distanceToSlop[k]
+        return m
+    }
+
+    /// Row `k`'s progress curve: integers at their scales, or the raw numbers.
+    func curve(_ k: Int, _ m: GestureMeasurement, _ at: inout CurveCursor) throws(PartialError)
+        -> [ProgressPoint]
+    {
+        let n = points[k]
+        if let td = tDigits[k], let xd = xDigits[k] {
+            let c = PartialCurve(
+                tDigits: td, t: Array(curveT[at.integer..<at.integer + n]), xDigits: xd,
+                x: Array(curveX[at.integer..<at.integer + n]))
+            at.integer += n
+            guard let curve = c.points(m) else {
+                throw PartialError(
+                    "sample.columns.curve.t: expected a curve of integers within range in row \(k)")
+            }
+            return curve
+        }
+        defer { at.raw += n }
+        return (at.raw..<at.raw + n).map { ProgressPoint(t: rawT[$0], p: rawP[$0]) }
+    }
+
+    /// A point of the curve the `.at` column names in row `k`.
+    func point(_ at: [Int?], _ name: String, _ k: Int, _ curve: [ProgressPoint])
+        throws(PartialError) -> Int?
+    {
+        guard let j = at[k] else { return nil }
+        guard curve.indices.contains(j) else {
+            throw PartialError(
+                "sample.columns.\(name).at: expected a point of the curve in row \(k), found \(j)")
+        }
+        return j
+    }
+
+    /// An estimate from its six columns in row `k`.
+    func estimate(_ cells: ArraySlice<[Cell]>, _ name: String, _ k: Int, _ dir: Direction)
+        throws(PartialError) -> VelocityEstimate
+    {
+        let c = Array(cells)
+        let vx = try required(c[0], "\(name).vx", k, rule: nil)
+        let vy = try required(c[1], "\(name).vy", k, rule: nil)
+        let axis = try required(c[2], "\(name).axis", k, rule: dir.along(x: vx, y: vy))
+        let used = try value(c[3], "\(name).used", k, rule: nil).map(Int.init)
+        let fellBack = try required(c[4], "\(name).fellBack", k, rule: nil)
+        let window = try required(c[5], "\(name).window", k, rule: nil)
+        guard used.map({ (0..<Estimator.allCases.count).contains($0) }) ?? true,
+            fellBack == 0 || fellBack == 1,
+            (0...Double(AnalysisPartial.maxCount)).contains(window)
+        else {
+            throw PartialError(
+                "sample.columns.\(name): expected an estimator code, 0 or 1 and a count in row \(k)"
+            )
+        }
+        return VelocityEstimate(
+            vx: vx, vy: vy, axis: axis, usedEstimator: used.map { Estimator.allCases[$0] },
+            fellBack: fellBack == 1, windowCount: Int(window))
+    }
+
+    /// Row `k`'s ranking hash: written, or derived (`=`) from the gesture's key.
+    func hash(_ k: Int, id: String, files runFiles: [String], seed: UInt64) throws(PartialError)
+        -> UInt64
+    {
+        switch hash[k] {
+        case .value(let h): return h
+        case .derived:
+            guard
+                let h = PartialSample.hash(files: runFiles, index: fileIndex[k], id: id, seed: seed)
+            else {
+                throw PartialError(
+                    "sample.columns.hash: expected a value in row \(k), found = for a file not in the run"
+                )
+            }
+            return h
+        case .empty:
+            throw PartialError("sample.columns.hash: expected a value in row \(k)")
+        }
     }
 }
 

@@ -421,6 +421,13 @@ public enum AnalysisPartialJSON {
             throw PartialError(
                 "not a \(AnalysisPartial.schemaName) file: \(describe(error))", file: path)
         }
+        // The schema as decoded, whatever the layout of the JSON (the prefix test above sees
+        // only this version's compact form).
+        guard partial.schema == AnalysisPartial.schemaName else {
+            throw PartialError(
+                "expected a \(AnalysisPartial.schemaName) file, found \(partial.schema.prefix(80))",
+                file: path)
+        }
         guard partial.shard.count >= 1, partial.shard.index >= 1,
             partial.shard.index <= partial.shard.count
         else {
@@ -482,8 +489,17 @@ extension AnalysisPartial {
             ?? motion.beyondWidth.first.flatMap({ count("motion.beyondWidth[0]", $0) })
             ?? motion.beyondHeight.first.flatMap({ count("motion.beyondHeight[0]", $0) })
             ?? count("sample.capacity", sample.capacity) ?? count("sample.offered", sample.offered)
+            ?? count("gate.meant", gate.meant) ?? count("gate.others", gate.others)
+            ?? count("gate.unlabelled", gate.unlabelled)
         {
             return v
+        }
+        for (k, reference) in gate.references.enumerated() {
+            if let v = count("gate.references[\(k)].misses", reference.misses)
+                ?? count("gate.references[\(k)].falseTriggers", reference.falseTriggers)
+            {
+                return v
+            }
         }
         return nil
     }

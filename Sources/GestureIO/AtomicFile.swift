@@ -132,13 +132,20 @@ public enum AtomicFile {
                     above = parentFolder(above)
                 }
                 createdFolders.insert(contentsOf: missing, at: 0)
-                TemporaryOutputs.registerCreated(missing)
                 do {
-                    try createFolders(folder)
+                    try TemporaryOutputs.createFolders(missing, for: path) {
+                        () throws(OutputError) in
+                        do {
+                            try createFolders(folder)
+                        } catch {
+                            throw OutputError(
+                                path: path,
+                                reason: "cannot create folder \(folder): \(describe(error))")
+                        }
+                    }
                 } catch {
                     discard()
-                    throw OutputError(
-                        path: path, reason: "cannot create folder \(folder): \(describe(error))")
+                    throw error
                 }
             }
             switch TemporaryOutputs.createFile(besides: target) {

@@ -12,6 +12,9 @@ public enum InputFile {
         case folder
         /// Opening or reading failed: `strerror` words ("Permission denied").
         case unreadable(String)
+        /// The file holds more than the limit of bytes (a device, a pipe that never ends, a
+        /// file that is not what it claims): a data error (65), not a missing input.
+        case tooLarge(limit: Int)
 
         /// The failure in words: "no such file", "it is a folder", or the system's reason.
         public var reason: String {
@@ -19,12 +22,19 @@ public enum InputFile {
             case .missing: "no such file"
             case .folder: "it is a folder"
             case .unreadable(let reason): reason
+            case .tooLarge(let limit):
+                "expected at most \(limit >> 20) MiB, found more (the limit of a JSON input)"
             }
         }
     }
 
-    /// Every byte `path` holds, read with `open(2)` and `read(2)` until the end.
-    public static func read(_ path: String) throws(Failure) -> Data {
+    /// The most `read` takes by default: 256 MiB. Parameter files, baselines, reports and
+    /// partials are far smaller; `/dev/zero` or an endless pipe is refused at the limit.
+    public static let defaultLimit = 256 << 20
+
+    /// Every byte `path` holds, read with `open(2)` and `read(2)` until the end; more than
+    /// `limit` bytes is `tooLarge`.
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(Failure) -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { throw .missing }
@@ -43,6 +53,7 @@ public enum InputFile {
                 throw .unreadable(String(cString: strerror(errno)))
             }
             if n == 0 { return data }
+            guard data.count + n <= limit else { throw .tooLarge(limit: limit) }
             data.append(contentsOf: chunk[0..<n])
         }
     }

@@ -3,7 +3,9 @@ import Foundation
 /// A folder written out of sight and then swapped in for whatever folder of that name is in
 /// place, so a failed or interrupted run leaves either the previous folder or the new one.
 ///
-/// The folder is built in `<parent>/.<name>.staging-XXXXXX/<name>` (a unique `mkdtemp` name,
+/// The folder is built in `<parent>/.<name>.staging-<host>.<pid>-XXXXXX/<name>` (a unique
+/// `mkdtemp` name, named after its maker so a later run on the host removes it once that
+/// process is gone,
 /// so runs in other processes or containers sharing the parent never collide; the inner folder
 /// gets the ordinary mode, not `mkdtemp`'s 0700), registered with `TemporaryOutputs` so an
 /// interrupt removes it. `commit` swaps it in: the previous folder renamed aside to a unique
@@ -26,6 +28,8 @@ public struct StagedFolder: Sendable {
         let parent = AtomicFile.parentFolder(target)
         let name = String(
             decoding: target.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        // What a killed run of this host left beside the target goes first.
+        TemporaryOutputs.removeStale(in: parent.isEmpty ? "." : parent, name: name)
         switch TemporaryOutputs.createFolder(
             in: parent.isEmpty ? "." : parent, name: name, label: "staging")
         {
@@ -77,9 +81,8 @@ public struct StagedFolder: Sendable {
                 if let reason = refusal(target) { throw OutputError(path: target, reason: reason) }
                 // A previous folder is in place: rename it aside (onto an empty unique folder,
                 // which rename(2) replaces), then try again.
-                let template =
-                    (parent.isEmpty ? "." : parent)
-                    + "/.\(TemporaryOutputs.shortened(name)).old-XXXXXX"
+                let template = TemporaryOutputs.hiddenTemplate(
+                    in: parent.isEmpty ? "." : parent, name: name, label: "old")
                 guard let away = TemporaryOutputs.makeFolder(template) else {
                     throw OutputError(
                         path: target,

@@ -39,9 +39,20 @@ public enum TemporaryOutputs {
     static func register(_ path: String) { _ = state.withLock { $0.paths.insert(path) } }
     static func unregister(_ path: String) { _ = state.withLock { $0.paths.remove(path) } }
 
-    /// Folders an interrupt removes again when they are still empty (`rmdir(2)`).
-    static func registerCreated(_ folders: [String]) {
-        state.withLock { $0.createdFolders.insert(contentsOf: folders, at: 0) }
+    /// Registers `folders` (an interrupt removes them again when they are still empty,
+    /// `rmdir(2)`) and runs `create`, which makes them, under the lock an interrupt's clean-up
+    /// takes: after an interrupt nothing is created (`OutputError.signal`), so no folder is made
+    /// again inside one the clean-up is removing.
+    static func createFolders(
+        _ folders: [String], for path: String, _ create: () throws(OutputError) -> Void
+    ) throws(OutputError) {
+        let result = state.withLock { state -> OutputError? in
+            if let signal = state.closedBy { return .interrupted(path, by: signal) }
+            state.createdFolders.insert(contentsOf: folders, at: 0)
+            do throws(OutputError) { try create() } catch { return error }
+            return nil
+        }
+        if let result { throw result }
     }
     static func unregisterCreated(_ folders: [String]) {
         let gone = Set(folders)
@@ -81,7 +92,7 @@ public enum TemporaryOutputs {
     static func createFolder(in folder: String, name: String, label: String) -> Result<
         String, OutputError
     > {
-        let template = folder + "/.\(shortened(name)).\(label)-XXXXXX"
+        let template = folder + "/" + hiddenPrefix(name, label) + "\(owner)-XXXXXX"
         let result = state.withLock { state -> Result<String, OutputError> in
             if let signal = state.closedBy { return .failure(.interrupted(folder, by: signal)) }
             guard let path = makeFolder(template) else {
@@ -100,6 +111,64 @@ public enum TemporaryOutputs {
             return nil
         }
         return String(decoding: buffer.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Who made a hidden folder: this host's name (letters, digits and `-` only, at most 32)
+    /// and this process's id, as `host.pid`; a later run on the same host removes the folders
+    /// of a process that is gone (`removeStale`).
+    static let owner: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let host =
+            gethostname(&buffer, buffer.count) == 0
+            ? String(
+                decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : ""
+        let safe = String(
+            host.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }.prefix(32))
+        return (safe.isEmpty ? "host" : safe) + ".\(getpid())"
+    }()
+
+    /// `.<name>.<label>-`: how the hidden folders of `name` begin (`staging`, `old`).
+    static func hiddenPrefix(_ name: String, _ label: String) -> String {
+        ".\(shortened(name)).\(label)-"
+    }
+
+    /// The `mkdtemp(3)` template of a folder beside `name` in `folder` (`old`: a previous
+    /// report moved aside).
+    static func hiddenTemplate(in folder: String, name: String, label: String) -> String {
+        folder + "/" + hiddenPrefix(name, label) + "\(owner)-XXXXXX"
+    }
+
+    /// Removes the hidden staging and moved-aside folders of `name` in `folder` that a process
+    /// of this host left when it was killed (its id names no process any more). Folders of
+    /// other hosts or containers sharing the folder, and of live processes, are left alone.
+    /// Returns how many were removed.
+    @discardableResult
+    static func removeStale(in folder: String, name: String) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return 0
+        }
+        let host = owner.prefix { $0 != "." }
+        var removed = 0
+        for entry in entries {
+            guard
+                let prefix = ["staging", "old"].map({ hiddenPrefix(name, $0) }).first(where: {
+                    entry.hasPrefix($0)
+                })
+            else { continue }
+            // `host.pid-XXXXXX` after the prefix.
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.lastIndex(of: "-"), let dot = rest[..<dash].lastIndex(of: "."),
+                rest[..<dot] == host, let pid = Int32(rest[rest.index(after: dot)..<dash]),
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            if (try? FileManager.default.removeItem(atPath: folder + "/" + entry)) != nil {
+                removed += 1
+            }
+        }
+        return removed
     }
 
     /// At most 100 bytes of `name`, cut at a character boundary.
@@ -172,8 +241,13 @@ public enum TemporaryOutputs {
             return (chosen, folders)
         }
         var removed = 0
-        for path in all where (try? FileManager.default.removeItem(atPath: path)) != nil {
-            removed += 1
+        for path in all {
+            // A folder another thread was writing into may have gained an entry while it was
+            // removed: try again while it is there.
+            for _ in 0..<3 where FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            if !FileManager.default.fileExists(atPath: path) { removed += 1 }
         }
         for folder in folders { rmdir(folder) }
         return removed

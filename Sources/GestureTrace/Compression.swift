@@ -15,12 +15,23 @@ enum Compression: String, Sendable, CaseIterable {
         }
     }
 
-    /// The format whose magic number `start` begins with, if any.
+    /// The format whose magic number `start` begins with, if any. A zstd stream may open with
+    /// a skippable frame (magic 0x184D2A50 to 0x184D2A5F, little endian, as `pzstd` writes
+    /// them): it is zstd, as `zstd -d` reads it.
     init?(start: UnsafeRawBufferPointer) {
-        guard let format = Self.allCases.first(where: { start.starts(with: $0.magic) }) else {
+        if let format = Self.allCases.first(where: { start.starts(with: $0.magic) }) {
+            self = format
+        } else if Self.isSkippableFrame(start) {
+            self = .zstd
+        } else {
             return nil
         }
-        self = format
+    }
+
+    /// Whether `bytes` begin with a whole skippable frame's magic number.
+    static func isSkippableFrame<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        let head = Array(bytes.prefix(4))
+        return head.count == 4 && head[0] & 0xF0 == 0x50 && head[1...] == [0x2A, 0x4D, 0x18]
     }
 
     /// The text of `path` (`-` for standard input): the file's bytes, or, when its first bytes

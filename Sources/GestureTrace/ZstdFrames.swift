@@ -11,15 +11,24 @@ public struct ZstdError: Error, Sendable, Equatable {
 /// zstd frames made and read whole in memory, through libzstd: what other modules use for
 /// their own files (an analysis partial). Traces go through `ZstdDecoder`, a chunk at a time.
 public enum ZstdFrames {
-    /// Whether `data` begins with a zstd frame's magic number (`28 b5 2f fd`).
+    /// Whether `data` begins with a zstd frame's magic number (`28 b5 2f fd`) or a skippable
+    /// frame's.
     public static func isCompressed(_ data: Data) -> Bool {
-        data.starts(with: Compression.zstd.magic)
+        data.starts(with: Compression.zstd.magic) || Compression.isSkippableFrame(data)
     }
+
+    /// The most `decompress` gives by default: 256 MiB (a partial holds bounded statistics and
+    /// a bounded sample, a few MB). A small file that claims more (a decompression bomb) is an
+    /// error naming the limit, never memory filled.
+    public static let defaultLimit = 256 << 20
 
     /// The text of `data`'s frames, one after another (concatenated frames read as one, as
     /// `unzstd` does). A frame cut short, corrupt data or a checksum that does not match is an
-    /// error naming the byte it was found near.
-    public static func decompress(_ data: Data) throws(ZstdError) -> Data {
+    /// error naming the byte it was found near; more than `limit` bytes of text is an error
+    /// naming the limit.
+    public static func decompress(_ data: Data, limit: Int = defaultLimit) throws(ZstdError)
+        -> Data
+    {
         guard let stream = ZSTD_createDStream() else {
             throw ZstdError("expected memory to decompress, found none")
         }
@@ -43,6 +52,10 @@ public enum ZstdFrames {
                 if written < 0 {
                     return
                         "expected zstd data, found corrupt data near byte \(before) (zstd: \(String(cString: ZSTD_getErrorName(hint))))"
+                }
+                guard output.count + written <= limit else {
+                    return
+                        "expected at most \(limit >> 20) MiB once decompressed, found more (the limit of a partial)"
                 }
                 output.append(contentsOf: buffer[0..<written])
                 if written == 0 && source.pos == before {

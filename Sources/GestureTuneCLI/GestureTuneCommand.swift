@@ -25,8 +25,10 @@ public enum GestureTuneCommand {
         } else {
             status = run(arguments, console: console)
         }
-        if status == .interrupted, let signal = TemporaryOutputs.interruptedBy {
-            // The interrupt's handler exits with the same status; whichever comes first.
+        if let signal = TemporaryOutputs.interruptedBy {
+            // An interrupt cleaned up while the command ran (whatever it then failed with, a
+            // file gone from under it, say): the handler exits with this status too, whichever
+            // comes first.
             return 128 + signal
         }
         guard let failure = StandardStreams.failure, status != .interrupted else {

@@ -184,7 +184,11 @@ enum BatchCommand {
         let baseline = try options.baseline.map { path throws(CLIError) in
             try BatchVerdict.loadBaseline(path)
         }
-        let corpus = try Corpus.files(under: options.paths)
+        // What the walk could not read is a case too: an ERROR naming it, never left out.
+        let walked = try Corpus.walk(options.paths)
+        let unreadable = Dictionary(
+            walked.unreadable.map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        let corpus = (walked.files + unreadable.keys).sorted(by: Corpus.precedes)
         guard !corpus.isEmpty else {
             throw .missingInput(
                 path: options.paths.joined(separator: " "),
@@ -213,7 +217,12 @@ enum BatchCommand {
             files: files, jobs: options.common.jobs, reader: options.common.reader,
             physics: physics,
             parameters: parameters, progress: progress)
-        var results = run.results
+        var results = run.results.map { result in
+            guard let reason = unreadable[result.path] else { return result }
+            var unread = BatchFileResult(path: result.path, status: .error)
+            unread.problem = .init(kind: "unreadable", line: 0, message: reason)
+            return unread
+        }
         progress.finish()
         if let starved = results.first(where: {
             $0.problem?.kind == BatchFileResult.systemResourceKind

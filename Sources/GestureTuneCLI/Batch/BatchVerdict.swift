@@ -43,7 +43,7 @@ extension BatchJSON {
             data = given
         } else {
             do { data = try InputFile.read(path) } catch {
-                throw .missingInput(path: path, reason: error.reason)
+                throw CLIError(error, path: path)
             }
         }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -23,8 +23,24 @@ enum Corpus {
     /// searched recursively for `traceSuffixes` (any case), skipping hidden files and folders; `-` is
     /// standard input. Paths are kept as given (a folder's files as `folder/sub/file.csv`), and
     /// sorted by their UTF-8 bytes so the order is the same on every machine.
+    ///
+    /// Nothing is skipped in silence: an entry the walk cannot read (an unreadable subfolder, a
+    /// path beyond PATH_MAX, a name that is not UTF-8) is an error naming it (66).
     static func files(under paths: [String]) throws(CLIError) -> [String] {
+        let walked = try walk(paths)
+        if let first = walked.unreadable.first {
+            throw .missingInput(path: first.path, reason: first.reason)
+        }
+        return walked.files
+    }
+
+    /// What a walk of `paths` found: the trace files, sorted by bytes, and the entries it could
+    /// not read, with why, in the order met (`batch` makes each an ERROR case).
+    static func walk(_ paths: [String]) throws(CLIError) -> (
+        files: [String], unreadable: [(path: String, reason: String)]
+    ) {
         var found = Set<String>()
+        var unreadable: [(path: String, reason: String)] = []
         let fm = FileManager.default
         for path in paths {
             if path == "-" {
@@ -48,9 +64,9 @@ enum Corpus {
                 if let starved = outOfDescriptors(path) { throw starved }
                 throw .missingInput(path: path, reason: "folder cannot be listed")
             }
-            try walk(top, folder: base == "/" ? "" : base, into: &found)
+            try walk(top, folder: base == "/" ? "" : base, into: &found, unreadable: &unreadable)
         }
-        return found.sorted(by: precedes)
+        return (found.sorted(by: precedes), unreadable)
     }
 
     /// The trace files the arguments of `analyze`, `validate` and `measure` name: a file (or
@@ -93,22 +109,37 @@ enum Corpus {
     /// hidden entries. Listed with `readdir`, whose entry type saves a `stat` per file (a
     /// `FileManager` enumerator took about 45 ms for 2,000 files, a serial step of `batch`);
     /// symbolic links are cases when their name is a trace's and are never descended into.
-    /// Unreadable subfolders are skipped; running out of file descriptors stops the walk (a
-    /// subfolder skipped for it would silently leave its cases out).
+    /// What cannot be read is never skipped in silence: an unreadable subfolder, an entry whose
+    /// type cannot be told (a path beyond PATH_MAX) and a name that is not UTF-8 (which a path
+    /// of text cannot name) go to `unreadable` with why; running out of file descriptors stops
+    /// the walk.
     static func walk(
-        _ dir: OpaquePointer, folder: String, into found: inout Set<String>
+        _ dir: OpaquePointer, folder: String, into found: inout Set<String>,
+        unreadable: inout [(path: String, reason: String)]
     ) throws(CLIError) {
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
             }
+            let name = String(decoding: bytes, as: UTF8.self)
             guard !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                unreadable.append(
+                    (
+                        normalise(path),
+                        "the name is not UTF-8 text, which gesturetune cannot open; rename it"
+                    ))
+                continue
+            }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard lstat(path, &info) == 0 else {
+                    unreadable.append((normalise(path), String(cString: strerror(errno))))
+                    continue
+                }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: type = Int32(DT_DIR)
                 case S_IFREG: type = Int32(DT_REG)
@@ -119,9 +150,15 @@ enum Corpus {
             guard type == Int32(DT_DIR) || isTraceName(name) else { continue }
             if type == Int32(DT_DIR) {
                 if let sub = opendir(path) {
-                    try walk(sub, folder: path, into: &found)
+                    try walk(sub, folder: path, into: &found, unreadable: &unreadable)
                 } else if let starved = outOfDescriptors(path) {
                     throw starved
+                } else {
+                    unreadable.append(
+                        (
+                            normalise(path),
+                            "folder cannot be listed: \(String(cString: strerror(errno)))"
+                        ))
                 }
             } else if type == Int32(DT_REG) || (type == Int32(DT_LNK) && linksToFileOrNothing(path))
             {

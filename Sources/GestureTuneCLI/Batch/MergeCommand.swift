@@ -21,6 +21,8 @@ struct MergeOptions: Sendable {
     var name: String?
     var noReport = false
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// `--max-groups`: analyze partials' `--by` groups in all, as the unsharded run caps them.
+    var maxGroups: Int = AnalyzeOptions.defaultMaxGroups
     /// The options given that apply to batch summaries only, and to analyze partials only.
     var batchOnly: [String] = []
     var analysisOnly: [String] = []
@@ -52,12 +54,14 @@ struct MergeOptions: Sendable {
             noReport: values.flag("no-report"),
             jobs: try values.int("jobs", min: 1, max: 1_024)
                 ?? ProcessInfo.processInfo.activeProcessorCount,
+            maxGroups: try values.int("max-groups", min: 1, max: 1_000_000)
+                ?? AnalyzeOptions.defaultMaxGroups,
             batchOnly: [
                 "max-error", "max-false-triggers", "max-misses", "baseline", "tolerance",
                 "allow-empty", "write-baseline", "junit",
                 "json",
             ].filter(given),
-            analysisOnly: ["out", "name", "no-report"].filter(given))
+            analysisOnly: ["out", "name", "no-report", "max-groups"].filter(given))
     }
 }
 
@@ -201,6 +205,14 @@ enum AnalysisMerge {
         console: Console
     ) throws(CLIError) -> Outcome {
         let (digest, first) = try merge(paths, readOnce: readOnce)
+        if let groups = digest.groups, groups.count > options.maxGroups {
+            // The unsharded run's limit, over the shards' groups together.
+            throw .badInput(
+                file: "--by " + first.settings.by.joined(separator: "+"), line: 0,
+                message:
+                    "\(groups.count) groups, more than --max-groups \(options.maxGroups); group by a column with fewer values, or raise --max-groups"
+            )
+        }
         let run = AnalyzePipeline.ReportRun(
             files: first.files, settings: first.settings,
             name: options.name ?? first.name ?? AnalyzePipeline.defaultName(first.files),
@@ -256,7 +268,7 @@ enum AnalysisMerge {
     /// The file's bytes, whatever the file is (a pipe or FIFO too). Missing or unreadable → 66.
     static func contents(_ path: String) throws(CLIError) -> Data {
         do { return try InputFile.read(path) } catch {
-            throw .missingInput(path: path, reason: error.reason)
+            throw CLIError(error, path: path)
         }
     }
 

@@ -313,6 +313,11 @@ enum CommandSpecs {
             OptionSpec(
                 "no-report", help: "analyze partials: print the figures only, write no files",
                 default: "off"),
+            OptionSpec(
+                "max-groups", value: "N",
+                help:
+                    "analyze partials: most --by groups in all; more fail the merge (65), as the unsharded run",
+                default: "\(AnalyzeOptions.defaultMaxGroups)"),
             jobsOption(),
         ],
         examples: [

@@ -60,7 +60,7 @@ enum DiffCommand {
     static func read(_ path: String) throws(CLIError) -> ReportDocument {
         let data: Data
         do { data = try InputFile.read(path) } catch {
-            throw .missingInput(path: path, reason: error.reason)
+            throw CLIError(error, path: path)
         }
         do {
             return try ReportDocument.decode(data)

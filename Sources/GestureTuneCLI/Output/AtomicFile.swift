@@ -4,6 +4,15 @@ import GestureReport
 import GestureTuning
 
 extension CLIError {
+    /// An input that could not be read: missing or unreadable 66; beyond the size limit 65.
+    init(_ failure: InputFile.Failure, path: String) {
+        if case .tooLarge = failure {
+            self = .badInput(file: path, line: 0, message: failure.reason)
+        } else {
+            self = .missingInput(path: path, reason: failure.reason)
+        }
+    }
+
     /// An output that could not be written: 73; refused after an interrupt: `interrupted`
     /// (the process exits with 128 + the signal).
     init(_ error: OutputError) {

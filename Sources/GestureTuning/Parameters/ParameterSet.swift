@@ -265,6 +265,7 @@ public struct ParameterSet: Sendable, Equatable {
         if FileManager.default.fileExists(atPath: name) {
             let data: Data
             do { data = try InputFile.read(name) } catch {
+                if case .tooLarge = error { throw .notJSON(path: name, reason: error.reason) }
                 throw .unreadable(path: name, reason: error.reason)
             }
             if isSource(name) {

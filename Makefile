@@ -13,7 +13,7 @@ APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium dask
 
-.PHONY: run check deps test-deps pydeps build release install uninstall static check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
+.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -94,10 +94,29 @@ STATIC_BIN := $(CURDIR)/.build/static/release/gesturetune
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product gesturetune
 
-## check-static: the end-to-end suite once against the static binary (GESTURETUNE_BIN).
+## dist: the archive an app's CI downloads, dist/gesturetune-VERSION-linux-ARCH.tar.gz (the
+## static binary, README.md, docs/dist.md: what the target machine needs and the licences), and
+## its SHA-256 beside it. The target needs libc, libstdc++ and the four libraries' runtime
+## packages (Debian: libgsl27 libcsv3 zlib1g libzstd1); no Swift toolchain.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/GestureAnalysis/GestureTune.swift)
+DIST_NAME := gesturetune-$(VERSION)-linux-$(shell uname -m)
+dist: static
+	rm -rf dist/$(DIST_NAME) dist/$(DIST_NAME).tar.gz dist/$(DIST_NAME).tar.gz.sha256
+	mkdir -p dist/$(DIST_NAME)
+	cp $(STATIC_BIN) README.md docs/dist.md dist/$(DIST_NAME)/
+	strip dist/$(DIST_NAME)/gesturetune 2>/dev/null || true
+	tar -C dist --owner=0 --group=0 -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	rm -rf dist/$(DIST_NAME)
+	cd dist && sha256sum $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
+	@ls -l dist/$(DIST_NAME).tar.gz
+
+## check-static: the end-to-end suite once against the static binary (GESTURETUNE_BIN), then
+## the archive unpacked and run with an empty environment (.ci/dist-check).
 check-static: static test-deps pydeps
 	$(SWIFT) build --build-tests
 	GESTURETUNE_BIN=$(STATIC_BIN) $(SWIFT) test --skip-build --filter EndToEndTests
+	$(MAKE) dist
+	.ci/dist-check dist/$(DIST_NAME).tar.gz
 
 ## lint: `swift format lint --strict` with the root .swift-format over the package's Swift
 ## sources (the Swift templates included), the fuzz target's and the bench tools'; the test

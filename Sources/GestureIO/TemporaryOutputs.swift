@@ -33,6 +33,8 @@ public enum TemporaryOutputs {
         var createdFolders: [String] = []
         /// The signal of the interrupt that cleaned up; nil until one did.
         var closedBy: Int32?
+        /// Clean-ups under way (`removeAll` between its snapshot and its last removal).
+        var cleaning = 0
     }
     private static let state = Locked(State())
 
@@ -183,6 +185,14 @@ public enum TemporaryOutputs {
     /// the command exits with that same status instead of waiting for the handler's exit.
     public static var interruptedBy: Int32? { state.withLock { $0.closedBy } }
 
+    /// Waits (at most `timeout` seconds) until no clean-up is under way: a command that stops
+    /// after an interrupt exits only once the handler has removed every temporary, never in
+    /// the middle of its removals.
+    public static func awaitCleanUp(timeout: Double = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while state.withLock({ $0.cleaning > 0 }), Date() < deadline { usleep(1000) }
+    }
+
     /// Renames every staged `(temporary, target)` pair into place while holding the lock that
     /// `removeAll()` takes, then forgets the temporaries: an interrupt sees either none of the
     /// outputs renamed (and removes the temporaries) or all of them. Returns the first failure.
@@ -234,6 +244,7 @@ public enum TemporaryOutputs {
     ) -> Int {
         let (all, folders) = state.withLock { state -> (Set<String>, [String]) in
             if let signal { state.closedBy = state.closedBy ?? signal }
+            state.cleaning += 1
             let chosen = state.paths.filter(including)
             state.paths.subtract(chosen)
             let folders = state.createdFolders.filter(including)
@@ -250,6 +261,7 @@ public enum TemporaryOutputs {
             if !FileManager.default.fileExists(atPath: path) { removed += 1 }
         }
         for folder in folders { rmdir(folder) }
+        state.withLock { $0.cleaning -= 1 }
         return removed
     }
 }

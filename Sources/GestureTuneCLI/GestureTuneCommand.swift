@@ -27,8 +27,9 @@ public enum GestureTuneCommand {
         }
         if let signal = TemporaryOutputs.interruptedBy {
             // An interrupt cleaned up while the command ran (whatever it then failed with, a
-            // file gone from under it, say): the handler exits with this status too, whichever
-            // comes first.
+            // file gone from under it, say): once its clean-up is done, exit with its status
+            // (the handler exits with it too, whichever comes first).
+            TemporaryOutputs.awaitCleanUp()
             return 128 + signal
         }
         guard let failure = StandardStreams.failure, status != .interrupted else {

@@ -84,10 +84,10 @@ struct BatchEndToEndTests {
         #expect(junit.contains("<error message=\"traces/malformed.csv:4: column &quot;x&quot;"))
         #expect(
             junit.contains(
-                "gesture g4: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.2/s)"))
+                ": g4: meant complete, decided cancel at p_r 0.2, v_p 0.2/s"))
         #expect(
             junit.contains(
-                "gesture g5: intended complete, decided cancel at (p_r, v_p) = (0.1, 0.5/s)"))
+                ": g5: meant complete, decided cancel at p_r 0.1, v_p 0.5/s"))
         // Atomic writes leave no temporary files behind.
         #expect(
             EndToEnd.listing(dir.appendingPathComponent("out")) == ["junit.xml", "summary.json"])
@@ -143,7 +143,9 @@ struct BatchEndToEndTests {
     }
 
     /// Output to a pipe (how the tests run the binary) carries no ANSI escape, whatever `TERM`
-    /// says and with `NO_COLOR` empty; every case is listed, a passing one with its error.
+    /// says and with `NO_COLOR` empty; every case is listed, a passing one with its error, a
+    /// failing one with the gestures it gets wrong (g4 and g5 of the fixture, labelled complete
+    /// and released at (0.2, 0.2/s) and (0.1, 0.5/s), which flutter-cupertino cancels).
     @Test func pipedOutputIsPlainAndListsEveryCase() throws {
         let dir = try Traces.corpus([
             "t/a.csv": Traces.csv(Traces.twoWrong), "t/b.csv": Traces.csv(Traces.clear),
@@ -157,6 +159,8 @@ struct BatchEndToEndTests {
         #expect(
             r.stdout == """
                 FAIL   t/a.csv: error 33.3% (2/6) exceeds --max-error 20.0%
+                       g4 (line 261): meant complete, decided cancel at p_r 0.2, v_p 0.2/s
+                       g5 (line 323): meant complete, decided cancel at p_r 0.1, v_p 0.5/s
                 PASS   t/b.csv: error 0.0% (0/6)
                 2 files: 1 passed, 1 failed, 0 errors, 0 skipped; 12 gestures, 12 labelled, 2 misdecided (pooled error 16.7%) under flutter-cupertino; FAIL
 

@@ -263,7 +263,7 @@ func errorCase(_ path: String, line: Int) -> BatchFileResult {
                 == "error 25.0% (1/4) exceeds --max-error 5.0%; wrong: g7")
         #expect(
             JUnitWriter.failureText(r).hasSuffix(
-                "t/a.csv:31: gesture g7: intended complete, decided cancel at (p_r, v_p) = (0.2, 0.25/s)"
+                "t/a.csv:31: g7: meant complete, decided cancel at p_r 0.2, v_p 0.25/s"
             ))
     }
 }

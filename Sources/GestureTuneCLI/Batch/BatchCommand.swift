@@ -61,6 +61,11 @@ struct GateOutputs: Sendable {
     var json: String?
     var writeBaseline: String?
     var format: OutputFormat
+    /// `--show N`: the gestures a failing file names, in the terminal and the JUnit failure
+    /// message (the JSON summary and the JUnit failure text hold every one).
+    var show = GateOutputs.defaultShow
+
+    static let defaultShow = 10
 
     static func parse(_ values: OptionValues) throws(UsageError) -> GateOutputs {
         if values.string("junit") != nil, case .failure(let error) = JUnitWriter.sourceDateEpoch() {
@@ -69,7 +74,8 @@ struct GateOutputs: Sendable {
         return GateOutputs(
             junit: values.string("junit"), json: values.string("json"),
             writeBaseline: values.string("write-baseline"),
-            format: try values.enumValue("format", OutputFormat.self) ?? .text)
+            format: try values.enumValue("format", OutputFormat.self) ?? .text,
+            show: try values.int("show", min: 0, max: 1_000_000) ?? defaultShow)
     }
 
     /// Refuses (usage error) two outputs naming one file, and an output naming an input (a
@@ -135,7 +141,9 @@ struct GateOutputs: Sendable {
         let json = self.json != nil || writeBaseline != nil ? try BatchJSON.encode(summary) : ""
         // One output set: staged first, renamed together, so an interrupt leaves all or none.
         var outputs: [(contents: String, path: String)] = []
-        if let path = junit { outputs.append((JUnitWriter.render(summary, times: times), path)) }
+        if let path = junit {
+            outputs.append((JUnitWriter.render(summary, times: times, show: show), path))
+        }
         if let path = self.json { outputs.append((json, path)) }
         if let path = writeBaseline { outputs.append((json, path)) }
         try AtomicFile.writeAll(outputs, console: console)
@@ -143,7 +151,7 @@ struct GateOutputs: Sendable {
         // the text summary goes to standard error then (uncoloured, as a pipe gets it).
         let text = try BatchText.render(
             summary, format: format,
-            colour: outputs.contains { $0.path == "-" } ? false : console.stdoutColour)
+            colour: outputs.contains { $0.path == "-" } ? false : console.stdoutColour, show: show)
         if outputs.contains(where: { $0.path == "-" }) {
             console.writeErr(text)
         } else {

@@ -1,26 +1,34 @@
 import Foundation
 import GestureAnalysis
+import GestureIO
 
 /// The short summaries `batch` and `merge` print on standard output.
 enum BatchText {
     /// `colour`: the text's PASS/FAIL/ERROR labels in ANSI green and red (`Console.stdoutColour`:
     /// standard output is a terminal and `NO_COLOR` is unset); the other formats never are.
-    static func render(_ summary: BatchSummary, format: OutputFormat, colour: Bool = false)
-        throws(CLIError) -> String
-    {
+    static func render(
+        _ summary: BatchSummary, format: OutputFormat, colour: Bool = false,
+        show: Int = GateOutputs.defaultShow
+    ) throws(CLIError) -> String {
         switch format {
         case .json: return try BatchJSON.encode(summary)
-        case .text: return text(summary, colour: colour)
+        case .text: return text(summary, colour: colour, show: show)
         case .markdown: return markdown(summary)
         }
     }
 
-    /// One line per case with its status (a passing one with its error and counts), then the
-    /// totals.
-    static func text(_ summary: BatchSummary, colour: Bool = false) -> String {
+    /// One line per case with its status (a passing one with its error and counts), under a
+    /// failing one the first `show` gestures it gets wrong (as a test runner names failing
+    /// assertions), then the totals.
+    static func text(
+        _ summary: BatchSummary, colour: Bool = false, show: Int = GateOutputs.defaultShow
+    ) -> String {
         var lines: [String] = []
         let fail = label("FAIL", colour ? "31" : nil)
-        for file in summary.files { lines.append(caseLine(file, colour: colour)) }
+        for file in summary.files {
+            lines.append(caseLine(file, colour: colour))
+            if file.status == .fail { lines += wrongLines(file, show: show) }
+        }
         if let failure = summary.runFailure { lines.append("\(fail)   \(failure)") }
         lines.append(totalsLine(summary))
         return lines.joined(separator: "\n") + "\n"
@@ -46,6 +54,35 @@ enum BatchText {
             return
                 "\(label("ERROR", colour ? "31" : nil))  \(TerminalText.escaped(location)): \(message)"
         }
+    }
+
+    /// The first `show` gestures a failing case gets wrong, one a line:
+    /// `  g17 (line 342): meant complete, refused by the gate at p_r 0.12, v_p 0.3/s`, then how
+    /// many more and where they all are.
+    static func wrongLines(_ file: BatchFileResult, show: Int) -> [String] {
+        let wrong = file.misdecidedGestures
+        var lines = wrong.prefix(show).map { "       " + gestureText($0) }
+        if wrong.count > show {
+            lines.append(
+                "       … and \(wrong.count - show) more (--show N, or every one in --json and --junit)"
+            )
+        }
+        return lines
+    }
+
+    /// One gesture the transition gets wrong, in words: its id and line, what was meant, what
+    /// the gate and the rule did, and where it was released.
+    /// `line`: with its line (the JUnit text puts `file:line:` before it instead).
+    static func gestureText(_ g: MisdecidedGesture, line: Bool = true) -> String {
+        let what: String
+        switch (g.intent, g.decision) {
+        case (_, "refused"): what = "meant \(g.intent), refused by the gate"
+        case ("other", let decision): what = "not meant, admitted by the gate: decided \(decision)"
+        case (let intent, let decision): what = "meant \(intent), decided \(decision)"
+        }
+        return TerminalText.safe(
+            "\(g.id)\(line ? " (line \(g.line))" : ""): \(what) at p_r \(NumberText.parameter(g.releaseProgress)), v_p \(NumberText.parameter(g.progressVelocity))/s"
+        )
     }
 
     /// `text` in the ANSI colour `code` (`32` green, `31` red), or plain when `code` is nil.

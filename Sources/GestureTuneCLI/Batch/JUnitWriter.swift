@@ -27,7 +27,7 @@ import GestureReport
 enum JUnitWriter {
     static func render(
         _ summary: BatchSummary, times: BatchTimes? = nil,
-        timestamp: Date = JUnitWriter.timestamp()
+        timestamp: Date = JUnitWriter.timestamp(), show: Int = GateOutputs.defaultShow
     ) -> String {
         let t = summary.totals
         let runFailed = summary.runFailure == nil ? 0 : 1
@@ -76,7 +76,8 @@ enum JUnitWriter {
             case .skipped:
                 x += "      <skipped message=\"no labelled gestures closed by 'ended'\"/>\n"
             case .fail:
-                x += "      <failure message=\"\(escape(failureMessage(file)))\" type=\"gate\">"
+                x +=
+                    "      <failure message=\"\(escape(failureMessage(file, show: show)))\" type=\"gate\">"
                 x += escape(failureText(file), attribute: false)
                 x += "</failure>\n"
             case .error:
@@ -152,10 +153,13 @@ enum JUnitWriter {
         return String(format: "%.6f", s)
     }
 
-    /// The failure's one-line message: the reasons, then up to 10 misdecided gestures' ids.
-    static func failureMessage(_ file: BatchFileResult) -> String {
+    /// The failure's one-line message: the reasons, then up to `show` (`--show`, default 10)
+    /// wrong gestures' ids.
+    static func failureMessage(_ file: BatchFileResult, show: Int = GateOutputs.defaultShow)
+        -> String
+    {
         var message = file.failures.joined(separator: "; ")
-        let ids = file.misdecidedGestures.prefix(10).map(\.id)
+        let ids = file.misdecidedGestures.prefix(show).map(\.id)
         if !ids.isEmpty {
             message += "; wrong: " + ids.joined(separator: ", ")
             if file.misdecidedGestures.count > ids.count {
@@ -165,13 +169,12 @@ enum JUnitWriter {
         return message
     }
 
-    /// The failure's text: each misdecided gesture with its line, intent, decision, `(p_r, v_p)`.
+    /// The failure's text: every gesture the transition gets wrong, as the terminal names them
+    /// (`BatchText.gestureText`), each with its file and line.
     static func failureText(_ file: BatchFileResult) -> String {
         var lines = file.failures
         for g in file.misdecidedGestures {
-            lines.append(
-                "\(file.path):\(g.line): gesture \(g.id): intended \(g.intent), decided \(g.decision) at (p_r, v_p) = (\(NumberText.parameter(g.releaseProgress)), \(NumberText.parameter(g.progressVelocity))/s)"
-            )
+            lines.append("\(file.path):\(g.line): \(BatchText.gestureText(g, line: false))")
         }
         return lines.joined(separator: "\n")
     }

@@ -59,7 +59,7 @@ struct MergeOptions: Sendable {
             batchOnly: [
                 "max-error", "max-false-triggers", "max-misses", "baseline", "tolerance",
                 "allow-empty", "write-baseline", "junit",
-                "json",
+                "json", "show",
             ].filter(given),
             analysisOnly: ["out", "name", "no-report", "max-groups"].filter(given))
     }

@@ -146,6 +146,11 @@ enum CommandSpecs {
             "json", value: "FILE",
             help: "write the summary as JSON, schema gesturetune.batch/1 ('-' for stdout)",
             default: "none"),
+        OptionSpec(
+            "show", value: "N",
+            help:
+                "gestures a failing file names (id, line, what was meant, what the gate and rule did), in the terminal and the JUnit failure message",
+            default: "\(GateOutputs.defaultShow)"),
     ]
 
     static let defaultMaxError = 0.05

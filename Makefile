@@ -13,7 +13,7 @@ APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium dask
 
-.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
+.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-plugin check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -109,6 +109,12 @@ dist: static
 	rm -rf dist/$(DIST_NAME)
 	cd dist && sha256sum $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
 	@ls -l dist/$(DIST_NAME).tar.gz
+
+## check-plugin: the SwiftPM command plugin from an app's package (Tests/Fixtures/PluginApp,
+## depending on this checkout by path): it builds the tool from source, a few minutes, so it is
+## its own target.
+check-plugin: deps
+	.ci/plugin-check
 
 ## check-static: the end-to-end suite once against the static binary (GESTURETUNE_BIN), then
 ## the archive unpacked and run with an empty environment (.ci/dist-check).

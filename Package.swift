@@ -5,6 +5,8 @@ let package = Package(
     name: "gesturetune",
     products: [
         .executable(name: "gesturetune", targets: ["gesturetune"]),
+        // `swift package gesturetune batch …` in an app's package that depends on this one.
+        .plugin(name: "GestureTunePlugin", targets: ["GestureTunePlugin"]),
         .library(name: "GestureIO", targets: ["GestureIO"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
@@ -78,6 +80,17 @@ let package = Package(
         // Declarative: no unsafe flags, so the library products can be used as a versioned
         // dependency. A binary with the Swift runtime linked in is `make static`.
         .executableTarget(name: "gesturetune", dependencies: ["GestureTuneCLI"]),
+        .plugin(
+            name: "GestureTunePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "gesturetune",
+                    description: "run gesturetune (analyze, batch, …) on this package's traces"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "gesturetune writes its reports and JUnit files where you say")
+                ]),
+            dependencies: ["gesturetune"]),
         .target(
             name: "TestSupport",
             dependencies: [

@@ -1,0 +1,2 @@
+// The app (nothing here: its transitions are what the traces record).
+public enum PluginApp {}

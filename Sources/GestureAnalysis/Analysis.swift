@@ -92,7 +92,7 @@ public enum Analysis {
         let current = settings.current
         let options = settings.tuning.options
         progress?.stage("tuning \(digest.statistics.gestureCount) gestures…")
-        let answer = Tuner(options: options).answer(
+        var answer = Tuner(options: options).answer(
             digest.statistics, gate: digest.gate, physics: settings.physics, current: current,
             motion: digest.motion, timeUnit: reads.first?.timeUnit ?? .s,
             falseTriggerCost: settings.effectiveFalseTriggerCost)
@@ -105,6 +105,9 @@ public enum Analysis {
         let endToEnd = EndToEndFigures.summary(
             answer: answer, gate: answer.gate!,
             sample: digest.sample.ranked.map(\.measurement))
+        // What ships carries what it was shipped with: `batch` without `--max-error` gates
+        // each file against it.
+        answer.recommendation.set.expectedError = endToEnd?.shippedCrossValidatedError
         let notice =
             digest.labels.files > 0
             ? LabelNotice.implicitLabels(

@@ -194,7 +194,7 @@ public enum SnippetTemplates {
             ("springDampingRatio", .number(set.spring?.dampingRatio)),
             ("springResponse", .number(set.spring?.response)),
             ("edgeWidth", .number(set.edgeWidth)), ("lockAngle", .number(set.directionLockAngle)),
-            ("slop", .number(set.slop)),
+            ("slop", .number(set.slop)), ("expectedError", .number(set.expectedError)),
         ]
         return out
     }

@@ -284,6 +284,21 @@ package enum GSL {
         }
     }
 
+    /// `P(X ≥ k)` for `X` binomial with `n` trials of probability `p`: `gsl_cdf_binomial_Q`
+    /// (of `k − 1`); beyond `UInt32` trials, the normal approximation with continuity
+    /// correction (`gsl_cdf_ugaussian_Q`).
+    package static func binomialAtLeast(_ k: Int, trials n: Int, p: Double) -> Double {
+        guard k > 0 else { return 1 }
+        guard k <= n else { return 0 }
+        if n <= Int(UInt32.max) {
+            return gsl_cdf_binomial_Q(UInt32(k - 1), p, UInt32(n))
+        }
+        let mean = Double(n) * p
+        let sd = (Double(n) * p * (1 - p)).squareRoot()
+        return sd > 0
+            ? gsl_cdf_ugaussian_Q((Double(k) - 0.5 - mean) / sd) : (Double(k) > mean ? 0 : 1)
+    }
+
     /// Cumulative standard normal `Φ(x)`. Calls `gsl_cdf_ugaussian_P`.
     package static func normalCDF(_ x: Double) -> Double { gsl_cdf_ugaussian_P(x) }
 

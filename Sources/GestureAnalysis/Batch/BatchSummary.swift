@@ -57,11 +57,19 @@ package struct BatchSummary: Codable, Sendable, Equatable {
         /// of the `other` gestures it admits, of the meant ones it refuses). Absent when not given.
         package var maxFalseTriggers: Double? = nil
         package var maxMisses: Double? = nil
+        /// Without `--max-error`, the error the parameters were shipped with (params.json's
+        /// `expectedError`): a case fails when its error is above it beyond chance (one-sided
+        /// binomial, below 5%). Absent otherwise.
+        package var expectedError: Double? = nil
+
+        /// The chance below which an error above `expectedError` fails a case.
+        package static let beyondChance = 0.05
 
         package init(
             maxError: Double?, tolerance: Double, baseline: String?, allowEmpty: Bool? = nil,
-            maxFalseTriggers: Double? = nil, maxMisses: Double? = nil
+            maxFalseTriggers: Double? = nil, maxMisses: Double? = nil, expectedError: Double? = nil
         ) {
+            self.expectedError = expectedError
             self.maxError = maxError
             self.tolerance = tolerance
             self.baseline = baseline

@@ -1,5 +1,6 @@
 import Foundation
 import GestureIO
+import GestureTuning
 
 /// The verdict of `batch` and `merge` on each case and the run (cli-and-reports.md, "batch:
 /// the CI gate"): pass, fail, skipped or error against the run's limits. ("Gate" alone is the
@@ -29,6 +30,14 @@ package enum BatchVerdict {
         r.errorRate = rate
         if let max = gate.maxError, rate > max + slack {
             r.failures.append("\(errorText(r)) exceeds --max-error \(percent(max))")
+        }
+        if gate.maxError == nil, let expected = gate.expectedError, rate > expected + slack {
+            let chance = EndToEndCount.chanceOfAtLeast(r.wrong, of: r.counted, expected: expected)
+            if chance < BatchSummary.Limits.beyondChance {
+                r.failures.append(
+                    "\(errorText(r)) is above the \(percent(expected)) the parameters were shipped with, beyond chance (p \(chance < 0.001 ? "< 0.001" : "= " + String(format: "%.3f", chance)))"
+                )
+            }
         }
         if let max = gate.maxFalseTriggers, let n = r.falseTriggers, let others = r.others,
             others > 0, Double(n) / Double(others) > max + slack

@@ -32,8 +32,7 @@ struct BatchOptions: Sendable {
             baseline: values.string("baseline"), values)
         return BatchOptions(
             paths: values.parsed.positionals, common: common, outputs: outputs,
-            maxError: try values.double("max-error", min: 0, max: 1)
-                ?? CommandSpecs.defaultMaxError,
+            maxError: try values.double("max-error", min: 0, max: 1),
             maxFalseTriggers: try values.double("max-false-triggers", min: 0, max: 1),
             maxMisses: try values.double("max-misses", min: 0, max: 1),
             baseline: values.string("baseline"),
@@ -247,9 +246,14 @@ enum BatchCommand {
             preset: { if case .preset = parameters.source { true } else { false } }(),
             rule: rule.family, values: rule.values)
         let gate = BatchSummary.Limits(
-            maxError: options.maxError, tolerance: options.tolerance, baseline: options.baseline,
+            // Without --max-error: against what the parameters were shipped with when the file
+            // says (params.json's expectedError), else the fixed default.
+            maxError: options.maxError
+                ?? (parameters.set.expectedError == nil ? CommandSpecs.defaultMaxError : nil),
+            tolerance: options.tolerance, baseline: options.baseline,
             allowEmpty: options.allowEmpty ? true : nil,
-            maxFalseTriggers: options.maxFalseTriggers, maxMisses: options.maxMisses)
+            maxFalseTriggers: options.maxFalseTriggers, maxMisses: options.maxMisses,
+            expectedError: options.maxError == nil ? parameters.set.expectedError : nil)
         let summary = BatchVerdict.summarise(
             files: results, gate: gate, params: params, settings: settings,
             shard: shard)

@@ -109,8 +109,11 @@ enum CommandSpecs {
     static let gateOptions: [OptionSpec] = [
         OptionSpec(
             "max-error", value: "FRACTION",
-            help: "a case fails when its error (misdecided / labelled gestures) exceeds this",
-            default: "\(defaultMaxError)"),
+            help:
+                "a case fails when its end-to-end error (wrong / meant and other gestures) exceeds this",
+            default:
+                "the error params.json was shipped with (its expectedError): a case fails when above it beyond chance (binomial, p < 0.05); \(defaultMaxError) for a preset or a file without it"
+        ),
         OptionSpec(
             "max-false-triggers", value: "FRACTION",
             help:

@@ -1,3 +1,4 @@
+internal import GestureNumerics
 import GesturePhysics
 import GestureTrace
 
@@ -182,5 +183,15 @@ extension PairedDifference {
             estimate: estimate, lower: estimate - t * se, upper: estimate + t * se,
             standardError: se, level: first.level, gestures: first.gestures,
             exact: parts.allSatisfy(\.exact))
+    }
+}
+
+extension EndToEndCount {
+    /// How likely `wrong` or more of `counted` gestures are wrong when the set gets `expected`
+    /// of them wrong (one-sided binomial tail, GSL): `batch` without `--max-error` fails a
+    /// file whose error is above what its parameters were shipped with beyond chance (this
+    /// below 5%).
+    public static func chanceOfAtLeast(_ wrong: Int, of counted: Int, expected: Double) -> Double {
+        GSL.binomialAtLeast(wrong, trials: counted, p: min(1, max(0, expected)))
     }
 }

@@ -7,7 +7,7 @@ extension ParameterSet {
         "schema", "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples",
         "maxGap",
         "completionSpeed", "transitionDuration", "fingerSpeedCap", "spring", "gate", "edgeWidth",
-        "directionLockAngle",
+        "directionLockAngle", "expectedError",
     ]
     /// The keys of the `gate` object.
     static let gateKeys = ["edgeWidth", "lockAngle", "slop"]
@@ -30,7 +30,7 @@ extension ParameterSet {
         "fingerSpeedCap": (0, .infinity, false), "edgeWidth": (0, .infinity, false),
         "directionLockAngle": (0, 180, false), "dampingRatio": (0, .infinity, true),
         "response": (0, .infinity, true), "lockAngle": (0, 180, false),
-        "slop": (0, .infinity, false),
+        "slop": (0, .infinity, false), "expectedError": (0, 1, false),
     ]
 
     /// Parses a parameter file's bytes (`JSONValue`, strict JSON), key by key, so an unknown
@@ -162,6 +162,7 @@ extension ParameterSet {
         set.fingerSpeedCap = try number("fingerSpeedCap")
         set.edgeWidth = try number("edgeWidth")
         set.directionLockAngle = try number("directionLockAngle")
+        set.expectedError = try number("expectedError")
         if let value = dict["gate"]?.value {
             guard let members = value.members else {
                 throw at("gate", .notAnObject(path: path, key: "gate"))
@@ -245,6 +246,9 @@ extension ParameterSet {
         }
         if !gateFields.isEmpty {
             fields.append(("gate", "{" + gateFields.joined(separator: ", ") + "}"))
+        }
+        if let expectedError {
+            fields.append(("expectedError", try format(expectedError, "expectedError")))
         }
         return "{\n" + fields.map { "  \(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
             + "\n}\n"

@@ -18,7 +18,7 @@ extension ParameterSet {
     public static let sourceBlockNames = [
         "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples", "maxGap",
         "completionSpeed", "transitionDuration", "fingerSpeedCap", "springDampingRatio",
-        "springResponse", "edgeWidth", "lockAngle", "slop",
+        "springResponse", "edgeWidth", "lockAngle", "slop", "expectedError",
     ]
 
     /// Whether `path` names a snippet source (by its extension).
@@ -157,6 +157,7 @@ extension ParameterSet {
             members.append(
                 [("\"gate\": {", gate[0].line)] + gate + [("}", gate[gate.count - 1].line)])
         }
+        member("expectedError", "expectedError")
         var json: [(text: String, line: Int)] = [("{", begin + 1)]
         for (k, var lines) in members.enumerated() {
             if k + 1 < members.count { lines[lines.count - 1].text += "," }

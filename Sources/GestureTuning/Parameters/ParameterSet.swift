@@ -82,6 +82,10 @@ public struct ParameterSet: Sendable, Equatable {
     public var horizon: Double?
     public var maxSamples: Int?
     public var maxGap: Double?
+    /// What the set was shipped with: its cross-validated end-to-end error on the study it was
+    /// tuned on (`analyze` writes it into params.json). `batch` without `--max-error` gates
+    /// each file against it: a file fails when its error is above it beyond chance.
+    public var expectedError: Double?
 
     /// The rule shown and written: a preset's at `extent` (default 390 pt). Setting it fixes
     /// the numbers and keeps the preset's name as where they came from.

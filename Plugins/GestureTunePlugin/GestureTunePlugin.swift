@@ -16,7 +16,9 @@ struct GestureTunePlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            Diagnostics.error("gesturetune \(arguments.first ?? "") exited with status \(process.terminationStatus)")
+            Diagnostics.error(
+                "gesturetune \(arguments.first ?? "") exited with status \(process.terminationStatus)"
+            )
             throw ExitStatus(status: process.terminationStatus)
         }
     }

@@ -97,6 +97,7 @@ import Testing
         }
         let b = try BatchOptions.parse(OptionValues(p))
         #expect(b.shard?.index == 2 && b.shard?.count == 4)
-        #expect(b.maxError == 0.05 && b.tolerance == 0)
+        // Not given: decided at run time from the parameters (their expectedError, else 5%).
+        #expect(b.maxError == nil && b.tolerance == 0)
     }
 }

@@ -152,18 +152,20 @@ public struct ReportDiff: Sendable, Equatable {
             "gestures: \(inBoth) in both, \(onlyInA) only in \(nameA), \(onlyInB) only in \(nameB); decided differently: \(sug.count) by the suggested rule (\(sug.filter { $0.nowRight == true }.count) now right, \(sug.filter { $0.nowRight == false }.count) now wrong), \(cur.count) by the current one"
     }
 
-    /// What params.json ships in each run (`summary.recommendation`, the preset's name) and
-    /// its end-to-end error, cross-validated; says so when what ships changed. nil when
-    /// neither report says (older reports).
+    /// What params.json ships in each run (`summary.recommendation`: which set, and its rule
+    /// with its values) and its end-to-end error, cross-validated; says first when what ships
+    /// changed, its values included. nil when neither report says (older reports).
     func shipsLine() -> String? {
         func what(_ s: ReportDocument.Summary) -> String? {
             guard let r = s.recommendation else { return nil }
+            let suggested = s.suggestedRule.reportDescription(extent: s.extent)
+            let current = s.currentRule.reportDescription(extent: s.extent)
             switch r {
-            case "tuned": return "the tuned rule"
+            case "tuned": return "the tuned rule, \(suggested)"
             case "preset": return "the \(s.recommendedPreset ?? "") preset"
-            case "unlabelled": return "the inferred split"
-            case "tooFew": return "the current set (too few labels)"
-            default: return "the current set"
+            case "unlabelled": return "the inferred split, \(suggested)"
+            case "tooFew": return "the current set (too few labels), \(current)"
+            default: return "the current set, \(current)"
             }
         }
         guard let wa = what(a.summary), let wb = what(b.summary) else { return nil }
@@ -171,7 +173,7 @@ public struct ReportDiff: Sendable, Equatable {
         let eb = b.summary.shippedCrossValidatedError.map(NumberText.percent)
         let errors =
             ea == nil && eb == nil
-            ? "" : " (\(ea ?? "n/a") → \(eb ?? "n/a") end to end, cross-validated)"
+            ? "" : "; \(ea ?? "n/a") → \(eb ?? "n/a") end to end, cross-validated"
         if wa == wb, a.summary.recommendedPreset == b.summary.recommendedPreset {
             return "ships: \(wb) in both\(errors)"
         }
@@ -181,6 +183,8 @@ public struct ReportDiff: Sendable, Equatable {
     /// The text lines (stdout).
     public func lines(limit: Int = 50) -> [String] {
         var out = ["\(nameA) → \(nameB)"]
+        // What ships first: the change a reviewer must see before the errors.
+        if let ships = shipsLine() { out.append(ships) }
         let labelled = a.summary.labelled && b.summary.labelled
         let sources =
             a.summary.currentSource == b.summary.currentSource
@@ -209,7 +213,6 @@ public struct ReportDiff: Sendable, Equatable {
             }.joined(separator: ", ")
         }
         out.append(rule)
-        if let ships = shipsLine() { out.append(ships) }
         if let gate = gateLine() { out.append(gate) }
         out.append(gesturesLine())
         for c in changed.prefix(limit) {

@@ -136,7 +136,7 @@ func read(lenient: Bool, feedSize: Int) -> Outcome {
 /// Whether the scratch file, when gzip or zstd compressed, holds more than `limit` bytes of
 /// text (decoding stops there). Its errors are the reads' to check.
 func decodedSizeExceeds(_ limit: Int) -> Bool {
-    guard let source = try? Compression.open(path: scratchPath), !(source is InputFile) else {
+    guard let source = try? Compression.open(path: scratchPath), !(source is FileChunks) else {
         return false
     }
     var total = 0

@@ -13,7 +13,7 @@ APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium dask
 
-.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-plugin check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean
+.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-plugin check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean bench-deps
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -64,6 +64,10 @@ deps test-deps:
 pydeps:
 	@$(PYTHON) -c "import nbformat, nbclient, nbconvert, ipykernel, ipywidgets, pandas, matplotlib, junitparser, xmlschema, selenium, dask" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(PY_PACKAGES)
+
+# bench/small_studies.py's peers (scikit-learn); not needed by the tests.
+bench-deps:
+	@$(PYTHON) -c "import sklearn, numpy" 2>/dev/null || $(PYTHON) -m pip install -q scikit-learn numpy
 
 build: deps
 	$(SWIFT) build

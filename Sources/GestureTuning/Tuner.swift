@@ -107,10 +107,13 @@ public struct Tuner: Sendable {
 
         // The headline suggestion.
         var family = options.suggestedFamily ?? current.rule.family
+        var chosenLogistic = false
         if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation,
-            let best = Self.bestCrossValidatedFamily(families, current: current.rule.family)
+            let best = Self.bestCrossValidatedFamily(
+                families, logistic: logistic, current: current.rule.family)
         {
             family = best
+            chosenLogistic = best == .logistic
         }
         var suggestedRule = current.rule
         var suggestedConfusion: Confusion?
@@ -118,6 +121,11 @@ public struct Tuner: Sendable {
             if family == .logistic {
                 suggestedRule = logistic?.boundary ?? thresholdRule!
                 suggestedConfusion = logistic?.fitted?.confusion ?? families.first?.fitted.confusion
+                // Chosen by cross-validation, the fitted boundary ships as the projection rule
+                // it is (the same decisions, in the parameters a designer reads).
+                if chosenLogistic, let projection = suggestedRule.asProjection {
+                    suggestedRule = projection
+                }
             } else {
                 let f = families.first { $0.family == family } ?? families[0]
                 suggestedRule = f.rule
@@ -129,7 +137,7 @@ public struct Tuner: Sendable {
         // shows (the parameter table, `--by` groups); every family is searched and
         // cross-validated either way, so the choice of family does not depend on them.
         // Meanwhile, on another thread, the headline family under each estimator.
-        let estimatorFamily = suggestedRule.family
+        let estimatorFamily = chosenLogistic ? RuleFamily.logistic : suggestedRule.family
         let estimators =
             options.compareEstimators
             ? Parallel.start {
@@ -138,7 +146,7 @@ public struct Tuner: Sendable {
         // Bagging (what ships) draws its own fixed number of resamples, so the verdict does
         // not depend on `--resamples`, which sets the intervals' precision only.
         let bootstrapIndex =
-            labelledCount > 0
+            labelledCount > 0 && !chosenLogistic
             ? families.firstIndex(where: {
                 $0.family == suggestedRule.family && $0.rule == suggestedRule
             }) : nil
@@ -191,13 +199,17 @@ public struct Tuner: Sendable {
             warnings.append(.logistic(l.fit.outcome))
         }
 
-        let headline = families.first {
-            $0.family == suggestedRule.family && $0.rule == suggestedRule
-        }
+        let headline =
+            chosenLogistic
+            ? nil
+            : families.first {
+                $0.family == suggestedRule.family && $0.rule == suggestedRule
+            }
         let recommendation = Recommendation.choose(
             tuned: suggested, current: current, counts: parts.counts,
-            crossValidation: suggestedRule.family == .logistic
+            crossValidation: family == .logistic
                 ? logistic?.crossValidation : headline?.crossValidation,
+            switchCost: options.switchCost ?? Recommendation.defaultSwitchCost,
             parameters: headline?.parameters ?? [], currentErrors: search.current.errors,
             presetErrors: search.presets.map(\.errors),
             presetsBothWrong: search.paired.presetsBothWrong)
@@ -217,18 +229,24 @@ public struct Tuner: Sendable {
         return answer
     }
 
-    /// The family among `threshold`, `forward`, `projection` with the lowest cross-validated
-    /// error (misdecided / labelled held-out gestures); ties go to `current` when it is one of
-    /// them, then to that order. nil when none was cross-validated.
-    static func bestCrossValidatedFamily(_ families: [FamilyResult], current: RuleFamily)
-        -> RuleFamily?
-    {
-        let order: [RuleFamily] = [.threshold, .forward, .projection]
-        let rated = families.compactMap { f -> (family: RuleFamily, rank: Int, error: Double)? in
+    /// The family among `threshold`, `forward`, `projection` and the logistic fit (when it
+    /// converged on the whole set) with the lowest cross-validated error (misdecided /
+    /// labelled held-out gestures); ties go to `current` when it is one of them, then to that
+    /// order. nil when none was cross-validated.
+    static func bestCrossValidatedFamily(
+        _ families: [FamilyResult], logistic: LogisticResult? = nil, current: RuleFamily
+    ) -> RuleFamily? {
+        let order: [RuleFamily] = [.threshold, .forward, .projection, .logistic]
+        var rated = families.compactMap { f -> (family: RuleFamily, rank: Int, error: Double)? in
             guard let rank = order.firstIndex(of: f.family), let cv = f.crossValidation else {
                 return nil
             }
             return (f.family, rank, cv.errorRate)
+        }
+        if let logistic, logistic.fit.rule != nil, let cv = logistic.crossValidation,
+            cv.unfittedFolds == 0
+        {
+            rated.append((.logistic, order.count - 1, cv.errorRate))
         }
         guard let lowest = rated.map(\.error).min() else { return nil }
         let tied = rated.filter { $0.error == lowest }

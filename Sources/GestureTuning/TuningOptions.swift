@@ -33,10 +33,14 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     /// no bootstrap): a few more searches, one per estimator.
     public var compareEstimators = true
     /// With no `suggestedFamily`: when true, the headline takes the family with the lowest
-    /// cross-validated error among `threshold`, `forward` and `projection`, ties going to the
-    /// current set's family, then to that order (simplest first). Default false (the current
+    /// cross-validated error among `threshold`, `forward`, `projection` and the logistic fit
+    /// (shipped as a projection rule when it is one), ties going to the current set's family,
+    /// then to that order (simplest first). Default false (the current
     /// family); `analyze` turns it on when `--rule` is absent.
     public var chooseFamilyByCrossValidation: Bool
+    /// Points of expected error (per 100 labelled gestures) a change must save over the current
+    /// set to ship (`--switch-cost`); nil: `Recommendation.defaultSwitchCost`.
+    public var switchCost: Double?
     /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
     /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
     /// spring suggestion `unavailable`.
@@ -52,6 +56,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         transitionDuration: Double = TuningOptions.defaultTransitionDuration,
         ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
+        switchCost: Double? = nil,
         settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions
             .springSettlingTime
     ) {
@@ -66,6 +71,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         self.ambiguityBand = ambiguityBand
         self.suggestedFamily = suggestedFamily
         self.chooseFamilyByCrossValidation = chooseFamilyByCrossValidation
+        self.switchCost = switchCost
         self.settlingTime = settlingTime
     }
 
@@ -81,7 +87,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         case seed, bootstrapResamples, folds, projectionTau, kinematicDuration, targetDuration,
             dampingRatio
         case transitionDuration, ambiguityBand, suggestedFamily, compareEstimators,
-            chooseFamilyByCrossValidation
+            chooseFamilyByCrossValidation, switchCost
     }
 
     public static func == (a: TuningOptions, b: TuningOptions) -> Bool {
@@ -91,7 +97,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
             && a.transitionDuration == b.transitionDuration && a.ambiguityBand == b.ambiguityBand
             && a.suggestedFamily == b.suggestedFamily
             && a.chooseFamilyByCrossValidation == b.chooseFamilyByCrossValidation
-            && a.compareEstimators == b.compareEstimators
+            && a.compareEstimators == b.compareEstimators && a.switchCost == b.switchCost
             && (a.settlingTime == nil) == (b.settlingTime == nil)
     }
 }

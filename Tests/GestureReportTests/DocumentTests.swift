@@ -142,14 +142,15 @@ import Testing
             ))
         #expect(
             model.headline.contains(
-                "is no clear gain out of sample (cross-validated error 7.3%, +0.3 points)"))
+                "is not expected to misread fewer out of sample (cross-validated error 7.3%, +0.3 points)"
+            ))
         #expect(!model.headline.contains("Suggested"))
         let lines = SummaryRenderer(model: model, reportPath: nil).text(.text).split(
             separator: "\n")
         #expect(
             lines.contains {
                 $0.hasPrefix("suggest: keep the current params.json rule (threshold p_th 0.42")
-                    && $0.contains("is no clear gain out of sample")
+                    && $0.contains("is not expected to misread fewer out of sample")
             })
         #expect(lines.contains { $0.hasSuffix("(+0.3 points)") })
         let json = try #require(
@@ -159,7 +160,7 @@ import Testing
         for file in try model.snippetFiles() {
             #expect(
                 file.contents.contains(
-                    "// Rule: the current params.json parameters, threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s), kept: the tuned threshold p_th 0.43, v_th 1.02 progress/s (398 pt/s) is no clear gain out of sample."
+                    "// Rule: the current params.json parameters, threshold p_th 0.42, v_th 1.35 progress/s (527 pt/s), kept: the tuned threshold p_th 0.43, v_th 1.02 progress/s (398 pt/s) is not expected to misread fewer out of sample."
                 ), "\(file.name)")
         }
 

@@ -177,7 +177,7 @@ import Testing
         model.summary.suggestedError = 0.095
         #expect(
             model.headline.hasPrefix(
-                "Keep the current \(model.summary.currentSource) parameters: complete when the finger lets go at or past 50% of the way, whatever its speed (threshold p_th 0.5, v_th ∞ (velocity ignored)). It misreads 9.3% of these swipes; the best tuned rule, projection p_th 0.43, tau 0.52 s, is no clear gain out of sample"
+                "Keep the current \(model.summary.currentSource) parameters: complete when the finger lets go at or past 50% of the way, whatever its speed (threshold p_th 0.5, v_th ∞ (velocity ignored)). It misreads 9.3% of these swipes; the best tuned rule, projection p_th 0.43, tau 0.52 s, is not expected to misread fewer out of sample"
             ), "\(model.headline)")
     }
 }

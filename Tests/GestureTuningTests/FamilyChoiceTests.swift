@@ -27,18 +27,77 @@ struct FamilyChoiceTests {
         let kept = Tuner(options: .init(bootstrapResamples: 0)).tune(
             points: Self.projected, current: current)
         #expect(kept.suggested.rule.family == .kinematic)
-        // With it: the family whose held-out error is the smallest of threshold/forward/projection.
+        // With it: the family whose held-out error is the smallest of threshold, forward,
+        // projection and the logistic fit (shipped as the projection rule it is).
         let chosen = Tuner(
             options: .init(bootstrapResamples: 0, chooseFamilyByCrossValidation: true)
         ).tune(points: Self.projected, current: current)
-        let errors = [RuleFamily.threshold, .forward, .projection].map {
+        var errors = [RuleFamily.threshold, .forward, .projection].map {
             try! #require(chosen.family($0)?.crossValidation).errorRate
         }
-        let suggested = try #require(chosen.family(chosen.suggested.rule.family)?.crossValidation)
-        #expect(suggested.errorRate == errors.min()!)
+        let logistic = try #require(chosen.logistic?.crossValidation).errorRate
+        errors.append(logistic)
+        let fromLogistic = chosen.logistic?.boundary?.asProjection == chosen.suggested.rule
+        let suggested =
+            fromLogistic
+            ? logistic
+            : try #require(chosen.family(chosen.suggested.rule.family)?.crossValidation).errorRate
+        #expect(suggested == errors.min()!)
         #expect([.threshold, .forward, .projection].contains(chosen.suggested.rule.family))
         // The truth is a projection boundary: its held-out error is below the progress-only one.
         #expect(errors[2] < errors[0])
+    }
+
+    /// Intent from a person's own threshold on a smooth boundary with label noise: the logistic
+    /// fit's held-out error is the lowest, and what ships is its boundary as a projection rule
+    /// (`p_th = −b0/b1`, `tau = b2/b1`) deciding every gesture as the fit does.
+    @Test func theLogisticFitShipsAsTheProjectionRuleItIs() throws {
+        let rng = RandomSource(seed: 11)
+        let noisy = (0..<400).map { n -> TuningPoint in
+            let p = rng.uniform()
+            let v = 4 * rng.uniform() - 2
+            // P(complete) = logistic(12 (p + 0.1 v − 0.45)): a smooth boundary, no sharp edge.
+            let chance = 1 / (1 + exp(-12 * (p + 0.1 * v - 0.45)))
+            return TuningPoint(
+                id: "n\(n)", progress: p, velocity: v,
+                intent: rng.uniform() < chance ? .complete : .cancel)
+        }
+        let r = Tuner(options: .init(bootstrapResamples: 0, chooseFamilyByCrossValidation: true))
+            .tune(points: noisy)
+        let fit = try #require(r.logistic?.fit.coefficients)
+        let cvs = [RuleFamily.threshold, .forward, .projection].compactMap {
+            r.family($0)?.crossValidation?.errorRate
+        }
+        let logisticCV = try #require(r.logistic?.crossValidation?.errorRate)
+        try #require(logisticCV < cvs.min()!, "logistic \(logisticCV), searched \(cvs)")
+        guard case .projection(let pth, let tau) = r.suggested.rule else {
+            Issue.record("not a projection: \(r.suggested.rule)")
+            return
+        }
+        #expect(abs(pth - -fit[0] / fit[1]) < 1e-12)
+        #expect(abs(tau - fit[2] / fit[1]) < 1e-12)
+        // Near the truth's 0.45 and 0.1 s.
+        #expect(abs(pth - 0.45) < 0.06)
+        #expect(abs(tau - 0.1) < 0.06)
+    }
+
+    /// `b0 + b1 p + b2 v ≥ 0` with b1 > 0 is `p + (b2/b1) v ≥ −b0/b1`: −2 + 4p + v ≥ 0 is
+    /// p + 0.25 v ≥ 0.5; no projection when b1 ≤ 0 or the look-ahead would be negative.
+    @Test func aLogisticBoundaryAsAProjection() {
+        let rule = Rule.logistic(b0: -2, b1: 4, b2: 1)
+        #expect(rule.asProjection == .projection(progress: 0.5, tau: 0.25))
+        #expect(Rule.logistic(b0: -2, b1: -4, b2: 1).asProjection == nil)
+        #expect(Rule.logistic(b0: -2, b1: 4, b2: -1).asProjection == nil)
+        #expect(Rule.threshold(progress: 0.5, velocity: 1).asProjection == nil)
+        let projection = rule.asProjection!
+        for p in stride(from: 0.0, through: 1.0, by: 0.0625) {
+            for v in stride(from: -3.0, through: 3.0, by: 0.25) {
+                let state = ReleaseState(
+                    progress: p, velocity: v, kinematicVelocity: 0, kinematicAcceleration: 0,
+                    sampleCount: 3, extent: 390)
+                #expect(rule.completes(state) == projection.completes(state), "p \(p) v \(v)")
+            }
+        }
     }
 
     @Test func anExplicitFamilyOverridesTheChoice() {

@@ -52,8 +52,12 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
             public var upper: Double
             public var level: Double
             public var gestures: Int
+            /// How likely the rule misreads fewer than the current set
+            /// (`PairedDifference.probabilityBetter`).
+            public var probabilityBetter: Double?
 
             init(_ d: PairedDifference) {
+                probabilityBetter = d.probabilityBetter
                 estimate = d.estimate
                 lower = d.lower
                 upper = d.upper
@@ -102,6 +106,8 @@ public struct ReportDocument: Sendable, Equatable, Decodable {
         /// current set, and narrow the tuned `p_th` to ±0.05.
         public var gesturesToResolve: Int?
         public var gesturesForProgressPrecision: Int?
+        /// Points of expected error a change had to save to ship (`--switch-cost`).
+        public var switchCost: Double?
         public var currentMisdecided: Int
         public var suggestedMisdecided: Int
         public var headline: String?
@@ -222,6 +228,7 @@ extension ReportDocument.Summary {
         presetDifference = r?.presetDifference.map(Difference.init)
         gesturesToResolve = r?.gesturesToResolve
         gesturesForProgressPrecision = r?.gesturesForProgressPrecision
+        switchCost = r?.switchCost
         currentMisdecided = s.currentMisdecided
         suggestedMisdecided = s.suggestedMisdecided
         headline = model.headline
@@ -297,12 +304,14 @@ extension ReportDocument.Summary {
             w.number("estimate", d.estimate)
             w.number("lower", d.lower)
             w.number("upper", d.upper)
+            w.number("probabilityBetter", d.probabilityBetter)
             w.number("level", d.level)
             w.int("gestures", d.gestures)
             w.endObject()
         }
         w.int("gesturesToResolve", gesturesToResolve)
         w.int("gesturesForProgressPrecision", gesturesForProgressPrecision)
+        w.number("switchCost", switchCost)
         w.int("currentMisdecided", currentMisdecided)
         w.int("suggestedMisdecided", suggestedMisdecided)
         w.string("headline", headline)
@@ -454,6 +463,7 @@ extension ReportDocument.Summary: Decodable {
         presetDifference = try c.decodeIfPresent(Difference.self, forKey: Key("presetDifference"))
         gesturesToResolve = try count("gesturesToResolve")
         gesturesForProgressPrecision = try count("gesturesForProgressPrecision")
+        switchCost = try number("switchCost", in: 0...100, "points, from 0 to 100")
         currentMisdecided = try count("currentMisdecided") ?? 0
         suggestedMisdecided = try count("suggestedMisdecided") ?? 0
         headline = try c.decodeIfPresent(String.self, forKey: Key("headline"))

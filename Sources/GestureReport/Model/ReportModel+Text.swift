@@ -7,9 +7,10 @@ extension ReportModel {
     /// The headline: what to ship and why, in plain words first, then how many labelled
     /// gestures it rests on and how many would settle it.
     ///
-    /// Labelled: the recommendation (`Recommendation`: the tuned rule only when it beats the
-    /// current set with confidence, else a preset that does, else the current set; none below
-    /// the floor), its error against today's and the paired interval of the gain. Unlabelled:
+    /// Labelled: the recommendation (`Recommendation`: of the current set, the presets and the
+    /// tuned rule, the one expected to misread fewest, a change saving more than the switch
+    /// cost; none below the floor), its error against today's, how likely it is to misread
+    /// fewer, and the paired interval of the difference. Unlabelled:
     /// says no error can be measured, what the current parameters decide, and the inferred split.
     public var headline: String {
         let s = summary
@@ -39,7 +40,7 @@ extension ReportModel {
                 text =
                     "Ship the \(name) preset: \(presetRule.shipDescription(extent: s.extent)). It misreads \(NumberText.percent(e?.shippedError ?? presetError(name))) of \(these) (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters\(Self.gainText(e?.shippedDifference ?? r?.presetDifference)))."
                 text +=
-                    " The tuned \(rule) is no clear gain over today's (cross-validated \(NumberText.percent(sug)))."
+                    " The tuned \(rule) is expected to misread more (cross-validated \(NumberText.percent(sug)))."
             case .tuned:
                 text =
                     "Ship: \(s.suggestedRule.shipDescription(extent: s.extent, millimetresPerPoint: s.millimetresPerPoint)). It misreads \(NumberText.percent(e?.shippedCrossValidatedError ?? sug)) of \(these) cross-validated (today \(NumberText.percent(cur)) with the current \(s.currentSource) parameters: \(NumberText.pointsChange((e?.shippedCrossValidatedError ?? sug) - cur))\(Self.gainText(e?.shippedDifference ?? tunedDifference)))."
@@ -48,8 +49,13 @@ extension ReportModel {
                     text =
                         "Keep the current \(s.currentSource) \(kept): \(currentShips). Tuning arrives at the same rule (cross-validated error \(NumberText.percent(sug)); \(NumberText.percent(cur)) on these gestures)."
                 } else {
+                    let cost = r?.switchCost ?? 0
+                    let verdict =
+                        sug < cur && cost > 0
+                        ? "saves no more than the switch cost of \(NumberText.points(cost)) points"
+                        : "is not expected to misread fewer"
                     text =
-                        "Keep the current \(s.currentSource) \(kept): \(currentShips). It misreads \(NumberText.percent(cur)) of \(these); the best tuned rule, \(rule), is no clear gain out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(tunedDifference)))."
+                        "Keep the current \(s.currentSource) \(kept): \(currentShips). It misreads \(NumberText.percent(cur)) of \(these); the best tuned rule, \(rule), \(verdict) out of sample (cross-validated error \(NumberText.percent(sug)), \(NumberText.pointsChange(sug - cur))\(Self.intervalText(tunedDifference)))."
                 }
             }
             if let e { text += " " + Self.gateText(e) }
@@ -94,12 +100,26 @@ extension ReportModel {
             "The start gate stays the current one: the tuned gate is no clear gain (\(parts))\(bound)."
     }
 
-    /// `, a gain of 0.9–3.1 points with 95% confidence` from a paired difference (rule −
-    /// current), or nothing without one.
+    /// How sure a change is, from its paired difference (rule − current): `, 97% likely to
+    /// misread fewer; a gain of 0.9–3.1 points with 95% confidence`, or with an interval that
+    /// holds zero `, 80% likely to misread fewer; between −2.1 and +0.6 points with 95%
+    /// confidence`; nothing without one.
     static func gainText(_ d: PairedDifference?) -> String {
         guard let d, d.lower.isFinite, d.upper.isFinite else { return "" }
-        return
-            ", a gain of \(NumberText.points(-d.upper * 100))–\(NumberText.points(-d.lower * 100)) points with \(Int((d.level * 100).rounded()))% confidence"
+        let likely = ", \(probabilityText(d.probabilityBetter)) likely to misread fewer"
+        if d.upper < 0 {
+            return likely
+                + "; a gain of \(NumberText.points(-d.upper * 100))–\(NumberText.points(-d.lower * 100)) points with \(Int((d.level * 100).rounded()))% confidence"
+        }
+        return likely + intervalText(d)
+    }
+
+    /// `97%`, `over 99%`, `under 1%`: a probability as a whole percentage that never rounds
+    /// to certainty.
+    static func probabilityText(_ p: Double) -> String {
+        if p > 0.995 { return "over 99%" }
+        if p < 0.005 { return "under 1%" }
+        return "\(Int((p * 100).rounded()))%"
     }
 
     /// `; the difference is −1.2 to +2.0 points with 95% confidence`, or nothing.
@@ -125,7 +145,7 @@ extension ReportModel {
         guard r.choice != .tooFew, r.choice != .unlabelled else { return nil }
         var text = "This rests on \(labelledText(r))"
         var wants: [String] = []
-        if r.choice != .tuned, let n = r.gesturesToResolve, n > r.labelled {
+        if let n = r.gesturesToResolve, n > r.labelled {
             wants.append(
                 "about \(n - r.labelled) more would settle the difference from the current set")
         }

@@ -107,7 +107,7 @@ public struct ReportContent: Sendable {
             } else if model.recommendationChoice == .tooFew {
                 "Tuned (too few labelled gestures: the current set ships)"
             } else {
-                "Tuned (no clear gain: the current set ships)"
+                "Tuned (no expected gain: the current set ships)"
             }
         facts.append(
             (

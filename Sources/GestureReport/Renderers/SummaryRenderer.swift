@@ -95,13 +95,13 @@ public struct SummaryRenderer: Sendable {
                 "suggest: none yet (too few labelled gestures): keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
         } else if model.recommendationChoice == .preset, let name = model.recommendation?.preset {
             sug =
-                "suggest: the \(name) preset (\(model.suggestedParameterSet.rule.reportDescription(extent: s.extent))): tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no clear gain"
+                "suggest: the \(name) preset (\(model.suggestedParameterSet.rule.reportDescription(extent: s.extent))): tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is expected to misread more"
         } else if model.keepCurrent {
             sug =
                 "suggest: keep the current \(s.currentSource) rule (\(s.currentRule.reportDescription(extent: s.extent)))"
             if s.suggestedRule != s.currentRule {
                 sug +=
-                    ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no clear gain out of sample"
+                    ": tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is not expected to misread fewer out of sample"
             }
         } else if !s.labelled && !s.suggestionInferred && s.suggestedRule == s.currentRule {
             sug =

@@ -47,14 +47,14 @@ extension ReportModel {
             }
         case .preset:
             header.append(
-                "Rule: the \(recommendation?.preset ?? "") preset, \(set.rule.reportDescription(extent: s.extent)): it beats the current parameters with confidence, the tuned rule does not."
+                "Rule: the \(recommendation?.preset ?? "") preset, \(set.rule.reportDescription(extent: s.extent)): expected to misread fewer than the current parameters and the tuned rule."
             )
         case .current, .tooFew:
             header.append(
                 "Rule: the current \(s.currentSource) parameters, \(set.rule.reportDescription(extent: s.extent)), kept: "
                     + (recommendationChoice == .tooFew
                         ? "too few labelled gestures for a suggestion."
-                        : "the tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is no clear gain out of sample.")
+                        : "the tuned \(s.suggestedRule.reportDescription(extent: s.extent)) is not expected to misread fewer out of sample.")
             )
         }
         let duration = set.transitionDuration ?? animation.duration

@@ -227,7 +227,8 @@ enum AnalyzePipeline {
         let tuning = TuningOptions(
             seed: options.seed, bootstrapResamples: options.resamples, projectionTau: options.tau,
             targetDuration: options.targetDuration,
-            suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil)
+            suggestedFamily: options.rule, chooseFamilyByCrossValidation: options.rule == nil,
+            switchCost: options.switchCost)
         return RunSettings.resolve(
             reader: common.reader, physics: common.physics, given: common.givenSettings,
             params: paramsArgument, current: current,

@@ -44,6 +44,8 @@ struct AnalyzeOptions: Sendable {
     var maxGroups: Int = AnalyzeOptions.defaultMaxGroups
     /// `--false-trigger-cost λ` (default 1): a false trigger of the gate costs λ misses.
     var falseTriggerCost: Double = 1
+    /// `--switch-cost POINTS`: expected error a change must save to ship; nil: the default.
+    var switchCost: Double? = nil
 
     /// Default `--max-groups`: far more than the devices, hands or people a comparison of
     /// parameter sets is about, well below where group statistics cost gigabytes.
@@ -109,7 +111,8 @@ struct AnalyzeOptions: Sendable {
             sampleSize:
                 try values.int("sample", min: 0, max: 1_000_000) ?? GestureSample.defaultCapacity,
             maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups,
-            falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1)
+            falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1,
+            switchCost: try values.double("switch-cost", min: 0, max: 100))
     }
 
     /// The options with every folder among the files replaced by its trace files

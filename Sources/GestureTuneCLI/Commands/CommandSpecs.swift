@@ -228,6 +228,11 @@ enum CommandSpecs {
                     "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)",
                 default: "1.5"),
             OptionSpec(
+                "switch-cost", value: "POINTS",
+                help:
+                    "points of expected error (per 100 labelled gestures) a change from the current parameters must save to ship",
+                default: "0: ship what is expected to misread fewest"),
+            OptionSpec(
                 "false-trigger-cost", value: "LAMBDA",
                 help:
                     "what a gesture not meant for the transition (intent other) that starts it costs, in missed swipes, when the gate is tuned",

@@ -178,3 +178,16 @@ public struct LogisticFit: Sendable, Equatable {
         self.deviance = deviance
     }
 }
+
+extension Rule {
+    /// A logistic boundary `b0 + b1 p_r + b2 v_p >= 0` as the projection rule it is, when it is
+    /// one: with `b1 > 0`, `p_r + (b2 / b1) v_p >= −b0 / b1`, so `tau = b2 / b1` and
+    /// `p_th = −b0 / b1` decide the same gestures. nil for any other rule, and for a boundary
+    /// whose `tau` or `p_th` would be negative or not finite (no projection means that).
+    var asProjection: Rule? {
+        guard case .logistic(let b0, let b1, let b2) = self, b1 > 0 else { return nil }
+        let tau = b2 / b1, progress = -b0 / b1
+        guard tau.isFinite, progress.isFinite, tau >= 0, progress >= 0 else { return nil }
+        return .projection(progress: progress, tau: tau)
+    }
+}

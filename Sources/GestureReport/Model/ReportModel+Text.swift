@@ -107,7 +107,7 @@ extension ReportModel {
     static func gainText(_ d: PairedDifference?) -> String {
         guard let d, d.lower.isFinite, d.upper.isFinite else { return "" }
         let likely = ", \(probabilityText(d.probabilityBetter)) likely to misread fewer"
-        if d.upper < 0 {
+        if d.isBetter {
             return likely
                 + "; a gain of \(NumberText.points(-d.upper * 100))–\(NumberText.points(-d.lower * 100)) points with \(Int((d.level * 100).rounded()))% confidence"
         }

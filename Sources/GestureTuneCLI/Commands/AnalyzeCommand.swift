@@ -23,7 +23,8 @@ struct AnalyzeOptions: Sendable {
     /// `--target-duration` (s, default 0.35): the spring's target settling time.
     var targetDuration: Double
     /// `--rule`: the suggested rule's family; nil picks the family with the lowest
-    /// cross-validated error among threshold, forward and projection (ties to the current one).
+    /// cross-validated error among threshold, forward, projection and the logistic fit (ties to
+    /// the current one).
     var rule: RuleFamily? = nil
     /// `--tau` (s, 0…1): the projection look-ahead fixed; nil searches it over [0, 1] s.
     var tau: Double? = nil

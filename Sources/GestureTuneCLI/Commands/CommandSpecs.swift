@@ -201,7 +201,7 @@ enum CommandSpecs {
                 help:
                     "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
                 default:
-                    "the lowest cross-validated error among threshold, forward and projection; ties to the current family, then in that order"
+                    "the lowest cross-validated error among threshold, forward, projection and the logistic fit (shipped as a projection when it is one); ties to the current family, then in that order"
             ),
             OptionSpec(
                 "tau", value: "SECONDS",
@@ -231,7 +231,9 @@ enum CommandSpecs {
                 "switch-cost", value: "POINTS",
                 help:
                     "points of expected error (per 100 labelled gestures) a change from the current parameters must save to ship",
-                default: "0: ship what is expected to misread fewest"),
+                default:
+                    "\(RuleParameterSpec.plain(Recommendation.defaultSwitchCost)): ship what is expected to misread fewest"
+            ),
             OptionSpec(
                 "false-trigger-cost", value: "LAMBDA",
                 help:

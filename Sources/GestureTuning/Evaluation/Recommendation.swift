@@ -201,10 +201,11 @@ extension Recommendation {
             && Double(presetErrors[i]) < fewest
         {
             if r.choice == .tuned, let errors = tunedErrors {
-                let n = Double(counts.labelled)
-                let e = Double(presetErrors[i]) / n, t = Double(errors) / n
-                let se = (max(0, e + t - (e - t) * (e - t)) / n).squareRoot()
-                guard t - e > se else { continue }
+                guard
+                    let d = PairedDifference.paired(
+                        errors: presetErrors[i], baseline: errors, gestures: counts.labelled,
+                        level: level), -d.estimate > d.standardError
+                else { continue }
             }
             fewest = Double(presetErrors[i])
             best = (i, presetErrors[i])

@@ -1,3 +1,5 @@
+import GestureTuning
+
 /// The machine summary of a `batch` or `merge` run, schema `gesturetune.batch/1`.
 ///
 /// Every figure is an integer count or computed from integer counts, and the summary holds no
@@ -127,10 +129,11 @@ package struct BatchSummary: Codable, Sendable, Equatable {
                 if let n = file.falseTriggers { falseTriggers = (falseTriggers ?? 0) + n }
                 if let n = file.misses { misses = (misses ?? 0) + n }
             }
-            let counted = labelled + (others ?? 0)
             errorRate =
-                counted > 0
-                ? Double(misdecided + (misses ?? 0) + (falseTriggers ?? 0)) / Double(counted) : nil
+                EndToEndCount(
+                    meant: labelled, others: others ?? 0, refused: misses ?? 0,
+                    misdecided: misdecided, falseTriggers: falseTriggers ?? 0
+                ).errorRate
         }
     }
 }
@@ -224,13 +227,20 @@ package struct BatchFileResult: Codable, Sendable, Equatable {
         self.status = status
     }
 
+    /// The file's counts as the one end-to-end count (docs/gate.md): `labelled` are the meant
+    /// gestures, `misses` the meant ones the gate refuses.
+    package var endToEnd: EndToEndCount {
+        EndToEndCount(
+            meant: labelled, others: others ?? 0, refused: misses ?? 0, misdecided: misdecided,
+            falseTriggers: falseTriggers ?? 0)
+    }
     /// Gestures counted end to end: meant (labelled complete or cancel) and `other`.
-    package var counted: Int { labelled + (others ?? 0) }
+    package var counted: Int { endToEnd.gestures }
     /// Gestures the transition gets wrong end to end: misses, admitted and misdecided, false
     /// triggers.
-    package var wrong: Int { misdecided + (misses ?? 0) + (falseTriggers ?? 0) }
+    package var wrong: Int { endToEnd.errors }
     /// `wrong / counted`; nil when nothing is counted.
-    package var endToEndRate: Double? { counted > 0 ? Double(wrong) / Double(counted) : nil }
+    package var endToEndRate: Double? { endToEnd.errorRate }
 
     package struct Problem: Codable, Sendable, Equatable {
         /// `malformed-trace` or `unreadable`.

@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "gesturetune", targets: ["gesturetune"]),
         // `swift package gesturetune batch …` in an app's package that depends on this one.
         .plugin(name: "GestureTunePlugin", targets: ["GestureTunePlugin"]),
+        // What an app imports: parameters, gate, velocity, every rule's decision, completion.
+        // Pure Swift (no C library): builds for iOS, macOS and Linux.
+        .library(name: "GestureTuneRuntime", targets: ["GestureTuneRuntime"]),
         .library(name: "GestureIO", targets: ["GestureIO"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GesturePhysics", targets: ["GesturePhysics"]),
@@ -42,8 +45,11 @@ let package = Package(
             name: "GestureTrace", dependencies: ["CCSV", "CZlib", "CZstd"], exclude: ["README.md"]),
         // The only importer of CGSL: fits, roots and random numbers behind `package` wrappers.
         .target(name: "GestureNumerics", dependencies: ["CGSL"]),
+        // The one decision code: the engine decides through it, apps import it.
+        .target(name: "GestureTuneRuntime"),
         .target(
-            name: "GesturePhysics", dependencies: ["GestureTrace", "GestureNumerics"],
+            name: "GesturePhysics",
+            dependencies: ["GestureTuneRuntime", "GestureTrace", "GestureNumerics"],
             exclude: ["README.md"]),
         .target(
             name: "GestureTuning",

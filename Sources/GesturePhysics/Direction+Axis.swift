@@ -1,37 +1,5 @@
 import GestureTrace
 
-extension Direction {
-    /// True for `right`/`left` (the x axis, extent from `width`); false for `down`/`up`.
-    public var isHorizontal: Bool { self == .right || self == .left }
-
-    /// +1 when the transition moves toward growing coordinates (`right`, `down`), else -1.
-    var sense: Double { self == .right || self == .down ? 1 : -1 }
-
-    /// The component along the axis, positive in the direction of the transition:
-    /// `x` for `right`, `-x` for `left`, `y` for `down`, `-y` for `up`. Applies to
-    /// displacements and velocities alike (pt or pt/s).
-    public func along(x: Double, y: Double) -> Double {
-        sense * (isHorizontal ? x : y)
-    }
-
-    /// The component across the axis (unsigned use only: the entry angle).
-    func across(x: Double, y: Double) -> Double {
-        isHorizontal ? y : x
-    }
-
-    /// Position of `(x, y)` along the axis measured from the leading edge of a container of
-    /// `extent` pt, the edge the transition starts from: `x` for `right`, `E - x` for `left`,
-    /// `y` for `down`, `E - y` for `up` (pt).
-    public func distanceFromLeadingEdge(x: Double, y: Double, extent: Double) -> Double {
-        switch self {
-        case .right: x
-        case .left: extent - x
-        case .down: y
-        case .up: extent - y
-        }
-    }
-}
-
 extension PhysicsOptions {
     /// `reader` as these options need it read: the `platform` estimator requires the `vx`, `vy`
     /// columns (a file without them is an error at its header, not a fallback to `lsq2`).

@@ -1,52 +1,5 @@
 import GestureTrace
 
-/// The axis and sense of the transition (physics.md, "Axis, extent, progress").
-public enum Direction: String, Sendable, CaseIterable, Codable {
-    /// Swipe-back from the left edge (default).
-    case right
-    /// Right-to-left layouts.
-    case left
-    /// Drag-to-dismiss.
-    case down
-    case up
-}
-
-/// Release-velocity estimators (physics.md, "Velocity estimators").
-public enum Estimator: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
-    case lsq2, lsq1, impulse, delta, platform
-
-    /// Position in `allCases`.
-    public var ordinal: Int {
-        switch self {
-        case .lsq2: 0
-        case .lsq1: 1
-        case .impulse: 2
-        case .delta: 3
-        case .platform: 4
-        }
-    }
-
-    /// Hashes the case, not its name: a raw-valued enum otherwise hashes its `rawValue`
-    /// string, and every measurement's `estimates` is keyed by estimator.
-    public func hash(into hasher: inout Hasher) { hasher.combine(UInt8(ordinal)) }
-}
-
-/// The sample window shared by every estimator. Defaults are Android's and Flutter's constants.
-public struct VelocityWindow: Sendable, Equatable {
-    /// `H`: oldest sample age kept, s (default 0.100).
-    public var horizon: Double
-    /// `N`: most samples kept (default 20).
-    public var maxSamples: Int
-    /// `G`: largest gap between kept samples, and the rest rule before lift-off, s (default 0.040).
-    public var maxGap: Double
-
-    public init(horizon: Double = 0.100, maxSamples: Int = 20, maxGap: Double = 0.040) {
-        self.horizon = horizon
-        self.maxSamples = maxSamples
-        self.maxGap = maxGap
-    }
-}
-
 /// Options of the per-gesture physics.
 public struct PhysicsOptions: Sendable, Equatable {
     public var direction: Direction
@@ -59,7 +12,7 @@ public struct PhysicsOptions: Sendable, Equatable {
     /// (`Gate.defaultSlop`, 10).
     public var slop: Double
 
-    public static let defaultExtent = 390.0
+    public static let defaultExtent = GestureTuneDefaults.extent
 
     public init(
         direction: Direction = .right, extent: Double? = nil, estimator: Estimator = .lsq2,

@@ -14,31 +14,13 @@ extension PhysicsEngine {
     static let reversalHorizon = 0.100
     /// Most points in `progressCurve`.
     static let curveLimit = 200
-    /// Bound on each acceleration step of the `kinematic` inputs, progress/s² (5 E/s²).
-    static let accelerationLimit = 5.0
 
     /// `v_m`, `a_m` over the last 3 samples, in progress/s and progress/s²: `v_m` the mean of
     /// the segment velocities `Δp/Δt`; `a_m` the mean of the steps between successive segment
     /// velocities, each `Δv / ((t_{k+2} - t_k) / 2)` clamped to ±5 progress/s². With 2
     /// samples `v_m` is their slope and `a_m = 0`; with 1 or none, both 0.
     func kinematics(extent: Double) -> (velocity: Double, acceleration: Double, count: Int) {
-        let count = min(3, points.count)
-        guard count >= 2 else { return (0, 0, count) }
-        let direction = options.direction
-        func segmentVelocity(_ index: Int) -> Double {
-            let a = points[index - 1]
-            let b = points[index]
-            return finiteOrZero(direction.along(x: b.x - a.x, y: b.y - a.y) / extent / (b.t - a.t))
-        }
-        let newest = points.count - 1
-        let last = segmentVelocity(newest)
-        guard count == 3 else { return (last, 0, count) }
-        let previous = segmentVelocity(newest - 1)
-        let velocity = (previous + last) / 2
-        let span = (points[newest].t - points[newest - 2].t) / 2
-        let step = finiteOrZero((last - previous) / span)
-        let acceleration = min(Self.accelerationLimit, max(-Self.accelerationLimit, step))
-        return (finiteOrZero(velocity), finiteOrZero(acceleration), count)
+        ReleaseVelocity.kinematics(points, direction: options.direction, extent: extent)
     }
 
     /// Degrees from the axis, in [0, 180], of the displacement from the first sample when its
@@ -91,7 +73,7 @@ extension PhysicsEngine {
     /// reverse.
     func lateReversal(from first: Sample) -> Bool {
         guard let newest = points.last else { return false }
-        let horizon = Self.reversalHorizon + Self.timeTolerance(newest.t)
+        let horizon = Self.reversalHorizon + ReleaseVelocity.timeTolerance(newest.t)
         var start = points.count - 1
         while start > 0, newest.t - points[start].t <= horizon { start -= 1 }
         let direction = options.direction

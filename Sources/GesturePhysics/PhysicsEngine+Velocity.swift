@@ -22,15 +22,7 @@ extension PhysicsEngine {
         let count = window.count
         if track.rested || count == 0 { return .zero(estimator) }
         if count == 1 { return .zero(estimator, windowCount: 1) }
-        let chain: [Estimator] =
-            switch estimator {
-            case .lsq2: [.lsq2, .lsq1, .delta]
-            case .lsq1: [.lsq1, .delta]
-            case .delta: [.delta]
-            case .impulse: [.impulse]
-            case .platform: []
-            }
-        for (step, candidate) in chain.enumerated() {
+        for (step, candidate) in ReleaseVelocity.chain(estimator).enumerated() {
             if let (vx, vy) = components(candidate, window: window), vx.isFinite, vy.isFinite {
                 let estimate = make(vx, vy, candidate, fellBack: step > 0, count: count)
                 if estimate.axis.isFinite { return estimate }
@@ -67,13 +59,8 @@ extension PhysicsEngine {
         }
     }
 
-    /// The finite difference of the last two samples of `range`, pt/s.
     private func slope(_ range: Range<Int>) -> (Double, Double)? {
-        let a = points[range.upperBound - 2]
-        let b = points[range.upperBound - 1]
-        let dt = b.t - a.t
-        guard dt > 0 else { return nil }
-        return ((b.x - a.x) / dt, (b.y - a.y) / dt)
+        ReleaseVelocity.slope(points, range)
     }
 
     /// Least-squares slope at the newest sample, time relative to `t_n` (s) and positions
@@ -101,29 +88,7 @@ extension PhysicsEngine {
         }
     }
 
-    /// Android's impulse strategy, on `x` and `y` separately: segment velocities `v_k`, oldest
-    /// to newest; `W += (v_k - v_prev) * |v_k|` with `v_prev = sign(W) sqrt(2|W|)`, `W` halved
-    /// after the first segment; result `sign(W) sqrt(2|W|)`, pt/s. (Times in the window are
-    /// strictly increasing, so no segment is skipped.)
     private func impulse(_ window: Range<Int>) -> (Double, Double) {
-        func velocity(ofWork work: Double) -> Double {
-            (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
-        }
-        var workX = 0.0
-        var workY = 0.0
-        for index in window.dropFirst() {
-            let older = points[index - 1]
-            let newer = points[index]
-            let dt = newer.t - older.t
-            let vx = (newer.x - older.x) / dt
-            let vy = (newer.y - older.y) / dt
-            workX += (vx - velocity(ofWork: workX)) * abs(vx)
-            workY += (vy - velocity(ofWork: workY)) * abs(vy)
-            if index == window.lowerBound + 1 {
-                workX *= 0.5
-                workY *= 0.5
-            }
-        }
-        return (velocity(ofWork: workX), velocity(ofWork: workY))
+        ReleaseVelocity.impulse(points, window)
     }
 }

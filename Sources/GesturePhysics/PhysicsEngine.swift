@@ -18,7 +18,7 @@ public final class PhysicsEngine {
 
     /// `began`/`moved` samples before the release, finite, strictly increasing in time (a
     /// sample whose time does not exceed its predecessor's replaces it).
-    var points: [TrackPoint] = []
+    var points: [TouchPoint] = []
     /// Scratch buffers for fits: time relative to `t_n` (s), position relative to the newest
     /// sample (pt).
     var fitT: [Double] = []
@@ -27,12 +27,7 @@ public final class PhysicsEngine {
 
     public init(options: PhysicsOptions = .init()) {
         self.options = options
-        let defaults = VelocityWindow()
-        var window = options.window
-        if !(window.horizon.isFinite && window.horizon > 0) { window.horizon = defaults.horizon }
-        if !(window.maxGap.isFinite && window.maxGap > 0) { window.maxGap = defaults.maxGap }
-        if window.maxSamples < 1 { window.maxSamples = defaults.maxSamples }
-        self.window = window
+        self.window = options.window.effective
         points.reserveCapacity(256)
     }
 
@@ -121,13 +116,6 @@ public final class PhysicsEngine {
     static func clampedProgress(_ value: Double) -> Double {
         value.isNaN ? 0 : min(1, max(0, value))
     }
-}
-
-/// A `began`/`moved` sample reduced to what physics uses: time (s) and position (pt).
-struct TrackPoint {
-    var t: Double
-    var x: Double
-    var y: Double
 }
 
 /// What `prepare` found in a gesture beside `points`.

@@ -37,11 +37,16 @@ public struct Spring: Sendable, Equatable {
     public var angularFrequency: Double { 2 * .pi / response }
 
     /// Settling tolerance of physics.md: within 0.5% of the target.
-    public static let settlingTolerance = 0.005
+    public static let settlingTolerance = GestureTuneDefaults.settlingTolerance
+
+    /// The closed-form motion of this spring launched with relative velocity `v0` (1/s).
+    func motion(initialVelocity v0: Double) -> SpringMotion {
+        SpringMotion(dampingRatio: dampingRatio, response: response, initialVelocity: v0)
+    }
 
     /// `x(t)` of the unit step launched with relative velocity `v₀` (1/s).
     public func position(at t: Double, initialVelocity v0: Double) -> Double {
-        1 + SpringMotion(spring: self, initialVelocity: v0).error(t)
+        1 + motion(initialVelocity: v0).error(t)
     }
 
     /// The settling time, s, of a gesture's completion (physics.md): launched with relative
@@ -58,70 +63,5 @@ public struct Spring: Sendable, Equatable {
             throw .nonFinite(what: "spring initial velocity")
         }
         return try settlingTime(initialVelocity: v0)
-    }
-}
-
-/// The closed-form error `e(t) = x(t) - 1` of a unit-step spring, and the points where `e`
-/// or `e'` vanish, which split `t > 0` into pieces on which `|e|` is monotone.
-struct SpringMotion {
-    enum Form {
-        /// `exp(-decay t) (a cos ωt + b sin ωt)`.
-        case under(decay: Double, omega: Double, a: Double, b: Double)
-        /// `(a + b t) exp(-ω t)`.
-        case critical(omega: Double, a: Double, b: Double)
-        /// `c1 exp(r1 t) + c2 exp(r2 t)`.
-        case over(r1: Double, r2: Double, c1: Double, c2: Double)
-    }
-
-    let form: Form
-    let v0: Double
-
-    init(spring: Spring, initialVelocity v0: Double) {
-        let omega = spring.angularFrequency
-        let zeta = spring.dampingRatio
-        self.v0 = v0
-        if zeta < 1 {
-            let damped = omega * (1 - zeta * zeta).squareRoot()
-            form = .under(
-                decay: zeta * omega, omega: damped, a: -1, b: (v0 - zeta * omega) / damped)
-        } else if zeta == 1 {
-            form = .critical(omega: omega, a: -1, b: v0 - omega)
-        } else {
-            let r2 = -omega * (zeta + (zeta * zeta - 1).squareRoot())
-            let r1 = omega * omega / r2
-            let c1 = (v0 + r2) / (r1 - r2)
-            form = .over(r1: r1, r2: r2, c1: c1, c2: -1 - c1)
-        }
-    }
-
-    func error(_ t: Double) -> Double {
-        switch form {
-        case .under(let decay, let omega, let a, let b):
-            return exp(-decay * t) * (a * cos(omega * t) + b * sin(omega * t))
-        case .critical(let omega, let a, let b):
-            return (a + b * t) * exp(-omega * t)
-        case .over(let r1, let r2, let c1, let c2):
-            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
-        }
-    }
-
-    /// For the non-oscillating forms: the times `t > 0` where `e = 0` or `e' = 0`, sorted.
-    func monotonePieces() -> [Double] {
-        var points: [Double] = []
-        switch form {
-        case .under:
-            break
-        case .critical(let omega, let a, let b):
-            if b > 0 { points.append(-a / b) }
-            if b != 0 { points.append((b - omega * a) / (omega * b)) }
-        case .over(let r1, let r2, let c1, let c2):
-            if c1 != 0 {
-                let zero = -c2 / c1
-                if zero > 0 { points.append(log(zero) / (r1 - r2)) }
-                let turn = -c2 * r2 / (c1 * r1)
-                if turn > 0 { points.append(log(turn) / (r1 - r2)) }
-            }
-        }
-        return points.filter { $0.isFinite && $0 > 0 }.sorted()
     }
 }

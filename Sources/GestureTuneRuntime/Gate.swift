@@ -1,9 +1,6 @@
-import Foundation
-import GestureTrace
-
 /// Where a gesture starts and which way it heads once the finger has moved a slop distance:
-/// what the start-of-gesture gate reads (`Gate.admits`). Measured once per gesture by
-/// `PhysicsEngine.measure(_:)` at `PhysicsOptions.slop`.
+/// what the start-of-gesture gate reads (`Gate.admits`). Measured once per gesture by the
+/// analysis (`PhysicsEngine.measure(_:)`) and by `GestureTuneTracker`, at the gate's slop.
 ///
 /// Positions are the `began`/`moved` samples physics uses (finite, equal timestamps
 /// replaced); the lift-off row's position is not trusted, as everywhere in physics.
@@ -41,7 +38,7 @@ public struct GateFeatures: Sendable, Equatable, Codable {
     }
 
     /// No usable sample: at the edge, no direction.
-    static func none(slop: Double) -> GateFeatures {
+    public static func none(slop: Double) -> GateFeatures {
         GateFeatures(
             edgeDistance: 0, edgeShare: 0, slop: slop, angle: nil, timeToSlop: nil,
             distanceToSlop: nil, movedAgainst: false)
@@ -61,9 +58,9 @@ public struct GateFeatures: Sendable, Equatable, Codable {
 public struct Gate: Sendable, Equatable, Codable {
     /// 10 pt: about the touch slop platforms wait for before a drag starts (docs/gate.md
     /// cites them), and the distance `entryAngle` has always used.
-    public static let defaultSlop = 10.0
+    public static let defaultSlop = GestureTuneDefaults.slop
     /// 90°: any direction with a component along the transition.
-    public static let defaultLockAngle = 90.0
+    public static let defaultLockAngle = GestureTuneDefaults.lockAngle
 
     /// `w`, pt from the leading edge; nil: the whole extent.
     public var edgeWidth: Double?
@@ -106,48 +103,4 @@ public struct Gate: Sendable, Equatable, Codable {
         return angle <= effectiveLockAngle ? nil : .angle
     }
 
-    /// `admits(measurement.gate)`.
-    public func admits(_ measurement: GestureMeasurement) -> Bool {
-        admits(measurement.gate)
-    }
-}
-
-extension PhysicsEngine {
-    /// Gate features of the gesture starting at `first`, over `points`, at `options.slop`
-    /// (`Gate.defaultSlop` when it is not a finite number of 0 or more).
-    func gateFeatures(from first: Sample, extent: Double) -> GateFeatures {
-        let slop = options.slop.isFinite && options.slop >= 0 ? options.slop : Gate.defaultSlop
-        let edge = finiteOrZero(
-            options.direction.distanceFromLeadingEdge(x: first.x, y: first.y, extent: extent))
-        let beyond = firstBeyond(slop, from: first)
-        return GateFeatures(
-            edgeDistance: edge, edgeShare: finiteOrZero(edge / extent), slop: slop,
-            angle: beyond.angle, timeToSlop: beyond.time, distanceToSlop: beyond.distance,
-            movedAgainst: beyond.movedAgainst)
-    }
-
-    /// The first of `points` more than `distance` pt (Euclidean) from `first`: the angle of
-    /// its displacement from the axis, `atan2(|across|, along)` in degrees in [0, 180], its
-    /// time after `first` (s) and its distance (pt), all nil when no point gets that far; and
-    /// whether a point before it lies more than 1 pt against the transition's direction.
-    func firstBeyond(_ distance: Double, from first: Sample) -> (
-        angle: Double?, time: Double?, distance: Double?, movedAgainst: Bool
-    ) {
-        let direction = options.direction
-        var movedAgainst = false
-        for point in points {
-            let dx = point.x - first.x
-            let dy = point.y - first.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length.isFinite else { break }
-            let along = direction.along(x: dx, y: dy)
-            if length > distance {
-                let angle = atan2(abs(direction.across(x: dx, y: dy)), along) * 180 / .pi
-                guard angle.isFinite else { break }
-                return (angle, finiteOrZero(max(0, point.t - first.t)), length, movedAgainst)
-            }
-            if along < -Self.movementThreshold { movedAgainst = true }
-        }
-        return (nil, nil, nil, movedAgainst)
-    }
 }

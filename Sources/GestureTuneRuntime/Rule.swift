@@ -45,7 +45,7 @@ public struct ReleaseState: Sendable, Equatable {
     public init(
         progress: Double, velocity: Double, kinematicVelocity: Double = 0,
         kinematicAcceleration: Double = 0, sampleCount: Int = 3,
-        extent: Double = PhysicsOptions.defaultExtent
+        extent: Double = GestureTuneDefaults.extent
     ) {
         self.progress = progress
         self.velocity = velocity

@@ -9,11 +9,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libcsv-dev libgsl-dev zlib1g-dev libzstd-dev
 # What the tests need besides (`make check`): chromium, chromium-driver, selenium: the web
 # recorder's test; kotlin: compiling the Android recorder; the Python packages: the notebook,
-# JUnit and report checks; dask: the tested sharding recipe (recipes/dask_shards.py).
-APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin
+# JUnit and report checks; dask: the tested sharding recipe (recipes/dask_shards.py); nodejs,
+# npm and a JRE: the JavaScript and Kotlin runtimes' tests (make check-runtimes).
+APT_TEST_PACKAGES := $(APT_PACKAGES) chromium chromium-driver kotlin nodejs npm default-jre-headless
 PY_PACKAGES := nbformat nbclient nbconvert ipykernel ipywidgets pandas matplotlib junitparser xmlschema selenium dask
 
-.PHONY: run check deps test-deps pydeps build release install uninstall static dist check-plugin check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean bench-deps
+.PHONY: runtimes check-runtimes run check deps test-deps pydeps build release install uninstall static dist check-plugin check-static lint format test test-e2e sanitize fuzz fuzz-build fuzz-check bench clean bench-deps
 
 ## run: install what is missing, build, analyse the shipped sample.
 run: release
@@ -26,6 +27,7 @@ check: test-deps pydeps
 	$(MAKE) lint
 	$(SWIFT) build
 	$(SWIFT) test --parallel
+	$(MAKE) check-runtimes
 	$(MAKE) check-static
 	$(MAKE) sanitize
 	$(MAKE) fuzz-check
@@ -119,6 +121,20 @@ dist: static
 ## its own target.
 check-plugin: deps
 	.ci/plugin-check
+
+## runtimes: the Kotlin and JavaScript runtimes' generated tables and the conformance cases,
+## written from the Swift runtime and engine (after changing a decision, a default or a family).
+runtimes:
+	$(SWIFT) run RuntimeCodegen .
+
+## check-runtimes: the JavaScript runtime's tests (node --test) and its npm tarball, the Kotlin
+## runtime's (kotlinc, the JVM), and an app package importing GestureTuneRuntime by path; each
+## reads runtimes/conformance/cases.json. A missing toolchain fails here: test-deps installs them.
+check-runtimes: test-deps
+	cd runtimes/web && node --test test/
+	.ci/runtime-web-pack
+	runtimes/android/run-tests.sh
+	.ci/runtime-app
 
 ## check-static: the end-to-end suite once against the static binary (GESTURETUNE_BIN), then
 ## the archive unpacked and run with an empty environment (.ci/dist-check).

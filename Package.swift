@@ -57,7 +57,10 @@ let package = Package(
             exclude: ["README.md"]),
         // Code for apps: the snippets per platform from a parameter set, and the recorders.
         .target(
-            name: "GestureCodegen", dependencies: ["GestureIO", "GesturePhysics", "GestureTuning"],
+            name: "GestureCodegen",
+            dependencies: [
+                "GestureIO", "GestureTrace", "GesturePhysics", "GestureTuning", "GestureNumerics",
+            ],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
         .target(
             name: "GestureReport",
@@ -66,6 +69,8 @@ let package = Package(
                 "GestureAnalysis", "GestureCodegen",
             ],
             exclude: ["README.md", "Templates"], plugins: ["EmbedTemplates"]),
+        // `make runtimes`: the Kotlin and JavaScript runtimes' tables and the conformance cases.
+        .executableTarget(name: "RuntimeCodegen", dependencies: ["GestureCodegen"]),
         // Writes the Swift file that carries a module's Templates folder (EmbeddedTemplates).
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(
@@ -104,6 +109,12 @@ let package = Package(
                 "CZlib", "CZstd",
             ],
             path: "Tests/TestSupport"),
+        .testTarget(
+            name: "GestureTuneRuntimeTests",
+            dependencies: [
+                "GestureTuneRuntime", "GesturePhysics", "GestureCodegen", "GestureTuning",
+                "TestSupport",
+            ]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "TestSupport"]),
         .testTarget(
             name: "GesturePhysicsTests",

@@ -49,4 +49,15 @@ public enum Completion {
         guard remaining(progress: p, completing: completing) > 0, v.isFinite else { return nil }
         return v
     }
+
+    /// `UIPercentDrivenInteractiveTransition.completionSpeed` that makes a linear animation of
+    /// duration `D` (s) cover `remaining` progress in `settle` s: `r D / settle`; 1 when nothing
+    /// remains or the settle takes no time.
+    public static func linearCompletionSpeed(
+        remaining r: Double, settle: Double, duration d: Double
+    )
+        -> Double
+    {
+        r > 0 && settle > 0 ? r * d / settle : 1
+    }
 }

@@ -140,7 +140,8 @@ public struct GestureTuneTracker: Sendable {
         let duration = parameters.effectiveTransitionDuration
         let settle = Completion.fingerSpeedDuration(
             remaining: remaining, velocity: v, cap: parameters.effectiveFingerSpeedCap)
-        let speed = remaining > 0 && settle > 0 ? remaining * duration / settle : 1
+        let speed = Completion.linearCompletionSpeed(
+            remaining: remaining, settle: settle, duration: duration)
         let relative =
             Completion.springInitialVelocity(progress: p, velocity: v, completing: complete) ?? 0
         let settling =

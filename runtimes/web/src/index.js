@@ -92,46 +92,13 @@
  * @typedef {{t: number, x: number, y: number}} Point
  */
 
-/**
- * Each rule family's parameter keys, in the order `params.json` writes them (frozen).
- * @type {Readonly<Record<RuleFamily, readonly string[]>>}
- */
-export const RULE_FAMILIES = Object.freeze({
-  threshold: Object.freeze(['progressThreshold', 'velocityThreshold']),
-  forward: Object.freeze(['progressThreshold', 'velocityThreshold']),
-  projection: Object.freeze(['progressThreshold', 'tau']),
-  kinematic: Object.freeze(['distanceThreshold', 'kinematicDuration']),
-  logistic: Object.freeze(['intercept', 'progressCoefficient', 'velocityCoefficient']),
-});
+// The constants, the families' keys, the estimators' chains and each family's decision are
+// generated from gesturetune's Swift runtime (tables.js; `make runtimes`).
+import {
+  DEFAULTS, RULE_FAMILIES, INFINITY_KEYS, INFINITY_TEXTS, DIRECTIONS, ESTIMATORS, ESTIMATOR_CHAINS, decide,
+} from './tables.js';
 
-/**
- * The values used when the parameters leave a setting out (frozen): `extent` pt, `horizon` s,
- * `maxSamples`, `maxGap` s (also when not finite and positive, maxSamples below 1),
- * `transitionDuration` s (which is also the default `fingerSpeedCap` and spring response),
- * the spring's `dampingRatio`, the gate's `lockAngle` degrees and `slop` pt (an absent
- * `edgeWidth` admits the whole extent), the spring's `settlingTolerance` (0.5%) and the clamp
- * of the kinematic acceleration, progress/s².
- */
-export const DEFAULTS = Object.freeze({
-  direction: 'right',
-  estimator: 'lsq2',
-  extent: 390,
-  horizon: 0.1,
-  maxSamples: 20,
-  maxGap: 0.04,
-  transitionDuration: 0.35,
-  dampingRatio: 1,
-  lockAngle: 90,
-  slop: 10,
-  settlingTolerance: 0.005,
-  kinematicAccelerationLimit: 5,
-});
-
-const DIRECTIONS = ['right', 'left', 'down', 'up'];
-const ESTIMATORS = ['lsq2', 'lsq1', 'delta', 'impulse', 'platform'];
-const INFINITY_TEXTS = ['inf', '+inf', 'infinity', '+infinity'];
-/** The keys that may be +∞ (written `"inf"`): a velocity threshold that ignores velocity. */
-const INFINITY_KEYS = ['velocityThreshold'];
+export { DEFAULTS, RULE_FAMILIES };
 
 /**
  * Thrown by `parseParameters` and `loadParameters` when the parameters cannot be read; the
@@ -318,7 +285,7 @@ function tolerance(t) {
   view.setFloat64(0, Math.abs(t));
   const exponent = (view.getUint16(0) >> 4) & 0x7ff;
   const ulp = exponent === 0 ? Number.MIN_VALUE : Math.pow(2, exponent - 1075);
-  return Math.max(1e-9, 16 * ulp);
+  return Math.max(DEFAULTS.timeTolerance, 16 * ulp);
 }
 
 function resolveExtent(P, extent) {
@@ -334,38 +301,6 @@ function keep(points, t, x, y) {
   points.push({ t, x, y });
 }
 
-function decide(P, progress, velocity, kinematicVelocity, kinematicAcceleration, kinematicCount, extent) {
-  switch (P.rule) {
-    case 'threshold': {
-      const pth = P.progressThreshold;
-      const vth = P.velocityThreshold;
-      return velocity >= vth || (Math.abs(velocity) < vth && progress >= pth);
-    }
-    case 'forward': {
-      const pth = P.progressThreshold;
-      const vth = P.velocityThreshold;
-      return velocity >= 0 && (velocity > vth || progress > pth);
-    }
-    case 'projection': {
-      const pth = P.progressThreshold;
-      const tau = P.tau;
-      return progress + tau * velocity >= pth;
-    }
-    case 'kinematic': {
-      const dth = P.distanceThreshold;
-      const d = P.kinematicDuration;
-      if (kinematicCount < 3) return kinematicVelocity > 0;
-      const target = Math.min(dth / extent, 0.5);
-      return progress + kinematicVelocity * d + kinematicAcceleration * d * d / 2 >= target;
-    }
-    default: {
-      const b0 = P.intercept;
-      const b1 = P.progressCoefficient;
-      const b2 = P.velocityCoefficient;
-      return b0 + b1 * progress + b2 * velocity >= 0;
-    }
-  }
-}
 
 /** The velocity window [start, end) over the samples; rested: none. */
 function velocityWindow(P, pts, releaseTime) {
@@ -396,7 +331,7 @@ function velocityAt(P, pts, releaseTime, platform) {
   }
   const w = velocityWindow(P, pts, releaseTime);
   if (w.rested || w.end - w.start < 2) return [0, 0];
-  const chain = { lsq1: ['lsq1', 'delta'], delta: ['delta'], impulse: ['impulse'] }[estimator] ?? ['lsq2', 'lsq1', 'delta'];
+  const chain = ESTIMATOR_CHAINS[estimator] ?? ESTIMATOR_CHAINS.lsq2;
   for (const candidate of chain) {
     const c = components(pts, candidate, w.start, w.end);
     if (c !== null && Number.isFinite(c[0]) && Number.isFinite(c[1]) && Number.isFinite(along(P, c[0], c[1]))) return c;

@@ -120,10 +120,74 @@ package enum RuntimeTables {
 }
 
 extension RuntimeTables {
+    /// `formula`'s expression in Kotlin: `abs`, `min` from `Math`.
+    static func kotlinExpression(_ text: String) -> String {
+        javaScriptExpression(text)
+    }
+
+    /// `runtimes/android/.../Tables.kt`: `GestureTuneDefaults` (the constants), the estimators'
+    /// chains, and `decide`, each family's decision.
+    package static func kotlin() -> String {
+        var out = [
+            "// " + generatedNote, "@file:JvmName(\"GestureTuneTables\")", "",
+            "package dev.gesturetune.runtime", "",
+            "/** The values used when the parameters leave a setting out, as the Swift runtime's. */",
+            "object GestureTuneDefaults {",
+        ]
+        for d in defaults {
+            out.append(
+                "    const val \(d.name)\(d.whole ? ": Int" : ": Double") = \(number(d.value, whole: d.whole))"
+            )
+        }
+        out += ["}", ""]
+        out.append("/** Each estimator and what it falls back to, in order. */")
+        out.append("internal val estimatorChains: Map<Estimator, List<Estimator>> = mapOf(")
+        // No trailing comma: Kotlin 1.3 (Debian's kotlinc) does not take one.
+        let entries = Estimator.allCases.map { e in
+            let chain = ReleaseVelocity.chain(e).map { "Estimator.\($0.rawValue.uppercased())" }
+            return "    Estimator.\(e.rawValue.uppercased()) to listOf(\(chain.joined(separator: ", ")))"
+        }
+        out.append(entries.joined(separator: ",\n"))
+        out += [")", ""]
+        out += [
+            "/**",
+            " * Whether the rule [p] holds completes the transition for this release (physics.md,",
+            " * \"Decision rules\"), operation for operation as the Swift runtime's `Rule.completes`.",
+            " */",
+            "internal fun decide(",
+            "    p: GestureTuneParameters, progress: Double, velocity: Double, kinematicVelocity: Double,",
+            "    kinematicAcceleration: Double, kinematicCount: Int, extent: Double",
+            "): Boolean = when (p.rule) {",
+        ]
+        for family in RuleFamily.allCases {
+            let f = family.decisionFormula
+            out.append("    RuleFamily.\(family.rawValue.uppercased()) -> {")
+            for spec in family.parameterSpecs {
+                out.append("        val \(spec.localName) = p.\(spec.key)!!")
+            }
+            var indent = "        "
+            if let condition = f.earlyCondition, let early = f.earlyResult {
+                out.append(
+                    "        if (\(kotlinExpression(condition))) \(kotlinExpression(early)) else {")
+                indent += "    "
+            }
+            for local in f.locals {
+                out.append("\(indent)val \(local.name) = \(kotlinExpression(local.expression))")
+            }
+            out.append(indent + kotlinExpression(f.result))
+            if f.earlyCondition != nil { out.append("        }") }
+            out.append("    }")
+        }
+        out += ["}", ""]
+        return out.joined(separator: "\n")
+    }
+}
+
+extension RuntimeTables {
     /// Every generated file: `(path from the package's root, contents)`.
     package static func files() -> [(path: String, contents: String)] {
         [
-            (javaScriptPath, javaScript()),
+            (javaScriptPath, javaScript()), (kotlinPath, kotlin()),
             (conformancePath, RuntimeConformance.json()),
         ]
     }

@@ -247,6 +247,32 @@ export function parseParameters(jsonTextOrObject) {
 }
 
 /**
+ * The parameters of a snippet's block: an object (or a class whose static fields are the block)
+ * with `params.json`'s keys flat, the spring's as `springDampingRatio`, `springResponse` and the
+ * gate's as `edgeWidth`, `lockAngle`, `slop`; null or undefined for unset. Read as
+ * `parseParameters` reads a file.
+ * @param {object | Function} block
+ * @returns {Readonly<Parameters>}
+ * @throws {GestureTuneParametersError}
+ */
+export function parseBlock(block) {
+  const object = {};
+  const spring = {};
+  const gate = {};
+  for (const [name, value] of Object.entries(block)) {
+    if (value === null || value === undefined || typeof value === 'function') continue;
+    const json = value === Infinity ? 'inf' : value;
+    if (name === 'springDampingRatio') spring.dampingRatio = json;
+    else if (name === 'springResponse') spring.response = json;
+    else if (name === 'edgeWidth' || name === 'lockAngle' || name === 'slop') gate[name] = json;
+    else object[name] = json;
+  }
+  if (Object.keys(spring).length > 0) object.spring = spring;
+  if (Object.keys(gate).length > 0) object.gate = gate;
+  return parseParameters(object);
+}
+
+/**
  * Fetches a `params.json` and reads it (`parseParameters`), uncached: in a development build,
  * load the file gesturetune writes so that a new tuning applies on reload, without a rebuild.
  * @param {string | URL} url

@@ -9,6 +9,7 @@ const documented = [
   'RULE_FAMILIES',
   'gateRefusal',
   'loadParameters',
+  'parseBlock',
   'parseParameters',
   'releaseVelocity',
   'ruleCompletes',

@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseParameters, loadParameters, GestureTuneParametersError } from '../src/index.js';
+import { parseParameters, parseBlock, loadParameters, GestureTuneParametersError } from '../src/index.js';
 
 const minimal = { rule: 'threshold', progressThreshold: 0.5, velocityThreshold: 1 };
 
@@ -147,4 +147,29 @@ test('loadParameters reports an HTTP error, a bad file and a missing fetch', asy
   const bad = async () => ({ ok: true, status: 200, text: async () => '{"rule": "nope"}' });
   await assert.rejects(loadParameters('/bad.json', bad), (e) => e instanceof GestureTuneParametersError && e.key === 'rule');
   await assert.rejects(loadParameters('/x.json', null), GestureTuneParametersError);
+});
+
+test('parseBlock reads a snippet block: flat spring and gate names, Infinity, unset values', () => {
+  class Block {
+    static preset = null;
+    static rule = 'threshold';
+    static direction = 'down';
+    static progressThreshold = 0.4;
+    static velocityThreshold = Infinity;
+    static springDampingRatio = 0.8;
+    static springResponse = null;
+    static edgeWidth = 44;
+    static lockAngle = null;
+    static slop = 12;
+  }
+  const p = parseBlock(Block);
+  assert.equal(p.rule, 'threshold');
+  assert.equal(p.direction, 'down');
+  assert.equal(p.velocityThreshold, Infinity);
+  assert.equal(p.spring.dampingRatio, 0.8);
+  assert.equal(p.spring.response, null);
+  assert.equal(p.gate.edgeWidth, 44);
+  assert.equal(p.gate.lockAngle, null);
+  assert.equal(p.gate.slop, 12);
+  assert.throws(() => parseBlock({ rule: 'projection', progressThreshold: 0.5 }), /tau/);
 });

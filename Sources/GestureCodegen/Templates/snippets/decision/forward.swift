@@ -1,8 +1,0 @@
-/// The forward rule: any backward motion at release cancels; otherwise a fast throw or enough progress finishes. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them.
-func gestureTuneRuleCompletes(
-    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
-    kinematicCount: Int, extent: Double
-) -> Bool {
-    let pth = GestureTuneParameters.progressThreshold, vth = GestureTuneParameters.velocityThreshold
-    return velocity >= 0 && (velocity > vth || progress > pth)
-}

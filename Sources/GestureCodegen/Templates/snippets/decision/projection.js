@@ -1,6 +1,0 @@
-/** The projection rule: the release projected tau seconds ahead at its velocity, against the threshold. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them. */
-function gestureTuneRuleCompletes(progress, velocity, kinematicVelocity, kinematicAcceleration, kinematicCount, extent) {
-  const pth = GestureTuneParameters.progressThreshold;
-  const tau = GestureTuneParameters.tau;
-  return progress + tau * velocity >= pth;
-}

@@ -1,8 +1,0 @@
-/// The threshold rule: a throw at least as fast as the velocity threshold decides by its sign; a slower release, by progress. True finishes the transition, false cancels it. progress: p_r in [0, 1]; velocity: v_p in progress/s; the kinematic inputs and the extent (pt) as GestureTuneCore measures them.
-func gestureTuneRuleCompletes(
-    progress: Double, velocity: Double, kinematicVelocity: Double, kinematicAcceleration: Double,
-    kinematicCount: Int, extent: Double
-) -> Bool {
-    let pth = GestureTuneParameters.progressThreshold, vth = GestureTuneParameters.velocityThreshold
-    return velocity >= vth || (abs(velocity) < vth && progress >= pth)
-}

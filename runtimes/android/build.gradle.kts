@@ -1,0 +1,45 @@
+// GestureTuneRuntime for Android and the JVM: a pure Kotlin/JVM library (no Android API, no
+// dependency besides the Kotlin stdlib). An app's Gradle project includes it by path:
+//
+//     // settings.gradle.kts
+//     include(":gesturetune-runtime")
+//     project(":gesturetune-runtime").projectDir = file("path/to/runtimes/android")
+//     // app/build.gradle.kts
+//     dependencies { implementation(project(":gesturetune-runtime")) }
+//
+// The Kotlin plugin's version lives in this directory's settings.gradle.kts (pluginManagement),
+// which only a standalone build reads: inside an app the app's own Kotlin Gradle plugin applies,
+// since a plugin already on the build's classpath must be requested without a version.
+plugins {
+    kotlin("jvm")
+    `java-library`
+}
+
+group = "dev.gesturetune"
+version = "1.0.0"
+
+repositories {
+    mavenCentral()
+}
+
+java {
+    sourceCompatibility = JavaVersion.VERSION_1_8
+    targetCompatibility = JavaVersion.VERSION_1_8
+}
+
+tasks.withType<org.jetbrains.kotlin.gradle.tasks.KotlinCompile>().configureEach {
+    compilerOptions.jvmTarget.set(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_1_8)
+}
+
+// The tests are plain Kotlin with a main (no JUnit): `gradle runtimeTests`, also run by `check`.
+val runtimeTests by tasks.registering(JavaExec::class) {
+    group = "verification"
+    description = "Runs the runtime's tests and the conformance cases (runtimes/conformance/cases.json when present)."
+    classpath = sourceSets["test"].runtimeClasspath
+    mainClass.set("dev.gesturetune.runtime.RuntimeTestsKt")
+    args(file("../conformance/cases.json").absolutePath)
+}
+
+tasks.named("check") {
+    dependsOn(runtimeTests)
+}

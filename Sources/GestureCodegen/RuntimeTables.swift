@@ -145,7 +145,8 @@ extension RuntimeTables {
         // No trailing comma: Kotlin 1.3 (Debian's kotlinc) does not take one.
         let entries = Estimator.allCases.map { e in
             let chain = ReleaseVelocity.chain(e).map { "Estimator.\($0.rawValue.uppercased())" }
-            return "    Estimator.\(e.rawValue.uppercased()) to listOf(\(chain.joined(separator: ", ")))"
+            return
+                "    Estimator.\(e.rawValue.uppercased()) to listOf(\(chain.joined(separator: ", ")))"
         }
         out.append(entries.joined(separator: ",\n"))
         out += [")", ""]

@@ -30,6 +30,10 @@ public struct SnippetValues: Sendable, Equatable {
     public var platformVelocityRecorded: Bool
     /// Header lines (no comment marker): what wrote the file, from which gestures, the rule, its error.
     public var headerLines: [String]
+    /// The transition's name (the report's `--name`): the snippet's declarations are named
+    /// after it (`swipe-back` → `SwipeBackTuning`, `SwipeBackPopInteraction`), so two
+    /// transitions' snippets live in one app target.
+    public var name: String
     /// The parameter set the snippets' parameters block holds, key for key as `params.json`
     /// (`batch --params SNIPPET` reads it back equal). Built from the values above when not given.
     public var parameterSet: ParameterSet
@@ -43,8 +47,9 @@ public struct SnippetValues: Sendable, Equatable {
         fingerSpeedCap: Double?, directionLockAngle: Double, edgeWidth: Double?,
         dampingRatio: Double,
         springResponse: Double, estimator: String, platformVelocityRecorded: Bool,
-        headerLines: [String], parameterSet: ParameterSet? = nil
+        headerLines: [String], parameterSet: ParameterSet? = nil, name: String = "transition"
     ) {
+        self.name = name
         self.family = family
         self.ruleParameters = ruleParameters
         self.direction = direction
@@ -84,10 +89,11 @@ public struct SnippetValues: Sendable, Equatable {
 /// interactive dismiss (`uikit/DismissInteraction.swift`); every direction gets the interruptible
 /// spring (`uikit/InterruptibleSpringPan.swift`), SwiftUI (`swiftui/DragTransition.swift`),
 /// Kotlin (`android/DragTransition.kt`) and JavaScript (`web/drag-transition.js`). Each file holds
-/// the parameters block (`params.json`'s set, between marker comments), `GestureTuneCore` in its
-/// language (gate, release-velocity estimator and window, rule, completion), the platform glue
-/// that feeds it touches in a frame that does not move with the finger, and a note on the
-/// velocity estimator.
+/// the parameters block (`params.json`'s set, between marker comments, in a declaration named
+/// after the transition: `SwipeBackTuning`), and the platform glue that feeds the runtime
+/// (`GestureTuneRuntime`, `runtimes/android`, `runtimes/web`: gate, release velocity, rule,
+/// completion) touches in a frame that does not move with the finger. Two transitions'
+/// snippets compile together: every declaration carries the transition's name.
 public enum SnippetTemplates {
     enum Language: String, Sendable {
         case swift, kotlin = "kt", javascript = "js"
@@ -146,24 +152,73 @@ public enum SnippetTemplates {
         let platform = String(name.prefix { $0 != "/" })
         var named = namedValues(values, language: language)
         named["header"] = header(values, platform: platform)
-        named["core"] = try core(values.parameterSet, language: language)
+        named["parameters"] = parameters(values, language: language)
         return try SourceTemplates.render("snippets/" + name, named)
     }
 
     /// The markers around the parameters block: `batch --params FILE` reads what lies between.
-    public static let parametersBegin = "// gesturetune:parameters begin"
-    public static let parametersEnd = "// gesturetune:parameters end"
-    /// The type the parameters block declares, in every language.
-    public static let parametersType = "GestureTuneParameters"
+    public static let parametersBegin = ParameterSet.sourceBlockBegin
+    public static let parametersEnd = ParameterSet.sourceBlockEnd
 
-    /// The platform-independent part of a snippet in `language`: the parameters block of `set`,
-    /// `GestureTuneCore` (`core/core.<ext>`) and the rule's decision function
-    /// (`decision/<family>.<ext>`).
-    static func core(_ set: ParameterSet, language: Language) throws(TemplateError) -> String {
-        parameterBlock(set, language: language) + "\n"
-            + (try SourceTemplates.template("snippets/core/core.\(language.rawValue)")) + "\n"
-            + (try SourceTemplates.template(
-                "snippets/decision/\(set.rule.family.rawValue).\(language.rawValue)"))
+    /// `swipe-back` → `SwipeBack`: the transition's name as the start of a type's name (its
+    /// letters and digits, each word capitalised; `Transition` when none is left, a leading
+    /// digit kept behind `T`).
+    public static func typePrefix(_ name: String) -> String {
+        var out = ""
+        var upper = true
+        for c in name {
+            guard c.isASCII, c.isLetter || c.isNumber else {
+                upper = true
+                continue
+            }
+            out += upper ? c.uppercased() : String(c)
+            upper = false
+        }
+        if out.isEmpty { return "Transition" }
+        return out.first!.isNumber ? "T" + out : out
+    }
+
+    /// The type the parameters block declares: `SwipeBackTuning`.
+    public static func parametersType(_ name: String) -> String { typePrefix(name) + "Tuning" }
+
+    /// The parameters block of `values` in `language`, then what builds the runtime's
+    /// parameters from it (`{{tuning}}.parameters`; Kotlin `{{tuning}}Parameters.value`; the JS
+    /// glue calls `parseBlock`), with live values in debug builds.
+    static func parameters(_ values: SnippetValues, language: Language) -> String {
+        let type = parametersType(values.name)
+        let block = parameterBlock(values.parameterSet, language: language, type: type)
+        let names = blockEntries(values.parameterSet).map(\.name)
+        switch language {
+        case .swift:
+            return block + """
+
+                extension \(type): GestureTuneParameterBlock {
+                    /// Debug builds: a params.json at the path or URL in the scheme's GESTURETUNE_PARAMS
+                    /// replaces the values above, read at each gesture (edit it, no rebuild).
+                    static var parameters: GestureTuneParameters {
+                        #if DEBUG
+                        if let live = GestureTuneParameters.live() { return live }
+                        #endif
+                        return blockParameters
+                    }
+                }
+
+                """
+        case .kotlin:
+            let entries = names.map { "\"\($0)\" to \($0)" }.joined(separator: ", ")
+            return block + """
+
+                /** The values above; debug builds may pass `GestureTuneParameters.load(file)` instead. */
+                object \(type)Parameters {
+                    val value: GestureTuneParameters by lazy {
+                        GestureTuneParameters.fromBlock(with(\(type)) { mapOf<String, Any?>(\(entries)) })
+                    }
+                }
+
+                """
+        case .javascript:
+            return block
+        }
     }
 
     /// One line of the parameters block: its name and its value (nil: unset, as params.json
@@ -201,15 +256,15 @@ public enum SnippetTemplates {
 
     /// The parameters block of `set` in `language`, between the marker comments: one
     /// `name = value` line per key, unset ones as `nil`/`null`.
-    static func parameterBlock(_ set: ParameterSet, language: Language) -> String {
+    static func parameterBlock(_ set: ParameterSet, language: Language, type: String) -> String {
         var lines = [
             parametersBegin,
-            "// What CI gates: `gesturetune batch --params <this file>` reads these lines. Edit the values, not the layout.",
+            "// CI gates these values (`gesturetune batch --params <this file>`): edit values, not the layout.",
         ]
         switch language {
-        case .swift: lines.append("enum \(parametersType) {")
-        case .kotlin: lines.append("object \(parametersType) {")
-        case .javascript: lines.append("class \(parametersType) {")
+        case .swift: lines.append("enum \(type) {")
+        case .kotlin: lines.append("object \(type) {")
+        case .javascript: lines.append("export class \(type) {")
         }
         for (name, value) in blockEntries(set) {
             let (type, text): (String, String)
@@ -281,6 +336,8 @@ public enum SnippetTemplates {
             "horizontal": v.direction == .right || v.direction == .left ? "true" : "false",
             "sign": v.direction == .right || v.direction == .down ? "1.0" : "-1.0",
             "directionWord": directionWord(v.direction),
+            "prefix": typePrefix(v.name),
+            "tuning": parametersType(v.name),
         ]
     }
 
@@ -299,21 +356,21 @@ public enum SnippetTemplates {
         switch platform {
         case "uikit":
             lines.append(
-                "Targets iOS (UIKit); checked by gesturetune's tests against a stub of UIKit with swiftc -typecheck, not built for a device."
+                "iOS (UIKit): type-checked by gesturetune's tests against a UIKit stub, not built for a device."
             )
         case "swiftui":
             lines.append(
-                "Targets iOS 16+ (SwiftUI); checked by gesturetune's tests against a stub of SwiftUI with swiftc -typecheck, not built for a device."
+                "iOS 16+ (SwiftUI): type-checked by gesturetune's tests against a SwiftUI stub, not built for a device."
             )
         case "android":
             lines.append(
-                "Targets Android (Kotlin); checked by gesturetune's tests with kotlinc against stubs of the Android API, not built for a device."
+                "Android (Kotlin): compiled by gesturetune's tests against Android API stubs, not built for a device."
             )
-        default: lines.append("Targets browsers with Pointer Events (ES2022).")
+        default: lines.append("Browsers with Pointer Events (an ES2022 module).")
         }
         lines.append(contentsOf: estimatorNote(v, platform: platform))
         lines.append(
-            "Velocities are in progress/s: the speed along the \(v.direction.rawValue) axis divided by the container's size."
+            "Velocities: progress/s (pt/s along the \(v.direction.rawValue) axis over the container's size)."
         )
         return lines.map { "// " + $0 }.joined(separator: "\n") + "\n"
     }
@@ -321,30 +378,27 @@ public enum SnippetTemplates {
     /// Which estimator the thresholds were fitted on, and what to run so that they are fitted on
     /// the velocity this platform's code reads.
     static func estimatorNote(_ v: SnippetValues, platform: String) -> [String] {
-        var lines = [
-            "The thresholds were fitted on release velocities from the '\(v.estimator)' estimator."
-        ]
+        let fitted = "Thresholds fitted on '\(v.estimator)' velocities"
         let reads: String
         switch platform {
         case "uikit": reads = "UIPanGestureRecognizer.velocity(in:)"
         case "swiftui": reads = "DragGesture.Value.velocity"
         case "android": reads = "VelocityTracker"
         default:
-            lines.append(
+            return [
                 v.estimator == "platform"
-                    ? "Browsers report no velocity: GestureTuneCore falls back to lsq2 over the pointer events."
-                    : "GestureTuneCore computes that estimate from the pointer events, as the analysis did."
-            )
-            return lines
+                    ? fitted
+                        + "; browsers report none: the runtime falls back to lsq2 over the pointer events."
+                    : fitted + ", computed by the runtime from the pointer events."
+            ]
         }
         if v.estimator == "platform" {
-            lines.append("That is the platform's own velocity, which this code reads (\(reads)).")
-        } else {
-            lines.append(
-                "GestureTuneCore computes that estimate from the raw touches, as the analysis did; \(reads) is read only under '--estimator platform'."
-            )
+            return [fitted + ": the platform's own, which this code reads (\(reads))."]
         }
-        return lines
+        return [
+            fitted
+                + ", computed by the runtime from the raw touches (\(reads) only under --estimator platform)."
+        ]
     }
 
     /// `x` rounded to `digits` decimals, for constants people read (rule parameters stay exact).

@@ -81,4 +81,13 @@ extension Direction {
         case .up: extent - y
         }
     }
+
+    /// The extent along the axis of a container `width` × `height` pt (or px).
+    public func extent(width: Double, height: Double) -> Double { isHorizontal ? width : height }
+
+    /// A displacement of `distance` along the transition's direction as `(x, y)`: what moves a
+    /// view by the transition's progress times its extent.
+    public func offset(_ distance: Double) -> (x: Double, y: Double) {
+        isHorizontal ? (sense * distance, 0) : (0, sense * distance)
+    }
 }

@@ -199,3 +199,29 @@ extension GestureTuneParameters: Codable {
         try c.encodeIfPresent(expectedError, forKey: Key("expectedError"))
     }
 }
+
+extension GestureTuneParameters {
+    /// The names of a snippet's parameters block, besides the rule family's keys
+    /// (`RuleFamily.parameterSpecs`), in the order snippets write them: `params.json`'s keys
+    /// with the spring's as `springDampingRatio`, `springResponse` and the gate's as
+    /// `edgeWidth`, `lockAngle`, `slop`.
+    public static let blockNames = [
+        "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples", "maxGap",
+        "completionSpeed", "transitionDuration", "fingerSpeedCap", "springDampingRatio",
+        "springResponse", "edgeWidth", "lockAngle", "slop", "expectedError",
+    ]
+
+    /// Live values for debug builds: the `params.json` at the path or URL in the environment
+    /// variable `variable` (set it in the scheme), nil when unset or unreadable. A designer
+    /// tries new values by editing the file and relaunching, without recompiling.
+    public static func live(environment variable: String = "GESTURETUNE_PARAMS")
+        -> GestureTuneParameters?
+    {
+        guard let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty else {
+            return nil
+        }
+        let url =
+            text.contains("://") ? URL(string: text) : URL(fileURLWithPath: text)
+        return url.flatMap { try? load(contentsOf: $0) }
+    }
+}

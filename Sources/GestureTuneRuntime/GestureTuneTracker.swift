@@ -51,6 +51,14 @@ public struct GestureTuneTracker: Sendable {
         window = parameters.window.effective
     }
 
+    /// A tracker in a container of `width` × `height` pt: the extent is its size along the
+    /// transition's axis.
+    public init(parameters: GestureTuneParameters, width: Double, height: Double) {
+        self.init(
+            parameters: parameters,
+            extent: parameters.direction.extent(width: width, height: height))
+    }
+
     /// A touch-down or move sample; `vx`, `vy` the platform's velocity (pt/s) when it has one.
     public mutating func add(t: Double, x: Double, y: Double, vx: Double? = nil, vy: Double? = nil)
     {

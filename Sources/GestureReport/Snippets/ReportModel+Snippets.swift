@@ -76,13 +76,13 @@ extension ReportModel {
         let lock = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle
         if set.directionLockAngle == nil {
             header.append(
-                "No direction lock is set (the start gate that ships has none): the gate admits any direction with a component along the axis (90°), as batch does."
+                "No direction lock ships: the gate admits any heading with a component along the axis (90°)."
             )
         }
         let edge = snippetEdgeWidth
         if set.edgeWidth == nil, set.direction == .right || set.direction == .left {
             header.append(
-                "No edge width is set (the start gate that ships has none): the gate admits a start anywhere in the container, as batch does."
+                "No edge width ships: the gate admits a start anywhere in the container."
             )
         }
         return SnippetValues(
@@ -97,7 +97,7 @@ extension ReportModel {
             platformVelocityRecorded: estimators.contains {
                 $0.estimator == .platform && $0.gestures > 0
             },
-            headerLines: header, parameterSet: set)
+            headerLines: header, parameterSet: set, name: name)
     }
 
     /// The snippet files, `(path under snippets/, contents)`: `SnippetTemplates.files(snippetValues)`.

@@ -15,11 +15,7 @@ extension ParameterSet {
     public static let sourceBlockEnd = "// gesturetune:parameters end"
 
     /// The block's names besides the rule family's keys, in the order snippets write them.
-    public static let sourceBlockNames = [
-        "preset", "rule", "direction", "extent", "estimator", "horizon", "maxSamples", "maxGap",
-        "completionSpeed", "transitionDuration", "fingerSpeedCap", "springDampingRatio",
-        "springResponse", "edgeWidth", "lockAngle", "slop", "expectedError",
-    ]
+    public static let sourceBlockNames = GestureTuneParameters.blockNames
 
     /// Whether `path` names a snippet source (by its extension).
     public static func isSource(_ path: String) -> Bool {
@@ -68,7 +64,8 @@ extension ParameterSet {
             if line.isEmpty || line.hasPrefix("//") { continue }
             if !opened {
                 guard Self.isOpening(line) else {
-                    throw fail(k + 1, "enum, object or class GestureTuneParameters {", line)
+                    throw fail(
+                        k + 1, "an enum, struct, object or class declaration ending in {", line)
                 }
                 opened = true
                 continue
@@ -203,21 +200,43 @@ extension ParameterSet {
         }
     }
 
+    /// Words that may precede a declaration in the block without changing what it holds: access
+    /// levels (`private enum`, `public static let`), Kotlin's `const`, `override`, `@JvmField`,
+    /// JavaScript's `export`.
+    static let modifiers: Set<Substring> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "export",
+        "nonisolated", "const", "override", "@JvmField", "@JvmStatic", "data",
+    ]
+
+    /// The block's opening line: `enum`, `struct`, `object` or `class`, any name (with a
+    /// conformance or supertype list), `{`, after any `modifiers`.
     static func isOpening(_ line: String) -> Bool {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        return words.count == 3 && ["enum", "object", "class"].contains(String(words[0]))
-            && words[1] == "GestureTuneParameters" && words[2] == "{"
+        guard line.hasSuffix("{") else { return false }
+        let words = line.dropLast().split(separator: " ", omittingEmptySubsequences: true)
+        guard let kind = words.firstIndex(where: { !modifiers.contains($0) }),
+            words[..<kind].allSatisfy(modifiers.contains),
+            ["enum", "struct", "object", "class"].contains(words[kind]), kind + 1 < words.count
+        else { return false }
+        let name = words[kind + 1].prefix { $0 != ":" }
+        return name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    /// `static let name: Type = value`, `val name: Type = value` or `static name = value;`, with
-    /// an optional trailing `//` comment; nil when the line has another shape.
+    /// `static let name: Type = value`, `val name: Type = value` or `static name = value;` (any
+    /// `modifiers` first, `let`/`var`/`val` with or without `static`), with an optional
+    /// trailing `//` comment; nil when the line has another shape.
     static func assignment(_ line: String) -> (String, SourceValue)? {
         var rest = Substring(line)
-        for prefix in ["static let ", "val ", "static "] where rest.hasPrefix(prefix) {
+        while let space = rest.firstIndex(of: " "), modifiers.contains(rest[..<space]) {
+            rest = rest[space...].drop { $0 == " " }
+        }
+        let before = rest.count
+        for prefix in ["static let ", "static var ", "let ", "val ", "var ", "static "]
+        where rest.hasPrefix(prefix) {
             rest = rest.dropFirst(prefix.count)
             break
         }
-        if rest.count == line.count { return nil }
+        if rest.count == before { return nil }
         let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard let first = name.first, first.isLetter else { return nil }
         rest = rest.dropFirst(name.count).drop { $0 == " " }

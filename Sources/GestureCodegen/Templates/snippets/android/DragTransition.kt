@@ -1,33 +1,38 @@
 {{header}}
 //
-// Paste: 1. Add this file to your app module (change the package line to yours). 2. On the view
-// the person drags: `view.setOnTouchListener(TunedDragTransition(container, ::setProgress,
-// ::settle, ::stopSettleAndGetProgress))`, where `container` is a view that does not move with
-// the finger (the dragged view's parent, or the content root): touches are measured from its
-// corner on screen (rawX/rawY less its getLocationOnScreen), in dp, and its size is the extent.
-// 3. `setProgress(p)` moves your views (0 to 1); `settle(complete, ms)` animates to 1 or 0.
+// Use: 1. Include gesturetune's runtimes/android module (`implementation(project(
+// ":gesturetune-runtime"))`) and add this file (your package line). 2. `view.setOnTouchListener(
+// {{prefix}}DragTransition(container, ::setProgress, ::settle, ::stopSettleAndGetProgress))`:
+// `container` does not move with the finger (the dragged view's parent); touches are measured
+// from its corner, in dp, and its size is the extent. `setProgress(p)` moves your views (0 to
+// 1); `settle(complete, ms)` animates to 1 or 0.
 package gesturetune.snippet
 
 import android.view.MotionEvent
 import android.view.VelocityTracker
 import android.view.View
+import dev.gesturetune.runtime.Estimator
+import dev.gesturetune.runtime.GestureTracker
+import dev.gesturetune.runtime.GestureTuneParameters
+import dev.gesturetune.runtime.settleDuration
 
-{{core}}
-
+{{parameters}}
 /**
- * A drag {{directionWord}} measured and decided by GestureTuneCore. While the finger moves,
+ * A drag {{directionWord}} measured and decided by the runtime. While the finger moves,
  * [onProgress] gets the transition's progress (0 to 1) once the gate admits the gesture; on
  * release, [onSettle] gets whether to complete and how long the settle animation takes (the
  * finger's speed, capped). Interruptible: a touch that lands while your settle animation runs
  * calls [onCatch], which stops that animation and returns its progress; the drag goes on from there.
  */
-class TunedDragTransition(
+class {{prefix}}DragTransition(
     private val container: View,
     private val onProgress: (Double) -> Unit,
     private val onSettle: (complete: Boolean, durationMillis: Long) -> Unit,
-    private val onCatch: () -> Double? = { null }
+    private val onCatch: () -> Double? = { null },
+    // Debug builds: GestureTuneParameters.load(file) for live values.
+    private val parameters: GestureTuneParameters = {{tuning}}Parameters.value
 ) : View.OnTouchListener {
-    private var core: GestureTuneCore? = null
+    private var core: GestureTracker? = null
     private var tracker: VelocityTracker? = null
     private var started = false
     private val origin = IntArray(2)
@@ -42,8 +47,8 @@ class TunedDragTransition(
         fun y(local: Float): Double = (local + dy) / density
         when (event.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
-                val extent = (if (GestureTuneCore.horizontal) container.width else container.height) / density
-                val fresh = GestureTuneCore(extent)
+                val extent = (if (parameters.direction.horizontal) container.width else container.height) / density
+                val fresh = GestureTracker(parameters, extent)
                 val caught = onCatch()
                 if (caught != null) fresh.startProgress = Math.min(Math.max(caught, 1e-9), 1.0)
                 fresh.add(event.eventTime / 1000.0, x(event.x), y(event.y))
@@ -80,9 +85,7 @@ class TunedDragTransition(
                 if (!started) return false
                 started = false
                 val complete = event.actionMasked == MotionEvent.ACTION_UP && r.complete
-                val cap = GestureTuneParameters.fingerSpeedCap ?: GestureTuneParameters.transitionDuration ?: 0.35
-                val back = r.progress / Math.abs(r.velocity)
-                val time = if (complete == r.complete) r.settleDuration else if (back.isFinite()) Math.min(cap, back) else cap
+                val time = if (complete == r.complete) r.settleDuration else settleDuration(parameters, r.progress, r.velocity)
                 onSettle(complete, Math.round(time * 1000))
                 return true
             }
@@ -93,7 +96,7 @@ class TunedDragTransition(
     /** The platform's velocity, only when the thresholds were fitted on it: VelocityTracker fed
      *  the event moved into the container's frame (a copy: the view's own event is untouched). */
     private fun track(event: MotionEvent, dx: Float, dy: Float, restart: Boolean) {
-        if (GestureTuneParameters.estimator != "platform") return
+        if (parameters.estimator != Estimator.PLATFORM) return
         if (restart) {
             tracker?.recycle()
             tracker = VelocityTracker.obtain()

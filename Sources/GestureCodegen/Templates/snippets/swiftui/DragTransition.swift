@@ -1,31 +1,36 @@
 // swift-format-ignore-file
 {{header}}
 //
-// Paste: 1. Add this file to your app target (iOS 16+). 2. On the view that slides:
-// `content.modifier(TunedDragTransition { complete in if complete { dismiss() } })`.
+// Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app
+// (iOS 16+). 2. On the view that slides:
+// `content.modifier({{prefix}}DragTransition { complete in if complete { dismiss() } })`.
 // `onRelease(true)` comes after the view has slid all the way out (so a `dismiss()` in it does
 // not animate a second time), `onRelease(false)` after it slid back. Touches are measured in the
 // global frame, less the view's own unmoved frame (its layout position, which the offset does
 // not change), so the finger's motion is not mixed with the view's.
+import GestureTuneRuntime
 import SwiftUI
 
-{{core}}
+{{parameters}}
 
-/// A drag {{directionWord}} that moves the view with the finger once GestureTuneCore's gate admits
+/// A drag {{directionWord}} that moves the view with the finger once GestureTuneTracker's gate admits
 /// it and, on release, lets the core decide and settle at the finger's speed, capped.
-struct TunedDragTransition: ViewModifier {
+struct {{prefix}}DragTransition: ViewModifier {
     let onRelease: (Bool) -> Void
     @State private var progress: CGFloat = 0
     @State private var frame: CGRect = .zero
-    @State private var core: GestureTuneCore?
+    @State private var core: GestureTuneTracker?
     @State private var started = false
+
+    private var offset: (x: Double, y: Double) {
+        let direction = {{tuning}}.parameters.direction
+        return direction.offset(progress * direction.extent(width: frame.width, height: frame.height))
+    }
 
     func body(content: Content) -> some View {
         content
             .onGeometryChange(for: CGRect.self, of: { proxy in proxy.frame(in: .global) }, action: { newFrame in frame = newFrame })
-            .offset(
-                x: GestureTuneCore.horizontal ? CGFloat(GestureTuneCore.sense) * progress * frame.width : 0,
-                y: GestureTuneCore.horizontal ? 0 : CGFloat(GestureTuneCore.sense) * progress * frame.height)
+            .offset(x: offset.x, y: offset.y)
             .gesture(
                 DragGesture(minimumDistance: 0, coordinateSpace: .global)
                     .onChanged { value in changed(value) }
@@ -40,7 +45,7 @@ struct TunedDragTransition: ViewModifier {
     private func changed(_ value: DragGesture.Value) {
         let s = sample(value)
         if core == nil {
-            var fresh = GestureTuneCore(extent: Double(GestureTuneCore.horizontal ? frame.width : frame.height))
+            var fresh = GestureTuneTracker(parameters: {{tuning}}.parameters, width: frame.width, height: frame.height)
             // A drag that lands while the view settles catches it where it is.
             if progress > 0 { fresh.startProgress = Double(progress) }
             core = fresh

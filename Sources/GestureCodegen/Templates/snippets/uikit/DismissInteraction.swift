@@ -1,32 +1,26 @@
 // swift-format-ignore-file
 {{header}}
 //
-// Paste: 1. Add this file to your app target. 2. In the presented view controller, keep
-// `lazy var dismissInteraction = TunedDismissInteraction(presented: self)` and touch it in
-// viewDidLoad (`_ = dismissInteraction`): it becomes the controller's `transitioningDelegate`
-// (a weak property, hence the stored reference) and adds its pan to the controller's view.
-// 3. Present the controller as usual; a drag the gate admits dismisses it, following the finger.
+// Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
+// 2. In the presented controller keep `lazy var dismissInteraction =
+// {{prefix}}DismissInteraction(presented: self)`, touched in viewDidLoad: it becomes the
+// (weak) `transitioningDelegate` and adds its pan to the view. A drag the gate admits dismisses.
+import GestureTuneRuntime
 import UIKit
 
-{{core}}
+{{parameters}}
 
-/// Interactive dismiss of a presented view controller, in the shape of the photo browsers' modal
-/// animators: a drag {{directionWord}} that the gate admits (anywhere in the view unless an edge
-/// width is set; heading within the lock angle once past the slop) calls `dismiss(animated:)`;
-/// this object, the controller's `transitioningDelegate`, returns a linear slide-out animator and
-/// itself as the `interactionControllerForDismissal(using:)`, and on release GestureTuneCore
-/// decides and sets the finger-speed `completionSpeed`. Touches are measured in the presented
-/// view's superview (the presentation's container, which does not move with the finger).
-///
-/// Inside a scroll view, start the drag only when the content is scrolled to its edge.
+/// Interactive dismiss {{directionWord}}, as photo browsers do: touches in the presentation's
+/// container (which does not move with the finger) feed GestureTuneTracker, which gates, decides
+/// and sets the finger-speed `completionSpeed`. In a scroll view, start only at its edge.
 @MainActor
-final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+final class {{prefix}}DismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UIViewControllerTransitioningDelegate
 {
     private(set) var isInteracting = false
     private weak var presented: UIViewController?
     private var pan: UIPanGestureRecognizer?
-    private var core: GestureTuneCore?
+    private var core: GestureTuneTracker?
 
     init(presented: UIViewController) {
         self.presented = presented
@@ -40,10 +34,12 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
 
     private var container: UIView? { presented?.view.superview ?? presented?.view.window }
 
-    private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
+    private func add(_ p: CGPoint, at t: Double) {
+        core?.add(t: t, x: Double(p.x), y: Double(p.y))
+    }
 
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
-        TunedDismissAnimator()
+        {{prefix}}DismissAnimator()
     }
 
     func interactionControllerForDismissal(
@@ -52,40 +48,33 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
         isInteracting ? self : nil
     }
 
-    // The touch-down sample, with its own time and place.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard gestureRecognizer === pan, let container else { return true }
-        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
-        var core = GestureTuneCore(extent: Double(extent))
-        let p = point(touch.location(in: container))
-        core.add(t: touch.timestamp, x: p.x, y: p.y)
-        self.core = core
+        let size = container.bounds.size
+        core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
+        add(touch.location(in: container), at: touch.timestamp)
         return true
     }
 
-    // The gate: the pan has moved past UIKit's slop; the core decides whether the dismiss starts.
+    // Past UIKit's slop: undecided or admitted begins; handlePan dismisses once admitted.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let pan, gestureRecognizer === pan, let container, var core else { return false }
-        let p = point(pan.location(in: container))
-        core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
-        self.core = core
-        // Undecided (not yet past the slop) recognizes too: handlePan starts the transition
-        // once the core admits the gesture, and lets the pan go if it refuses it.
-        return core.admitted != false
+        guard let pan, gestureRecognizer === pan, let container else { return false }
+        add(pan.location(in: container), at: CACurrentMediaTime())
+        return core?.admitted != false
     }
 
     @objc func handlePan(_ pan: UIPanGestureRecognizer) {
-        guard let container, var core else { return }
-        let p = point(pan.location(in: container))
+        guard let container, core != nil else { return }
+        let p = pan.location(in: container)
+        add(p, at: CACurrentMediaTime())
+        guard let core else { return }
         switch pan.state {
         case .began, .changed:
-            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
-            self.core = core
             if !isInteracting, core.admitted == true {
                 isInteracting = true
                 presented?.dismiss(animated: true)
             } else if core.admitted == false {
-                // Refused after the slop: the transition never starts; let the touch go.
+                // Refused: the dismiss never starts; let the touch go.
                 self.core = nil
                 pan.isEnabled = false
                 pan.isEnabled = true
@@ -96,8 +85,8 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
             guard isInteracting else { return }
             isInteracting = false
             let v = pan.velocity(in: container)
-            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
-            completionSpeed = CGFloat(r.completionSpeed)
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: v.x, vy: v.y)
+            completionSpeed = r.completionSpeed
             if pan.state == .ended && r.complete { finish() } else { cancel() }
         default:
             break
@@ -108,28 +97,24 @@ final class TunedDismissInteraction: UIPercentDrivenInteractiveTransition, UIGes
 /// Slides the presented view out along the dismiss direction, linearly, so that the interaction's
 /// progress is the finger's distance over the view's size.
 @MainActor
-final class TunedDismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-        GestureTuneParameters.transitionDuration ?? 0.35
+final class {{prefix}}DismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using context: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+        {{tuning}}.parameters.effectiveTransitionDuration
     }
 
-    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-        guard let from = transitionContext.view(forKey: .from) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
+    func animateTransition(using context: any UIViewControllerContextTransitioning) {
+        guard let from = context.view(forKey: .from) else {
+            return context.completeTransition(!context.transitionWasCancelled)
         }
-        let bounds = transitionContext.containerView.bounds
-        let sign = CGFloat(GestureTuneCore.sense)
-        let offset = GestureTuneCore.horizontal
-            ? CGAffineTransform(translationX: sign * bounds.width, y: 0)
-            : CGAffineTransform(translationX: 0, y: sign * bounds.height)
-        UIView.animate(
-            withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear,
-            animations: { from.transform = offset },
-            completion: { _ in
-                let cancelled = transitionContext.transitionWasCancelled
-                if cancelled { from.transform = .identity }
-                transitionContext.completeTransition(!cancelled)
-            })
+        let bounds = context.containerView.bounds
+        let direction = {{tuning}}.parameters.direction
+        let (x, y) = direction.offset(direction.extent(width: bounds.width, height: bounds.height))
+        UIView.animate(withDuration: transitionDuration(using: context), delay: 0, options: .curveLinear) {
+            from.transform = CGAffineTransform(translationX: x, y: y)
+        } completion: { _ in
+            let cancelled = context.transitionWasCancelled
+            if cancelled { from.transform = .identity }
+            context.completeTransition(!cancelled)
+        }
     }
 }

@@ -1,23 +1,21 @@
 // swift-format-ignore-file
 {{header}}
 //
-// Paste: 1. Add this file to your app target. 2. Keep one `TunedSpringPan(container:animations:
-// completion:)` in a stored property: `container` is a view that does not move with the finger
-// (the screen's root view), `animations` moves your views to the completed state. 3. Add a
-// `UIPanGestureRecognizer` whose action calls `springPan.handlePan(_:)` and whose delegate is
-// `springPan` (the gate and the catch of a running spring live in its delegate methods).
+// Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
+// 2. Keep one `{{prefix}}SpringPan(container:animations:completion:)` (`container` does not move
+// with the finger; `animations` moves your views to the completed state). 3. Add a
+// `UIPanGestureRecognizer` whose action calls its `handlePan(_:)` and whose delegate it is.
+import GestureTuneRuntime
 import UIKit
 
-{{core}}
+{{parameters}}
 
-/// Scrubs a property animator with the finger, then hands GestureTuneCore's release to the
-/// suggested spring (`UISpringTimingParameters`: initial velocity `v_p / (1 − p_r)` completing,
-/// `−v_p / p_r` cancelling). Interruptible: a touch that lands while the spring runs stops it
-/// where it is and takes its fraction over, so the person can catch the transition mid-flight.
+/// Scrubs a property animator with the finger, then hands GestureTuneTracker's release to the
+/// suggested spring. Interruptible: a touch on a running spring catches it where it is.
 @MainActor
-final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
+final class {{prefix}}SpringPan: NSObject, UIGestureRecognizerDelegate {
     private var animator: UIViewPropertyAnimator?
-    private var core: GestureTuneCore?
+    private var core: GestureTuneTracker?
     private weak var container: UIView?
     private let animations: () -> Void
     private let completion: (Bool) -> Void
@@ -36,8 +34,8 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
     // The touch-down sample; a running spring is caught where it is.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard let container else { return true }
-        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
-        var core = GestureTuneCore(extent: Double(extent))
+        let size = container.bounds.size
+        var core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
         if let running = animator {
             // A reversed animator counts fractionComplete from the other end (iOS 11 and later).
             running.pauseAnimation()
@@ -58,8 +56,6 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
         let p = point(gestureRecognizer.location(in: container))
         core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
         self.core = core
-        // Undecided (not yet past the slop) recognizes too: handlePan takes the transition over
-        // once the core admits the gesture, and lets the pan go if it refuses it.
         return core.admitted != false
     }
 
@@ -72,7 +68,7 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
             self.core = core
             if animator == nil, core.admitted == true {
                 let animator = UIViewPropertyAnimator(
-                    duration: GestureTuneParameters.transitionDuration ?? 0.35, curve: .linear, animations: animations)
+                    duration: {{tuning}}.parameters.effectiveTransitionDuration, curve: .linear, animations: animations)
                 animator.addCompletion { [weak self] position in
                     self?.animator = nil
                     self?.completion(position == .end)
@@ -80,7 +76,7 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
                 animator.pauseAnimation()
                 self.animator = animator
             } else if core.admitted == false {
-                // Refused after the slop: the transition never starts; let the touch go.
+                // Refused: the transition never starts; let the touch go.
                 self.core = nil
                 pan.isEnabled = false
                 pan.isEnabled = true
@@ -90,15 +86,15 @@ final class TunedSpringPan: NSObject, UIGestureRecognizerDelegate {
             self.core = nil
             guard let animator else { return }
             let v = pan.velocity(in: container)
-            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: v.x, vy: v.y)
             let complete = pan.state == .ended && r.complete
             let remaining = complete ? 1 - r.progress : r.progress
             let relative = CGFloat(complete ? r.velocity / max(remaining, 0.001) : -r.velocity / max(remaining, 0.001))
             animator.isReversed = !complete
             // Response R and damping ratio ζ as mass 1, stiffness (2π / R)², damping 2ζ (2π / R).
-            let response = GestureTuneParameters.springResponse ?? GestureTuneParameters.transitionDuration ?? 0.35
+            let response = {{tuning}}.parameters.springResponse ?? {{tuning}}.parameters.effectiveTransitionDuration
             let omega = 2 * .pi / CGFloat(response)
-            let zeta = CGFloat(GestureTuneParameters.springDampingRatio ?? 1)
+            let zeta = CGFloat({{tuning}}.parameters.springDampingRatio ?? GestureTuneDefaults.dampingRatio)
             let timing = UISpringTimingParameters(
                 mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega,
                 initialVelocity: CGVector(dx: relative, dy: relative))

@@ -1,33 +1,28 @@
 // swift-format-ignore-file
 {{header}}
 //
-// Paste: 1. Add this file to your app target. 2. Where you create the navigation controller,
-// keep one `TunedPopInteraction(navigationController: nav)` in a stored property: it becomes the
-// controller's delegate (forward what your own delegate did to it), turns off the system's edge
-// swipe, and adds its pan to `nav.view`. 3. Nothing else: a touch that the gate admits (start
-// within `edgeWidth` of the leading edge, heading within `lockAngle` once past the slop) starts
-// the pop, which follows the finger (`TunedPopAnimator`, linear) and finishes or cancels as the
-// rule decides, at the finger's speed.
+// Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
+// 2. Keep one `{{prefix}}PopInteraction(navigationController: nav)`: it becomes the controller's
+// delegate (forward what yours did), turns the system's edge swipe off and adds its pan.
+import GestureTuneRuntime
 import UIKit
 
-{{core}}
+{{parameters}}
 
-/// Drives an interactive pop {{directionWord}} with GestureTuneCore: the pan's touches are fed in
-/// the navigation controller's view (which does not move with the finger), the gate decides
-/// whether the pop starts, and the release is decided and settled as gesturetune measured it.
+/// An interactive pop {{directionWord}}: touches in the navigation controller's view (still under
+/// the finger) feed GestureTuneTracker, which gates, decides and settles.
 @MainActor
-final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+final class {{prefix}}PopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UINavigationControllerDelegate
 {
     private(set) var isInteracting = false
     private weak var navigationController: UINavigationController?
     private var pan: UIPanGestureRecognizer?
-    private var core: GestureTuneCore?
+    private var core: GestureTuneTracker?
 
     init(navigationController: UINavigationController) {
         self.navigationController = navigationController
         super.init()
-        // Only this rule decides: the system swipe would pop too, with its own rule.
         navigationController.interactivePopGestureRecognizer?.isEnabled = false
         navigationController.delegate = self
         let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
@@ -38,44 +33,38 @@ final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGesture
 
     private var container: UIView? { navigationController?.view }
 
-    private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
+    private func add(_ p: CGPoint, at t: Double) {
+        core?.add(t: t, x: Double(p.x), y: Double(p.y))
+    }
 
-    // The touch-down sample, with its own time and place.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard gestureRecognizer === pan, let container else { return true }
-        let extent = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
-        var core = GestureTuneCore(extent: Double(extent))
-        let p = point(touch.location(in: container))
-        core.add(t: touch.timestamp, x: p.x, y: p.y)
-        self.core = core
+        let size = container.bounds.size
+        core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
+        add(touch.location(in: container), at: touch.timestamp)
         return true
     }
 
-    // The gate: the pan has moved past UIKit's slop; the core decides whether the pop starts.
+    // Past UIKit's slop: undecided or admitted begins.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let pan, gestureRecognizer === pan, let container, var core,
-            let navigationController, navigationController.viewControllers.count > 1
+        guard let pan, gestureRecognizer === pan, let container, (navigationController?.viewControllers.count ?? 0) > 1
         else { return false }
-        let p = point(pan.location(in: container))
-        core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
-        self.core = core
-        // Undecided (not yet past the slop) recognizes too: handlePan starts the transition
-        // once the core admits the gesture, and lets the pan go if it refuses it.
-        return core.admitted != false
+        add(pan.location(in: container), at: CACurrentMediaTime())
+        return core?.admitted != false
     }
 
     @objc func handlePan(_ pan: UIPanGestureRecognizer) {
-        guard let container, var core else { return }
-        let p = point(pan.location(in: container))
+        guard let container, core != nil else { return }
+        let p = pan.location(in: container)
+        add(p, at: CACurrentMediaTime())
+        guard let core else { return }
         switch pan.state {
         case .began, .changed:
-            core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
-            self.core = core
             if !isInteracting, core.admitted == true {
                 isInteracting = true
                 navigationController?.popViewController(animated: true)
             } else if core.admitted == false {
-                // Refused after the slop: the transition never starts; let the touch go.
+                // Refused: the pop never starts; let the touch go.
                 self.core = nil
                 pan.isEnabled = false
                 pan.isEnabled = true
@@ -86,8 +75,8 @@ final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGesture
             guard isInteracting else { return }
             isInteracting = false
             let v = pan.velocity(in: container)
-            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: Double(v.x), vy: Double(v.y))
-            completionSpeed = CGFloat(r.completionSpeed)
+            let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: v.x, vy: v.y)
+            completionSpeed = r.completionSpeed
             if pan.state == .ended && r.complete { finish() } else { cancel() }
         default:
             break
@@ -99,7 +88,7 @@ final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGesture
         animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
     ) -> (any UIViewControllerAnimatedTransitioning)? {
-        operation == .pop && isInteracting ? TunedPopAnimator() : nil
+        operation == .pop && isInteracting ? {{prefix}}PopAnimator() : nil
     }
 
     func navigationController(
@@ -110,38 +99,33 @@ final class TunedPopInteraction: UIPercentDrivenInteractiveTransition, UIGesture
     }
 }
 
-/// The pop, linear, so that the interaction's progress is the finger's distance over the width:
-/// the top view slides out {{directionWord}}, the one below slides in from a third of the way.
+/// The pop, linear: the top view slides out {{directionWord}}, the one below in from a third.
 @MainActor
-final class TunedPopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-        GestureTuneParameters.transitionDuration ?? 0.35
+final class {{prefix}}PopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    func transitionDuration(using context: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+        {{tuning}}.parameters.effectiveTransitionDuration
     }
 
-    func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-        guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to) else {
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            return
+    func animateTransition(using context: any UIViewControllerContextTransitioning) {
+        guard let from = context.view(forKey: .from), let to = context.view(forKey: .to) else {
+            return context.completeTransition(!context.transitionWasCancelled)
         }
-        let container = transitionContext.containerView
-        container.insertSubview(to, belowSubview: from)
-        let sign = CGFloat(GestureTuneCore.sense)
-        let size = GestureTuneCore.horizontal ? container.bounds.width : container.bounds.height
-        func shift(_ d: CGFloat) -> CGAffineTransform {
-            GestureTuneCore.horizontal ? CGAffineTransform(translationX: d, y: 0) : CGAffineTransform(translationX: 0, y: d)
+        context.containerView.insertSubview(to, belowSubview: from)
+        let direction = {{tuning}}.parameters.direction
+        let bounds = context.containerView.bounds
+        let size = direction.extent(width: bounds.width, height: bounds.height)
+        func shift(_ d: Double) -> CGAffineTransform {
+            let (x, y) = direction.offset(d)
+            return CGAffineTransform(translationX: x, y: y)
         }
-        to.transform = shift(-sign * size / 3)
-        UIView.animate(
-            withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear,
-            animations: {
-                from.transform = shift(sign * size)
-                to.transform = .identity
-            },
-            completion: { _ in
-                let cancelled = transitionContext.transitionWasCancelled
-                from.transform = .identity
-                to.transform = .identity
-                transitionContext.completeTransition(!cancelled)
-            })
+        to.transform = shift(-size / 3)
+        UIView.animate(withDuration: transitionDuration(using: context), delay: 0, options: .curveLinear) {
+            from.transform = shift(size)
+            to.transform = .identity
+        } completion: { _ in
+            from.transform = .identity
+            to.transform = .identity
+            context.completeTransition(!context.transitionWasCancelled)
+        }
     }
 }

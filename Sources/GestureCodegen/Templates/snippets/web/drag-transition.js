@@ -1,20 +1,19 @@
 {{header}}
 //
-// Paste: 1. Load this file (<script src="drag-transition.js"></script>) or paste it into your
-// module. 2. Give the dragged element `touch-action: none` (or the axis the page scrolls on).
-// 3. `new TunedDragTransition(element, { onProgress, onSettle })`, where the element moves
+// Use: 1. `npm install path/to/gesturetune/runtimes/web` (the runtime), and add this module to
+// your app. 2. Give the dragged element `touch-action: none` (or the axis the page scrolls on).
+// 3. `new {{prefix}}DragTransition(element, { onProgress, onSettle })`, where the element moves
 // inside a container that stays still (its parent by default, or `container:`): positions are
 // measured in the container's frame and its size is the extent, as gesturetune's web recorder
 // measures them. 4. Your `onSettle(complete, durationMs)` animates to 1 (complete) or 0.
 // At each release the element receives a `gesturetune:decision` CustomEvent with
 // detail {decision: 'complete' | 'cancel', progress, velocity, admitted} (admitted false: the
 // gate refused the gesture, the transition never started).
-'use strict';
+import { GestureTracker, parseBlock, settleDuration } from '@gesturetune/runtime';
 
-{{core}}
-
+{{parameters}}
 /**
- * A drag {{directionWord}} on `element`, measured and decided by GestureTuneCore. While the finger
+ * A drag {{directionWord}} on `element`, measured and decided by the runtime. While the finger
  * moves, `onProgress(p)` gets the transition's progress (0 to 1); on release, `onSettle(complete,
  * durationMs, release)` gets whether to complete and how long the settle takes (the finger's
  * speed, capped), and `release` the core's figures (spring velocity and settling time too). The
@@ -23,9 +22,9 @@
  * which stops that animation and returns its progress (or null when none runs); the drag goes on
  * from there.
  */
-class TunedDragTransition {
-  constructor(element, { container = element.parentElement ?? document.documentElement, onProgress = () => {}, onSettle = () => {}, onCatch = () => null } = {}) {
-    Object.assign(this, { element, container, onProgress, onSettle, onCatch });
+export class {{prefix}}DragTransition {
+  constructor(element, { container = element.parentElement ?? document.documentElement, onProgress = () => {}, onSettle = () => {}, onCatch = () => null, parameters = parseBlock({{tuning}}) } = {}) {
+    Object.assign(this, { element, container, onProgress, onSettle, onCatch, parameters });
     this.pointer = null;
     element.addEventListener('pointerdown', (e) => this.down(e));
     element.addEventListener('pointermove', (e) => this.move(e));
@@ -36,7 +35,7 @@ class TunedDragTransition {
   /** The container's corner and its size along the axis, px, taken once per gesture. */
   frame() {
     const r = this.container.getBoundingClientRect();
-    return { left: r.left, top: r.top, extent: GestureTuneCore.horizontal ? r.width : r.height };
+    return { left: r.left, top: r.top, extent: this.parameters.direction === 'right' || this.parameters.direction === 'left' ? r.width : r.height };
   }
 
   /** A pointer event as a core sample: s, and px from the container's corner. */
@@ -47,11 +46,11 @@ class TunedDragTransition {
   down(e) {
     if (this.pointer !== null) return;
     const frame = this.frame();
-    const core = new GestureTuneCore(frame.extent);
+    const core = new GestureTracker(this.parameters, frame.extent);
     const caught = this.onCatch();
     if (caught !== null && caught !== undefined) core.startProgress = Math.min(Math.max(caught, 0), 1);
     this.pointer = { id: e.pointerId, frame, core, started: core.startProgress > 0 };
-    const s = TunedDragTransition.sample(e, frame);
+    const s = {{prefix}}DragTransition.sample(e, frame);
     core.add(s.t, s.x, s.y);
     this.element.setPointerCapture?.(e.pointerId);
     if (this.pointer.started) this.onProgress(core.progress(s.x, s.y));
@@ -62,10 +61,10 @@ class TunedDragTransition {
     if (!p || e.pointerId !== p.id) return;
     const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
     for (const c of events.length > 0 ? events : [e]) {
-      const s = TunedDragTransition.sample(c, p.frame);
+      const s = {{prefix}}DragTransition.sample(c, p.frame);
       p.core.add(s.t, s.x, s.y);
     }
-    const s = TunedDragTransition.sample(e, p.frame);
+    const s = {{prefix}}DragTransition.sample(e, p.frame);
     if (!p.started && p.core.admitted === true) p.started = true;
     if (p.started) this.onProgress(p.core.progress(s.x, s.y));
   }
@@ -74,15 +73,13 @@ class TunedDragTransition {
     const p = this.pointer;
     if (!p || e.pointerId !== p.id) return;
     this.pointer = null;
-    const s = TunedDragTransition.sample(e, p.frame);
+    const s = {{prefix}}DragTransition.sample(e, p.frame);
     const r = p.core.release(s.t, s.x, s.y);
     const complete = released && r.complete;
     const detail = { decision: complete ? 'complete' : 'cancel', progress: r.progress, velocity: r.velocity, admitted: r.admitted };
     if (p.started) {
       // A pointercancel (the browser took the touch) goes back, at the finger's speed, capped.
-      const cap = GestureTuneParameters.fingerSpeedCap ?? GestureTuneParameters.transitionDuration ?? 0.35;
-      const back = r.progress / Math.abs(r.velocity);
-      const duration = complete === r.complete ? r.settleDuration : (Number.isFinite(back) ? Math.min(cap, back) : cap);
+      const duration = complete === r.complete ? r.settleDuration : settleDuration(this.parameters, r.progress, r.velocity);
       this.onSettle(complete, Math.round(duration * 1000), r);
     }
     this.element.dispatchEvent(new CustomEvent('gesturetune:decision', { detail }));

@@ -19,11 +19,21 @@ struct EmbedTemplates: BuildToolPlugin {
                 inputs.append(url)
             }
         }
+        // GestureCodegen also carries the JavaScript runtime (runtimes/web/src), which the report
+        // and the playground inline: one source for the apps' package and the pages.
+        var arguments = [templates.path, output.path]
+        if target.name == "GestureCodegen" {
+            let runtime = context.package.directoryURL.appending(path: "runtimes/web/src")
+            arguments += [runtime.path, "runtime-web/"]
+            for name in ["index.js", "tables.js"] {
+                inputs.append(runtime.appending(path: name))
+            }
+        }
         return [
             .buildCommand(
                 displayName: "Embedding the templates of \(target.name)",
                 executable: try context.tool(named: "TemplateEmbedder").url,
-                arguments: [templates.path, output.path],
+                arguments: arguments,
                 inputFiles: inputs.sorted { $0.path < $1.path },
                 outputFiles: [output])
         ]

@@ -38,18 +38,25 @@ func templateFiles(under root: URL) -> [String] {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: TemplateEmbedder TEMPLATES OUTPUT\n".utf8))
+guard arguments.count >= 3, arguments.count % 2 == 1 else {
+    FileHandle.standardError.write(
+        Data("usage: TemplateEmbedder TEMPLATES OUTPUT [FOLDER PREFIX]...\n".utf8))
     exit(64)
 }
-let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
+// The Templates folder's files by their path, then each further folder's under its prefix.
+var roots = [(URL(fileURLWithPath: arguments[1], isDirectory: true), "")]
+for k in stride(from: 3, to: arguments.count, by: 2) {
+    roots.append((URL(fileURLWithPath: arguments[k], isDirectory: true), arguments[k + 1]))
+}
 var out = "// Generated at build time by TemplateEmbedder from GestureReport's Templates.\n\n"
 out += "/// The files of `Templates/`, by path relative to it.\n"
 out += "enum EmbeddedTemplates {\n    static let files: [String: String] = [\n"
 do {
-    for name in templateFiles(under: root) {
-        let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
-        out += "        \"\(name)\": \(literal(embedded(text))),\n"
+    for (root, prefix) in roots {
+        for name in templateFiles(under: root) {
+            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+            out += "        \"\(prefix)\(name)\": \(literal(embedded(text))),\n"
+        }
     }
     out += "    ]\n}\n"
     try Data(out.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)

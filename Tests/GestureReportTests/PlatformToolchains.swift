@@ -11,6 +11,11 @@ enum PlatformToolchains {
     static let swiftc = firstExecutable(["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"])
     /// Debian's `kotlin` package (`apt-get install kotlin`).
     static let kotlinc = firstExecutable(["/usr/bin/kotlinc"])
+    static let node = firstExecutable(["/usr/bin/node", "/usr/local/bin/node"])
+    /// `make check` sets `GESTURETUNE_REQUIRE_TOOLCHAINS=1`: a test that needs kotlinc, node or
+    /// chromium then runs, and fails, when it is missing, instead of skipping.
+    static let required =
+        ProcessInfo.processInfo.environment["GESTURETUNE_REQUIRE_TOOLCHAINS"] == "1"
     static let chromium = firstExecutable(["/usr/bin/chromium", "/usr/bin/chromium-browser"])
     static let chromedriver = firstExecutable(["/usr/bin/chromedriver"])
     static let hasSelenium = Python.has(["selenium"])
@@ -28,6 +33,20 @@ enum PlatformToolchains {
     /// Builds the UIKit and SwiftUI stub modules into `dir` (for `-I dir`).
     static func buildSwiftStubs(in dir: URL) throws -> [String] {
         var failures: [String] = []
+        // The runtime the snippets import, as an app's build has it.
+        let runtime = TestSupport.packageRoot.appendingPathComponent("Sources/GestureTuneRuntime")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map {
+                runtime.appendingPathComponent($0).path
+            }
+        let built = try TestSupport.runProcess(
+            [
+                swiftc!, "-emit-module", "-parse-as-library", "-swift-version", "6",
+                "-package-name", "gesturetune", "-module-name", "GestureTuneRuntime",
+                "-emit-module-path",
+                dir.appendingPathComponent("GestureTuneRuntime.swiftmodule").path,
+            ] + sources)
+        if built.status != 0 { failures.append("GestureTuneRuntime: \(built.stderr)") }
         for name in ["UIKit", "SwiftUI"] {
             let r = try TestSupport.runProcess([
                 swiftc!, "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
@@ -62,10 +81,18 @@ enum PlatformToolchains {
         return out.sorted()
     }
 
+    /// The Kotlin runtime's sources (runtimes/android), which the Kotlin snippets import.
+    static var kotlinRuntimeSources: [String] {
+        let root = TestSupport.packageRoot.appendingPathComponent(
+            "runtimes/android/src/main/kotlin/dev/gesturetune/runtime")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.hasSuffix(".kt") }.sorted().map { root.appendingPathComponent($0).path }
+    }
+
     /// `kotlinc` (which type-checks while compiling) of `files` against the Android stubs.
     static func compileKotlin(_ files: [String], in dir: URL) throws -> TestSupport.RunResult {
         try TestSupport.runProcess(
-            ["/usr/bin/timeout", "300", kotlinc!] + files + androidStubs + [
+            ["/usr/bin/timeout", "300", kotlinc ?? "kotlinc"] + files + androidStubs + [
                 "-d", dir.appendingPathComponent("out.jar").path,
             ])
     }

@@ -78,11 +78,12 @@ import Testing
         for fetch in ["<script src", "<link", "http://", "https://", "import ", "fetch("] {
             #expect(!code.contains(fetch), "\(fetch)")
         }
-        // The recorder, both filled snippets and the hook for scripts are in it, every
+        // The recorder, the runtime, both filled snippets and the hook for scripts are in it, every
         // placeholder filled, and no embedded comment closes a script element early.
         #expect(page.contains("GestureTraceRecorder.attach(sheet)"))
         #expect(page.contains("window.gesturetunePlayground = {"))
-        #expect(page.components(separatedBy: "</script>").count == 4)
+        #expect(page.components(separatedBy: "</script>").count == 5)
+        #expect(page.contains("const GestureTuneRuntime = (() => {"))
         #expect(SourceTemplates.placeholders(in: page).isEmpty)
         #expect(!page.contains("NaN"))
     }

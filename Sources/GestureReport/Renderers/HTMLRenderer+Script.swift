@@ -1,3 +1,5 @@
+import GestureCodegen
+
 extension HTMLRenderer {
     /// Styles of the interactive parts and the phone layout. Up to 600 px each figure shows its
     /// narrow layout (350 user units, text at 9 px or more down to 320 px; above 600 px the wide
@@ -48,9 +50,11 @@ extension HTMLRenderer {
         @media print { .table-tools, #timeline, .whatif input, .fig-narrow { display: none !important; } .fig-wide { display: block !important; } tr[data-gesture] { display: table-row !important; } }
         """
 
-    /// The page's script: what-if (the decision formulas of `Rule.completes` on each gesture's
-    /// release state, counted as `Evaluation` counts: labelled, not interrupted), drill-down,
+    /// The page's script: what-if (the runtime's `ruleCompletes` on each gesture's release
+    /// state, counted as `Evaluation` counts: labelled, not interrupted), drill-down,
     /// table sorting, filtering and paging. No framework, no network. (It never spells the
     /// not-a-number token: the page shows none, and the hostile-input tests look for it.)
-    static let script = ReportTemplates.files.embedded("report/page.js")
+    /// The JavaScript runtime (`WebRuntime.script()`) first: the what-if decides with it.
+    static let script =
+        ((try? WebRuntime.script()) ?? "") + "\n" + ReportTemplates.files.embedded("report/page.js")
 }

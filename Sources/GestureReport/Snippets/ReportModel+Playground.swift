@@ -36,10 +36,15 @@ extension ReportModel {
                 "instruction": Text.xml(instruction),
                 "recorder": Self.inScript(
                     try SourceTemplates.render("recorders/gesture-trace-recorder.js")),
+                "runtime": Self.inScript(try WebRuntime.script()),
                 "suggestedSnippet": Self.inScript(
-                    try SnippetTemplates.render("web/drag-transition.js", suggested)),
+                    WebRuntime.classic(
+                        try SnippetTemplates.render("web/drag-transition.js", suggested))),
                 "currentSnippet": Self.inScript(
-                    try SnippetTemplates.render("web/drag-transition.js", current)),
+                    WebRuntime.classic(
+                        try SnippetTemplates.render("web/drag-transition.js", current))),
+                "suggestedClass": SnippetTemplates.typePrefix(suggested.name) + "DragTransition",
+                "currentClass": SnippetTemplates.typePrefix(current.name) + "DragTransition",
                 "suggestedText": Self.scriptString(
                     suggestedParameterSet.rule.reportDescription(extent: extent)
                         + gate(suggested)),

@@ -145,7 +145,7 @@ function readNumber(value, key, required = false, rule = null) {
   }
   const infinityAllowed = INFINITY_KEYS.includes(key);
   if (infinityAllowed && typeof value === 'string' && INFINITY_TEXTS.includes(value.toLowerCase())) return Infinity;
-  if (typeof value !== 'number' || Number.isNaN(value)) {
+  if (typeof value !== 'number' || value !== value) {
     throw wrong(key, infinityAllowed ? 'a number or "inf"' : 'a number', value);
   }
   return value;
@@ -676,7 +676,7 @@ export class GestureTracker {
   progress(x, y) {
     if (this.#first === null) return 0;
     const value = this.startProgress + along(this.#P, x - this.#first.x, y - this.#first.y) / this.#extent;
-    return Number.isNaN(value) ? 0 : Math.min(1, Math.max(0, value));
+    return value !== value ? 0 : Math.min(1, Math.max(0, value));
   }
 
   /**

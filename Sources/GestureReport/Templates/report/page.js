@@ -35,28 +35,24 @@ var F = (function () {
   return { percent: percent, parameter: parameter, seconds: seconds, speed: speed };
 })();
 window.gesturetuneFormat = F;
-// Rule.completes, family by family.
-function completes(family, q, i) {
-  var p = G.p[i], v = G.v[i];
-  switch (family) {
-  case "threshold": return v >= q[1] || (Math.abs(v) < q[1] && p >= q[0]);
-  case "forward": return v >= 0 && (v > q[1] || p > q[0]);
-  case "projection": return p + q[1] * v >= q[0];
-  case "kinematic":
-    if (G.n[i] < 3) return G.vm[i] > 0;
-    var target = Math.min(q[0] / G.E[i], 0.5), d = q[1];
-    return p + G.vm[i] * d + G.am[i] * d * d / 2 >= target;
-  case "logistic": return q[0] + q[1] * p + q[2] * v >= 0;
-  }
-  return false;
+// The rule's decision is the JavaScript runtime's (runtimes/web, inlined before this script):
+// the code an app installs decides the what-if too.
+var R = GestureTuneRuntime;
+function ruleParameters(family, q) {
+  var keys = R.RULE_FAMILIES[family], o = { rule: family };
+  for (var k = 0; k < keys.length; k++) o[keys[k]] = q[k] === Infinity ? "inf" : q[k];
+  return R.parseParameters(o);
+}
+function completes(P, i) {
+  return R.ruleCompletes(P, { progress: G.p[i], velocity: G.v[i], kinematicVelocity: G.vm[i], kinematicAcceleration: G.am[i], kinematicCount: G.n[i], extent: G.E[i] });
 }
 // End to end, as the app decides: the role's gate first (a refused meant gesture is wrong),
 // then the release; `other` gestures its gate admits are wrong too (docs/gate.md).
 function evaluate(rule) {
   var q = rule.values, c = { cc: 0, cx: 0, xc: 0, xx: 0 }, miss = 0, labelled = 0, dec = new Array(N);
-  var refused = (rule.role === "current" ? G.rc : G.rs) || [];
+  var refused = (rule.role === "current" ? G.rc : G.rs) || [], P = ruleParameters(rule.family, q);
   for (var i = 0; i < N; i++) {
-    var yes = completes(rule.family, q, i); dec[i] = yes;
+    var yes = completes(P, i); dec[i] = yes;
     if (!G.counted[i] || G.intent[i] === null) continue;
     labelled++;
     if (G.intent[i] === 1) { if (yes) c.cc++; else c.cx++; }

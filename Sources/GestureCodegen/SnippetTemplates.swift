@@ -153,8 +153,16 @@ public enum SnippetTemplates {
         var named = namedValues(values, language: language)
         named["header"] = header(values, platform: platform)
         named["parameters"] = parameters(values, language: language)
-        return try SourceTemplates.render("snippets/" + name, named)
+        // The declarations' names: `TransitionName` in the templates (an identifier, so the Swift
+        // templates parse for the linter), the transition's before the values are filled in.
+        let text = try SourceTemplates.template("snippets/" + name).replacingOccurrences(
+            of: namePlaceholder, with: typePrefix(values.name))
+        return try SourceTemplates.fill(text, named, template: "snippets/" + name)
     }
+
+    /// What the templates call the transition in the names they declare (`TransitionNameTuning`,
+    /// `TransitionNamePopInteraction`): `typePrefix(values.name)` replaces it.
+    static let namePlaceholder = "TransitionName"
 
     /// The markers around the parameters block: `batch --params FILE` reads what lies between.
     public static let parametersBegin = ParameterSet.sourceBlockBegin
@@ -336,8 +344,6 @@ public enum SnippetTemplates {
             "horizontal": v.direction == .right || v.direction == .left ? "true" : "false",
             "sign": v.direction == .right || v.direction == .down ? "1.0" : "-1.0",
             "directionWord": directionWord(v.direction),
-            "prefix": typePrefix(v.name),
-            "tuning": parametersType(v.name),
         ]
     }
 

@@ -2,7 +2,7 @@
 //
 // Use: 1. Include gesturetune's runtimes/android module (`implementation(project(
 // ":gesturetune-runtime"))`) and add this file (your package line). 2. `view.setOnTouchListener(
-// {{prefix}}DragTransition(container, ::setProgress, ::settle, ::stopSettleAndGetProgress))`:
+// TransitionNameDragTransition(container, ::setProgress, ::settle, ::stopSettleAndGetProgress))`:
 // `container` does not move with the finger (the dragged view's parent); touches are measured
 // from its corner, in dp, and its size is the extent. `setProgress(p)` moves your views (0 to
 // 1); `settle(complete, ms)` animates to 1 or 0.
@@ -24,13 +24,13 @@ import dev.gesturetune.runtime.settleDuration
  * finger's speed, capped). Interruptible: a touch that lands while your settle animation runs
  * calls [onCatch], which stops that animation and returns its progress; the drag goes on from there.
  */
-class {{prefix}}DragTransition(
+class TransitionNameDragTransition(
     private val container: View,
     private val onProgress: (Double) -> Unit,
     private val onSettle: (complete: Boolean, durationMillis: Long) -> Unit,
     private val onCatch: () -> Double? = { null },
     // Debug builds: GestureTuneParameters.load(file) for live values.
-    private val parameters: GestureTuneParameters = {{tuning}}Parameters.value
+    private val parameters: GestureTuneParameters = TransitionNameTuningParameters.value
 ) : View.OnTouchListener {
     private var core: GestureTracker? = null
     private var tracker: VelocityTracker? = null

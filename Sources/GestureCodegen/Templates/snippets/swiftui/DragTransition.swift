@@ -3,7 +3,7 @@
 //
 // Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app
 // (iOS 16+). 2. On the view that slides:
-// `content.modifier({{prefix}}DragTransition { complete in if complete { dismiss() } })`.
+// `content.modifier(TransitionNameDragTransition { complete in if complete { dismiss() } })`.
 // `onRelease(true)` comes after the view has slid all the way out (so a `dismiss()` in it does
 // not animate a second time), `onRelease(false)` after it slid back. Touches are measured in the
 // global frame, less the view's own unmoved frame (its layout position, which the offset does
@@ -15,7 +15,7 @@ import SwiftUI
 
 /// A drag {{directionWord}} that moves the view with the finger once GestureTuneTracker's gate admits
 /// it and, on release, lets the core decide and settle at the finger's speed, capped.
-struct {{prefix}}DragTransition: ViewModifier {
+struct TransitionNameDragTransition: ViewModifier {
     let onRelease: (Bool) -> Void
     @State private var progress: CGFloat = 0
     @State private var frame: CGRect = .zero
@@ -23,7 +23,7 @@ struct {{prefix}}DragTransition: ViewModifier {
     @State private var started = false
 
     private var offset: (x: Double, y: Double) {
-        let direction = {{tuning}}.parameters.direction
+        let direction = TransitionNameTuning.parameters.direction
         return direction.offset(progress * direction.extent(width: frame.width, height: frame.height))
     }
 
@@ -45,7 +45,7 @@ struct {{prefix}}DragTransition: ViewModifier {
     private func changed(_ value: DragGesture.Value) {
         let s = sample(value)
         if core == nil {
-            var fresh = GestureTuneTracker(parameters: {{tuning}}.parameters, width: frame.width, height: frame.height)
+            var fresh = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: frame.width, height: frame.height)
             // A drag that lands while the view settles catches it where it is.
             if progress > 0 { fresh.startProgress = Double(progress) }
             core = fresh

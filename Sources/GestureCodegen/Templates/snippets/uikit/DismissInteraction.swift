@@ -3,7 +3,7 @@
 //
 // Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
 // 2. In the presented controller keep `lazy var dismissInteraction =
-// {{prefix}}DismissInteraction(presented: self)`, touched in viewDidLoad: it becomes the
+// TransitionNameDismissInteraction(presented: self)`, touched in viewDidLoad: it becomes the
 // (weak) `transitioningDelegate` and adds its pan to the view. A drag the gate admits dismisses.
 import GestureTuneRuntime
 import UIKit
@@ -14,7 +14,7 @@ import UIKit
 /// container (which does not move with the finger) feed GestureTuneTracker, which gates, decides
 /// and sets the finger-speed `completionSpeed`. In a scroll view, start only at its edge.
 @MainActor
-final class {{prefix}}DismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+final class TransitionNameDismissInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UIViewControllerTransitioningDelegate
 {
     private(set) var isInteracting = false
@@ -39,7 +39,7 @@ final class {{prefix}}DismissInteraction: UIPercentDrivenInteractiveTransition, 
     }
 
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
-        {{prefix}}DismissAnimator()
+        TransitionNameDismissAnimator()
     }
 
     func interactionControllerForDismissal(
@@ -51,7 +51,7 @@ final class {{prefix}}DismissInteraction: UIPercentDrivenInteractiveTransition, 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard gestureRecognizer === pan, let container else { return true }
         let size = container.bounds.size
-        core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
+        core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
         add(touch.location(in: container), at: touch.timestamp)
         return true
     }
@@ -97,9 +97,9 @@ final class {{prefix}}DismissInteraction: UIPercentDrivenInteractiveTransition, 
 /// Slides the presented view out along the dismiss direction, linearly, so that the interaction's
 /// progress is the finger's distance over the view's size.
 @MainActor
-final class {{prefix}}DismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+final class TransitionNameDismissAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using context: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-        {{tuning}}.parameters.effectiveTransitionDuration
+        TransitionNameTuning.parameters.effectiveTransitionDuration
     }
 
     func animateTransition(using context: any UIViewControllerContextTransitioning) {
@@ -107,7 +107,7 @@ final class {{prefix}}DismissAnimator: NSObject, UIViewControllerAnimatedTransit
             return context.completeTransition(!context.transitionWasCancelled)
         }
         let bounds = context.containerView.bounds
-        let direction = {{tuning}}.parameters.direction
+        let direction = TransitionNameTuning.parameters.direction
         let (x, y) = direction.offset(direction.extent(width: bounds.width, height: bounds.height))
         UIView.animate(withDuration: transitionDuration(using: context), delay: 0, options: .curveLinear) {
             from.transform = CGAffineTransform(translationX: x, y: y)

@@ -2,7 +2,7 @@
 {{header}}
 //
 // Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
-// 2. Keep one `{{prefix}}SpringPan(container:animations:completion:)` (`container` does not move
+// 2. Keep one `TransitionNameSpringPan(container:animations:completion:)` (`container` does not move
 // with the finger; `animations` moves your views to the completed state). 3. Add a
 // `UIPanGestureRecognizer` whose action calls its `handlePan(_:)` and whose delegate it is.
 import GestureTuneRuntime
@@ -13,7 +13,7 @@ import UIKit
 /// Scrubs a property animator with the finger, then hands GestureTuneTracker's release to the
 /// suggested spring. Interruptible: a touch on a running spring catches it where it is.
 @MainActor
-final class {{prefix}}SpringPan: NSObject, UIGestureRecognizerDelegate {
+final class TransitionNameSpringPan: NSObject, UIGestureRecognizerDelegate {
     private var animator: UIViewPropertyAnimator?
     private var core: GestureTuneTracker?
     private weak var container: UIView?
@@ -35,7 +35,7 @@ final class {{prefix}}SpringPan: NSObject, UIGestureRecognizerDelegate {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard let container else { return true }
         let size = container.bounds.size
-        var core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
+        var core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
         if let running = animator {
             // A reversed animator counts fractionComplete from the other end (iOS 11 and later).
             running.pauseAnimation()
@@ -68,7 +68,7 @@ final class {{prefix}}SpringPan: NSObject, UIGestureRecognizerDelegate {
             self.core = core
             if animator == nil, core.admitted == true {
                 let animator = UIViewPropertyAnimator(
-                    duration: {{tuning}}.parameters.effectiveTransitionDuration, curve: .linear, animations: animations)
+                    duration: TransitionNameTuning.parameters.effectiveTransitionDuration, curve: .linear, animations: animations)
                 animator.addCompletion { [weak self] position in
                     self?.animator = nil
                     self?.completion(position == .end)
@@ -92,9 +92,9 @@ final class {{prefix}}SpringPan: NSObject, UIGestureRecognizerDelegate {
             let relative = CGFloat(complete ? r.velocity / max(remaining, 0.001) : -r.velocity / max(remaining, 0.001))
             animator.isReversed = !complete
             // Response R and damping ratio ζ as mass 1, stiffness (2π / R)², damping 2ζ (2π / R).
-            let response = {{tuning}}.parameters.springResponse ?? {{tuning}}.parameters.effectiveTransitionDuration
+            let response = TransitionNameTuning.parameters.springResponse ?? TransitionNameTuning.parameters.effectiveTransitionDuration
             let omega = 2 * .pi / CGFloat(response)
-            let zeta = CGFloat({{tuning}}.parameters.springDampingRatio ?? GestureTuneDefaults.dampingRatio)
+            let zeta = CGFloat(TransitionNameTuning.parameters.springDampingRatio ?? GestureTuneDefaults.dampingRatio)
             let timing = UISpringTimingParameters(
                 mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega,
                 initialVelocity: CGVector(dx: relative, dy: relative))

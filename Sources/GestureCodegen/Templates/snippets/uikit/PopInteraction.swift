@@ -2,7 +2,7 @@
 {{header}}
 //
 // Use: 1. Add gesturetune's package (product GestureTuneRuntime) and this file to your app.
-// 2. Keep one `{{prefix}}PopInteraction(navigationController: nav)`: it becomes the controller's
+// 2. Keep one `TransitionNamePopInteraction(navigationController: nav)`: it becomes the controller's
 // delegate (forward what yours did), turns the system's edge swipe off and adds its pan.
 import GestureTuneRuntime
 import UIKit
@@ -12,7 +12,7 @@ import UIKit
 /// An interactive pop {{directionWord}}: touches in the navigation controller's view (still under
 /// the finger) feed GestureTuneTracker, which gates, decides and settles.
 @MainActor
-final class {{prefix}}PopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
+final class TransitionNamePopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UINavigationControllerDelegate
 {
     private(set) var isInteracting = false
@@ -40,7 +40,7 @@ final class {{prefix}}PopInteraction: UIPercentDrivenInteractiveTransition, UIGe
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         guard gestureRecognizer === pan, let container else { return true }
         let size = container.bounds.size
-        core = GestureTuneTracker(parameters: {{tuning}}.parameters, width: size.width, height: size.height)
+        core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
         add(touch.location(in: container), at: touch.timestamp)
         return true
     }
@@ -88,7 +88,7 @@ final class {{prefix}}PopInteraction: UIPercentDrivenInteractiveTransition, UIGe
         animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
     ) -> (any UIViewControllerAnimatedTransitioning)? {
-        operation == .pop && isInteracting ? {{prefix}}PopAnimator() : nil
+        operation == .pop && isInteracting ? TransitionNamePopAnimator() : nil
     }
 
     func navigationController(
@@ -101,9 +101,9 @@ final class {{prefix}}PopInteraction: UIPercentDrivenInteractiveTransition, UIGe
 
 /// The pop, linear: the top view slides out {{directionWord}}, the one below in from a third.
 @MainActor
-final class {{prefix}}PopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+final class TransitionNamePopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using context: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-        {{tuning}}.parameters.effectiveTransitionDuration
+        TransitionNameTuning.parameters.effectiveTransitionDuration
     }
 
     func animateTransition(using context: any UIViewControllerContextTransitioning) {
@@ -111,7 +111,7 @@ final class {{prefix}}PopAnimator: NSObject, UIViewControllerAnimatedTransitioni
             return context.completeTransition(!context.transitionWasCancelled)
         }
         context.containerView.insertSubview(to, belowSubview: from)
-        let direction = {{tuning}}.parameters.direction
+        let direction = TransitionNameTuning.parameters.direction
         let bounds = context.containerView.bounds
         let size = direction.extent(width: bounds.width, height: bounds.height)
         func shift(_ d: Double) -> CGAffineTransform {

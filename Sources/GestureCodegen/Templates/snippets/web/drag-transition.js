@@ -2,7 +2,7 @@
 //
 // Use: 1. `npm install path/to/gesturetune/runtimes/web` (the runtime), and add this module to
 // your app. 2. Give the dragged element `touch-action: none` (or the axis the page scrolls on).
-// 3. `new {{prefix}}DragTransition(element, { onProgress, onSettle })`, where the element moves
+// 3. `new TransitionNameDragTransition(element, { onProgress, onSettle })`, where the element moves
 // inside a container that stays still (its parent by default, or `container:`): positions are
 // measured in the container's frame and its size is the extent, as gesturetune's web recorder
 // measures them. 4. Your `onSettle(complete, durationMs)` animates to 1 (complete) or 0.
@@ -22,8 +22,8 @@ import { GestureTracker, parseBlock, settleDuration } from '@gesturetune/runtime
  * which stops that animation and returns its progress (or null when none runs); the drag goes on
  * from there.
  */
-export class {{prefix}}DragTransition {
-  constructor(element, { container = element.parentElement ?? document.documentElement, onProgress = () => {}, onSettle = () => {}, onCatch = () => null, parameters = parseBlock({{tuning}}) } = {}) {
+export class TransitionNameDragTransition {
+  constructor(element, { container = element.parentElement ?? document.documentElement, onProgress = () => {}, onSettle = () => {}, onCatch = () => null, parameters = parseBlock(TransitionNameTuning) } = {}) {
     Object.assign(this, { element, container, onProgress, onSettle, onCatch, parameters });
     this.pointer = null;
     element.addEventListener('pointerdown', (e) => this.down(e));
@@ -50,7 +50,7 @@ export class {{prefix}}DragTransition {
     const caught = this.onCatch();
     if (caught !== null && caught !== undefined) core.startProgress = Math.min(Math.max(caught, 0), 1);
     this.pointer = { id: e.pointerId, frame, core, started: core.startProgress > 0 };
-    const s = {{prefix}}DragTransition.sample(e, frame);
+    const s = TransitionNameDragTransition.sample(e, frame);
     core.add(s.t, s.x, s.y);
     this.element.setPointerCapture?.(e.pointerId);
     if (this.pointer.started) this.onProgress(core.progress(s.x, s.y));
@@ -61,10 +61,10 @@ export class {{prefix}}DragTransition {
     if (!p || e.pointerId !== p.id) return;
     const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
     for (const c of events.length > 0 ? events : [e]) {
-      const s = {{prefix}}DragTransition.sample(c, p.frame);
+      const s = TransitionNameDragTransition.sample(c, p.frame);
       p.core.add(s.t, s.x, s.y);
     }
-    const s = {{prefix}}DragTransition.sample(e, p.frame);
+    const s = TransitionNameDragTransition.sample(e, p.frame);
     if (!p.started && p.core.admitted === true) p.started = true;
     if (p.started) this.onProgress(p.core.progress(s.x, s.y));
   }
@@ -73,7 +73,7 @@ export class {{prefix}}DragTransition {
     const p = this.pointer;
     if (!p || e.pointerId !== p.id) return;
     this.pointer = null;
-    const s = {{prefix}}DragTransition.sample(e, p.frame);
+    const s = TransitionNameDragTransition.sample(e, p.frame);
     const r = p.core.release(s.t, s.x, s.y);
     const complete = released && r.complete;
     const detail = { decision: complete ? 'complete' : 'cancel', progress: r.progress, velocity: r.velocity, admitted: r.admitted };

@@ -216,11 +216,15 @@ public enum SnippetTemplates {
             let entries = names.map { "\"\($0)\" to \($0)" }.joined(separator: ", ")
             return block + """
 
-                /** The values above; debug builds may pass `GestureTuneParameters.load(file)` instead. */
+                /** The values above, or in a debug build a params.json: `if (BuildConfig.DEBUG)
+                 *  \(type)Parameters.liveFile = File(filesDir, "params.json")` (push it, no rebuild). */
                 object \(type)Parameters {
-                    val value: GestureTuneParameters by lazy {
+                    @Volatile var liveFile: java.io.File? = null
+                    private val block by lazy {
                         GestureTuneParameters.fromBlock(with(\(type)) { mapOf<String, Any?>(\(entries)) })
                     }
+                    val value: GestureTuneParameters
+                        get() = liveFile?.takeIf { it.exists() }?.let { GestureTuneParameters.load(it) } ?: block
                 }
 
                 """

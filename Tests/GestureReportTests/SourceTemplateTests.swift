@@ -29,6 +29,14 @@ import Testing
                 else { continue }
                 onDisk[path] = try String(contentsOf: url, encoding: .utf8)
             }
+            // The code generator also carries the JavaScript runtime, under `runtime-web/`.
+            if root == PlatformToolchains.templates {
+                let runtime = TestSupport.packageRoot.appendingPathComponent("runtimes/web/src")
+                for name in ["index.js", "tables.js"] {
+                    onDisk["runtime-web/" + name] = try String(
+                        contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
+                }
+            }
             #expect(!onDisk.isEmpty)
             #expect(Set(onDisk.keys) == Set(embedded.files.keys))
             for (name, text) in onDisk {

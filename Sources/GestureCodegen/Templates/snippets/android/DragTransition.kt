@@ -18,20 +18,18 @@ import dev.gesturetune.runtime.settleDuration
 
 {{parameters}}
 /**
- * A drag {{directionWord}} measured and decided by the runtime. While the finger moves,
- * [onProgress] gets the transition's progress (0 to 1) once the gate admits the gesture; on
- * release, [onSettle] gets whether to complete and how long the settle animation takes (the
- * finger's speed, capped). Interruptible: a touch that lands while your settle animation runs
- * calls [onCatch], which stops that animation and returns its progress; the drag goes on from there.
+ * A drag {{directionWord}} decided by the runtime: [onProgress] gets the progress (0 to 1) once
+ * the gate admits it, [onSettle] whether to complete and the settle's length (the finger's speed,
+ * capped). A touch during your settle calls [onCatch], which stops it and returns its progress.
  */
 class TransitionNameDragTransition(
     private val container: View,
     private val onProgress: (Double) -> Unit,
     private val onSettle: (complete: Boolean, durationMillis: Long) -> Unit,
-    private val onCatch: () -> Double? = { null },
-    // Debug builds: GestureTuneParameters.load(file) for live values.
-    private val parameters: GestureTuneParameters = TransitionNameTuningParameters.value
+    private val onCatch: () -> Double? = { null }
 ) : View.OnTouchListener {
+    /** Read at each touch-down: a debug build's live file takes effect on the next gesture. */
+    private var parameters: GestureTuneParameters = TransitionNameTuningParameters.value
     private var core: GestureTracker? = null
     private var tracker: VelocityTracker? = null
     private var started = false
@@ -47,6 +45,7 @@ class TransitionNameDragTransition(
         fun y(local: Float): Double = (local + dy) / density
         when (event.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
+                parameters = TransitionNameTuningParameters.value
                 val extent = (if (parameters.direction.horizontal) container.width else container.height) / density
                 val fresh = GestureTracker(parameters, extent)
                 val caught = onCatch()
@@ -93,8 +92,7 @@ class TransitionNameDragTransition(
         return false
     }
 
-    /** The platform's velocity, only when the thresholds were fitted on it: VelocityTracker fed
-     *  the event moved into the container's frame (a copy: the view's own event is untouched). */
+    /** VelocityTracker in the container's frame (on a copy), when the thresholds were fitted on it. */
     private fun track(event: MotionEvent, dx: Float, dy: Float, restart: Boolean) {
         if (parameters.estimator != Estimator.PLATFORM) return
         if (restart) {

@@ -8,7 +8,8 @@
 // measures them. 4. Your `onSettle(complete, durationMs)` animates to 1 (complete) or 0.
 // At each release the element receives a `gesturetune:decision` CustomEvent with
 // detail {decision: 'complete' | 'cancel', progress, velocity, admitted} (admitted false: the
-// gate refused the gesture, the transition never started).
+// gate refused the gesture, the transition never started). In development, pass
+// `parameters: await loadParameters('params.json')` to try new values without a rebuild.
 import { GestureTracker, parseBlock, settleDuration } from '@gesturetune/runtime';
 
 {{parameters}}

@@ -185,6 +185,43 @@ extension RuntimeTables {
 }
 
 extension RuntimeTables {
+    /// `formula`'s expression in Python: `and`, `or` for `&&`, `||` (`abs`, `min` are built in).
+    static func pythonExpression(_ text: String) -> String {
+        text.replacingOccurrences(of: " && ", with: " and ").replacingOccurrences(
+            of: " || ", with: " or ")
+    }
+
+    /// The notebook's `completes(family, q, g)`: each family's decision (`decisionFormula`) on a
+    /// gesture row `g` of report.json, `q` the family's parameter values in their order.
+    package static func python() -> String {
+        var out = [
+            "def completes(family, q, g):",
+            "    \"\"\"The rule's decision, as gesturetune's runtimes decide (generated from RuleFamily.decisionFormula).\"\"\"",
+            "    progress, velocity, extent = g[\"p_r\"], g[\"v_p\"], g[\"extent\"]",
+            "    kinematicVelocity, kinematicAcceleration = g[\"kinematicVelocity\"], g[\"kinematicAcceleration\"]",
+            "    kinematicCount = g[\"kinematicSamples\"]",
+        ]
+        for family in RuleFamily.allCases {
+            let f = family.decisionFormula
+            out.append("    if family == \"\(family.rawValue)\":")
+            for (k, spec) in family.parameterSpecs.enumerated() {
+                out.append("        \(spec.localName) = q[\(k)]")
+            }
+            if let condition = f.earlyCondition, let early = f.earlyResult {
+                out.append("        if \(pythonExpression(condition)):")
+                out.append("            return \(pythonExpression(early))")
+            }
+            for local in f.locals {
+                out.append("        \(local.name) = \(pythonExpression(local.expression))")
+            }
+            out.append("        return \(pythonExpression(f.result))")
+        }
+        out.append("    raise ValueError(\"unknown rule family: \" + family)")
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+extension RuntimeTables {
     /// Every generated file: `(path from the package's root, contents)`.
     package static func files() -> [(path: String, contents: String)] {
         [

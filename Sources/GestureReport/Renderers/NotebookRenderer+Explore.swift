@@ -1,3 +1,4 @@
+import GestureCodegen
 import GestureIO
 import GesturePhysics
 import GestureTrace
@@ -7,9 +8,11 @@ extension NotebookRenderer {
     /// from the notebook's folder and up to three folders above; standard input is skipped).
     static let tracesCode = ReportTemplates.files.embedded("report/notebook/traces.py")
 
-    /// The page's what-if in Python: gesturetune's decision formulas (`Rule.completes`) on each
-    /// gesture's release state, counted over labelled gestures not interrupted by the system.
-    static let whatIfCode = ReportTemplates.files.embedded("report/notebook/whatIf.py")
+    /// The page's what-if in Python: each family's decision, generated from the runtime's table
+    /// (`RuleFamily.decisionFormula`, `RuntimeTables.python()`), on each gesture's release
+    /// state, counted over labelled gestures not interrupted by the system.
+    static let whatIfCode = ReportTemplates.files.embedded(
+        "report/notebook/whatIf.py", ["completes": RuntimeTables.python()])
 
     /// What `whatIfCode` prints for the suggested rule, decided here by `Rule.completes`.
     var whatIfOutput: String {

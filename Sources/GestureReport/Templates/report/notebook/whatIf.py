@@ -1,20 +1,7 @@
 import math
 
 
-def completes(family, q, g):
-    p, v = g["p_r"], g["v_p"]
-    if family == "threshold":
-        return v >= q[1] or (abs(v) < q[1] and p >= q[0])
-    if family == "forward":
-        return v >= 0 and (v > q[1] or p > q[0])
-    if family == "projection":
-        return p + q[1] * v >= q[0]
-    if family == "kinematic":
-        if g["kinematicSamples"] < 3:
-            return g["kinematicVelocity"] > 0
-        target, d = min(q[0] / g["extent"], 0.5), q[1]
-        return p + g["kinematicVelocity"] * d + g["kinematicAcceleration"] * d * d / 2 >= target
-    return q[0] + q[1] * p + q[2] * v >= 0
+{{completes}}
 
 
 def percent(fraction):

@@ -258,7 +258,37 @@ package enum RuntimeConformance {
                 "equal-times", projection, 390,
                 [[0, 0, 300], [0.016, 40, 300], [0.016, 44, 300], [0.032, 90, 300]],
                 [0.036, 90, 300]),
+        ] + ties() + [platformAtRelease()]
+    }
+
+    /// Each family exactly on its boundary, in numbers binary floating point holds exactly: two
+    /// samples 1/32 s apart (within the 40 ms gap), 12.5 pt of a 400 pt extent, under `delta`:
+    /// `p_r = 0.03125`, `v_p = 1`. Threshold (`v >= v_th`) and projection and logistic (`>= 0`) complete; forward
+    /// (`v > v_th`, `p > p_th`) cancels; kinematic with two samples completes on `v_m > 0`.
+    static func ties() -> [Case] {
+        let rules: [(String, Rule)] = [
+            ("threshold", .threshold(progress: 0.5, velocity: 1)),
+            ("forward", .forward(progress: 0.03125, velocity: 1)),
+            ("projection", .projection(progress: 0.5, tau: 0.46875)),
+            ("logistic", .logistic(b0: -1, b1: 16, b2: 0.5)),
+            ("kinematic", .kinematic(distance: 300, duration: 0.25)),
         ]
+        return rules.map { name, rule in
+            make(
+                "tie-\(name)", GestureTuneParameters(rule: rule, estimator: .delta), 400,
+                [[0, 0, 300], [0.03125, 12.5, 300]], [0.03125, 12.5, 300])
+        }
+    }
+
+    /// The platform's velocity on the lift-off row itself (as every glue passes it), under
+    /// `platform`: the release's, not the last move's.
+    static func platformAtRelease() -> Case {
+        make(
+            "platform-at-release",
+            GestureTuneParameters(
+                rule: .threshold(progress: 0.9, velocity: 2), estimator: .platform),
+            390, [[0, 10, 300, 100, 0], [0.016, 30, 300, 400, 0], [0.032, 60, 300, 500, 0]],
+            [0.04, 70, 300, 900, 0])
     }
 
     // MARK: The file

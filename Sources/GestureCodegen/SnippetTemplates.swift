@@ -5,7 +5,7 @@ import GestureTuning
 /// What the per-platform snippet templates (`Templates/snippets/`) are filled from: plain named
 /// values, so that any producer of a suggestion can fill them.
 public struct SnippetValues: Sendable, Equatable {
-    /// The suggested rule's family: picks `Templates/snippets/decision/<family>.<ext>`.
+    /// The suggested rule's family.
     public var family: RuleFamily
     /// The rule's parameters by their `params.json` key (`progressThreshold`,
     /// `velocityThreshold`, `tau`, `distanceThreshold`, `kinematicDuration`, `intercept`,
@@ -169,8 +169,8 @@ public enum SnippetTemplates {
     public static let parametersEnd = ParameterSet.sourceBlockEnd
 
     /// `swipe-back` → `SwipeBack`: the transition's name as the start of a type's name (its
-    /// letters and digits, each word capitalised; `Transition` when none is left, a leading
-    /// digit kept behind `T`).
+    /// letters and digits, each word capitalised, at most `typePrefixLimit` characters;
+    /// `Transition` when none is left, a leading digit kept behind `T`).
     public static func typePrefix(_ name: String) -> String {
         var out = ""
         var upper = true
@@ -183,8 +183,12 @@ public enum SnippetTemplates {
             upper = false
         }
         if out.isEmpty { return "Transition" }
-        return out.first!.isNumber ? "T" + out : out
+        return String((out.first!.isNumber ? "T" + out : out).prefix(typePrefixLimit))
     }
+
+    /// The longest type prefix: the name recurs in every declaration, and each snippet stays
+    /// under 8 KB with a prefix this long.
+    public static let typePrefixLimit = 24
 
     /// The type the parameters block declares: `SwipeBackTuning`.
     public static func parametersType(_ name: String) -> String { typePrefix(name) + "Tuning" }
@@ -224,7 +228,7 @@ public enum SnippetTemplates {
                         GestureTuneParameters.fromBlock(with(\(type)) { mapOf<String, Any?>(\(entries)) })
                     }
                     val value: GestureTuneParameters
-                        get() = liveFile?.takeIf { it.exists() }?.let { GestureTuneParameters.load(it) } ?: block
+                        get() = liveFile?.let { runCatching { GestureTuneParameters.load(it) }.getOrNull() } ?: block
                 }
 
                 """

@@ -12,7 +12,7 @@ extension PhysicsEngine {
     /// Gate features of the gesture starting at `first`, over `points`, at `options.slop`
     /// (`Gate.defaultSlop` when it is not a finite number of 0 or more).
     func gateFeatures(from first: Sample, extent: Double) -> GateFeatures {
-        let slop = options.slop.isFinite && options.slop >= 0 ? options.slop : Gate.defaultSlop
+        let slop = Gate(slop: options.slop).effectiveSlop
         let edge = finiteOrZero(
             options.direction.distanceFromLeadingEdge(x: first.x, y: first.y, extent: extent))
         let beyond = firstBeyond(slop, from: first)

@@ -75,8 +75,10 @@ public struct Gate: Sendable, Equatable, Codable {
         self.slop = slop
     }
 
-    /// The slop in effect, pt.
-    public var effectiveSlop: Double { slop ?? Self.defaultSlop }
+    /// The slop in effect, pt: `slop` when a finite number of 0 or more, else `defaultSlop`.
+    public var effectiveSlop: Double {
+        slop.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? Self.defaultSlop
+    }
     /// The lock angle in effect, degrees.
     public var effectiveLockAngle: Double { lockAngle ?? Self.defaultLockAngle }
 

@@ -1,6 +1,6 @@
 /// Every constant an app's decision depends on, in one table: the engine, `GestureTuneTracker`
-/// and the Kotlin and JavaScript runtimes (`runtimes/`, whose tables are generated from this
-/// one by `gesturetune runtime-tables`) read these values and no literal of their own.
+/// and the Kotlin and JavaScript runtimes (`runtimes/`, whose tables `make runtimes` generates
+/// from this one) read these values and no literal of their own.
 public enum GestureTuneDefaults {
     /// Container extent when none is measured or set, pt (an iPhone's width in portrait).
     public static let extent = 390.0

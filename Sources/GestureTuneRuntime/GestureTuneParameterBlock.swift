@@ -110,5 +110,9 @@ extension GestureTuneParameters {
             springDampingRatio: Block.springDampingRatio, springResponse: Block.springResponse,
             completionSpeed: Block.completionSpeed, preset: Block.preset,
             expectedError: Block.expectedError)
+        if let bad = outOfBounds {
+            throw GestureTuneBlockError(
+                name: bad.key, expected: bad.expected, found: "\(bad.value)")
+        }
     }
 }

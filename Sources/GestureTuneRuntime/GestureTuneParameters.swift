@@ -81,12 +81,53 @@ public struct GestureTuneParameters: Sendable, Equatable {
         transitionDuration ?? GestureTuneDefaults.transitionDuration
     }
     public var effectiveFingerSpeedCap: Double { fingerSpeedCap ?? effectiveTransitionDuration }
+    /// The spring as mass 1, stiffness `(2π / R)²` and damping `2ζ (2π / R)`
+    /// (`UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`).
+    public var springCoefficients: (stiffness: Double, damping: Double) {
+        let omega = 2 * Double.pi / (springResponse ?? effectiveTransitionDuration)
+        let zeta = springDampingRatio ?? GestureTuneDefaults.dampingRatio
+        return (omega * omega, 2 * zeta * omega)
+    }
+
     /// The spring's motion launched at relative velocity `v0` (absent damping: 1; absent
     /// response: the transition's duration).
     public func springMotion(initialVelocity v0: Double) -> SpringMotion {
         SpringMotion(
             dampingRatio: springDampingRatio ?? GestureTuneDefaults.dampingRatio,
             response: springResponse ?? effectiveTransitionDuration, initialVelocity: v0)
+    }
+}
+
+extension GestureTuneParameters {
+    /// The first setting outside its bounds, the bounds `gesturetune batch --params` reads with:
+    /// its key (`spring.response`, `gate.lockAngle`, a rule key), what is expected, the value.
+    public var outOfBounds: (key: String, expected: String, value: Double)? {
+        if let p = rule.parameterOutOfBounds { return (p.key, p.spec.expected, p.value) }
+        let positive = "a positive number"
+        let nonNegative = "a number of 0 or more"
+        let checks: [(String, Double?, Bool, String)] = [
+            ("extent", extent, (extent ?? 1) > 0, positive),
+            ("horizon", window.horizon, window.horizon > 0, positive),
+            (
+                "maxSamples", Double(window.maxSamples), window.maxSamples >= 1,
+                "a whole number of 1 or more"
+            ),
+            ("maxGap", window.maxGap, window.maxGap > 0, positive),
+            ("transitionDuration", transitionDuration, (transitionDuration ?? 1) > 0, positive),
+            ("fingerSpeedCap", fingerSpeedCap, (fingerSpeedCap ?? 0) >= 0, nonNegative),
+            ("spring.dampingRatio", springDampingRatio, (springDampingRatio ?? 1) > 0, positive),
+            ("spring.response", springResponse, (springResponse ?? 1) > 0, positive),
+            ("gate.edgeWidth", gate.edgeWidth, (gate.edgeWidth ?? 0) >= 0, nonNegative),
+            (
+                "gate.lockAngle", gate.lockAngle, (0...180).contains(gate.lockAngle ?? 90),
+                "a number from 0 to 180"
+            ),
+            ("gate.slop", gate.slop, (gate.slop ?? 0) >= 0, nonNegative),
+        ]
+        for (key, value, holds, expected) in checks {
+            if let value, !(value.isFinite && holds) { return (key, expected, value) }
+        }
+        return nil
     }
 }
 
@@ -165,6 +206,12 @@ extension GestureTuneParameters: Codable {
         completionSpeed = try number("completionSpeed")
         preset = try c.decodeIfPresent(String.self, forKey: Key("preset"))
         expectedError = try number("expectedError")
+        if let bad = outOfBounds {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [Key(bad.key)],
+                    debugDescription: "\(bad.key): expected \(bad.expected), found \(bad.value)"))
+        }
     }
 
     /// `params.json`'s keys (the schema first, `"inf"` for an infinite threshold); unset values

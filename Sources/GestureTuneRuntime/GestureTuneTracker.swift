@@ -112,6 +112,10 @@ public struct GestureTuneTracker: Sendable {
     public var admitted: Bool? {
         if startProgress > 0 { return true }
         guard let features = gateFeatures else { return nil }
+        // A start beyond the edge width is refused at once, before the slop is reached.
+        if let width = parameters.gate.edgeWidth, !(features.edgeDistance <= width) {
+            return false
+        }
         switch parameters.gate.refusal(features) {
         case nil: return true
         case .slop: return nil

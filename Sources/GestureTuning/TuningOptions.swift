@@ -5,7 +5,7 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     /// The spring's target median settling time, s: UIKit's usual transition length.
     public static let defaultTargetDuration = 0.35
     /// The linear completion duration `D`, s, when the current set has none.
-    public static let defaultTransitionDuration = 0.35
+    public static let defaultTransitionDuration = GestureTuneDefaults.transitionDuration
 
     /// Seeds cross-validation folds (`GestureKey.fold`) and bootstrap resamples (`--seed`, default 1).
     public var seed: UInt64

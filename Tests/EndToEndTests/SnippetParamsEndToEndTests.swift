@@ -40,6 +40,45 @@ struct SnippetParamsEndToEndTests {
             #expect(r.0 == reference.0 && r.1 == reference.1, "\(name): \(r.1)")
             #expect(r.2 == reference.2, "\(name)")
         }
+        // What people do to a pasted block: rename the declaration, mark it private, add a
+        // conformance, make Kotlin values `const`, export the JS class by default, add doc
+        // comments and tabs, save with CRLF line ends. Each still gates as params.json.
+        func variant(_ name: String, crlf: Bool = false, _ rewrite: (String) -> String) throws {
+            let source = try String(
+                contentsOf: report.appendingPathComponent("snippets/" + name), encoding: .utf8)
+            var text = rewrite(source)
+            #expect(
+                text != source && text.contains("Renamed"), "\(name): the rewrite found nothing")
+            if crlf { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+            let url = dir.appendingPathComponent(
+                "variant-" + name.replacingOccurrences(of: "/", with: "-"))
+            try Data(text.utf8).write(to: url)
+            let r = try batch(url.path)
+            #expect(r.0 == reference.0 && r.1 == reference.1, "\(name) variant: \(r.1)")
+        }
+        try variant("uikit/PopInteraction.swift", crlf: true) {
+            $0.replacingOccurrences(
+                of: "enum STuning {", with: "@MainActor private enum Renamed: Sendable { // tuned"
+            )
+            .replacingOccurrences(
+                of: "    static let ", with: "    /// A value.\n    fileprivate static let ")
+        }
+        try variant("android/DragTransition.kt") {
+            $0.replacingOccurrences(of: "object STuning {", with: "internal object Renamed {")
+                .replacingOccurrences(
+                    of: "    val progressThreshold: Double",
+                    with: "    const val progressThreshold: Double"
+                )
+                .replacingOccurrences(
+                    of: "    val rule: String", with: "    private const val rule: String"
+                )
+                .replacingOccurrences(
+                    of: "    val direction", with: "\t/** The direction. */\n\tconst val direction")
+        }
+        try variant("web/drag-transition.js") {
+            $0.replacingOccurrences(
+                of: "export class STuning {", with: "export default class Renamed {")
+        }
         // An edited line: exit 65, the file and the line.
         let kotlin = report.appendingPathComponent("snippets/android/DragTransition.kt")
         let text = try String(contentsOf: kotlin, encoding: .utf8)

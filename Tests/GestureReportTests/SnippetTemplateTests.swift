@@ -215,7 +215,7 @@ import Testing
             ))
         #expect(
             v.headerLines.contains(
-                "No finger-speed cap was found for these gestures: a release settles in at most the transition duration, 0.3 s."
+                "No finger-speed cap measured: a release settles in at most the transition duration, 0.3 s."
             ))
         let dismiss = try model.snippetFiles()
         #expect(
@@ -429,10 +429,15 @@ import Testing
         }
     }
 
-    /// Every snippet, whatever the family and direction, is under 8 KB (8,192 bytes).
+    /// Every snippet, whatever the family and direction, is under 8 KB (8,192 bytes), even for
+    /// a long transition name (its type prefix capped at 24 characters).
     @Test func snippetsAreSmall() throws {
+        let long = "photo-browser-zoom-out-to-the-grid-from-the-detail-view"
+        #expect(SnippetTemplates.typePrefix(long) == "PhotoBrowserZoomOutToThe")
+        #expect(SnippetTemplates.typePrefix("2up") == "T2up")
+        #expect(SnippetTemplates.typePrefix("<&>") == "Transition")
         for (rule, direction) in Self.cases {
-            for file in try SnippetTemplates.files(Self.named("swipe-back", rule, direction)) {
+            for file in try SnippetTemplates.files(Self.named(long, rule, direction)) {
                 #expect(
                     file.contents.utf8.count < 8192, "\(file.name): \(file.contents.utf8.count)")
             }

@@ -7,9 +7,12 @@
 //     // app/build.gradle.kts
 //     dependencies { implementation(project(":gesturetune-runtime")) }
 //
-// The Kotlin plugin's version lives in this directory's settings.gradle.kts (pluginManagement),
-// which only a standalone build reads: inside an app the app's own Kotlin Gradle plugin applies,
-// since a plugin already on the build's classpath must be requested without a version.
+// The Kotlin plugin's version and the repositories live in this directory's settings.gradle.kts
+// (pluginManagement, dependencyResolutionManagement), which only a standalone build reads: inside
+// an app the app's own Kotlin Gradle plugin applies (a plugin already on the build's classpath
+// must be requested without a version) and the app's own repositories resolve the Kotlin stdlib.
+// This file declares no repositories, so it builds under `RepositoriesMode.FAIL_ON_PROJECT_REPOS`
+// (the default of new Android Studio projects).
 plugins {
     kotlin("jvm")
     `java-library`
@@ -17,10 +20,6 @@ plugins {
 
 group = "dev.gesturetune"
 version = "1.0.0"
-
-repositories {
-    mavenCentral()
-}
 
 java {
     sourceCompatibility = JavaVersion.VERSION_1_8
@@ -34,7 +33,7 @@ tasks.withType<org.jetbrains.kotlin.gradle.tasks.KotlinCompile>().configureEach 
 // The tests are plain Kotlin with a main (no JUnit): `gradle runtimeTests`, also run by `check`.
 val runtimeTests by tasks.registering(JavaExec::class) {
     group = "verification"
-    description = "Runs the runtime's tests and the conformance cases (runtimes/conformance/cases.json when present)."
+    description = "Runs the runtime's tests and the conformance cases (runtimes/conformance/cases.json, required)."
     classpath = sourceSets["test"].runtimeClasspath
     mainClass.set("dev.gesturetune.runtime.RuntimeTestsKt")
     args(file("../conformance/cases.json").absolutePath)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles the runtime and its tests with kotlinc and runs them (no Gradle needed).
 # Usage: runtimes/android/run-tests.sh [path/to/cases.json]   (from any directory)
-# The conformance cases default to runtimes/conformance/cases.json; absent, they are skipped.
+# The conformance cases default to runtimes/conformance/cases.json (in the repository, written by
+# `make runtimes`); a missing or unreadable file fails the run, it is never skipped.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

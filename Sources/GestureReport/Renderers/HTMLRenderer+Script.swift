@@ -55,6 +55,12 @@ extension HTMLRenderer {
     /// table sorting, filtering and paging. No framework, no network. (It never spells the
     /// not-a-number token: the page shows none, and the hostile-input tests look for it.)
     /// The JavaScript runtime (`WebRuntime.script()`) first: the what-if decides with it.
-    static let script =
-        ((try? WebRuntime.script()) ?? "") + "\n" + ReportTemplates.files.embedded("report/page.js")
+    static let script: String = {
+        do {
+            return try WebRuntime.script() + "\n" + ReportTemplates.files.embedded("report/page.js")
+        } catch {
+            // The build embeds runtimes/web/src: a missing file is a bug of the build.
+            preconditionFailure("\(error)")
+        }
+    }()
 }

@@ -65,12 +65,12 @@ extension ReportModel {
                 response: animation.springResponse ?? animation.targetDuration)
         if set.spring == nil {
             header.append(
-                "No spring response was found for these gestures: the response is the target settling time, \(NumberText.seconds(spring.response))."
+                "No spring response measured: the response is the target settling time, \(NumberText.seconds(spring.response))."
             )
         }
         if set.fingerSpeedCap == nil {
             header.append(
-                "No finger-speed cap was found for these gestures: a release settles in at most the transition duration, \(NumberText.seconds(duration))."
+                "No finger-speed cap measured: a release settles in at most the transition duration, \(NumberText.seconds(duration))."
             )
         }
         let lock = set.directionLockAngle ?? SnippetValues.fallbackDirectionLockAngle

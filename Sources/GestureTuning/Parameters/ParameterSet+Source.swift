@@ -37,7 +37,9 @@ extension ParameterSet {
         ).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
-        func trimmed(_ k: Int) -> String { lines[k].trimmingCharacters(in: .whitespaces) }
+        func trimmed(_ k: Int) -> String {
+            lines[k].replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
+        }
         guard let begin = lines.indices.first(where: { trimmed($0) == sourceBlockBegin }) else {
             throw fail(
                 1, "a parameters block between \"\(sourceBlockBegin)\" and \"\(sourceBlockEnd)\"",
@@ -61,7 +63,10 @@ extension ParameterSet {
         var closed = false
         for k in (begin + 1)..<end {
             let line = trimmed(k)
-            if line.isEmpty || line.hasPrefix("//") { continue }
+            // Comments: `//` lines, and `/* … */` or doc-comment lines starting with `/*`, `*`.
+            if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("/*") || line.hasPrefix("*") {
+                continue
+            }
             if !opened {
                 guard Self.isOpening(line) else {
                     throw fail(
@@ -201,20 +206,28 @@ extension ParameterSet {
     }
 
     /// Words that may precede a declaration in the block without changing what it holds: access
-    /// levels (`private enum`, `public static let`), Kotlin's `const`, `override`, `@JvmField`,
-    /// JavaScript's `export`.
+    /// levels (`private enum`, `public static let`), Kotlin's `const`, `override`, JavaScript's
+    /// `export default`; any `@attribute` (`@MainActor`, `@JvmField`) is skipped as well.
     static let modifiers: Set<Substring> = [
         "public", "private", "fileprivate", "internal", "open", "package", "final", "export",
-        "nonisolated", "const", "override", "@JvmField", "@JvmStatic", "data",
+        "nonisolated", "const", "override", "data", "default",
     ]
 
     /// The block's opening line: `enum`, `struct`, `object` or `class`, any name (with a
     /// conformance or supertype list), `{`, after any `modifiers`.
     static func isOpening(_ line: String) -> Bool {
+        var line = Substring(line)
+        if let comment = line.range(of: "//") {
+            line = line[..<comment.lowerBound].drop { $0 == " " }
+            while line.last == " " { line = line.dropLast() }
+        }
         guard line.hasSuffix("{") else { return false }
+        func isModifier(_ word: Substring) -> Bool {
+            modifiers.contains(word) || word.hasPrefix("@")
+        }
         let words = line.dropLast().split(separator: " ", omittingEmptySubsequences: true)
-        guard let kind = words.firstIndex(where: { !modifiers.contains($0) }),
-            words[..<kind].allSatisfy(modifiers.contains),
+        guard let kind = words.firstIndex(where: { !isModifier($0) }),
+            words[..<kind].allSatisfy(isModifier),
             ["enum", "struct", "object", "class"].contains(words[kind]), kind + 1 < words.count
         else { return false }
         let name = words[kind + 1].prefix { $0 != ":" }
@@ -227,7 +240,9 @@ extension ParameterSet {
     /// trailing `//` comment; nil when the line has another shape.
     static func assignment(_ line: String) -> (String, SourceValue)? {
         var rest = Substring(line)
-        while let space = rest.firstIndex(of: " "), modifiers.contains(rest[..<space]) {
+        while let space = rest.firstIndex(of: " "),
+            modifiers.contains(rest[..<space]) || rest.hasPrefix("@")
+        {
             rest = rest[space...].drop { $0 == " " }
         }
         let before = rest.count

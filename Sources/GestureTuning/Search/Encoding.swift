@@ -164,7 +164,9 @@ struct Encoding: Sendable {
     /// Weights of one fold's gestures.
     func weights(fold: Int) -> [Int] { (0..<unitCount).map { foldCounts[$0 * folds + fold] } }
 
-    /// `(c, k, fixed)` of one point; mirrors `Rule.completes` comparison by comparison.
+    /// `(c, k, fixed)` of one point: the grid search's private form of `Rule.completes` (the
+    /// runtime's decision), comparison by comparison; the sweep tests hold it to `Rule.completes`
+    /// by brute force over the same grid.
     static func staircase(
         _ point: TuningPoint, space: SearchSpace, rowAxis: GridAxis, columnAxis: GridAxis
     ) -> (Int, Int, Bool) {
@@ -181,7 +183,9 @@ struct Encoding: Sendable {
         case .projection(let tau):
             return (0, rowAxis.countAtMost(p + tau! * v), false)
         case .kinematic(let d):
-            if point.sampleCount < 3 { return (1, 0, point.kinematicVelocity > 0) }
+            if point.sampleCount < GestureTuneDefaults.kinematicSamples {
+                return (1, 0, point.kinematicVelocity > 0)
+            }
             let e = point.extent
             let landing = p + point.kinematicVelocity * d + point.kinematicAcceleration * d * d / 2
             // Targets min(d_th / E, 0.5) never decrease along the rows: binary search.

@@ -3,10 +3,14 @@
  * samples exactly as gesturetune's analysis does, with the parameters of a `params.json` file
  * as a value. One ES2022 module, no dependencies, for browsers and node.
  *
- * It is gesturetune's snippet core (`GestureTuneCore` plus the rule's decision function) with
- * the parameters passed in instead of a static `GestureTuneParameters` class: the same
- * arithmetic in the same order, so its figures are bit-for-bit the core's. The contract shared
- * with the Swift and Kotlin runtimes is `runtimes/SPEC.md` in gesturetune's repository.
+ * It is the JavaScript twin of the Swift runtime `GestureTuneRuntime` (the code gesturetune's
+ * engine decides through), held to it by `runtimes/conformance/cases.json`: cases the engine
+ * decided, every one of which this module must reproduce within `runtimes/SPEC.md`'s
+ * tolerances. Its constants, the rule families' keys, the estimators' fallback chains and each
+ * family's decision are generated from the Swift runtime into `tables.js` by `make runtimes`.
+ * A snippet gesturetune writes is glue around this module plus a parameters block, read with
+ * `parseBlock`. The contract shared with the Swift and Kotlin runtimes is `runtimes/SPEC.md`
+ * in gesturetune's repository.
  *
  * Units: positions in px (pt) in a frame that does not move with the finger (the container's),
  * times in seconds, progress in [0, 1], velocities along the axis in progress/s.
@@ -67,7 +71,8 @@
  * @typedef {object} RuleState
  * @property {number} progress `p_r` in [0, 1]
  * @property {number} velocity `v_p`, progress/s
- * @property {number} [kinematicVelocity] mean velocity over the last 3 samples, progress/s (0)
+ * @property {number} [kinematicVelocity] mean velocity over the last `DEFAULTS.kinematicSamples` (3)
+ *   samples, progress/s (0)
  * @property {number} [kinematicAcceleration] their acceleration, progress/s² (0)
  * @property {number} [kinematicCount] how many samples (at most 3) they came from (0)
  * @property {number} [extent] pt (else the parameters' extent, else 390)
@@ -151,10 +156,31 @@ function readNumber(value, key, required = false, rule = null) {
   return value;
 }
 
-/** A number greater than 0 and finite, or null: a time or ratio the spring divides by. */
+/** A finite number greater than 0, or null: a time, ratio or size something divides by. */
 function readPositive(value, key) {
   const x = readNumber(value, key);
   if (x !== null && !(x > 0 && Number.isFinite(x))) throw wrong(key, 'a finite number greater than 0', value);
+  return x;
+}
+
+/** A finite number of at least 0, or null: `fingerSpeedCap`, the gate's edge width and slop. */
+function readNonNegative(value, key) {
+  const x = readNumber(value, key);
+  if (x !== null && !(x >= 0 && Number.isFinite(x))) throw wrong(key, 'a finite number of at least 0', value);
+  return x;
+}
+
+/** A finite number from 0 to 180, or null: an angle in degrees (the gate's lock angle). */
+function readAngle(value, key) {
+  const x = readNumber(value, key);
+  if (x !== null && !(x >= 0 && x <= 180)) throw wrong(key, 'a number from 0 to 180', value);
+  return x;
+}
+
+/** A whole number of at least 1, or null: a count. */
+function readCount(value, key) {
+  const x = readNumber(value, key);
+  if (x !== null && !(Number.isSafeInteger(x) && x >= 1)) throw wrong(key, 'a whole number of at least 1', value);
   return x;
 }
 
@@ -190,8 +216,12 @@ function readObject(root, key) {
  * @param {string | object} jsonTextOrObject
  * @returns {Readonly<Parameters>}
  * @throws {GestureTuneParametersError} not JSON, not an object, a missing required key
- *   (`rule`, the family's keys), a wrong type, an unknown rule, direction or estimator, a
- *   spring response, damping ratio or transition duration that is not a finite number above 0.
+ *   (`rule`, the family's keys), a wrong type, an unknown rule, direction or estimator, a value
+ *   out of the CLI's bounds: `spring.dampingRatio`, `spring.response`, `transitionDuration`,
+ *   `horizon`, `maxGap`, `extent` not a finite number above 0; `fingerSpeedCap`,
+ *   `gate.edgeWidth`, `gate.slop` (and the older `edgeWidth`) not a finite number of at least 0;
+ *   `gate.lockAngle` (and the older `directionLockAngle`) not from 0 to 180; `maxSamples` not a
+ *   whole number of at least 1.
  */
 export function parseParameters(jsonTextOrObject) {
   let root = jsonTextOrObject;
@@ -219,26 +249,26 @@ export function parseParameters(jsonTextOrObject) {
     direction: readName(root.direction, 'direction', DIRECTIONS) ?? DEFAULTS.direction,
   };
   for (const key of RULE_FAMILIES[rule]) out[key] = readNumber(root[key], key, true, rule);
-  out.extent = readNumber(root.extent, 'extent');
+  out.extent = readPositive(root.extent, 'extent');
   out.estimator = readName(root.estimator, 'estimator', ESTIMATORS) ?? DEFAULTS.estimator;
-  out.horizon = readNumber(root.horizon, 'horizon');
-  out.maxSamples = readNumber(root.maxSamples, 'maxSamples');
-  out.maxGap = readNumber(root.maxGap, 'maxGap');
+  out.horizon = readPositive(root.horizon, 'horizon');
+  out.maxSamples = readCount(root.maxSamples, 'maxSamples');
+  out.maxGap = readPositive(root.maxGap, 'maxGap');
   out.completionSpeed = readNumber(root.completionSpeed, 'completionSpeed');
   out.transitionDuration = readPositive(root.transitionDuration, 'transitionDuration');
-  out.fingerSpeedCap = readNumber(root.fingerSpeedCap, 'fingerSpeedCap');
+  out.fingerSpeedCap = readNonNegative(root.fingerSpeedCap, 'fingerSpeedCap');
   const spring = readObject(root, 'spring');
   out.spring = Object.freeze({
     dampingRatio: readPositive(spring.dampingRatio, 'spring.dampingRatio'),
     response: readPositive(spring.response, 'spring.response'),
   });
   const gate = readObject(root, 'gate');
-  const olderEdge = readNumber(root.edgeWidth, 'edgeWidth');
-  const olderLock = readNumber(root.directionLockAngle, 'directionLockAngle');
+  const olderEdge = readNonNegative(root.edgeWidth, 'edgeWidth');
+  const olderLock = readAngle(root.directionLockAngle, 'directionLockAngle');
   out.gate = Object.freeze({
-    edgeWidth: readNumber(gate.edgeWidth, 'gate.edgeWidth') ?? olderEdge,
-    lockAngle: readNumber(gate.lockAngle, 'gate.lockAngle') ?? olderLock,
-    slop: readNumber(gate.slop, 'gate.slop'),
+    edgeWidth: readNonNegative(gate.edgeWidth, 'gate.edgeWidth') ?? olderEdge,
+    lockAngle: readAngle(gate.lockAngle, 'gate.lockAngle') ?? olderLock,
+    slop: readNonNegative(gate.slop, 'gate.slop'),
   });
   out.expectedError = readNumber(root.expectedError, 'expectedError');
   Object.freeze(out);
@@ -296,7 +326,7 @@ function params(parameters) {
   return normalized.has(parameters) ? parameters : parseParameters(parameters);
 }
 
-// ---- The core's arithmetic. Every expression below is the snippet core's, in its order. ----
+// ---- The arithmetic. Every expression below is the Swift runtime's, in its order. ----
 
 function horizontal(P) { return P.direction === 'right' || P.direction === 'left'; }
 function sense(P) { return P.direction === 'right' || P.direction === 'down' ? 1 : -1; }
@@ -451,16 +481,17 @@ function impulse(points, start, end) {
   return [velocity(workX), velocity(workY)];
 }
 
-/** Mean velocity and acceleration over the last 3 samples (progress/s, progress/s², each step
- *  clamped to ±5), and how many samples there were, for the kinematic rule. */
+/** Mean velocity and acceleration over the last `DEFAULTS.kinematicSamples` (3) samples
+ *  (progress/s, progress/s², the acceleration clamped to ±`DEFAULTS.kinematicAccelerationLimit`),
+ *  and how many samples there were, for the kinematic rule. */
 function kinematics(P, pts, extent) {
-  const count = Math.min(3, pts.length);
+  const count = Math.min(DEFAULTS.kinematicSamples, pts.length);
   if (count < 2) return { velocity: 0, acceleration: 0, count };
   const segment = (k) => finite(
     along(P, pts[k].x - pts[k - 1].x, pts[k].y - pts[k - 1].y) / extent / (pts[k].t - pts[k - 1].t));
   const newest = pts.length - 1;
   const last = segment(newest);
-  if (count !== 3) return { velocity: last, acceleration: 0, count };
+  if (count !== DEFAULTS.kinematicSamples) return { velocity: last, acceleration: 0, count };
   const previous = segment(newest - 1);
   const span = (pts[newest].t - pts[newest - 2].t) / 2;
   const step = finite((last - previous) / span);
@@ -479,42 +510,181 @@ function settle(P, remaining, velocity) {
   return value;
 }
 
-/** x(t) - 1 of the unit-step spring launched with relative velocity v0, closed form. */
-function springError(P, t, v0) {
-  const zeta = P.spring.dampingRatio ?? DEFAULTS.dampingRatio;
-  const omega = 2 * Math.PI / (P.spring.response ?? P.transitionDuration ?? DEFAULTS.transitionDuration);
-  if (zeta < 1) {
-    const damped = omega * Math.sqrt(1 - zeta * zeta);
-    const b = (v0 - zeta * omega) / damped;
-    return Math.exp(-zeta * omega * t) * (-Math.cos(damped * t) + b * Math.sin(damped * t));
+/** Why a spring's settling time could not be bracketed (`SpringMotion.Failure`). */
+class SpringFailure extends Error {
+  /** @param {'nonFinite' | 'notConverged'} reason */
+  constructor(reason) {
+    super(`spring settling time: ${reason}`);
+    this.name = 'SpringFailure';
+    this.reason = reason;
   }
-  if (zeta === 1) return (-1 + (v0 - omega) * t) * Math.exp(-omega * t);
-  const r2 = -omega * (zeta + Math.sqrt(zeta * zeta - 1));
-  const r1 = omega * omega / r2;
-  const c1 = (v0 + r2) / (r1 - r2);
-  return c1 * Math.exp(r1 * t) + (-1 - c1) * Math.exp(r2 * t);
 }
 
-/** The last time the spring is 0.5% or more from its target, s (scan, then bisection). */
+/**
+ * The closed-form motion of a unit-step spring, operation for operation the Swift runtime's
+ * `SpringMotion`: damping ratio `ζ`, response `R` (`ω₀ = 2π / R`), launched with relative
+ * velocity `v₀`. The error `e(t) = x(t) - 1` obeys `e'' + 2ζω₀ e' + ω₀² e = 0`, `e(0) = -1`,
+ * `e'(0) = v₀`:
+ *
+ * - `ζ < 1` (`under`): `e = exp(-ζω₀t) (-cos ω_d t + (v₀ - ζω₀)/ω_d sin ω_d t)`, `ω_d = ω₀√(1-ζ²)`
+ * - `ζ = 1` (`critical`): `e = (-1 + (v₀ - ω₀) t) exp(-ω₀t)`
+ * - `ζ > 1` (`over`): `e = C₁ exp(r₁t) + C₂ exp(r₂t)`, `r₂ = -ω₀(ζ + √(ζ²-1))`, `r₁ = ω₀² / r₂`,
+ *   `C₁ = (v₀ + r₂) / (r₁ - r₂)`, `C₂ = -1 - C₁`
+ *
+ * The settling time is the last time `|e|` crosses the tolerance: `lastCrossing` brackets it
+ * from the closed form, `settlingTime` bisects that bracket.
+ */
+class SpringMotion {
+  /** Most steps of the bracket's search and of the bisection. */
+  static maxIterations = 200;
+
+  /**
+   * `dampingRatio` and `response` positive and finite (`parseParameters` checks).
+   * @param {number} zeta
+   * @param {number} response s
+   * @param {number} v0 1/s
+   */
+  constructor(zeta, response, v0) {
+    const omega = 2 * Math.PI / response;
+    this.initialVelocity = v0;
+    if (zeta < 1) {
+      const damped = omega * Math.sqrt(1 - zeta * zeta);
+      this.form = { kind: 'under', decay: zeta * omega, omega: damped, a: -1, b: (v0 - zeta * omega) / damped };
+    } else if (zeta === 1) {
+      this.form = { kind: 'critical', omega, a: -1, b: v0 - omega };
+    } else {
+      const r2 = -omega * (zeta + Math.sqrt(zeta * zeta - 1));
+      const r1 = omega * omega / r2;
+      const c1 = (v0 + r2) / (r1 - r2);
+      this.form = { kind: 'over', r1, r2, c1, c2: -1 - c1 };
+    }
+  }
+
+  /** `e(t) = x(t) - 1`. */
+  error(t) {
+    const f = this.form;
+    switch (f.kind) {
+      case 'under': return Math.exp(-f.decay * t) * (f.a * Math.cos(f.omega * t) + f.b * Math.sin(f.omega * t));
+      case 'critical': return (f.a + f.b * t) * Math.exp(-f.omega * t);
+      default: return f.c1 * Math.exp(f.r1 * t) + f.c2 * Math.exp(f.r2 * t);
+    }
+  }
+
+  /** For the non-oscillating forms: the times `t > 0` where `e = 0` or `e' = 0`, sorted. */
+  monotonePieces() {
+    const points = [];
+    const f = this.form;
+    if (f.kind === 'critical') {
+      if (f.b > 0) points.push(-f.a / f.b);
+      if (f.b !== 0) points.push((f.b - f.omega * f.a) / (f.omega * f.b));
+    } else if (f.kind === 'over') {
+      if (f.c1 !== 0) {
+        const zero = -f.c2 / f.c1;
+        if (zero > 0) points.push(Math.log(zero) / (f.r1 - f.r2));
+        const turn = -f.c2 * f.r2 / (f.c1 * f.r1);
+        if (turn > 0) points.push(Math.log(turn) / (f.r1 - f.r2));
+      }
+    }
+    return points.filter((t) => Number.isFinite(t) && t > 0).sort((x, y) => x - y);
+  }
+
+  /**
+   * `[lo, hi]` with `|e(lo)| > tolerance >= |e(hi)|` and `|e|` crossing the tolerance once in
+   * between: the last crossing. `|e|` is monotone between the zeros of `e` and `e'`; for `ζ < 1`
+   * the extrema fall at `ω_d t = θ₀ + kπ` and their heights decay as `exp(-ζω₀t)`, so the last
+   * one above the tolerance is estimated without scanning; after the last monotone piece the
+   * bound is found by doubling.
+   * @param {number} tolerance
+   * @returns {[number, number]}
+   * @throws {SpringFailure}
+   */
+  lastCrossing(tolerance) {
+    const excess = (t) => Math.abs(this.error(t)) - tolerance;
+    const f = this.form;
+    if (f.kind === 'under') {
+      const { decay, omega, a, b } = f;
+      // Extrema of e: (-decay a + omega b) cos θ + (-decay b - omega a) sin θ = 0.
+      const p = -decay * a + omega * b;
+      const q = -decay * b - omega * a;
+      let theta0 = Math.atan2(-p, q);
+      if (theta0 < 0) theta0 += Math.PI;
+      if (theta0 >= Math.PI) theta0 -= Math.PI;
+      const first = theta0 > 0 ? 0 : 1;
+      const extremum = (k) => (theta0 + k * Math.PI) / omega;
+      const height = Math.abs(a * Math.cos(theta0) + b * Math.sin(theta0));
+      let k = first - 1;
+      if (height > tolerance) {
+        const estimate = ((omega * Math.log(height / tolerance) / decay) - theta0) / Math.PI;
+        if (Number.isFinite(estimate)) k = Math.max(first - 1, Math.floor(estimate));
+      }
+      let steps = 0;
+      while (excess(extremum(k + 1)) > 0 && steps < SpringMotion.maxIterations) {
+        k += 1;
+        steps += 1;
+      }
+      while (k >= first && excess(extremum(k)) <= 0 && steps < 2 * SpringMotion.maxIterations) {
+        k -= 1;
+        steps += 1;
+      }
+      return k < first ? [0, extremum(first)] : [extremum(k), extremum(k + 1)];
+    }
+    const points = [0, ...this.monotonePieces()];
+    let last = 0;
+    points.forEach((t, index) => { if (excess(t) > 0) last = index; });
+    if (last + 1 < points.length) return [points[last], points[last + 1]];
+    const lower = points[last];
+    const scale = f.kind === 'critical' ? 1 / f.omega : 1 / Math.abs(f.r1);
+    let width = scale;
+    for (let i = 0; i < SpringMotion.maxIterations; i++) {
+      const upper = lower + width;
+      const value = excess(upper);
+      if (!Number.isFinite(value)) throw new SpringFailure('nonFinite');
+      if (value <= 0) return [lower, upper];
+      width *= 2;
+    }
+    throw new SpringFailure('notConverged');
+  }
+
+  /**
+   * The settling time, s: the last time `|e|` crosses `tolerance`, bisected in `lastCrossing`'s
+   * bracket to a relative width of 1e-12 (or until the midpoint no longer moves). 0 for a
+   * non-finite initial velocity.
+   * @param {number} [tolerance]
+   * @returns {number}
+   * @throws {SpringFailure}
+   */
+  settlingTime(tolerance = DEFAULTS.settlingTolerance) {
+    if (!Number.isFinite(this.initialVelocity)) return 0;
+    let [lo, hi] = this.lastCrossing(tolerance);
+    const excess = (t) => Math.abs(this.error(t)) - tolerance;
+    if (!Number.isFinite(excess(lo)) || !Number.isFinite(excess(hi))) throw new SpringFailure('nonFinite');
+    if (excess(hi) === 0) return hi;
+    for (let i = 0; i < SpringMotion.maxIterations; i++) {
+      if (hi - lo < 1e-12 * Math.min(Math.abs(lo), Math.abs(hi))) break;
+      const mid = (lo + hi) / 2;
+      if (mid <= lo || mid >= hi) break;
+      if (excess(mid) > 0) lo = mid; else hi = mid;
+    }
+    return (lo + hi) / 2;
+  }
+}
+
+/** The parameters' spring launched at relative velocity `v0` (absent damping: 1; absent
+ *  response: the transition's duration). */
+function springMotion(P, v0) {
+  return new SpringMotion(
+    P.spring.dampingRatio ?? DEFAULTS.dampingRatio,
+    P.spring.response ?? P.transitionDuration ?? DEFAULTS.transitionDuration, v0);
+}
+
+/** The spring's settling time to `DEFAULTS.settlingTolerance`, s; 0 when it cannot be bracketed. */
 function settlingTime(P, v0) {
-  if (!Number.isFinite(v0)) return 0;
-  const zeta = P.spring.dampingRatio ?? DEFAULTS.dampingRatio;
-  const response = P.spring.response ?? P.transitionDuration ?? DEFAULTS.transitionDuration;
-  const tol = DEFAULTS.settlingTolerance;
-  const step = response / 400;
-  const bound = response * (4 * (1 / zeta + zeta) + Math.log(2 + Math.abs(v0) * response)) * 4;
-  let last = 0;
-  for (let t = step; t < bound + step; t += step) {
-    if (Math.abs(springError(P, t, v0)) > tol) last = t;
+  try {
+    return springMotion(P, v0).settlingTime();
+  } catch (error) {
+    if (error instanceof SpringFailure) return 0;
+    throw error;
   }
-  let lo = last;
-  let hi = last + step;
-  if (Math.abs(springError(P, lo, v0)) <= tol) return lo;
-  for (let i = 0; i < 60; i++) {
-    const mid = (lo + hi) / 2;
-    if (Math.abs(springError(P, mid, v0)) > tol) lo = mid; else hi = mid;
-  }
-  return hi;
 }
 
 // ---- The plain functions. ----
@@ -583,8 +753,10 @@ export function springInitialVelocity(progress, velocity, complete) {
 
 /**
  * The last time the unit-step spring (`spring.dampingRatio` default 1, `spring.response` default
- * `transitionDuration`) launched with `initialVelocity` is 0.5% or more from its target, s (a scan
- * at response/400, then bisection); 0 for a non-finite velocity.
+ * `transitionDuration`) launched with `initialVelocity` is `DEFAULTS.settlingTolerance` (0.5%) or
+ * more from its target, s, as the Swift runtime's `SpringMotion.settlingTime` computes it: the
+ * last crossing bracketed from the closed form, then bisected to a relative width of 1e-12;
+ * 0 for a non-finite velocity or when no bracket is found.
  * @param {Parameters | object} parameters
  * @param {number} initialVelocity relative, 1/s (`springInitialVelocity`)
  * @returns {number} s

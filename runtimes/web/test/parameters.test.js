@@ -173,3 +173,62 @@ test('parseBlock reads a snippet block: flat spring and gate names, Infinity, un
   assert.equal(p.gate.slop, 12);
   assert.throws(() => parseBlock({ rule: 'projection', progressThreshold: 0.5 }), /tau/);
 });
+
+test('times, ratios and sizes must be finite and above 0; each error names its key', () => {
+  const set = (key, value) => {
+    if (key === 'spring.dampingRatio') return { ...minimal, spring: { dampingRatio: value, response: 0.3 } };
+    if (key === 'spring.response') return { ...minimal, spring: { dampingRatio: 1, response: value } };
+    return { ...minimal, [key]: value };
+  };
+  for (const key of ['spring.dampingRatio', 'spring.response', 'transitionDuration', 'horizon', 'maxGap', 'extent']) {
+    for (const bad of [0, -0, -0.1, -1, Infinity, -Infinity, NaN]) {
+      throwsAbout(() => parseParameters(set(key, bad)), key);
+    }
+    throwsAbout(() => parseParameters(JSON.stringify(set(key, 0))), key);
+    for (const good of [1e-9, 0.05, 0.35, 2, 844]) parseParameters(set(key, good));
+  }
+});
+
+test('fingerSpeedCap: finite and at least 0 (0 allowed)', () => {
+  assert.equal(parseParameters({ ...minimal, fingerSpeedCap: 0 }).fingerSpeedCap, 0);
+  assert.equal(parseParameters({ ...minimal, fingerSpeedCap: 0.25 }).fingerSpeedCap, 0.25);
+  for (const bad of [-1e-9, -0.2, Infinity, -Infinity, NaN]) {
+    throwsAbout(() => parseParameters({ ...minimal, fingerSpeedCap: bad }), 'fingerSpeedCap');
+  }
+});
+
+test('maxSamples: a whole number of at least 1', () => {
+  assert.equal(parseParameters({ ...minimal, maxSamples: 1 }).maxSamples, 1);
+  assert.equal(parseParameters('{"rule": "threshold", "progressThreshold": 0.5, "velocityThreshold": 1, "maxSamples": 12.0}').maxSamples, 12);
+  for (const bad of [0, -3, 0.5, 12.5, 1e300, Infinity, NaN]) {
+    throwsAbout(() => parseParameters({ ...minimal, maxSamples: bad }), 'maxSamples');
+  }
+  throwsAbout(() => parseParameters({ ...minimal, maxSamples: '12' }), 'maxSamples');
+});
+
+test('parseBlock applies the same bounds, naming params.json\'s keys', () => {
+  const block = { rule: 'threshold', progressThreshold: 0.5, velocityThreshold: 1 };
+  throwsAbout(() => parseBlock({ ...block, springDampingRatio: 0 }), 'spring.dampingRatio');
+  throwsAbout(() => parseBlock({ ...block, springResponse: -0.3 }), 'spring.response');
+  throwsAbout(() => parseBlock({ ...block, maxSamples: 2.5 }), 'maxSamples');
+  throwsAbout(() => parseBlock({ ...block, horizon: Infinity }), 'horizon');
+  throwsAbout(() => parseBlock({ ...block, fingerSpeedCap: -1 }), 'fingerSpeedCap');
+  assert.equal(parseBlock({ ...block, fingerSpeedCap: 0, maxSamples: 4 }).maxSamples, 4);
+});
+
+test('the gate: edge width and slop at least 0, lock angle from 0 to 180, finite', () => {
+  const g = parseParameters({ ...minimal, gate: { edgeWidth: 0, lockAngle: 180, slop: 0 } }).gate;
+  assert.deepEqual({ ...g }, { edgeWidth: 0, lockAngle: 180, slop: 0 });
+  assert.equal(parseParameters({ ...minimal, gate: { lockAngle: 0 } }).gate.lockAngle, 0);
+  for (const bad of [-1, Infinity, NaN]) {
+    throwsAbout(() => parseParameters({ ...minimal, gate: { edgeWidth: bad } }), 'gate.edgeWidth');
+    throwsAbout(() => parseParameters({ ...minimal, gate: { slop: bad } }), 'gate.slop');
+    throwsAbout(() => parseParameters({ ...minimal, edgeWidth: bad }), 'edgeWidth');
+  }
+  for (const bad of [-0.5, 180.5, 360, Infinity, NaN]) {
+    throwsAbout(() => parseParameters({ ...minimal, gate: { lockAngle: bad } }), 'gate.lockAngle');
+    throwsAbout(() => parseParameters({ ...minimal, directionLockAngle: bad }), 'directionLockAngle');
+  }
+  throwsAbout(() => parseBlock({ ...minimal, lockAngle: 200 }), 'gate.lockAngle');
+  throwsAbout(() => parseBlock({ ...minimal, slop: -2 }), 'gate.slop');
+});

@@ -99,3 +99,66 @@ test('springInitialVelocity: v/(1-p) to complete, -v/p to cancel, 0 when nothing
   assert.equal(springInitialVelocity(0, 3, false), 0);
   assert.equal(springInitialVelocity(0.5, Infinity, true), 0); // not finite
 });
+
+/** e(t) = x(t) - 1 of x'' + 2ζω x' + ω²(x - 1) = 0, x(0) = 0, x'(0) = v0, written out here. */
+function springError(zeta, R, v0) {
+  const omega = (2 * Math.PI) / R;
+  if (zeta < 1) {
+    const wd = omega * Math.sqrt(1 - zeta * zeta);
+    const b = (v0 - zeta * omega) / wd;
+    return { error: (t) => Math.exp(-zeta * omega * t) * (-Math.cos(wd * t) + b * Math.sin(wd * t)),
+      // |e| <= sqrt(1 + b²) e^{-ζωt}: beyond this time it stays inside the band
+      bound: Math.log(Math.sqrt(1 + b * b) / 0.005) / (zeta * omega), wd };
+  }
+  if (zeta === 1) return { error: (t) => (-1 + (v0 - omega) * t) * Math.exp(-omega * t), bound: 4 };
+  const s = Math.sqrt(zeta * zeta - 1);
+  const r1 = -omega * (zeta - s);
+  const r2 = -omega * (zeta + s);
+  const c2 = (v0 + r1) / (r2 - r1);
+  const c1 = -1 - c2;
+  return { error: (t) => c1 * Math.exp(r1 * t) + c2 * Math.exp(r2 * t), bound: 4 };
+}
+
+test('a tiny damping ratio settles fast: ζ = 1e-4 and 0.01 within 50 ms, finite and positive', () => {
+  const R = 0.35;
+  for (const zeta of [1e-4, 0.01]) {
+    for (const v0 of [0, 3, -2]) {
+      const P = parseParameters({ ...base, spring: { dampingRatio: zeta, response: R } });
+      const started = performance.now();
+      const t = springSettlingTime(P, v0);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < 50, `ζ=${zeta} v0=${v0}: ${elapsed.toFixed(2)} ms`);
+      assert.ok(Number.isFinite(t) && t > 0, `ζ=${zeta} v0=${v0}: ${t}`);
+      const { error, bound, wd } = springError(zeta, R, v0);
+      // on the band's edge, before the envelope's bound and within a damped period of it
+      assert.ok(Math.abs(Math.abs(error(t)) - 0.005) <= 1e-9, `ζ=${zeta} v0=${v0}: |e(${t})| = ${Math.abs(error(t))}`);
+      assert.ok(t <= bound + 1e-9 && t >= bound - 2 * Math.PI / wd, `ζ=${zeta} v0=${v0}: ${t} vs envelope ${bound}`);
+      // inside the band for the next few periods
+      for (let s = t + 1e-7; s < t + 3 * (2 * Math.PI / wd); s += R / 2000) {
+        assert.ok(Math.abs(error(s)) <= 0.005 + 1e-12, `ζ=${zeta} v0=${v0}: out of the band at ${s}`);
+      }
+    }
+  }
+});
+
+test('the settling time matches a brute-force scan (step R/20000, then bisection) within 1e-6 s', () => {
+  const R = 0.35;
+  for (const [zeta, v0] of [[0.05, 2], [0.3, 0], [0.6, 10], [0.85, -4], [1, -3], [1, 6], [1.5, 4], [3, -1]]) {
+    const { error, bound } = springError(zeta, R, v0);
+    const excess = (t) => Math.abs(error(t)) - 0.005;
+    const step = R / 20000;
+    const end = 1.2 * bound + R;
+    let last = 0;
+    for (let i = 1; i * step < end; i++) if (excess(i * step) > 0) last = i * step;
+    assert.ok(excess(end) <= 0, `ζ=${zeta} v0=${v0}: the scan's range ${end} is too short`);
+    let lo = last;
+    let hi = last + step;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (excess(mid) > 0) lo = mid; else hi = mid;
+    }
+    const P = parseParameters({ ...base, spring: { dampingRatio: zeta, response: R } });
+    const t = springSettlingTime(P, v0);
+    assert.ok(Math.abs(t - (lo + hi) / 2) <= 1e-6, `ζ=${zeta} v0=${v0}: ${t} vs scan ${(lo + hi) / 2}`);
+  }
+});

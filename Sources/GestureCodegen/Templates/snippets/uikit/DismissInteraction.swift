@@ -49,7 +49,7 @@ final class TransitionNameDismissInteraction: UIPercentDrivenInteractiveTransiti
     }
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        guard gestureRecognizer === pan, let container else { return true }
+        guard gestureRecognizer === pan, pan?.state == .possible, let container else { return true }
         let size = container.bounds.size
         core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
         add(touch.location(in: container), at: touch.timestamp)

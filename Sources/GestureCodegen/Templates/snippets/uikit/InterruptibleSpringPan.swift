@@ -31,19 +31,13 @@ final class TransitionNameSpringPan: NSObject, UIGestureRecognizerDelegate {
 
     private func point(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
 
-    // The touch-down sample; a running spring is caught where it is.
+    // The touch-down sample (a second finger is not a new gesture). A running spring is caught
+    // when the pan begins, so a tap leaves it running.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        guard let container else { return true }
+        guard let container, gestureRecognizer.state == .possible else { return true }
         let size = container.bounds.size
         var core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
-        if let running = animator {
-            // A reversed animator counts fractionComplete from the other end (iOS 11 and later).
-            running.pauseAnimation()
-            let fraction = running.isReversed ? 1 - running.fractionComplete : running.fractionComplete
-            running.isReversed = false
-            running.fractionComplete = fraction
-            core.startProgress = max(Double(fraction), 1e-9)
-        }
+        if animator != nil { core.startProgress = 1e-9 }
         let p = point(touch.location(in: container))
         core.add(t: touch.timestamp, x: p.x, y: p.y)
         self.core = core
@@ -65,10 +59,18 @@ final class TransitionNameSpringPan: NSObject, UIGestureRecognizerDelegate {
         switch pan.state {
         case .began, .changed:
             core.add(t: CACurrentMediaTime(), x: p.x, y: p.y)
+            if pan.state == .began, let running = animator {
+                // A reversed animator counts fractionComplete from the other end (iOS 11 and later).
+                running.pauseAnimation()
+                let fraction = running.isReversed ? 1 - running.fractionComplete : running.fractionComplete
+                running.isReversed = false
+                running.fractionComplete = fraction
+                core.startProgress = max(Double(fraction), 1e-9)
+            }
             self.core = core
             if animator == nil, core.admitted == true {
                 let animator = UIViewPropertyAnimator(
-                    duration: TransitionNameTuning.parameters.effectiveTransitionDuration, curve: .linear, animations: animations)
+                    duration: core.parameters.effectiveTransitionDuration, curve: .linear, animations: animations)
                 animator.addCompletion { [weak self] position in
                     self?.animator = nil
                     self?.completion(position == .end)
@@ -88,15 +90,11 @@ final class TransitionNameSpringPan: NSObject, UIGestureRecognizerDelegate {
             let v = pan.velocity(in: container)
             let r = core.release(t: CACurrentMediaTime(), x: p.x, y: p.y, vx: v.x, vy: v.y)
             let complete = pan.state == .ended && r.complete
-            let remaining = complete ? 1 - r.progress : r.progress
-            let relative = CGFloat(complete ? r.velocity / max(remaining, 0.001) : -r.velocity / max(remaining, 0.001))
+            let relative = Completion.springInitialVelocity(progress: r.progress, velocity: r.velocity, completing: complete) ?? 0
             animator.isReversed = !complete
-            // Response R and damping ratio ζ as mass 1, stiffness (2π / R)², damping 2ζ (2π / R).
-            let response = TransitionNameTuning.parameters.springResponse ?? TransitionNameTuning.parameters.effectiveTransitionDuration
-            let omega = 2 * .pi / CGFloat(response)
-            let zeta = CGFloat(TransitionNameTuning.parameters.springDampingRatio ?? GestureTuneDefaults.dampingRatio)
+            let spring = core.parameters.springCoefficients
             let timing = UISpringTimingParameters(
-                mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega,
+                mass: 1, stiffness: spring.stiffness, damping: spring.damping,
                 initialVelocity: CGVector(dx: relative, dy: relative))
             animator.continueAnimation(withTimingParameters: timing, durationFactor: 1)
         default:

@@ -9,8 +9,7 @@ import UIKit
 
 {{parameters}}
 
-/// An interactive pop {{directionWord}}: touches in the navigation controller's view (still under
-/// the finger) feed GestureTuneTracker, which gates, decides and settles.
+/// An interactive pop {{directionWord}}: GestureTuneTracker gates, decides and settles it.
 @MainActor
 final class TransitionNamePopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate,
     UINavigationControllerDelegate
@@ -38,7 +37,7 @@ final class TransitionNamePopInteraction: UIPercentDrivenInteractiveTransition, 
     }
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        guard gestureRecognizer === pan, let container else { return true }
+        guard gestureRecognizer === pan, pan?.state == .possible, let container else { return true }
         let size = container.bounds.size
         core = GestureTuneTracker(parameters: TransitionNameTuning.parameters, width: size.width, height: size.height)
         add(touch.location(in: container), at: touch.timestamp)

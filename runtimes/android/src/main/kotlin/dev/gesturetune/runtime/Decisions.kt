@@ -10,12 +10,15 @@ data class ReleaseState(
     val progress: Double,
     /** Release velocity `v_p`, progress/s. */
     val velocity: Double,
-    /** Mean velocity over the last three samples, progress/s (kinematic rule). */
+    /** Mean velocity over the last [GestureTuneDefaults.kinematicSamples] samples, progress/s (kinematic rule). */
     val kinematicVelocity: Double = 0.0,
-    /** Acceleration over the last three samples, progress/s², clamped to ±5 (kinematic rule). */
+    /**
+     * Acceleration over the last [GestureTuneDefaults.kinematicSamples] samples, progress/s²,
+     * clamped to ±[GestureTuneDefaults.kinematicAccelerationLimit] (kinematic rule).
+     */
     val kinematicAcceleration: Double = 0.0,
-    /** How many of the last three samples there were (kinematic rule). */
-    val kinematicCount: Int = 3,
+    /** How many of the last [GestureTuneDefaults.kinematicSamples] samples there were (kinematic rule). */
+    val kinematicCount: Int = GestureTuneDefaults.kinematicSamples,
     /** The extent along the axis, pt (kinematic rule). */
     val extent: Double = GestureTuneDefaults.extent
 )
@@ -106,51 +109,19 @@ fun springInitialVelocity(progress: Double, velocity: Double, complete: Boolean)
     return if (remaining > 0) finiteOrZero(if (complete) velocity / (1 - progress) else -velocity / progress) else 0.0
 }
 
-/** x(t) - 1 of the unit-step spring launched with relative velocity [v0], closed form. */
-private fun springError(parameters: GestureTuneParameters, t: Double, v0: Double): Double {
-    val zeta = parameters.spring?.dampingRatio ?: GestureTuneDefaults.dampingRatio
-    val omega = 2 * Math.PI / (parameters.spring?.response ?: parameters.transitionDuration ?: GestureTuneDefaults.transitionDuration)
-    if (zeta < 1) {
-        val damped = omega * Math.sqrt(1 - zeta * zeta)
-        val b = (v0 - zeta * omega) / damped
-        return Math.exp(-zeta * omega * t) * (-Math.cos(damped * t) + b * Math.sin(damped * t))
-    }
-    if (zeta == 1.0) return (-1 + (v0 - omega) * t) * Math.exp(-omega * t)
-    val r2 = -omega * (zeta + Math.sqrt(zeta * zeta - 1))
-    val r1 = omega * omega / r2
-    val c1 = (v0 + r2) / (r1 - r2)
-    return c1 * Math.exp(r1 * t) + (-1 - c1) * Math.exp(r2 * t)
-}
-
 /**
  * When the settle spring (ζ = spring.dampingRatio, else 1; response spring.response, else
  * transitionDuration, else 0.35 s) launched with relative velocity [initialVelocity] stays within
- * 0.5% of its target, s: the last time it is 0.5% or more away (scan, then bisection); 0 when
- * [initialVelocity] is not finite.
+ * 0.5% of its target, s: [SpringMotion.settlingTime] of [GestureTuneParameters.springMotion], as
+ * the Swift runtime's tracker computes it (the last crossing bracketed from the closed form, then
+ * bisected); 0 when [initialVelocity] is not finite or the bracket cannot be found.
  */
-fun springSettlingTime(parameters: GestureTuneParameters, initialVelocity: Double): Double {
-    val v0 = initialVelocity
-    if (!v0.isFinite()) return 0.0
-    val zeta = parameters.spring?.dampingRatio ?: GestureTuneDefaults.dampingRatio
-    val response = parameters.spring?.response ?: parameters.transitionDuration ?: GestureTuneDefaults.transitionDuration
-    val tolerance = GestureTuneDefaults.settlingTolerance
-    val step = response / 400
-    val bound = response * (4 * (1 / zeta + zeta) + Math.log(2 + Math.abs(v0) * response)) * 4
-    var last = 0.0
-    var t = 0.0
-    while (t < bound) {
-        t += step
-        if (Math.abs(springError(parameters, t, v0)) > tolerance) last = t
+fun springSettlingTime(parameters: GestureTuneParameters, initialVelocity: Double): Double =
+    try {
+        parameters.springMotion(initialVelocity).settlingTime()
+    } catch (e: SpringMotion.FailureException) {
+        0.0
     }
-    var lo = last
-    var hi = last + step
-    if (Math.abs(springError(parameters, lo, v0)) <= tolerance) return lo
-    repeat(60) {
-        val mid = (lo + hi) / 2
-        if (Math.abs(springError(parameters, mid, v0)) > tolerance) lo = mid else hi = mid
-    }
-    return hi
-}
 
 /**
  * The release velocity, pt/s, under the parameters' estimator, window and fallbacks, from the
@@ -173,7 +144,7 @@ fun releaseVelocity(
 
 internal fun finiteOrZero(x: Double): Double = if (x.isFinite()) x else 0.0
 
-/** The kept samples of one gesture and the core's measurements over them. */
+/** The kept samples of one gesture and the measurements over them (the Swift runtime's `ReleaseVelocity`). */
 internal class Samples {
     val ts = ArrayList<Double>()
     val xs = ArrayList<Double>()
@@ -314,19 +285,22 @@ internal class Samples {
         return doubleArrayOf(velocity(workX), velocity(workY))
     }
 
-    /** Mean velocity and acceleration over the last 3 samples (progress/s, progress/s^2, each
-     *  step clamped to +-5), and how many samples there were, for the kinematic rule. */
+    /** Mean velocity and acceleration over the last [GestureTuneDefaults.kinematicSamples] samples
+     *  (progress/s, progress/s^2, the acceleration clamped to
+     *  ±[GestureTuneDefaults.kinematicAccelerationLimit]), and how many samples there were, for the
+     *  kinematic rule. */
     fun kinematics(direction: Direction, extent: Double): Triple<Double, Double, Int> {
-        val count = Math.min(3, ts.size)
+        val count = Math.min(GestureTuneDefaults.kinematicSamples, ts.size)
         if (count < 2) return Triple(0.0, 0.0, count)
         fun segment(k: Int): Double =
             finiteOrZero(direction.along(xs[k] - xs[k - 1], ys[k] - ys[k - 1]) / extent / (ts[k] - ts[k - 1]))
         val newest = ts.size - 1
         val last = segment(newest)
-        if (count != 3) return Triple(last, 0.0, count)
+        if (count != GestureTuneDefaults.kinematicSamples) return Triple(last, 0.0, count)
         val previous = segment(newest - 1)
         val span = (ts[newest] - ts[newest - 2]) / 2
         val step = finiteOrZero((last - previous) / span)
-        return Triple(finiteOrZero((previous + last) / 2), Math.min(GestureTuneDefaults.kinematicAccelerationLimit, Math.max(-GestureTuneDefaults.kinematicAccelerationLimit, step)), count)
+        val limit = GestureTuneDefaults.kinematicAccelerationLimit
+        return Triple(finiteOrZero((previous + last) / 2), Math.min(limit, Math.max(-limit, step)), count)
     }
 }

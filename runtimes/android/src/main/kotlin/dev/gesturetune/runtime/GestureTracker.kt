@@ -8,6 +8,10 @@ package dev.gesturetune.runtime
  * start-of-gesture gate, the release-velocity estimator and window the thresholds were fitted on,
  * the rule, and the settle duration, completion speed and spring. One tracker per gesture.
  *
+ * The Kotlin twin of the Swift runtime's `GestureTuneTracker` (same arithmetic, same order of
+ * floating-point operations), held to it by `runtimes/conformance/cases.json`; its constants and
+ * decisions come from `Tables.kt`, which `make runtimes` generates from the Swift runtime.
+ *
  * [extent]: the container's size along the axis, dp (not positive or not finite: the parameters'
  * extent, else 390).
  */

@@ -97,7 +97,7 @@ enum class Estimator(
 
 /**
  * A params.json that cannot be read: not JSON, not an object, a required rule key missing, a
- * value of the wrong type, or an unknown rule, direction or estimator.
+ * value of the wrong type or out of range, or an unknown rule, direction or estimator.
  */
 class GestureTuneParametersException(
     /** The key at fault (`"velocityThreshold"`, `"gate.slop"`), or null when the text is not a JSON object. */
@@ -188,6 +188,18 @@ data class GestureTuneParameters(
         }
     }
 
+    /**
+     * The settle spring launched at relative velocity [initialVelocity], 1/s: damping
+     * spring.dampingRatio (absent: [GestureTuneDefaults.dampingRatio]), response spring.response
+     * (absent: transitionDuration, else [GestureTuneDefaults.transitionDuration]).
+     */
+    fun springMotion(initialVelocity: Double): SpringMotion =
+        SpringMotion(
+            spring?.dampingRatio ?: GestureTuneDefaults.dampingRatio,
+            spring?.response ?: transitionDuration ?: GestureTuneDefaults.transitionDuration,
+            initialVelocity
+        )
+
     private fun ruleValue(key: String): Double? = when (key) {
         "progressThreshold" -> progressThreshold
         "velocityThreshold" -> velocityThreshold
@@ -206,9 +218,13 @@ data class GestureTuneParameters(
 
         /**
          * The parameters of the params.json [text]. Unknown keys, rule keys of another family and null values of
-         * optional keys are ignored.
+         * optional keys are ignored. Present values must be in range: `spring.dampingRatio`,
+         * `spring.response`, `transitionDuration`, `horizon`, `maxGap`, `extent` finite and > 0;
+         * `fingerSpeedCap`, `gate.edgeWidth` (older `edgeWidth`), `gate.slop` finite and >= 0; `gate.lockAngle`
+         * (older `directionLockAngle`) in 0...180; `maxSamples` a whole number >= 1.
          * @throws GestureTuneParametersException naming the key on a missing required key, a wrong
-         * type or an unknown rule, direction or estimator (key null when the text is not a JSON object).
+         * type, a value out of range or an unknown rule, direction or estimator (key null when the
+         * text is not a JSON object).
          */
         fun fromJson(text: String): GestureTuneParameters {
             val root = try {
@@ -299,23 +315,35 @@ data class GestureTuneParameters(
                 (v as? String)?.let { Estimator.fromJsonName(it) }
                     ?: fail("estimator", Estimator.values().joinToString(", ") { it.jsonName }, v)
             }
+            /** A number that, when present, must be finite and > 0 (a duration, a ratio, a size). */
+            fun positive(from: Map<*, *>, name: String, key: String): Double? =
+                number(from, name, key)?.also { if (!(it.isFinite() && it > 0)) fail(key, "a finite number > 0", it) }
+
+            /** A number that, when present, must be finite and >= 0 (as the Swift reader's bounds). */
+            fun nonNegative(from: Map<*, *>, name: String, key: String): Double? =
+                number(from, name, key)?.also { if (!(it.isFinite() && it >= 0)) fail(key, "a finite number >= 0", it) }
+
+            /** An angle, degrees, that when present must lie in 0...180. */
+            fun angle(from: Map<*, *>, name: String, key: String): Double? =
+                number(from, name, key)?.also { if (!(it >= 0 && it <= 180)) fail(key, "an angle in 0...180 degrees", it) }
+
             val maxSamples = number(root, "maxSamples", "maxSamples")?.let { n ->
-                if (n != Math.floor(n) || Math.abs(n) > Int.MAX_VALUE) fail("maxSamples", "a whole number", n)
+                if (!(n >= 1) || n != Math.floor(n) || n > Int.MAX_VALUE) fail("maxSamples", "a whole number >= 1", n)
                 n.toInt()
             }
             val springObject = obj("spring")
             val spring = springObject?.let {
                 Spring(
-                    number(it, "dampingRatio", "spring.dampingRatio"),
-                    number(it, "response", "spring.response")
+                    positive(it, "dampingRatio", "spring.dampingRatio"),
+                    positive(it, "response", "spring.response")
                 )
             }
             val gateObject = obj("gate")
-            val topEdge = number(root, "edgeWidth", "edgeWidth")
-            val topAngle = number(root, "directionLockAngle", "directionLockAngle")
-            val edgeWidth = gateObject?.let { number(it, "edgeWidth", "gate.edgeWidth") } ?: topEdge
-            val lockAngle = gateObject?.let { number(it, "lockAngle", "gate.lockAngle") } ?: topAngle
-            val slop = gateObject?.let { number(it, "slop", "gate.slop") }
+            val topEdge = nonNegative(root, "edgeWidth", "edgeWidth")
+            val topAngle = angle(root, "directionLockAngle", "directionLockAngle")
+            val edgeWidth = gateObject?.let { nonNegative(it, "edgeWidth", "gate.edgeWidth") } ?: topEdge
+            val lockAngle = gateObject?.let { angle(it, "lockAngle", "gate.lockAngle") } ?: topAngle
+            val slop = gateObject?.let { nonNegative(it, "slop", "gate.slop") }
             val gate = if (gateObject != null || edgeWidth != null || lockAngle != null) {
                 Gate(edgeWidth, lockAngle, slop)
             } else {
@@ -332,14 +360,14 @@ data class GestureTuneParameters(
                 intercept = ruleNumber("intercept"),
                 progressCoefficient = ruleNumber("progressCoefficient"),
                 velocityCoefficient = ruleNumber("velocityCoefficient"),
-                extent = number(root, "extent", "extent"),
+                extent = positive(root, "extent", "extent"),
                 estimator = estimator,
-                horizon = number(root, "horizon", "horizon"),
+                horizon = positive(root, "horizon", "horizon"),
                 maxSamples = maxSamples,
-                maxGap = number(root, "maxGap", "maxGap"),
+                maxGap = positive(root, "maxGap", "maxGap"),
                 completionSpeed = number(root, "completionSpeed", "completionSpeed"),
-                transitionDuration = number(root, "transitionDuration", "transitionDuration"),
-                fingerSpeedCap = number(root, "fingerSpeedCap", "fingerSpeedCap"),
+                transitionDuration = positive(root, "transitionDuration", "transitionDuration"),
+                fingerSpeedCap = nonNegative(root, "fingerSpeedCap", "fingerSpeedCap"),
                 spring = spring,
                 gate = gate,
                 schema = text("schema"),

@@ -6,7 +6,7 @@ import kotlin.system.exitProcess
 // The runtime's tests: plain Kotlin with a tiny harness (no JUnit). Each expectation below is
 // pinned to ground truth computed by hand or by an independent method, never to the code under
 // test. Run with `./run-tests.sh` (or Gradle's `runtimeTests`); the first argument is the path of
-// runtimes/conformance/cases.json.
+// runtimes/conformance/cases.json, which must exist (a missing file fails the run).
 
 /** The assertions of one test; every failed one is recorded with its message. */
 private class Checks(private val name: String) {
@@ -503,6 +503,82 @@ private fun springTests() {
         val p = threshold(0.5, 1.0).copy(spring = GestureTuneParameters.Spring(1.0, response))
         close(springSettlingTime(p, v0), expected, "settling time", 1e-9, 0.0)
     }
+    test("spring: tiny damping (zeta = 1e-4, 0.01) settles fast, inside the envelope's last period") {
+        // e = exp(-z w t)·A·cos(wd t - phi), A = sqrt(1 + ((v0 - z w)/wd)^2): |e| <= tol after
+        // T = ln(A/tol)/(z w), and the extremum in the half period before T still exceeds tol
+        // (its height is A exp(-z w t)/sqrt(1 + (z w/wd)^2) and exp(z w·pi/wd) > 1.0003 here).
+        for (zeta in listOf(1e-4, 0.01)) {
+            for (v0 in listOf(0.0, 3.0, -2.0)) {
+                val response = 0.35
+                val omega = 2 * Math.PI / response
+                val wd = omega * Math.sqrt(1 - zeta * zeta)
+                val amplitude = Math.hypot(1.0, (v0 - zeta * omega) / wd)
+                val envelope = Math.log(amplitude / 0.005) / (zeta * omega)
+                val p = threshold(0.5, 1.0).copy(spring = GestureTuneParameters.Spring(zeta, response))
+                val start = System.nanoTime()
+                val t = springSettlingTime(p, v0)
+                val seconds = (System.nanoTime() - start) / 1e9
+                check(seconds < 0.25, "zeta $zeta, v0 $v0: took $seconds s")
+                check(t.isFinite() && t > 0, "zeta $zeta, v0 $v0: finite positive, got $t")
+                check(t <= envelope && t >= envelope - 2 * Math.PI / wd,
+                    "zeta $zeta, v0 $v0: $t outside [${envelope - 2 * Math.PI / wd}, $envelope]")
+            }
+        }
+        // No damping (the reader refuses it; a constructed value must still end): bounded steps.
+        val undamped = threshold(0.5, 1.0).copy(spring = GestureTuneParameters.Spring(0.0, 0.35))
+        val start = System.nanoTime()
+        val t = springSettlingTime(undamped, 1.0)
+        check((System.nanoTime() - start) / 1e9 < 0.25, "zeta 0 ends at once")
+        check(t.isFinite() && t >= 0, "zeta 0: finite, got $t")
+    }
+    test("spring: the settling time matches a brute-force fine scan within 1e-6 s") {
+        // Independent closed forms of e(t) = x(t) - 1 (x(0) = 0, x'(0) = v0), scanned backwards in
+        // steps of R/1e5 from a time past which |e| <= 0.005 for good, then the step bisected.
+        for ((zeta, v0, response) in listOf(
+            Triple(0.01, 0.0, 0.35), Triple(0.3, 5.0, 0.3), Triple(0.7, -3.0, 0.5), Triple(1.0, -10.0, 0.3),
+            Triple(1.0, 40.0, 0.3), Triple(2.5, 8.0, 0.25), Triple(1.5, 60.0, 0.4)
+        )) {
+            val omega = 2 * Math.PI / response
+            val e: (Double) -> Double
+            val end: Double
+            if (zeta < 1) {
+                val d = zeta * omega
+                val wd = omega * Math.sqrt(1 - zeta * zeta)
+                val c = (v0 - d) / wd
+                e = { t -> Math.exp(-d * t) * (c * Math.sin(wd * t) - Math.cos(wd * t)) }
+                end = Math.log(Math.hypot(1.0, c) / 0.005) / d
+            } else if (zeta == 1.0) {
+                e = { t -> (-1 + (v0 - omega) * t) * Math.exp(-omega * t) }
+                end = 60 * response
+            } else {
+                val rPlus = omega * (-zeta + Math.sqrt(zeta * zeta - 1))
+                val rMinus = omega * (-zeta - Math.sqrt(zeta * zeta - 1))
+                val b = (v0 + rPlus) / (rMinus - rPlus)
+                e = { t -> (-1 - b) * Math.exp(rPlus * t) + b * Math.exp(rMinus * t) }
+                end = 60 * response
+            }
+            val h = response / 1e5
+            var k = Math.ceil(end / h)
+            while (k > 0 && Math.abs(e(k * h)) <= 0.005) k -= 1
+            val expected = bisect(k * h, (k + 1) * h) { t -> Math.abs(e(t)) - 0.005 }
+            val p = threshold(0.5, 1.0).copy(spring = GestureTuneParameters.Spring(zeta, response))
+            close(springSettlingTime(p, v0), expected, "zeta $zeta, v0 $v0, R $response", 1e-6, 0.0)
+            close(SpringMotion(zeta, response, v0).settlingTime(), expected, "SpringMotion, zeta $zeta, v0 $v0", 1e-6, 0.0)
+        }
+    }
+    test("spring: a bracket that cannot be found settles at 0; a non-finite v0 at 0") {
+        // R = 1e-300: w^2 overflows, e(0) is NaN: lastCrossing fails as non-finite.
+        try {
+            SpringMotion(2.0, 1e-300, 0.0).settlingTime()
+            check(false, "expected FailureException")
+        } catch (x: SpringMotion.FailureException) {
+            equal(x.failure, SpringMotion.Failure.NON_FINITE, "failure")
+        }
+        val p = threshold(0.5, 1.0).copy(spring = GestureTuneParameters.Spring(2.0, 1e-300))
+        equal(springSettlingTime(p, 0.0), 0.0, "failure gives 0")
+        equal(SpringMotion(0.5, 0.3, Double.POSITIVE_INFINITY).settlingTime(), 0.0, "infinite v0")
+        equal(springSettlingTime(threshold(0.5, 1.0), Double.NEGATIVE_INFINITY), 0.0, "-inf v0")
+    }
     test("release: cancelling at the cap tie (settle, completion speed, spring)") {
         // 200 pt/s = 0.5 progress/s over E = 400; released at x = 100 (p = 0.25) after 0.5 s.
         val p = threshold(0.5, 1.0).copy(estimator = Estimator.DELTA, transitionDuration = 0.4, fingerSpeedCap = 0.5)
@@ -685,6 +761,64 @@ private fun parameterTests() {
         equal(m["o"], emptyMap<String, Any?>(), "empty object")
         equal(Json.parse("0.30000000000000004"), 0.30000000000000004, "round-trip digits")
     }
+    test("fromJson: out-of-range values are errors naming the key; boundaries accepted") {
+        val base = """"rule":"threshold","progressThreshold":0.5,"velocityThreshold":1"""
+        fun read(extra: String) = GestureTuneParameters.fromJson("{$base,$extra}")
+        val refused = listOf(
+            "spring.dampingRatio" to """"spring":{"dampingRatio":0}""",
+            "spring.dampingRatio" to """"spring":{"dampingRatio":-0.5}""",
+            "spring.response" to """"spring":{"response":0}""",
+            "spring.response" to """"spring":{"dampingRatio":1,"response":-0.3}""",
+            "transitionDuration" to """"transitionDuration":0""",
+            "transitionDuration" to """"transitionDuration":-0.35""",
+            "horizon" to """"horizon":0""",
+            "horizon" to """"horizon":-0.1""",
+            "maxGap" to """"maxGap":0""",
+            "maxGap" to """"maxGap":-0.04""",
+            "extent" to """"extent":0""",
+            "extent" to """"extent":-390""",
+            "fingerSpeedCap" to """"fingerSpeedCap":-0.001""",
+            "gate.edgeWidth" to """"gate":{"edgeWidth":-1}""",
+            "edgeWidth" to """"edgeWidth":-1""",
+            "gate.slop" to """"gate":{"slop":-0.5}""",
+            "gate.lockAngle" to """"gate":{"lockAngle":-1}""",
+            "gate.lockAngle" to """"gate":{"lockAngle":180.5}""",
+            "directionLockAngle" to """"directionLockAngle":200""",
+            "directionLockAngle" to """"directionLockAngle":-10""",
+            "maxSamples" to """"maxSamples":0""",
+            "maxSamples" to """"maxSamples":-3""",
+            "maxSamples" to """"maxSamples":1.5""",
+            "maxSamples" to """"maxSamples":1e12"""
+        )
+        for ((key, extra) in refused) throwsKey(key, extra) { read(extra) }
+        // Not finite (only a block can say so): refused where finite is required.
+        fun block(vararg extra: Pair<String, Any?>) = GestureTuneParameters.fromBlock(
+            mapOf<String, Any?>("rule" to "threshold", "progressThreshold" to 0.5, "velocityThreshold" to 1.0) + extra
+        )
+        throwsKey("spring.dampingRatio", "NaN damping") { block("springDampingRatio" to Double.NaN) }
+        throwsKey("spring.response", "infinite response") { block("springResponse" to Double.POSITIVE_INFINITY) }
+        throwsKey("transitionDuration", "infinite duration") { block("transitionDuration" to Double.POSITIVE_INFINITY) }
+        throwsKey("horizon", "NaN horizon") { block("horizon" to Double.NaN) }
+        throwsKey("maxGap", "infinite gap") { block("maxGap" to Double.POSITIVE_INFINITY) }
+        throwsKey("extent", "infinite extent") { block("extent" to Double.POSITIVE_INFINITY) }
+        throwsKey("fingerSpeedCap", "NaN cap") { block("fingerSpeedCap" to Double.NaN) }
+        throwsKey("fingerSpeedCap", "infinite cap") { block("fingerSpeedCap" to Double.POSITIVE_INFINITY) }
+        throwsKey("gate.edgeWidth", "infinite edge width") { block("edgeWidth" to Double.POSITIVE_INFINITY) }
+        throwsKey("gate.slop", "NaN slop") { block("slop" to Double.NaN) }
+        throwsKey("gate.lockAngle", "NaN angle") { block("lockAngle" to Double.NaN) }
+        throwsKey("gate.slop", "negative slop in a block") { block("slop" to -1.0) }
+        throwsKey("maxSamples", "maxSamples 0 in a block") { block("maxSamples" to 0) }
+        // Boundaries.
+        val edge = read(""""fingerSpeedCap":0,"maxSamples":1,"gate":{"edgeWidth":0,"slop":0,"lockAngle":0}""")
+        equal(edge.fingerSpeedCap, 0.0, "fingerSpeedCap 0")
+        equal(edge.maxSamples, 1, "maxSamples 1")
+        equal(edge.gate, GestureTuneParameters.Gate(0.0, 0.0, 0.0), "gate zeros")
+        equal(read(""""gate":{"lockAngle":180}""").gate, GestureTuneParameters.Gate(null, 180.0, null), "lockAngle 180")
+        equal(read(""""directionLockAngle":180""").gate, GestureTuneParameters.Gate(null, 180.0, null), "directionLockAngle 180")
+        val small = read(""""spring":{"dampingRatio":1e-4,"response":1e-3},"transitionDuration":1e-3,"horizon":1e-3,"maxGap":1e-3,"extent":1e-3""")
+        equal(small.spring, GestureTuneParameters.Spring(1e-4, 1e-3), "small positive spring")
+        equal(small.extent, 1e-3, "small positive extent")
+    }
     test("load(file) and load(url)") {
         val file = File.createTempFile("params", ".json")
         try {
@@ -709,12 +843,28 @@ private fun caseNumber(v: Any?, what: String): Double = when (v) {
     else -> throw IllegalArgumentException("$what: expected a number, found $v")
 }
 
-/** Checks every case of cases.json at [path]; false when the file is absent (skipped). */
-private fun conformanceTests(path: File): Boolean {
-    if (!path.isFile) return false
-    val root = Json.parse(path.readText()) as? Map<*, *>
-        ?: throw IllegalArgumentException("$path: not a JSON object")
-    val cases = root["cases"] as? List<*> ?: throw IllegalArgumentException("$path: no \"cases\" array")
+/**
+ * Checks every case of cases.json at [path]. The file is in the repository (`make runtimes`
+ * writes it from the Swift engine): a missing or unreadable file is a failed test, never a skip.
+ */
+private fun conformanceTests(path: File) {
+    if (!path.isFile) {
+        test("conformance: read $path") {
+            check(false, "missing: $path does not exist (runtimes/conformance/cases.json is in the repository; " +
+                "`make runtimes` writes it; pass another path as the first argument)")
+        }
+        return
+    }
+    val root = try {
+        Json.parse(path.readText()) as? Map<*, *>
+    } catch (e: Exception) {
+        null
+    }
+    val cases = root?.get("cases") as? List<*>
+    if (cases == null) {
+        test("conformance: read $path") { check(false, "unreadable: not a JSON object with a \"cases\" array") }
+        return
+    }
     test("conformance: $path holds cases") { check(cases.isNotEmpty(), "no cases") }
     for ((index, item) in cases.withIndex()) {
         val case = item as? Map<*, *>
@@ -758,7 +908,35 @@ private fun conformanceTests(path: File): Boolean {
                 "springSettlingTime", 1e-6, 1e-4)
         }
     }
-    return true
+}
+
+private fun conformanceHarnessTests() {
+    test("conformance: a missing or unreadable cases file fails, it is not skipped") {
+        val dir = java.nio.file.Files.createTempDirectory("gesturetune-conformance").toFile()
+        try {
+            val garbage = File(dir, "garbage.json")
+            garbage.writeText("{\"schema\": 1}")
+            for (path in listOf(File(dir, "absent/cases.json"), garbage)) {
+                val failedBefore = failed.size
+                val passedBefore = passed
+                val err = System.err
+                System.setErr(java.io.PrintStream(java.io.ByteArrayOutputStream()))
+                try {
+                    conformanceTests(path)
+                } finally {
+                    System.setErr(err)
+                }
+                val added = failed.subList(failedBefore, failed.size).toList()
+                while (failed.size > failedBefore) failed.removeAt(failed.size - 1)
+                val passedAdded = passed - passedBefore
+                passed = passedBefore
+                equal(added.size, 1, "$path: one failed test")
+                equal(passedAdded, 0, "$path: nothing passed")
+            }
+        } finally {
+            dir.deleteRecursively()
+        }
+    }
 }
 
 fun main(args: Array<String>) {
@@ -768,13 +946,12 @@ fun main(args: Array<String>) {
     estimatorTests()
     springTests()
     parameterTests()
-    val ran = try {
+    conformanceHarnessTests()
+    try {
         conformanceTests(casesPath)
     } catch (e: Exception) {
         test("conformance: read $casesPath") { check(false, "unreadable: ${e.message}") }
-        true
     }
-    if (!ran) println("conformance cases skipped: $casesPath does not exist (written by the Swift engine; absent in this checkout)")
     if (failed.isNotEmpty()) {
         System.err.println("${failed.size} of ${failed.size + passed} tests failed: ${failed.joinToString(", ")}")
         exitProcess(1)

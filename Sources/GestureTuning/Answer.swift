@@ -79,7 +79,9 @@ public struct Answer: Sendable, Equatable {
     /// Warnings about the measurements and the suggestion, in the order a report shows them
     /// (the CLI puts the input's, `TuningWarning.input`, before them).
     public var warnings: [TuningWarning]
-    /// Searched families in order threshold, forward, projection, kinematic (empty when unlabelled).
+    /// Searched families in order threshold, forward, projection, kinematic, then, when the
+    /// family is chosen by cross-validation, progress alone (`projection` at `tau = 0`, from the
+    /// searched projection's cells); empty when unlabelled.
     public var families: [FamilyResult]
     /// `kinematic` at the `uikit-system` preset values (187.5 pt, 0.35 s).
     public var kinematicAtPreset: RuleEvaluation?

@@ -90,6 +90,18 @@ public struct Tuner: Sendable {
             families = searched.map(\.0)
             encodings = searched.map(\.1)
             currentWrongEncodings = searched.map(\.2)
+            // Progress alone (`projection` at `tau = 0`), a candidate when the family is chosen:
+            // derived from the searched projection's cells, after the searched families.
+            if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation,
+                let index = search.families.firstIndex(where: \.isPerColumn),
+                let cells = search.families[index].progressAlone(),
+                let paired = search.paired.families[index].progressAlone()
+            {
+                let encoding = Encoding(cells: cells), currentWrong = Encoding(cells: paired)
+                families.append(Self.search(encoding, foldSeed: seed, currentWrong: currentWrong))
+                encodings.append(encoding)
+                currentWrongEncodings.append(currentWrong)
+            }
         }
         let thresholdRule = families.first?.rule
 
@@ -108,12 +120,19 @@ public struct Tuner: Sendable {
         // The headline suggestion.
         var family = options.suggestedFamily ?? current.rule.family
         var chosenLogistic = false
+        var chosenIndex: Int?
         if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation,
-            let best = Self.bestCrossValidatedFamily(
+            let best = Self.bestCandidate(
                 families, logistic: logistic, current: current.rule.family)
         {
-            family = best
-            chosenLogistic = best == .logistic
+            switch best {
+            case .logistic:
+                family = .logistic
+                chosenLogistic = true
+            case .family(let index):
+                family = families[index].family
+                chosenIndex = index
+            }
         }
         var suggestedRule = current.rule
         var suggestedConfusion: Confusion?
@@ -127,7 +146,7 @@ public struct Tuner: Sendable {
                     suggestedRule = projection
                 }
             } else {
-                let f = families.first { $0.family == family } ?? families[0]
+                let f = families[chosenIndex ?? families.firstIndex { $0.family == family } ?? 0]
                 suggestedRule = f.rule
                 suggestedConfusion = f.fitted.confusion
             }
@@ -147,9 +166,10 @@ public struct Tuner: Sendable {
         // not depend on `--resamples`, which sets the intervals' precision only.
         let bootstrapIndex =
             labelledCount > 0 && !chosenLogistic
-            ? families.firstIndex(where: {
-                $0.family == suggestedRule.family && $0.rule == suggestedRule
-            }) : nil
+            ? chosenIndex
+                ?? families.firstIndex(where: {
+                    $0.family == suggestedRule.family && $0.rule == suggestedRule
+                }) : nil
         let bootstrapped = bootstrapIndex.map { index in
             Self.bootstrapped(
                 families[index], encoding: encodings[index],
@@ -202,9 +222,10 @@ public struct Tuner: Sendable {
         let headline =
             chosenLogistic
             ? nil
-            : families.first {
-                $0.family == suggestedRule.family && $0.rule == suggestedRule
-            }
+            : chosenIndex.map { families[$0] }
+                ?? families.first {
+                    $0.family == suggestedRule.family && $0.rule == suggestedRule
+                }
         let recommendation = Recommendation.choose(
             tuned: suggested, current: current, counts: parts.counts,
             crossValidation: family == .logistic
@@ -229,29 +250,61 @@ public struct Tuner: Sendable {
         return answer
     }
 
-    /// The family among `threshold`, `forward`, `projection` and the logistic fit (when it
-    /// converged on the whole set) with the lowest cross-validated error (misdecided /
-    /// labelled held-out gestures); ties go to `current` when it is one of them, then to that
-    /// order. nil when none was cross-validated.
-    static func bestCrossValidatedFamily(
+    /// Where the headline suggestion comes from: a searched family (its index in
+    /// `Answer.families`) or the logistic fit.
+    enum Candidate: Equatable {
+        case family(Int)
+        case logistic
+    }
+
+    /// The headline's candidate among `threshold`, `forward`, `projection`, progress alone
+    /// (`projection` at a fixed `tau`, one parameter) and the logistic fit (when it converged
+    /// on the whole set and in every fold), by cross-validated error (misdecided / labelled
+    /// held-out gestures) with the one-standard-error rule (Breiman et al. 1984, as in a
+    /// cross-validated tree's pruning): of the candidates whose error is within one standard
+    /// error `√(e (1 − e) / n)` of the lowest `e`, those with the fewest parameters (one: progress
+    /// alone; two: the searched families; three: the logistic fit); among them the lowest
+    /// error, ties to `current`'s family, then to that order. On a few gestures a second
+    /// parameter buys little the folds can tell from noise, and costs what ships its spread
+    /// (issue 43, `bench/small_studies.py`). nil when nothing was cross-validated.
+    static func bestCandidate(
         _ families: [FamilyResult], logistic: LogisticResult? = nil, current: RuleFamily
-    ) -> RuleFamily? {
+    ) -> Candidate? {
         let order: [RuleFamily] = [.threshold, .forward, .projection, .logistic]
-        var rated = families.compactMap { f -> (family: RuleFamily, rank: Int, error: Double)? in
-            guard let rank = order.firstIndex(of: f.family), let cv = f.crossValidation else {
-                return nil
-            }
-            return (f.family, rank, cv.errorRate)
+        struct Rated {
+            var candidate: Candidate
+            var family: RuleFamily
+            var parameters: Int
+            var error: Double
+            var gestures: Int
+        }
+        var rated: [Rated] = families.enumerated().compactMap { index, f in
+            guard order.contains(f.family), let cv = f.crossValidation else { return nil }
+            return Rated(
+                candidate: .family(index), family: f.family,
+                parameters: f.space.parameters(row: 0, column: 0).count, error: cv.errorRate,
+                gestures: cv.confusion.total)
         }
         if let logistic, logistic.fit.rule != nil, let cv = logistic.crossValidation,
             cv.unfittedFolds == 0
         {
-            rated.append((.logistic, order.count - 1, cv.errorRate))
+            rated.append(
+                Rated(
+                    candidate: .logistic, family: .logistic, parameters: 3, error: cv.errorRate,
+                    gestures: cv.confusion.total))
         }
-        guard let lowest = rated.map(\.error).min() else { return nil }
-        let tied = rated.filter { $0.error == lowest }
-        if tied.contains(where: { $0.family == current }) { return current }
-        return tied.min { $0.rank < $1.rank }?.family
+        guard let best = rated.min(by: { $0.error < $1.error }) else { return nil }
+        let n = Double(max(best.gestures, 1))
+        let bar = best.error + (best.error * (1 - best.error) / n).squareRoot()
+        let within = rated.filter { $0.error <= bar }
+        let fewest = within.map(\.parameters).min()!
+        let simplest = within.filter { $0.parameters == fewest }
+        let lowest = simplest.map(\.error).min()!
+        let tied = simplest.filter { $0.error == lowest }
+        func rank(_ r: Rated) -> Int {
+            r.family == current ? -1 : order.firstIndex(of: r.family) ?? order.count
+        }
+        return tied.min { rank($0) < rank($1) }?.candidate
     }
 
     /// The bootstrap seed of the family at `index` of `SearchStatistics.spaces` under `--seed`.

@@ -110,9 +110,10 @@ struct FamilyChoiceTests {
         #expect(r.suggested.rule.family == .threshold)
     }
 
-    @Test func tiesGoToTheCurrentFamilyThenToThreshold() {
+    @Test func tiesGoToProgressAloneThenToTheCurrentFamily() throws {
         // Completes iff p ≥ 0.6 with a wide gap and no velocity: every family separates them
-        // with no held-out error, so the tie decides.
+        // with no held-out error, so the tie decides: fewest parameters first (progress alone,
+        // `projection` at tau 0), whatever the current family.
         let separated = (0..<40).map { n -> TuningPoint in
             let complete = n % 2 == 0
             return TuningPoint(
@@ -120,17 +121,88 @@ struct FamilyChoiceTests {
                 velocity: 0, intent: complete ? .complete : .cancel)
         }
         let options = TuningOptions(bootstrapResamples: 0, chooseFamilyByCrossValidation: true)
-        let cvs = Tuner(options: options).tune(points: separated).families.compactMap(
-            \.crossValidation?.errorRate)
+        let answer = Tuner(options: options).tune(points: separated)
+        let cvs = answer.families.compactMap(\.crossValidation?.errorRate)
         #expect(cvs.allSatisfy { $0 == 0 }, "\(cvs)")
-        let forwardCurrent = ParameterSet(preset: Preset.all.first { $0.family == .forward }!)
-        #expect(
-            Tuner(options: options).tune(points: separated, current: forwardCurrent).suggested.rule
-                .family == .forward)
-        let kinematicCurrent = ParameterSet(preset: Preset.named("uikit-system")!)
-        #expect(
-            Tuner(options: options).tune(points: separated, current: kinematicCurrent).suggested
-                .rule.family == .threshold)
+        // The searched four, then progress alone.
+        #expect(answer.families.map(\.space).last == .projection(tau: 0))
+        for current in [
+            ParameterSet(preset: Preset.all.first { $0.family == .forward }!),
+            ParameterSet(preset: Preset.named("uikit-system")!),
+        ] {
+            let rule = Tuner(options: options).tune(points: separated, current: current)
+                .suggested.rule
+            guard case .projection(let p, let tau) = rule else {
+                Issue.record("not progress alone: \(rule)")
+                continue
+            }
+            #expect(tau == 0)
+            #expect(p > 0.3 && p <= 0.8)
+        }
+        // Without the choice (`--rule`), no progress-alone candidate is searched.
+        let fixed = Tuner(
+            options: .init(
+                bootstrapResamples: 0, suggestedFamily: .threshold,
+                chooseFamilyByCrossValidation: true)
+        ).tune(points: separated)
+        #expect(!fixed.families.contains { $0.space == .projection(tau: 0) })
+    }
+
+    /// A family with `errors` misdecided of `n` held out (and in sample, for the record).
+    static func rated(_ space: SearchSpace, errors: Int, of n: Int) -> FamilyResult {
+        var confusion = Confusion()
+        confusion.add(meantComplete: true, decidedComplete: false, count: errors)
+        confusion.add(meantComplete: true, decidedComplete: true, count: n - errors)
+        let rule = space.rule(row: 45, column: 0)
+        return FamilyResult(
+            space: space, rule: rule,
+            choice: GridChoice(row: 45, column: 0, errors: errors, tiedCandidates: 1),
+            parameters: [], bootstrap: nil,
+            crossValidation: CrossValidation(
+                folds: 5, seed: 1, confusion: confusion, unfittedFolds: 0),
+            fitted: RuleEvaluation(name: "", source: nil, rule: rule, confusion: confusion))
+    }
+
+    /// The one-standard-error rule, by hand: of 100 held out, the best 2-parameter family
+    /// misreads 10 (SE √(0.1 · 0.9 / 100) = 0.03, so the bar is 13): progress alone ships at 13
+    /// errors, not at 14. Against the logistic fit at 9 (bar 9 + 100·√(0.09 · 0.91 / 100) = 11.86):
+    /// the 2-parameter family at 11 ships, progress alone at 12 does not.
+    @Test func oneStandardErrorRuleByHand() {
+        let two = Self.rated(.projection(tau: nil), errors: 10, of: 100)
+        let threshold = Self.rated(.threshold, errors: 12, of: 100)
+        func choice(alone: Int, two: FamilyResult) -> Tuner.Candidate? {
+            Tuner.bestCandidate(
+                [
+                    threshold, Self.rated(.forward, errors: 20, of: 100), two,
+                    Self.rated(.kinematic(duration: 0.35), errors: 1, of: 100),
+                    Self.rated(.projection(tau: 0), errors: alone, of: 100),
+                ],
+                current: .threshold)
+        }
+        #expect(choice(alone: 13, two: two) == .family(4))
+        #expect(choice(alone: 14, two: two) == .family(2))
+        // Equal parameters: the lowest error, not the current family (threshold at 12).
+        #expect(choice(alone: 30, two: two) == .family(2))
+        // Kinematic (1 error) is never a candidate.
+        var logistic = LogisticResult(
+            fit: LogisticFit(outcome: .converged, coefficients: [-5, 10, 1], iterations: 5),
+            boundary: nil, usesFallback: false, crossValidation: nil, fitted: nil)
+        var confusion = Confusion()
+        confusion.add(meantComplete: true, decidedComplete: false, count: 9)
+        confusion.add(meantComplete: true, decidedComplete: true, count: 91)
+        logistic.crossValidation = CrossValidation(
+            folds: 5, seed: 1, confusion: confusion, unfittedFolds: 0)
+        let withLogistic = { (alone: Int, twoErrors: Int) in
+            Tuner.bestCandidate(
+                [
+                    Self.rated(.projection(tau: nil), errors: twoErrors, of: 100),
+                    Self.rated(.projection(tau: 0), errors: alone, of: 100),
+                ],
+                logistic: logistic, current: .threshold)
+        }
+        #expect(withLogistic(12, 11) == .family(0))
+        #expect(withLogistic(11, 11) == .family(1))
+        #expect(withLogistic(30, 12) == .logistic)
     }
 
     @Test func aFixedTauIsKept() throws {

@@ -261,11 +261,18 @@ import Testing
         // Φ(0.03 / √((0.27 − 0.03²) / 100)) = Φ(0.5783) = 0.71847 (hand-computed: D = −0.03,
         // disagreement bounded by 0.12 + 0.15).
         #expect(abs((noisy.tunedDifference?.probabilityBetter ?? 0) - 0.71847) < 1e-4)
-        // No fewer errors than the current set: kept (a tie keeps what is there).
+        // A tie ships the tuned rule when changing costs nothing (its cross-validated error
+        // errs high), and keeps the current set at any cost; more errors keep it too.
         let tie = choose(complete: 50, cancel: 50, tunedErrors: 15, current: 15, presets: 15)
-        #expect(tie.choice == .current)
-        #expect(tie.set == current)
+        #expect(tie.choice == .tuned)
+        #expect(tie.set == tuned)
         #expect(tie.tunedDifference?.probabilityBetter == 0.5)
+        let costly = choose(
+            complete: 50, cancel: 50, tunedErrors: 15, current: 15, presets: 15, switchCost: 0.5)
+        #expect(costly.choice == .current)
+        #expect(costly.set == current)
+        let worse = choose(complete: 50, cancel: 50, tunedErrors: 16, current: 15, presets: 15)
+        #expect(worse.choice == .current)
     }
 
     /// A change must save more than the switch cost (points per 100 labelled gestures).

@@ -352,6 +352,9 @@ struct TuningReportBuilder {
                     "\(f.choice.tiedCandidates) grid candidates tie; the centre of the tie is taken"
                 )
             }
+            if f.space == .projection(tau: 0) {
+                notes.append("progress alone: projection with tau fixed at 0, one parameter")
+            }
             // The seed people pass (--seed), not the per-family stream derived from it.
             if let cv = f.crossValidation {
                 notes.append(
@@ -369,6 +372,11 @@ struct TuningReportBuilder {
         }
         for family in [RuleFamily.threshold, .forward, .projection] {
             if let f = t.family(family) { rows.append(row(f)) }
+        }
+        // Progress alone: `projection` at a fixed `tau` after the searched one.
+        for f in t.families.dropFirst() where f.family == .projection && f != t.family(.projection)
+        {
+            rows.append(row(f))
         }
         if let l = t.logistic, let b = l.fit.coefficients, b.count == 3 {
             let rule = Rule.logistic(b0: b[0], b1: b[1], b2: b[2])

@@ -201,7 +201,7 @@ enum CommandSpecs {
                 help:
                     "family of the suggested rule (logistic: the fitted boundary, threshold when it does not converge)",
                 default:
-                    "the lowest cross-validated error among threshold, forward, projection and the logistic fit (shipped as a projection when it is one); ties to the current family, then in that order"
+                    "by cross-validated error among threshold, forward, projection, progress alone (projection at tau 0) and the logistic fit (shipped as a projection when it is one), with the one-standard-error rule: within one standard error of the lowest, the fewest parameters"
             ),
             OptionSpec(
                 "tau", value: "SECONDS",

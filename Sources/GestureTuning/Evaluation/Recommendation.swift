@@ -74,15 +74,17 @@ public struct PairedDifference: Sendable, Equatable {
     }
 }
 
-/// What to ship, and why: of the current set, the presets and the tuned rule (the family with
-/// the lowest cross-validated error, the logistic fit among them), the one expected to misread
+/// What to ship, and why: of the current set, the presets and the tuned rule (its family chosen
+/// by the one-standard-error rule, `Tuner.bestCandidate`), the one expected to misread
 /// the fewest new gestures of these people: the current set and the presets by their errors on
 /// the labelled gestures (fixed rules: unbiased), the tuned rule by its cross-validated error
 /// (each gesture decided by the rule tuned without it: the tuning validated, not only its
 /// result); a preset, the best of many on these very gestures, replaces the tuned rule only
 /// when it is better by more than one standard error. A change from the current set ships only
-/// when it is expected to save more than `switchCost` points. Below a floor of labelled gestures there is no suggestion. `set` is what
-/// params.json and the snippets hold.
+/// when it is expected to save more than `switchCost` points; with no switch cost the tuned
+/// rule ships at a tie with the current set (its cross-validated error, of rules tuned on
+/// fewer gestures, errs high). Below a floor of labelled gestures there is no suggestion.
+/// `set` is what params.json and the snippets hold.
 ///
 /// Not a significance test: a 95% guard kept a current set 2–16 points worse in most studies
 /// of 50–100 gestures (issue 43, `bench/small_studies.py`); how sure the choice is is said
@@ -141,8 +143,9 @@ public struct Recommendation: Sendable, Equatable {
 extension Recommendation {
     /// Chooses from the tuned set, the current set, the tuned family's cross-validation and
     /// bootstrap, and the errors of the current set and the presets on the same gestures:
-    /// the fewest expected errors, a change saving more than `switchCost` points; ties keep the
-    /// current set, then go to the tuned rule, then to the presets in `Preset.all`'s order; a
+    /// the fewest expected errors, a change saving more than `switchCost` points; a tie with
+    /// the current set goes to the tuned rule when `switchCost` is 0 (see the type), other ties
+    /// keep the current set, then go to the tuned rule, then to the presets in `Preset.all`'s order; a
     /// preset needs one standard error over the tuned rule (see the type).
     static func choose(
         tuned: ParameterSet, current: ParameterSet, counts: TuningCounts,
@@ -185,7 +188,12 @@ extension Recommendation {
         // switch cost (in gestures of these).
         let bar = Double(currentErrors) - max(0, switchCost) / 100 * Double(counts.labelled)
         var fewest = bar
-        if tuned.rule != current.rule, let errors = tunedErrors, Double(errors) < fewest {
+        // A tie ships the tuned rule when changing costs nothing: its cross-validated error is
+        // that of rules tuned on 1 − 1/k of the gestures, so it errs high (the rule that ships
+        // is tuned on all of them); a fixed set's error here is not biased.
+        if tuned.rule != current.rule, let errors = tunedErrors,
+            Double(errors) < fewest || (switchCost <= 0 && Double(errors) == fewest)
+        {
             fewest = Double(errors)
             r.choice = .tuned
             r.set = tuned

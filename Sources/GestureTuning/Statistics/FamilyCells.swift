@@ -358,3 +358,30 @@ extension FamilyCells: Codable {
         try c.encode(CountList.text(flat), forKey: .cells)
     }
 }
+
+extension FamilyCells {
+    /// `projection` with `tau` searched, kept to its first column (`tau = 0`): the cells of
+    /// `projection(tau: 0)`, progress alone (`p_r ≥ p_th`), as adding the same gestures to them
+    /// would count them. The one-parameter candidate the tuner weighs against the searched
+    /// families (`Tuner.bestCandidate`). nil for any other family, a coarse grid, or a first
+    /// column that is not `tau = 0`.
+    func progressAlone() -> FamilyCells? {
+        guard case .perColumn(let cells) = self, !isCoarse,
+            cells.grid.columnAxis.values.first == 0
+        else { return nil }
+        let grid = CellGrid(space: .projection(tau: 0), folds: folds)
+        let shape = StaircaseCells(grid)
+        let keys = (grid.rows + 1) * 2
+        let folds = folds
+        var counts = CellCounts()
+        // Column 0's keys `k * 2 + label` come first, in increasing order.
+        cells.forEachCell { key, perFold in
+            guard key < keys else { return }
+            let staircase = shape.key(c: 0, k: key / 2, fixed: false, complete: key % 2 == 1)
+            for f in 0..<folds where perFold[f] != 0 {
+                counts.add(staircase * folds + f, perFold[f])
+            }
+        }
+        return .staircase(StaircaseCells(grid, count: cells.count, counts: counts))
+    }
+}

@@ -132,6 +132,8 @@ import Testing
         let figures = trace == "accidental.csv" ? 6 : 5
         #expect(r.stdout.contains("390 px: page 390 px wide, \(figures) figures"), "\(r.stdout)")
         #expect(r.stdout.contains("1280 px: \(figures) figures at 640 px"), "\(r.stdout)")
+        #expect(r.stdout.contains("controls, the smallest 4"), "\(r.stdout)")
+        #expect(r.stdout.contains("code boxes, each within its section with a copy button"))
         #expect(r.stdout.hasSuffix("ok\n"), "\(r.stdout)")
     }
 

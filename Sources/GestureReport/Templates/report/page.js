@@ -94,7 +94,7 @@ function boundary(rule, P) {
   return d;
 }
 var rules = D.rules.map(function (r) {
-  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, values: r.parameters.map(function (p) { return num(p.value); }), others: r.others || 0, falseTriggers: r.falseTriggers || 0 };
+  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, params: r.params, blocks: r.blocks || {}, values: r.parameters.map(function (p) { return num(p.value); }), others: r.others || 0, falseTriggers: r.falseTriggers || 0 };
 });
 var state = {};
 function show(rule) {
@@ -110,8 +110,48 @@ function show(rule) {
     if (path) path.setAttribute("d", boundary(rule, plotArea(svg)));
   });
   rings();
+  take();
   if (openId !== null) drill(openId);
 }
+// Take the values away: the role's set (written by the report) with the sliders' values in
+// place of its rule's, as params.json and as the snippets' parameters block.
+function takeRule() { var r = document.getElementById("take-role"), role = r ? r.value : "suggested"; return rules.filter(function (x) { return x.role === role; })[0]; }
+function takenParams(rule) {
+  var o = JSON.parse(rule.params);
+  rule.parameters.forEach(function (p, k) { o[p.key] = rule.values[k] === Infinity ? "inf" : rule.values[k]; });
+  return JSON.stringify(o, null, 2) + "\n";
+}
+// A literal as the snippets write one: a "." or an exponent always, infinity per language.
+function literal(x, language) {
+  if (x === Infinity) return language === "swift" ? ".infinity" : (language === "kt" ? "Double.POSITIVE_INFINITY" : "Infinity");
+  var s = String(x); return /[.eE]/.test(s) ? s : s + ".0";
+}
+function takenBlock(rule, language) {
+  var text = rule.blocks[language] || "";
+  rule.parameters.forEach(function (p, k) {
+    var line = new RegExp("^(\\s*(?:static let |val |static )" + p.key + "\\b[^=\\n]*= )[^;\\n]*", "m");
+    text = text.replace(line, function (m, head) { return head + literal(rule.values[k], language); });
+  });
+  return text;
+}
+function take() {
+  var box = document.getElementById("what-if-take"), rule = takeRule();
+  if (!box || !rule || !rule.params || !state[rule.role]) return;
+  box.hidden = false;
+  var lang = document.getElementById("take-language").value, src = document.getElementById("wi-" + rule.role + "-error"), out = document.getElementById("take-error");
+  out.textContent = src.textContent; out.dataset.misdecided = src.dataset.misdecided || ""; out.dataset.labelled = src.dataset.labelled || "";
+  document.getElementById("take-block").textContent = takenBlock(rule, lang);
+}
+(function () {
+  var d = document.getElementById("take-download");
+  if (!d) return;
+  ["take-role", "take-language"].forEach(function (id) { document.getElementById(id).addEventListener("change", take); });
+  d.addEventListener("click", function () {
+    var a = document.createElement("a"), url = URL.createObjectURL(new Blob([takenParams(takeRule())], { type: "application/json" }));
+    a.href = url; a.download = "params.json"; a.hidden = true; document.body.appendChild(a); a.click();
+    setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
+  });
+})();
 // The misdecided rings in the release scatter, as SVGRenderer draws them, for the
 // decisions the sliders give: solid where the suggested rule errs, dashed where only the
 // current one does; at each plotted point's position (clamped to the axes like the figure).
@@ -196,9 +236,13 @@ function drill(id, from) {
     el("line", { x1: L, x2: W - R, y1: y, y2: y, stroke: "#e3e3e3" }, svg);
     el("text", { x: L - 6, y: y + 4, "text-anchor": "end", "font-size": "11" }, svg, F.parameter(pv));
     el("text", { x: W - R + 6, y: y + 4, "font-size": "11" }, svg, F.speed(pv * T.extent));
-    var tv = tMax * k / 4;
-    el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11" }, svg, F.parameter(tv));
   }
+  // Time ticks at the round values the report chose (Axis), with its labels.
+  (T.ticks || []).forEach(function (tv, k) {
+    if (tv > tMax * (1 + 1e-9)) return;
+    el("line", { x1: X(tv), x2: X(tv), y1: H - B, y2: H - B + 4, stroke: "#333", "class": "tick" }, svg);
+    el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11", "class": "tick-label" }, svg, T.tickLabels[k]);
+  });
   el("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle" }, svg, "time since the first sample (s)");
   el("text", { transform: "translate(14 " + (H - B + Tp) / 2 + ") rotate(-90)", "text-anchor": "middle" }, svg, "progress");
   el("text", { transform: "translate(" + (W - 10) + " " + (H - B + Tp) / 2 + ") rotate(90)", "text-anchor": "middle" }, svg, "position (pt)");
@@ -254,6 +298,12 @@ var table = document.getElementById("gesture-table");
 if (table) {
   var tbody = table.tBodies[0], all = Array.prototype.slice.call(tbody.rows), pageSize = 50, page = 0, shown = all;
   var tools = document.getElementById("gesture-tools"), info = document.getElementById("gesture-page");
+  // On a phone the columns a decision does not rest on give way: id (sticky), p_r, v_p,
+  // intent and the decisions stay in view.
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+    if (["file", "samples", "duration (s)", "v (pt/s)"].indexOf(th.textContent) < 0) return;
+    th.classList.add("minor"); all.forEach(function (r) { if (r.cells[col]) r.cells[col].classList.add("minor"); });
+  });
   var fMiss = document.getElementById("filter-miss"), fIntent = document.getElementById("filter-intent"), fId = document.getElementById("filter-id");
   function apply() {
     var m = fMiss.value, it = fIntent.value, q = fId.value.trim().toLowerCase();
@@ -289,5 +339,26 @@ if (table) {
   tools.hidden = false;
 }
 rules.forEach(controls);
+// A copy button above every snippet; the code scrolls inside its box.
+Array.prototype.forEach.call(document.querySelectorAll("#snippets pre, #what-if-take pre"), copyButton);
+function copyButton(pre) {
+  var row = document.createElement("div"), b = document.createElement("button"), said = document.createElement("span");
+  row.className = "copy-row"; b.type = "button"; b.textContent = "copy"; b.className = "copy";
+  said.setAttribute("role", "status"); said.className = "note";
+  b.addEventListener("click", function () {
+    var text = pre.textContent;
+    function done(ok) { said.textContent = ok ? "copied" : "select the code and copy it"; }
+    function fallback() {
+      var r = document.createRange(); r.selectNodeContents(pre);
+      var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+      var ok = false; try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    else fallback();
+  });
+  row.appendChild(said); row.appendChild(b);
+  pre.parentNode.insertBefore(row, pre);
+}
 if (table) { page = 0; (function () { var ev = document.createEvent("Event"); ev.initEvent("change", true, true); document.getElementById("filter-miss").dispatchEvent(ev); })(); }
 })();

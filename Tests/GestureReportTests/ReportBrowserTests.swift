@@ -139,6 +139,59 @@ import Testing
         #expect(r.stdout.hasSuffix("ok\n"), "\(r.stdout)")
     }
 
+    /// Relabel in the page, apply with the CLI (issue 47): three gestures relabelled at 390 px
+    /// (touch), kept over a reload, exported as a labels file
+    /// (`Tests/Fixtures/Report/report-relabel.py`); `analyze --relabel` on it says it changed
+    /// three labels, and its report.json differs from the first run's in exactly those three
+    /// gestures' intents (a gesture set to `other` leaves the meant ones).
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent, or gesturetune is not built: skipped"
+        ))
+    func relabelledGesturesReachAnalyze() throws {
+        let dir = try TestSupport.temporaryDirectory("report-relabel")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
+        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "before"])
+        try #require(a.status == 0, "\(a.stderr)")
+        let labels = dir.appendingPathComponent("labels.csv")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent(
+                "Tests/Fixtures/Report/report-relabel.py"
+            ).path,
+            dir.appendingPathComponent("before/report.html").path, PlatformToolchains.chromium!,
+            Self.shots.appendingPathComponent("relabel").path, labels.path,
+        ])
+        try #require(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        let line = try #require(
+            r.stdout.split(separator: "\n").first { $0.hasPrefix("relabelled: ") })
+        let chosen = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst(12).utf8))
+                as? [String: String])
+        #expect(chosen.count == 3)
+        let b = try TestSupport.run([
+            "analyze", traces, "--relabel", labels.path, "--out", dir.path, "--name", "after",
+        ])
+        try #require(b.status == 0, "\(b.stderr)")
+        #expect(b.stderr.contains("changed 3 gesture labels"), "\(b.stderr)")
+        func intents(_ name: String) throws -> [String: String] {
+            let data = try Data(contentsOf: dir.appendingPathComponent("\(name)/report.json"))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let gestures = try #require(root["gestures"] as? [[String: Any]])
+            var out: [String: String] = [:]
+            for g in gestures { out[g["id"] as! String] = (g["intent"] as? String) ?? "none" }
+            return out
+        }
+        let before = try intents("before"), after = try intents("after")
+        var changed: [String: String] = [:]
+        for id in Set(before.keys).union(after.keys) where before[id] != after[id] {
+            changed[id] = after[id] ?? "other"
+        }
+        #expect(changed == chosen, "report.json changed \(changed), the page was given \(chosen)")
+    }
+
     /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the
     /// 0.005, 10⁻⁶ and 10⁶ switches, signs, non-finite) and a fixed pseudo-random spread over
     /// twenty decades.

@@ -40,6 +40,10 @@ extension HTMLRenderer {
         #gesture-table th:first-child { background-color: var(--bg-soft); }
         #gesture-table tr.miss td:first-child { background-color: #fdece6; }
         #gesture-table tr.miss-current td:first-child { background-color: #fff8e6; }
+        .relabel-bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+        .relabel-bar button, select.relabel { font: inherit; }
+        .relabel-bar button[aria-pressed=true] { background: var(--accent); color: #fff; border-color: var(--accent); }
+        tr.relabelled td:last-child { background: #e6f2fa; }
         .copy-row { display: flex; justify-content: flex-end; gap: 8px; align-items: center; margin: 4px 0 -4px; font-size: 13px; }
         .copy-row button { font: inherit; }
         details > pre { margin-top: 4px; }

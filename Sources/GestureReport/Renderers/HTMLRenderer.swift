@@ -250,7 +250,13 @@ public struct HTMLRenderer: Sendable {
         )
         out.write("<label>id <input type=\"text\" id=\"filter-id\" size=\"8\"></label>")
         out.write(
-            "<button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n"
+            "<button type=\"button\" id=\"sort-doubt\">doubtful first</button><button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n"
+        )
+        // Relabel: what a person meant, set here or in the drill-down, kept in the browser's
+        // local storage, exported as a labels file for `analyze --relabel`.
+        out.write(
+            "<div class=\"table-tools\" id=\"relabel-tools\" hidden><span>Relabel in the last column or the drill-down; changes stay in this browser. <output id=\"relabel-count\">0 changed</output></span>"
+                + "<button type=\"button\" id=\"relabel-export\">Export labels CSV</button><button type=\"button\" id=\"relabel-forget\">forget changes</button></div>\n"
         )
         Self.table(
             &out, content.gestureTable(indices: indices), id: "gesture-table",

@@ -22,6 +22,7 @@ struct ReportInteractiveData {
         var w = JSONWriter(compactDepth: 2)
         w.beginObject()
         let s = model.summary
+        w.string("name", model.name)
         w.number("extent", s.extent)
         w.bool("labelled", s.labelled)
         w.beginArray("rules")

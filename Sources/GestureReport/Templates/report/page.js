@@ -203,6 +203,51 @@ function controls(rule) {
   var reset = document.getElementById("wi-" + rule.role + "-reset");
   if (reset) reset.addEventListener("click", function () { box.querySelectorAll("label").forEach(function (l) { l.remove(); }); rule.values = rule.parameters.map(function (p) { return num(p.value); }); controls(rule); });
 }
+// Relabel: a gesture's intent as a person sets it (complete, cancel, not meant, or no label),
+// kept in local storage for this report's files, exported as a labels file (file, line,
+// gesture, intent) that `gesturetune analyze --relabel FILE` applies over the trace's labels.
+var LABELS = [["", "as recorded"], ["complete", "complete"], ["cancel", "cancel"], ["other", "not meant"], ["none", "no label"]];
+var storeKey = "gesturetune.labels/" + (G.files || []).join("|") + "/" + (D.name || ""), labels = {};
+try { labels = JSON.parse(window.localStorage.getItem(storeKey) || "{}") || {}; } catch (e) { labels = {}; }
+Object.keys(labels).forEach(function (id) { if (byId[id] === undefined || LABELS.every(function (l) { return l[0] !== labels[id] || l[0] === ""; })) delete labels[id]; });
+function recorded(i) { return G.intent[i] === null ? "unlabelled" : (G.intent[i] ? "complete" : "cancel"); }
+function relabel(id, value) {
+  if (value) labels[id] = value; else delete labels[id];
+  try { window.localStorage.setItem(storeKey, JSON.stringify(labels)); } catch (e) { /* storage off: the page keeps them until it closes */ }
+  relabelled();
+  if (openId === id) drill(id);
+}
+function relabelled() {
+  var n = Object.keys(labels).length, c = document.getElementById("relabel-count");
+  if (c) { c.textContent = n + " changed"; c.dataset.count = n; }
+  Array.prototype.forEach.call(document.querySelectorAll("select.relabel"), function (s) {
+    var v = labels[s.dataset.gesture] || ""; if (s.value !== v) s.value = v;
+    s.closest("tr").classList.toggle("relabelled", v !== "");
+  });
+}
+function relabelBar(id, parent) {
+  var bar = document.createElement("p"), i = byId[id];
+  bar.className = "relabel-bar"; bar.setAttribute("role", "group"); bar.setAttribute("aria-label", "intent of " + id);
+  var word = document.createElement("span"); word.textContent = "meant (recorded " + recorded(i) + "):"; bar.appendChild(word);
+  LABELS.forEach(function (l) {
+    var b = document.createElement("button"); b.type = "button"; b.textContent = l[1]; b.dataset.intent = l[0];
+    b.setAttribute("aria-pressed", String((labels[id] || "") === l[0]));
+    b.addEventListener("click", function () { relabel(id, l[0]); });
+    bar.appendChild(b);
+  });
+  parent.appendChild(bar);
+}
+function csvField(s) { s = String(s); return /[",\r\n]/.test(s) ? "\"" + s.replace(/"/g, "\"\"") + "\"" : s; }
+function exportLabels() {
+  var rows = ["file,line,gesture,intent"];
+  Object.keys(labels).sort(function (a, b) { return byId[a] - byId[b]; }).forEach(function (id) {
+    var i = byId[id], v = labels[id];
+    rows.push([G.files ? G.files[G.file[i]] : "", G.line && G.line[i] ? G.line[i] : "", id, v === "none" ? "" : v].map(csvField).join(","));
+  });
+  var a = document.createElement("a"), url = URL.createObjectURL(new Blob([rows.join("\n") + "\n"], { type: "text/csv" }));
+  a.href = url; a.download = "labels.csv"; a.hidden = true; document.body.appendChild(a); a.click();
+  setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
+}
 // Drill-down: a gesture's timeline, in a panel over the page (beside the figures on a desktop,
 // a bottom sheet on a phone); close and Escape give the focus back to what opened it.
 var openId = null, opener = null;
@@ -220,6 +265,7 @@ function drill(id, from) {
   var decide = rules.map(function (r) { var yes = state[r.role].decisions[i], word = yes ? "complete" : "cancel"; return r.title + ": " + word + (G.intent[i] !== null && (yes ? 1 : 0) !== G.intent[i] ? " ✗" : ""); });
   facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
   body.appendChild(facts);
+  relabelBar(id, body);
   if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); opened(box, wasHidden); return; }
   var wrap = document.createElement("div"); wrap.className = "timeline-svg"; body.appendChild(wrap);
   // Drawn for the panel's width (at most 640), so its text is never scaled down.
@@ -285,6 +331,7 @@ function closeTimeline() {
   opener = null;
 }
 document.addEventListener("click", function (ev) {
+  if (ev.target.closest && ev.target.closest("select, button, input, label")) return;
   var t = ev.target.closest ? ev.target.closest("[data-gesture]") : null;
   if (t) drill(t.getAttribute("data-gesture"), t);
 });
@@ -332,11 +379,33 @@ if (table) {
     th.addEventListener("click", sort);
     th.addEventListener("keydown", function (e) { if (e.key === "Enter") sort(); });
   });
+  // Doubtful first: flagged (near the boundary counts twice), then unlabelled, then
+  // misdecided by the suggested rule; the table's order otherwise.
+  document.getElementById("sort-doubt").addEventListener("click", function () {
+    var order = {}; all.forEach(function (r, k) { order[r.dataset.gesture] = k; });
+    function key(r) { var i = byId[r.dataset.gesture], s = state.suggested; return [-(G.doubt ? G.doubt[i] : 0), G.intent[i] === null ? 0 : 1, s && G.intent[i] !== null && (s.decisions[i] ? 1 : 0) !== G.intent[i] ? 0 : 1, order[r.dataset.gesture]]; }
+    all.sort(function (a, b) { var x = key(a), y = key(b); for (var k = 0; k < x.length; k++) if (x[k] !== y[k]) return x[k] - y[k]; return 0; });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
+    page = 0; apply();
+  });
   [fMiss, fIntent].forEach(function (f) { f.addEventListener("change", function () { page = 0; apply(); }); });
   fId.addEventListener("input", function () { page = 0; apply(); });
   document.getElementById("page-prev").addEventListener("click", function () { if (page > 0) { page--; apply(); } });
   document.getElementById("page-next").addEventListener("click", function () { if ((page + 1) * pageSize < shown.length) { page++; apply(); } });
   tools.hidden = false;
+  // The relabel column: one select a row (after sorting is set up: it is not a sort key).
+  var head = document.createElement("th"); head.scope = "col"; head.textContent = "relabel"; table.tHead.rows[0].appendChild(head);
+  all.forEach(function (r) {
+    var id = r.dataset.gesture, cell = r.insertCell(-1), sel = document.createElement("select");
+    sel.className = "relabel"; sel.setAttribute("aria-label", "intent of " + id); sel.dataset.gesture = id;
+    LABELS.forEach(function (l) { var o = document.createElement("option"); o.value = l[0]; o.textContent = l[0] === "" ? "as recorded" : l[1]; sel.appendChild(o); });
+    sel.addEventListener("change", function () { relabel(id, sel.value); });
+    cell.appendChild(sel);
+  });
+  document.getElementById("relabel-export").addEventListener("click", exportLabels);
+  document.getElementById("relabel-forget").addEventListener("click", function () { Object.keys(labels).forEach(function (id) { relabel(id, ""); }); });
+  document.getElementById("relabel-tools").hidden = false;
+  relabelled();
 }
 rules.forEach(controls);
 // A copy button above every snippet; the code scrolls inside its box.

@@ -192,6 +192,46 @@ import Testing
         #expect(changed == chosen, "report.json changed \(changed), the page was given \(chosen)")
     }
 
+    /// Replay in the drill-down (issue 47), at 1280 px and at 390 px with touch: a gesture the
+    /// current and suggested sets decide differently, and one a gate refuses (a 10 pt edge gate
+    /// in the current set), each run to its end in real time and at a quarter of it; every
+    /// lane ends in the decision `measure --params` gives with the lane's set, its sheet at
+    /// 1 or 0 (`Tests/Fixtures/Report/report-replay.py`). Screenshots: `replay/`.
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent, or gesturetune is not built: skipped"
+        ),
+        arguments: ["", "\"gate\": {\"edgeWidth\": 10}"])
+    func replayEndsInMeasuresDecision(_ gate: String) throws {
+        let dir = try TestSupport.temporaryDirectory("report-replay")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
+        var run = ["analyze", traces, "--out", dir.path, "--name", "page"]
+        if !gate.isEmpty {
+            let params = dir.appendingPathComponent("gate.json")
+            try
+                "{\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1, \(gate)}\n"
+                .write(to: params, atomically: true, encoding: .utf8)
+            run += ["--params", params.path]
+        }
+        let a = try TestSupport.run(run)
+        try #require(a.status == 0, "\(a.stderr)")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-replay.py")
+                .path,
+            dir.appendingPathComponent("page/report.html").path, traces, TestSupport.binaryPath!,
+            PlatformToolchains.chromium!,
+            Self.shots.appendingPathComponent(gate.isEmpty ? "replay" : "replay-gate").path,
+        ])
+        #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        #expect(
+            r.stdout.contains("replays agreeing with measure: \(gate.isEmpty ? 2 : 4)"),
+            "\(r.stdout)")
+        if !gate.isEmpty { #expect(r.stdout.contains("current refused"), "\(r.stdout)") }
+    }
+
     /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the
     /// 0.005, 10⁻⁶ and 10⁶ switches, signs, non-finite) and a fixed pseudo-random spread over
     /// twenty decades.

@@ -44,6 +44,10 @@ extension HTMLRenderer {
         .relabel-bar button, select.relabel { font: inherit; }
         .relabel-bar button[aria-pressed=true] { background: var(--accent); color: #fff; border-color: var(--accent); }
         tr.relabelled td:last-child { background: #e6f2fa; }
+        .replay-tools { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0; }
+        .replay-tools button, .replay-tools select { font: inherit; }
+        .replay svg { display: block; }
+        #replay-state { display: block; font-size: 13px; color: var(--muted); min-height: 1.5em; }
         .copy-row { display: flex; justify-content: flex-end; gap: 8px; align-items: center; margin: 4px 0 -4px; font-size: 13px; }
         .copy-row button { font: inherit; }
         details > pre { margin-top: 4px; }

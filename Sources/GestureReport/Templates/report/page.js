@@ -248,6 +248,84 @@ function exportLabels() {
   a.href = url; a.download = "labels.csv"; a.hidden = true; document.body.appendChild(a); a.click();
   setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
 }
+// Replay: the gesture in real time (or at a quarter of it): the finger's dot and the sheet
+// following it along the transition's axis, the release, then the settle under each what-if
+// set side by side, each with its decision. The settle is the runtime's spring
+// (springInitialVelocity, springPosition, springSettlingTime) with the set's spring; a gesture
+// the set's gate refuses never moves its sheet.
+var replayToken = 0, springSets = {};
+function springSet(rule) {
+  if (!springSets[rule.role]) {
+    try { springSets[rule.role] = R.parseParameters(JSON.parse(rule.params)); } catch (e) { springSets[rule.role] = ruleParameters(rule.family, rule.values); }
+  }
+  return springSets[rule.role];
+}
+function sampleAt(T, t) {
+  var n = T.t.length;
+  if (t <= T.t[0]) return T.p[0];
+  for (var k = 1; k < n; k++) if (T.t[k] >= t) { var a = T.t[k - 1], b = T.t[k]; return b > a ? T.p[k - 1] + (T.p[k] - T.p[k - 1]) * (t - a) / (b - a) : T.p[k]; }
+  return T.p[n - 1];
+}
+function replayBox(i, T, parent) {
+  var box = document.createElement("div"), bar = document.createElement("p"), play = document.createElement("button"), speed = document.createElement("select"), said = document.createElement("output");
+  box.className = "replay"; bar.className = "replay-tools";
+  play.type = "button"; play.id = "replay-play"; play.textContent = "▶ replay";
+  speed.id = "replay-speed"; speed.setAttribute("aria-label", "replay speed");
+  [["1", "real time"], ["0.25", "¼ speed"]].forEach(function (s) { var o = document.createElement("option"); o.value = s[0]; o.textContent = s[1]; speed.appendChild(o); });
+  said.id = "replay-state"; said.dataset.state = "ready";
+  bar.appendChild(play); bar.appendChild(speed); box.appendChild(bar);
+  var W = 320, lane = 44, gap = 22, H = rules.length * (lane + gap) + 4, margin = 8, span = W - 2 * margin;
+  var svg = el("svg", { viewBox: "0 0 " + W + " " + H, width: String(W), height: String(H), role: "img", "font-size": "12", "font-family": "system-ui, sans-serif", "data-figure": "replay" }, box);
+  svg.style.maxWidth = "100%"; svg.style.height = "auto";
+  el("title", {}, svg, "Replay of the gesture along the transition's axis, settling under each set");
+  var lanes = rules.map(function (r, k) {
+    var y = k * (lane + gap) + gap;
+    var name = el("text", { x: margin, y: y - 6 }, svg, r.title);
+    el("rect", { x: margin, y: y, width: span, height: lane, fill: "#d9d9d9", stroke: "#333" }, svg);
+    var sheet = el("rect", { x: margin, y: y, width: span, height: lane, fill: "#fff", stroke: "#0072B2", "stroke-width": "2", "class": "sheet" }, svg);
+    var dot = el("circle", { cx: margin, cy: y + lane / 2, r: "9", fill: "#D55E00", "fill-opacity": "0.8", "class": "finger" }, svg);
+    var refused = ((r.role === "current" ? G.rc : G.rs) || [])[i] ? true : false, yes = state[r.role].decisions[i];
+    return { rule: r, name: name, sheet: sheet, dot: dot, refused: refused, complete: !refused && yes, word: refused ? "refused by the gate (cancel)" : (yes ? "complete" : "cancel") };
+  });
+  var key = document.createElement("p"); key.className = "note";
+  key.textContent = "Along the transition's axis: white, the sheet the finger drags; grey, the screen it uncovers; orange, the finger until the release. Each set settles with its own spring.";
+  box.appendChild(said); box.appendChild(key); parent.appendChild(box);
+  function place(l, p, finger) {
+    var x = margin + Math.max(-0.2, Math.min(1.2, p)) * span;
+    l.sheet.setAttribute("x", x.toFixed(1)); l.sheet.setAttribute("width", Math.max(0, margin + span - x).toFixed(1));
+    l.dot.setAttribute("cx", (margin + Math.max(0, Math.min(1, finger)) * span + 10).toFixed(1));
+  }
+  lanes.forEach(function (l) { place(l, 0, 0); });
+  play.addEventListener("click", function () {
+    var token = ++replayToken, rate = Number(speed.value) || 1, start = null;
+    var tr = T.t[T.t.length - 1], pr = G.p[i], v = G.v[i];
+    lanes.forEach(function (l) {
+      var P = springSet(l.rule), target = l.complete ? 1 : 0;
+      l.v0 = R.springInitialVelocity(pr, v, l.complete); l.P = P; l.target = target;
+      l.settle = Math.max(R.springSettlingTime(P, l.v0), 0.05); l.dot.setAttribute("visibility", "visible");
+      l.name.textContent = l.rule.title;
+    });
+    said.dataset.state = "playing"; said.textContent = "playing" + (rate < 1 ? " at ¼ speed" : "");
+    function frame(now) {
+      if (token !== replayToken || !box.isConnected) return;
+      if (start === null) start = now;
+      var t = (now - start) / 1000 * rate, done = true;
+      lanes.forEach(function (l) {
+        if (t < tr) { var p = sampleAt(T, t); place(l, l.refused ? 0 : p, p); done = false; return; }
+        l.dot.setAttribute("visibility", "hidden");
+        if (l.refused) { place(l, 0, pr); return; }
+        var s = t - tr;
+        if (s < l.settle) { place(l, pr + (l.target - pr) * R.springPosition(l.P, l.v0, s), pr); done = false; }
+        else { place(l, l.target, pr); l.name.textContent = l.rule.title + ": " + l.word + (G.intent[i] !== null && (l.complete ? 1 : 0) !== G.intent[i] ? " ✗" : ""); }
+      });
+      if (!done) { window.requestAnimationFrame(frame); return; }
+      said.dataset.state = "ended";
+      lanes.forEach(function (l) { said.dataset[l.rule.role] = l.refused ? "refused" : (l.complete ? "complete" : "cancel"); said.dataset[l.rule.role + "End"] = String(l.target); });
+      said.textContent = "released at p " + F.parameter(pr) + ", " + F.parameter(v) + " progress/s: " + lanes.map(function (l) { return l.rule.title + " " + l.word; }).join(" · ");
+    }
+    window.requestAnimationFrame(frame);
+  });
+}
 // Drill-down: a gesture's timeline, in a panel over the page (beside the figures on a desktop,
 // a bottom sheet on a phone); close and Escape give the focus back to what opened it.
 var openId = null, opener = null;
@@ -266,6 +344,8 @@ function drill(id, from) {
   facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
   body.appendChild(facts);
   relabelBar(id, body);
+  replayToken++;
+  if (T) replayBox(i, T, body);
   if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); opened(box, wasHidden); return; }
   var wrap = document.createElement("div"); wrap.className = "timeline-svg"; body.appendChild(wrap);
   // Drawn for the panel's width (at most 640), so its text is never scaled down.

@@ -146,7 +146,7 @@ try:
     pb = box(point)
     check(0 <= pb[1] <= 844 and 0 <= pb[0] <= 390, "390 px: the tapped point is off screen at %r" % pb)
     t = driver.execute_script(MEASURE, "#timeline")
-    check(len(t["svgs"]) == 1 or "No timeline" in sheet.text, "390 px: the timeline of %s has no figure" % gid)
+    check(len([s for s in t["svgs"] if s["figure"] == "timeline"]) == 1 or "No timeline" in sheet.text, "390 px: the timeline of %s has no figure" % gid)
     for s in t["svgs"]:
         check(s["right"] <= 390.5 and s["left"] >= -0.5, "390 px: the timeline figure spans %.1f–%.1f px" % (s["left"], s["right"]))
     check(t["texts"] == 0 or t["least"] >= 9, "390 px: smallest timeline text %.2f px (%s)" % (t["least"], t["where"]))

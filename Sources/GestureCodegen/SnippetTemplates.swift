@@ -311,6 +311,16 @@ public enum SnippetTemplates {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The parameters block of `set` in each language (Swift, Kotlin, JavaScript), its type
+    /// named after the transition `name`: what the report's what-if shows for its values.
+    package static func parameterBlocks(_ set: ParameterSet, name: String) -> [(
+        language: String, block: String
+    )] {
+        [Language.swift, .kotlin, .javascript].map {
+            ($0.rawValue, parameterBlock(set, language: $0, type: parametersType(name)))
+        }
+    }
+
     static func nullLiteral(_ language: Language) -> String {
         language == .swift ? "nil" : "null"
     }

@@ -123,6 +123,9 @@ public struct GestureMeasurement: Sendable, Equatable, Codable {
     public var startTime: Double?
     /// Time of the last sample (s, the trace's own clock); nil when unknown.
     public var endTime: Double?
+    /// Line of the first sample in its file (`Gesture.firstLine`), for a labels file; nil
+    /// when unknown.
+    public var firstLine: Int?
 
     public init(
         id: String, file: String, sampleCount: Int, intent: Intent?, outcome: Intent?,

@@ -150,5 +150,6 @@ extension GestureMeasurement {
         group = gesture.group
         startTime = gesture.samples.first.map(\.t)
         endTime = gesture.samples.last.map(\.t)
+        firstLine = gesture.firstLine
     }
 }

@@ -153,6 +153,9 @@ public struct ReaderOptions: Sendable {
     /// The header must have `vx` and `vy` columns (`--estimator platform` reads them): a file
     /// without them is an error at its header line, not a silent fallback.
     public var requirePlatformVelocity = false
+    /// Labels that replace the trace's own as gestures are delivered (`analyze --relabel`);
+    /// `ReadSummary.relabelled` counts the gestures whose label changed.
+    public var labels: LabelOverlay? = nil
 
     /// Names accepted by `preset`.
     public static var presetNames: [String] { Presets.all.keys.sorted() }
@@ -267,6 +270,8 @@ public struct ReadSummary: Sendable, Equatable {
     public var problems: [TraceError] = []
     /// Total row-level problems, including those not kept in `problems`.
     public var problemCount = 0
+    /// Delivered gestures whose label `ReaderOptions.labels` changed.
+    public var relabelled = 0
 
     public init(file: String) { self.file = file }
 
@@ -354,7 +359,17 @@ public enum TraceReader {
             if !state.pointee.ready.isEmpty {
                 let ready = state.pointee.ready
                 state.pointee.ready.removeAll(keepingCapacity: true)
-                for gesture in ready { try onGesture(gesture) }
+                if let labels = options.labels {
+                    for var gesture in ready {
+                        if labels.apply(to: &gesture) {
+                            state.pointee.summary.relabelled += 1
+                            state.pointee.summary.hasIntent = true
+                        }
+                        try onGesture(gesture)
+                    }
+                } else {
+                    for gesture in ready { try onGesture(gesture) }
+                }
             }
             if let fatal = state.pointee.fatal { throw fatal }
         }

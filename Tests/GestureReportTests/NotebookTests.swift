@@ -101,8 +101,8 @@ import Testing
     }
 
     /// `jupyter nbconvert --execute` on a real run's notebook, for two rule families: the raw
-    /// traces load, and the what-if cell's Python decisions print what Swift's `Rule.completes`
-    /// prefilled.
+    /// traces load, the what-if cell's Python decisions print what Swift's `Rule.completes`
+    /// prefilled, and the labels cell reads a labels file beside the notebook.
     @Test(
         .enabled(
             if: Python.has(["nbconvert", "nbformat", "ipykernel", "pandas", "matplotlib"])
@@ -122,6 +122,11 @@ import Testing
             ["analyze", "traces/swipe.csv", "--out", "out", "--resamples", "0"] + options, in: dir)
         try #require(a.status == 0, "\(a.stderr)")
         let folder = dir.appendingPathComponent("out/swipe")
+        // A labels file beside the notebook: g1 cancel → complete, g2 complete as it was, g3 cancel → other.
+        try
+            "file,line,gesture,intent\ntraces/swipe.csv,2,g1,complete\nswipe.csv,46,g2,complete\ntraces/swipe.csv,,g3,other\n"
+            .write(
+                to: folder.appendingPathComponent("labels.csv"), atomically: true, encoding: .utf8)
         let executed = folder.appendingPathComponent("executed.ipynb").path
         // nbconvert under the lock the other notebook tests take, with a cell timeout: a kernel
         // that never answers fails the test instead of hanging the run.
@@ -139,12 +144,12 @@ import Testing
             ],
             in: folder)
         try #require(r.status == 0, "\(r.stderr.suffix(3000))")
-        func streams(_ path: String) throws -> [String] {
+        func streams(_ path: String, last: Int = 2) throws -> [String] {
             let nb = try #require(
                 JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
                     as? [String: Any])
             let cells = (nb["cells"] as? [[String: Any]]) ?? []
-            return cells.filter { $0["cell_type"] as? String == "code" }.suffix(2).map { cell in
+            return cells.filter { $0["cell_type"] as? String == "code" }.suffix(last).map { cell in
                 ((cell["outputs"] as? [[String: Any]]) ?? []).compactMap { o in
                     (o["text"] as? [String])?.joined() ?? o["text"] as? String
                 }.joined()
@@ -155,5 +160,8 @@ import Testing
         #expect(after[0] == "16116 samples from 1 of 1 files\n", "\(after)")
         #expect(after[1].hasPrefix(before[1]), "Python: \(after[1]) Swift: \(before[1])")
         #expect(before[1].contains(" of 300 labelled gestures misdecided ("))
+        // The labels cell (before the traces and the what-if): the file's three rows, two changes.
+        let labels = try streams(executed, last: 3)[0]
+        #expect(labels.hasPrefix("labels.csv: 3 labels, 2 change the report's\n"), "\(labels)")
     }
 }

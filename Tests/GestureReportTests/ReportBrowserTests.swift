@@ -9,7 +9,8 @@ import Testing
 /// parameter values, drill-down from a point and a row, sorting and filtering, the 390 px layout,
 /// no console errors; the misdecided rings in the release scatter follow the sliders (solid rings
 /// = `batch`'s misdecided count); the page's number formatter writes what `NumberText` writes for
-/// `formatCases`. Screenshots for a person to look at: `test-out/report-browser/`
+/// `formatCases`; the what-if's downloaded params.json and shown parameters block make `batch`
+/// count what the panel shows. Screenshots for a person to look at: `test-out/report-browser/`
 /// (`report-1400.png`, `report-390.png`, `timeline-1400.png`; the folder is ignored by git).
 @Suite struct ReportBrowserTests {
     static let script = TestSupport.packageRoot.appendingPathComponent(
@@ -47,6 +48,7 @@ import Testing
         ])
         #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
         #expect(r.stdout.contains("what-if comparisons with batch:"))
+        #expect(r.stdout.contains("take-away comparisons with batch: 2"), "\(r.stdout)")
         #expect(
             r.stdout.contains(
                 "format cases agreeing with Swift: \(Self.formatValues.count * 4) of \(Self.formatValues.count * 4)"
@@ -132,7 +134,102 @@ import Testing
         let figures = trace == "accidental.csv" ? 6 : 5
         #expect(r.stdout.contains("390 px: page 390 px wide, \(figures) figures"), "\(r.stdout)")
         #expect(r.stdout.contains("1280 px: \(figures) figures at 640 px"), "\(r.stdout)")
+        #expect(r.stdout.contains("controls, the smallest 4"), "\(r.stdout)")
+        #expect(r.stdout.contains("code boxes, each within its section with a copy button"))
         #expect(r.stdout.hasSuffix("ok\n"), "\(r.stdout)")
+    }
+
+    /// Relabel in the page, apply with the CLI (issue 47): three gestures relabelled at 390 px
+    /// (touch), kept over a reload, exported as a labels file
+    /// (`Tests/Fixtures/Report/report-relabel.py`); `analyze --relabel` on it says it changed
+    /// three labels, and its report.json differs from the first run's in exactly those three
+    /// gestures' intents (a gesture set to `other` leaves the meant ones).
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent, or gesturetune is not built: skipped"
+        ))
+    func relabelledGesturesReachAnalyze() throws {
+        let dir = try TestSupport.temporaryDirectory("report-relabel")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
+        let a = try TestSupport.run(["analyze", traces, "--out", dir.path, "--name", "before"])
+        try #require(a.status == 0, "\(a.stderr)")
+        let labels = dir.appendingPathComponent("labels.csv")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent(
+                "Tests/Fixtures/Report/report-relabel.py"
+            ).path,
+            dir.appendingPathComponent("before/report.html").path, PlatformToolchains.chromium!,
+            Self.shots.appendingPathComponent("relabel").path, labels.path,
+        ])
+        try #require(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        let line = try #require(
+            r.stdout.split(separator: "\n").first { $0.hasPrefix("relabelled: ") })
+        let chosen = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst(12).utf8))
+                as? [String: String])
+        #expect(chosen.count == 3)
+        let b = try TestSupport.run([
+            "analyze", traces, "--relabel", labels.path, "--out", dir.path, "--name", "after",
+        ])
+        try #require(b.status == 0, "\(b.stderr)")
+        #expect(b.stderr.contains("changed 3 gesture labels"), "\(b.stderr)")
+        func intents(_ name: String) throws -> [String: String] {
+            let data = try Data(contentsOf: dir.appendingPathComponent("\(name)/report.json"))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let gestures = try #require(root["gestures"] as? [[String: Any]])
+            var out: [String: String] = [:]
+            for g in gestures { out[g["id"] as! String] = (g["intent"] as? String) ?? "none" }
+            return out
+        }
+        let before = try intents("before"), after = try intents("after")
+        var changed: [String: String] = [:]
+        for id in Set(before.keys).union(after.keys) where before[id] != after[id] {
+            changed[id] = after[id] ?? "other"
+        }
+        #expect(changed == chosen, "report.json changed \(changed), the page was given \(chosen)")
+    }
+
+    /// Replay in the drill-down (issue 47), at 1280 px and at 390 px with touch: a gesture the
+    /// current and suggested sets decide differently, and one a gate refuses (a 10 pt edge gate
+    /// in the current set), each run to its end in real time and at a quarter of it; every
+    /// lane ends in the decision `measure --params` gives with the lane's set, its sheet at
+    /// 1 or 0 (`Tests/Fixtures/Report/report-replay.py`). Screenshots: `replay/`.
+    @Test(
+        .enabled(
+            if: PlatformToolchains.canRunBrowser && TestSupport.binaryPath != nil,
+            "chromium, chromium-driver or python selenium is absent, or gesturetune is not built: skipped"
+        ),
+        arguments: ["", "\"gate\": {\"edgeWidth\": 10}"])
+    func replayEndsInMeasuresDecision(_ gate: String) throws {
+        let dir = try TestSupport.temporaryDirectory("report-replay")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let traces = TestSupport.packageRoot.appendingPathComponent("traces/swipe.csv").path
+        var run = ["analyze", traces, "--out", dir.path, "--name", "page"]
+        if !gate.isEmpty {
+            let params = dir.appendingPathComponent("gate.json")
+            try
+                "{\"schema\": \"gesturetune.params/1\", \"rule\": \"threshold\", \"progressThreshold\": 0.5, \"velocityThreshold\": 1, \(gate)}\n"
+                .write(to: params, atomically: true, encoding: .utf8)
+            run += ["--params", params.path]
+        }
+        let a = try TestSupport.run(run)
+        try #require(a.status == 0, "\(a.stderr)")
+        let r = try Python.run([
+            "/usr/bin/timeout", "200", Python.executable!,
+            TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/Report/report-replay.py")
+                .path,
+            dir.appendingPathComponent("page/report.html").path, traces, TestSupport.binaryPath!,
+            PlatformToolchains.chromium!,
+            Self.shots.appendingPathComponent(gate.isEmpty ? "replay" : "replay-gate").path,
+        ])
+        #expect(r.status == 0, "\(r.stderr.suffix(4000))\n\(r.stdout)")
+        #expect(
+            r.stdout.contains("replays agreeing with measure: \(gate.isEmpty ? 2 : 4)"),
+            "\(r.stdout)")
+        if !gate.isEmpty { #expect(r.stdout.contains("current refused"), "\(r.stdout)") }
     }
 
     /// Values for the formatter comparison: the edges of `NumberText`'s rules (ties, the

@@ -465,6 +465,8 @@ public struct GestureRow: Sendable, Equatable {
     public var release: ReleaseState
     /// Samples in the velocity window (0 when unknown), marked in the drill-down timeline.
     public var windowCount = 0
+    /// Line of the first sample in `file` (0 when unknown): a labels file names it.
+    public var line = 0
 
     public init(
         id: String, file: String, samples: Int, duration: Double, releaseProgress: Double,
@@ -522,6 +524,7 @@ public struct GestureRow: Sendable, Equatable {
         restedBeforeRelease = m.restedBeforeRelease
         release = m.releaseState
         windowCount = m.velocity.windowCount
+        line = m.firstLine ?? 0
         flags.estimatorDisagreement = m.estimatorDisagreement
     }
 

@@ -4,9 +4,16 @@ extension HTMLRenderer {
     /// Styles of the interactive parts and the phone layout. Up to 600 px each figure shows its
     /// narrow layout (350 user units, text at 9 px or more down to 320 px; above 600 px the wide
     /// one scales by 0.9 at least): no figure scrolls or is cut. Wide tables scroll inside their
-    /// own box, never the page. The drill-down is a panel over the page: at the right beside
-    /// the figures on a desktop, a bottom sheet on a phone; its close button and Escape go back.
+    /// own box, never the page. The drill-down is a panel over the page: on a desktop in the
+    /// column beside the 640 px figures (the what-if box and captions keep to 640 px), a bottom
+    /// sheet on a phone; its close button and Escape go back. Up to 700 px every control is at
+    /// least 44 px tall (Apple's touch target), and the gesture table keeps its id column
+    /// sticky and drops the columns a decision does not rest on (file, samples, duration, v).
     static let interactiveStylesheet = """
+        .whatif, .whatif-take, #figures > p { max-width: 640px; }
+        .whatif-take h4 { margin: 16px 0 4px; font-size: 15px; }
+        .take-tools { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+        .take-tools select, .take-tools button { font: inherit; }
         .whatif { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px 24px; }
         .whatif fieldset { border: 1px solid var(--rule); padding: 8px 12px; min-width: 0; }
         .whatif label { display: grid; grid-template-columns: 64px 1fr 84px; gap: 8px; align-items: center; margin: 4px 0; }
@@ -29,6 +36,24 @@ extension HTMLRenderer {
         #timeline h3 { margin-top: 4px; margin-right: 96px; }
         #timeline-close { position: sticky; top: 0; float: right; font: inherit; padding: 6px 14px; margin-top: 4px; }
         #timeline .timeline-svg svg { display: block; max-width: 100%; height: auto; }
+        #gesture-table th:first-child, #gesture-table td:first-child { position: sticky; left: 0; z-index: 1; background-color: #fff; box-shadow: inset -2px 0 0 var(--rule); }
+        #gesture-table th:first-child { background-color: var(--bg-soft); }
+        #gesture-table tr.miss td:first-child { background-color: #fdece6; }
+        #gesture-table tr.miss-current td:first-child { background-color: #fff8e6; }
+        .relabel-bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+        .relabel-bar button, select.relabel { font: inherit; }
+        .relabel-bar button[aria-pressed=true] { background: var(--accent); color: #fff; border-color: var(--accent); }
+        tr.relabelled td:last-child { background: #e6f2fa; }
+        .replay-tools { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0; }
+        .replay-tools button, .replay-tools select { font: inherit; }
+        .replay svg { display: block; }
+        #replay-state { display: block; font-size: 13px; color: var(--muted); min-height: 1.5em; }
+        .copy-row { display: flex; justify-content: flex-end; gap: 8px; align-items: center; margin: 4px 0 -4px; font-size: 13px; }
+        .copy-row button { font: inherit; }
+        details > pre { margin-top: 4px; }
+        @media (min-width: 1100px) {
+          #timeline { left: max(calc(50vw - 550px + 28px + 640px + 24px), calc(100vw - 560px)); width: auto; }
+        }
         p, li, figcaption, .warning, .headline, h3 { overflow-wrap: anywhere; }
         td.num, #gesture-table td:first-child { white-space: nowrap; }
         p code, h3 code, li code { overflow-wrap: anywhere; word-break: break-all; }
@@ -46,6 +71,17 @@ extension HTMLRenderer {
           .table-wrap > table td:last-child { min-width: 12em; }
           .whatif label { grid-template-columns: 48px 1fr 72px; }
           .whatif input[type=number], .whatif input[type=text] { width: 72px; }
+          button, select, input[type=text], summary, th.sortable { min-height: 44px; }
+          .whatif input[type=range] { height: 44px; margin: 0; }
+          nav ol a, #snippets li > a { display: inline-flex; align-items: center; min-height: 44px; }
+          summary { display: flex; align-items: center; }
+          #gesture-table .minor { display: none; }
+          #gesture-table td { min-width: 0; }
+          #gesture-table td:last-child { min-width: 8em; }
+          #gesture-table tr[data-gesture] td { height: 44px; }
+          #gesture-table td, #gesture-table th { padding: 4px 5px; }
+          #gesture-table { font-size: 12px; }
+          #gesture-table th { overflow-wrap: anywhere; }
         }
         @media print { .table-tools, #timeline, .whatif input, .fig-narrow { display: none !important; } .fig-wide { display: block !important; } tr[data-gesture] { display: table-row !important; } }
         """

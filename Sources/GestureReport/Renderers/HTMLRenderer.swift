@@ -44,8 +44,8 @@ public struct HTMLRenderer: Sendable {
         .note { color: var(--muted); font-size: 13px; }
         figure { margin: 18px 0 26px; }
         figure svg { max-width: 100%; height: auto; border: 1px solid var(--rule); }
-        figcaption { color: var(--muted); font-size: 13px; margin-top: 6px; max-width: 760px; }
-        pre { background: #f6f8fa; border: 1px solid var(--rule); padding: 12px; overflow-x: auto; font-size: 12px; line-height: 1.4; }
+        figcaption { color: var(--muted); font-size: 13px; margin-top: 6px; max-width: 640px; }
+        pre { background: #f6f8fa; border: 1px solid var(--rule); padding: 12px; overflow: auto; max-width: 100%; max-height: 36em; font-size: 12px; line-height: 1.4; }
         code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
         @media print {
           body { font-size: 11px; }
@@ -223,6 +223,15 @@ public struct HTMLRenderer: Sendable {
             out.write("</fieldset>\n")
         }
         out.write("</div>\n")
+        // Take the values away: the set on the sliders as params.json and as the snippets'
+        // parameters block, with its end-to-end error (the script fills it in).
+        out.write(
+            "<div class=\"whatif-take\" id=\"what-if-take\" hidden><h4>Take these values away</h4>"
+                + "<p class=\"take-tools\"><label>set <select id=\"take-role\"><option value=\"suggested\">suggested</option><option value=\"current\">current</option></select></label> "
+                + "<label>language <select id=\"take-language\"><option value=\"swift\">Swift</option><option value=\"kt\">Kotlin</option><option value=\"js\">JavaScript</option></select></label> "
+                + "<button type=\"button\" id=\"take-download\">Download params.json</button></p>"
+                + "<p>error end to end (gate, then release, as <code>batch</code> counts): <output id=\"take-error\"></output></p>"
+                + "<pre><code id=\"take-block\"></code></pre></div>\n")
     }
 
     /// The gesture table with its tools (filter, pages) and the drill-down panel; rows carry
@@ -241,7 +250,13 @@ public struct HTMLRenderer: Sendable {
         )
         out.write("<label>id <input type=\"text\" id=\"filter-id\" size=\"8\"></label>")
         out.write(
-            "<button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n"
+            "<button type=\"button\" id=\"sort-doubt\">doubtful first</button><button type=\"button\" id=\"page-prev\">‹ previous</button><span id=\"gesture-page\"></span><button type=\"button\" id=\"page-next\">next ›</button></div>\n"
+        )
+        // Relabel: what a person meant, set here or in the drill-down, kept in the browser's
+        // local storage, exported as a labels file for `analyze --relabel`.
+        out.write(
+            "<div class=\"table-tools\" id=\"relabel-tools\" hidden><span>Relabel in the last column or the drill-down; changes stay in this browser. <output id=\"relabel-count\">0 changed</output></span>"
+                + "<button type=\"button\" id=\"relabel-export\">Export labels CSV</button><button type=\"button\" id=\"relabel-forget\">forget changes</button></div>\n"
         )
         Self.table(
             &out, content.gestureTable(indices: indices), id: "gesture-table",

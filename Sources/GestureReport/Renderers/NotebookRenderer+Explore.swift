@@ -14,6 +14,12 @@ extension NotebookRenderer {
     static let whatIfCode = ReportTemplates.files.embedded(
         "report/notebook/whatIf.py", ["completes": RuntimeTables.python()])
 
+    /// Reads a labels file (`LabelOverlay`'s format) beside the notebook and shows which
+    /// gestures it relabels; without one, says how to make one.
+    static let labelsCode = ReportTemplates.files.embedded("report/notebook/labels.py")
+    static let labelsOutput =
+        "no labels.csv beside the notebook: export one from report.html (Export labels CSV); gesturetune analyze --relabel labels.csv applies it\n"
+
     /// What `whatIfCode` prints for the suggested rule, decided here by `Rule.completes`.
     var whatIfOutput: String {
         let rule = model.summary.suggestedRule
@@ -27,13 +33,14 @@ extension NotebookRenderer {
             "\(rule.family.rawValue): \(wrong) of \(counted.count) labelled gestures misdecided (\(share))\n"
     }
 
-    /// The two cells after the gesture table: raw traces, what-if.
+    /// The cells after the gesture table: a labels file, raw traces, what-if.
     var exploreCells: [Cell] {
         let files = model.summary.files.count
         return [
             .markdown(
-                "## Explore\n\nThe raw traces with pandas, and what the suggested rule would decide with other parameters (`what_if(progressThreshold=0.45)`; sliders when `ipywidgets` is installed).\n"
+                "## Explore\n\nThe labels exported from report.html (`labels.csv`, applied by `analyze --relabel`), the raw traces with pandas, and what the suggested rule would decide with other parameters (`what_if(progressThreshold=0.45)`; sliders when `ipywidgets` is installed).\n"
             ),
+            .code(Self.labelsCode, [.stream(Self.labelsOutput)]),
             .code(
                 Self.tracesCode,
                 [.stream("\(model.summary.rowsRead) samples from \(files) of \(files) files\n")]),

@@ -1,4 +1,6 @@
+import GestureCodegen
 import GesturePhysics
+import GestureTuning
 
 /// The data the report page's script reads (what-if controls, drill-down timelines), as one
 /// JSON value embedded in `report.html`. A projection of the model like every renderer: the
@@ -20,6 +22,7 @@ struct ReportInteractiveData {
         var w = JSONWriter(compactDepth: 2)
         w.beginObject()
         let s = model.summary
+        w.string("name", model.name)
         w.number("extent", s.extent)
         w.bool("labelled", s.labelled)
         w.beginArray("rules")
@@ -52,6 +55,20 @@ struct ReportInteractiveData {
         for r in g { w.int(nil, r.release.sampleCount) }
         w.endArray()
         w.numbers("E", g.map(\.release.extent))
+        // Where each gesture is (a labels file names file and line), and what makes it doubtful
+        // (the relabel order): near the boundary, or another flag.
+        let files = Array(Set(g.map(\.file))).sorted()
+        let fileIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        w.strings("files", files)
+        w.beginArray("file")
+        for r in g { w.int(nil, fileIndex[r.file] ?? 0) }
+        w.endArray()
+        w.beginArray("line")
+        for r in g { w.int(nil, r.line) }
+        w.endArray()
+        w.beginArray("doubt")
+        for r in g { w.int(nil, (r.flags.ambiguous ? 2 : 0) + (r.flags.names.isEmpty ? 0 : 1)) }
+        w.endArray()
         // Refused by the current set's gate, and by the gate that ships: the app decides the
         // gate first, so a refused gesture is wrong whatever the release rule decides.
         w.beginArray("rc")
@@ -75,6 +92,12 @@ struct ReportInteractiveData {
             w.beginObject(r.id)
             w.numbers("t", kept.map { pts[$0].t })
             w.numbers("p", kept.map { pts[$0].p })
+            // Time ticks at round values (Axis: 1, 2, 2.5, 5 × 10^k), labelled as the figures are.
+            let end = max(kept.last.map { pts[$0].t } ?? 0, 1e-3)
+            let ticks = Axis(low: 0, high: end, from: 0, to: 1).ticks(count: 4)
+            let step = ticks.count > 1 ? ticks[1] - ticks[0] : end
+            w.numbers("ticks", ticks)
+            w.strings("tickLabels", ticks.map { Axis.label($0, step: step) })
             w.int("window", r.windowCount)
             w.number("extent", r.extent)
             w.beginArray("estimates")
@@ -108,6 +131,20 @@ struct ReportInteractiveData {
         w.int(
             "falseTriggers",
             (role == "current" ? e?.current.falseTriggers : e?.shipped.falseTriggers) ?? 0)
+        // What the what-if's values are taken away as: the role's whole set (its gate, animation
+        // and window) with this rule, as params.json writes it and as the snippets' parameters
+        // block; the page puts the sliders' values in place of the rule's.
+        var set =
+            role == "current"
+            ? model.currentSetting ?? model.suggestedParameterSet : model.suggestedParameterSet
+        set.ruleSetting = .fixed(rule, preset: nil)
+        set.expectedError = nil
+        w.string("params", try? set.encoded())
+        w.beginObject("blocks")
+        for b in SnippetTemplates.parameterBlocks(set, name: model.snippetValues.name) {
+            w.string(b.language, b.block)
+        }
+        w.endObject()
         w.beginArray("parameters")
         for p in rule.parameters {
             let range = Self.sliderRange(

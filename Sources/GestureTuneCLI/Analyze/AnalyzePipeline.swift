@@ -80,6 +80,15 @@ enum AnalyzePipeline {
         for o in run.overrides {
             console.diagnose(Diagnostic(location: nil, severity: .note, message: o.sentence))
         }
+        if let path = options.relabel {
+            let changed = run.analysis.digest.reads.values.reduce(0) { $0 + $1.relabelled }
+            console.diagnose(
+                Diagnostic(
+                    location: nil, severity: .note,
+                    message:
+                        "--relabel \(TerminalText.escaped(path)): changed \(changed) gesture label\(changed == 1 ? "" : "s")"
+                ))
+        }
         present(result, format: options.common.format, console: console)
         return .success
     }
@@ -243,10 +252,19 @@ enum AnalyzePipeline {
         -> Run
     {
         let (settings, overrides) = try settings(options)
+        var reader = options.common.reader
+        if let path = options.relabel {
+            let data: Data
+            do { data = try InputFile.read(path) } catch { throw CLIError(error, path: path) }
+            do {
+                reader.labels = try LabelOverlay(
+                    parsing: String(decoding: data, as: UTF8.self), path: path)
+            } catch { throw .trace(error) }
+        }
         let analysis: Analysis.Run
         do {
             analysis = try Analysis.read(
-                files: options.files, reader: options.common.reader, settings: settings,
+                files: options.files, reader: reader, settings: settings,
                 shard: options.shard.map { .init(index: $0.index, count: $0.count) },
                 jobs: min(options.common.jobs, ThreadResources.workers),
                 maxGroups: options.maxGroups, progress: progress)

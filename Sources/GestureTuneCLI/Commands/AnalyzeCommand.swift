@@ -47,6 +47,8 @@ struct AnalyzeOptions: Sendable {
     var falseTriggerCost: Double = 1
     /// `--switch-cost POINTS`: expected error a change must save to ship; nil: the default.
     var switchCost: Double? = nil
+    /// `--relabel FILE`: a labels file (`LabelOverlay`) applied over the traces' own labels.
+    var relabel: String? = nil
 
     /// Default `--max-groups`: far more than the devices, hands or people a comparison of
     /// parameter sets is about, well below where group statistics cost gigabytes.
@@ -113,7 +115,8 @@ struct AnalyzeOptions: Sendable {
                 try values.int("sample", min: 0, max: 1_000_000) ?? GestureSample.defaultCapacity,
             maxGroups: try values.int("max-groups", min: 1, max: 1_000_000) ?? defaultMaxGroups,
             falseTriggerCost: try values.double("false-trigger-cost", min: 0, max: 1e6) ?? 1,
-            switchCost: try values.double("switch-cost", min: 0, max: 100))
+            switchCost: try values.double("switch-cost", min: 0, max: 100),
+            relabel: values.string("relabel"))
     }
 
     /// The options with every folder among the files replaced by its trace files

@@ -223,6 +223,11 @@ enum CommandSpecs {
                     "intent, or implicit (with a notice) when there is an outcome column and no intent column"
             ),
             OptionSpec(
+                "relabel", value: "FILE",
+                help:
+                    "a labels file (file,line,gesture,intent, as the report's relabel tool exports it) applied over the traces' own labels; a note says how many it changed",
+                default: "none"),
+            OptionSpec(
                 "retry-window", value: "SECONDS",
                 help:
                     "longest pause between a cancelled gesture and its retry ('1500ms' also accepted)",

@@ -13,6 +13,11 @@ Checks (each failure is printed and the exit status is 1):
   changes over the grid;
 - FORMAT_CASES (JSON, [[kind, value, text], ...] from Swift's `NumberText`): the page's number
   formatter (`window.gesturetuneFormat`) writes the same text for every value;
+- take the values away: with values typed into each rule's what-if fields, the params.json the
+  page downloads (a Blob, read from Chromium's download folder) is accepted by `measure --params`
+  and makes `batch --params` count the end-to-end misdecided gestures the panel shows beside
+  it; the parameters block the panel shows (Swift, Kotlin, JavaScript) makes `batch` count the
+  same;
 - clicking a scatter point and a table row opens that gesture's timeline;
 - sorting the gesture table by p_r orders the shown rows, both ways;
 - at 390 px (mobile emulation): the page does not scroll sideways and figure text is at least
@@ -51,6 +56,9 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
 options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
 work = tempfile.mkdtemp(prefix="gesturetune-report-")
+downloads = os.path.join(work, "downloads")
+os.makedirs(downloads)
+driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
 
 
 def batch_misdecided(family, values):
@@ -60,6 +68,11 @@ def batch_misdecided(family, values):
     path = os.path.join(work, "params.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(params, f)
+    return batch_counts(path)
+
+
+def batch_counts(path):
+    """`batch` on TRACES with the parameter file (or snippet) at `path`: (wrong end to end, counted)."""
     out = os.path.join(work, "batch.json")
     r = subprocess.run([binary, "batch", traces, "--params", path, "--json", out, "--max-error", "1"], capture_output=True, text=True)
     if r.returncode not in (0, 1):
@@ -186,6 +199,49 @@ try:
         comparisons += 1
         driver.find_element(By.ID, "wi-%s-reset" % role).click()
     print("what-if comparisons with batch: %d" % comparisons)
+
+    # Take the values away: values typed in, params.json downloaded, batch counts what the panel shows.
+    taken = 0
+    for rule in data["rules"]:
+        role, params = rule["role"], rule["parameters"]
+        if rule["family"] == "logistic":
+            continue
+        for p in params:
+            type_value(role, p["key"], round(p["min"] + (p["max"] - p["min"]) * 0.37, 4))
+        driver.find_element(By.CSS_SELECTOR, "#take-role option[value=%s]" % role).click()
+        for old in os.listdir(downloads):
+            os.remove(os.path.join(downloads, old))
+        driver.find_element(By.ID, "take-download").click()
+        path = os.path.join(downloads, "params.json")
+        for _ in range(100):
+            if os.path.exists(path) and os.path.getsize(path) > 0:
+                break
+            __import__("time").sleep(0.1)
+        check(os.path.exists(path), "%s: no params.json downloaded (%r)" % (role, os.listdir(downloads)))
+        if not os.path.exists(path):
+            continue
+        o = driver.find_element(By.ID, "take-error")
+        panel = (int(o.get_attribute("data-misdecided")), int(o.get_attribute("data-labelled")))
+        check(panel == shown_error(role)[:2], "%s: the take-away box shows %r, the what-if %r" % (role, panel, shown_error(role)[:2]))
+        with open(path, encoding="utf-8") as f:
+            written = json.load(f)
+        for p in params:
+            check(written.get(p["key"]) == round(p["min"] + (p["max"] - p["min"]) * 0.37, 4), "%s: params.json has %s = %r" % (role, p["key"], written.get(p["key"])))
+        got = batch_counts(path)
+        check(got == panel, "%s: batch --params (downloaded) counts %r, the panel %r" % (role, got, panel))
+        m = subprocess.run([binary, "measure", traces, "--params", path], capture_output=True, text=True)
+        check(m.returncode == 0 and len(m.stdout.splitlines()) > 1, "%s: measure --params (downloaded) exited %d: %s" % (role, m.returncode, m.stderr[-400:]))
+        for language, ext in (("swift", "swift"), ("kt", "kt"), ("js", "js")):
+            driver.find_element(By.CSS_SELECTOR, "#take-language option[value=%s]" % language).click()
+            block = os.path.join(work, "Tuning." + ext)
+            with open(block, "w", encoding="utf-8") as f:
+                f.write(driver.find_element(By.ID, "take-block").get_attribute("textContent"))
+            got = batch_counts(block)
+            check(got == panel, "%s: batch --params (the %s block shown) counts %r, the panel %r" % (role, language, got, panel))
+        driver.find_element(By.CSS_SELECTOR, "#take-language option[value=swift]").click()
+        taken += 1
+        driver.find_element(By.ID, "wi-%s-reset" % role).click()
+    print("take-away comparisons with batch: %d" % taken)
     if data["labelled"] and any(r["role"] == "suggested" and r["family"] != "logistic" for r in data["rules"]):
         check(len(ring_values - {rings_at_load[0]}) > 0, "the rings never changed with the sliders: %r" % sorted(ring_values))
         check(ring_counts() == rings_at_load, "rings after reset %r, at load %r" % (ring_counts(), rings_at_load))

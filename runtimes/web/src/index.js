@@ -766,6 +766,21 @@ export function springSettlingTime(parameters, initialVelocity) {
 }
 
 /**
+ * How far the unit-step spring (`spring.dampingRatio` default 1, `spring.response` default
+ * `transitionDuration`) launched with `initialVelocity` has gone at time `t`: `1 + e(t)` of
+ * `SpringMotion` (the Swift runtime's `SpringMotion.error`), 0 at `t = 0` and 1 at rest, past 1
+ * while an under-damped spring overshoots. Animate the way left with it: `p + (target - p) *
+ * springPosition(…)`.
+ * @param {Parameters | object} parameters
+ * @param {number} initialVelocity relative, 1/s (`springInitialVelocity`)
+ * @param {number} t s since the release
+ * @returns {number}
+ */
+export function springPosition(parameters, initialVelocity, t) {
+  return 1 + springMotion(params(parameters), initialVelocity).error(t);
+}
+
+/**
  * The release velocity, px/s, as the tracker measures it: the samples kept by `add`'s rule,
  * the window (`horizon`, `maxGap`, `maxSamples`; a rest longer than `maxGap` before
  * `releaseTime`, or fewer than 2 samples, gives 0), then the estimator's chain: lsq2 → lsq1 →

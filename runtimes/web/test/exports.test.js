@@ -15,6 +15,7 @@ const documented = [
   'ruleCompletes',
   'settleDuration',
   'springInitialVelocity',
+  'springPosition',
   'springSettlingTime',
 ];
 

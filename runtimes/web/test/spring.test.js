@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseParameters, springSettlingTime, springInitialVelocity } from '../src/index.js';
+import { parseParameters, springSettlingTime, springInitialVelocity, springPosition } from '../src/index.js';
 
 const base = { rule: 'threshold', progressThreshold: 0.5, velocityThreshold: 1 };
 
@@ -161,4 +161,22 @@ test('the settling time matches a brute-force scan (step R/20000, then bisection
     const t = springSettlingTime(P, v0);
     assert.ok(Math.abs(t - (lo + hi) / 2) <= 1e-6, `ζ=${zeta} v0=${v0}: ${t} vs scan ${(lo + hi) / 2}`);
   }
+});
+
+test('springPosition: 0 at the release, (1 + ωt) e^{-ωt} short of 1 when critically damped, within the tolerance from the settling time on', () => {
+  const P = parseParameters({ ...base, spring: { dampingRatio: 1, response: 0.3 } });
+  const omega = (2 * Math.PI) / 0.3;
+  assert.equal(springPosition(P, 0, 0), 0);
+  for (const t of [0.01, 0.05, 0.1, 0.2]) {
+    const expected = 1 - (1 + omega * t) * Math.exp(-omega * t);
+    assert.ok(Math.abs(springPosition(P, 0, t) - expected) <= 1e-12, `t=${t}`);
+  }
+  for (const v0 of [0, 4, -3]) {
+    const settled = springSettlingTime(P, v0);
+    for (const t of [settled, settled * 1.5, settled * 3]) {
+      assert.ok(Math.abs(springPosition(P, v0, t) - 1) <= 0.005 + 1e-12, `v0=${v0} t=${t}`);
+    }
+  }
+  const bouncy = parseParameters({ ...base, spring: { dampingRatio: 0.4, response: 0.3 } });
+  assert.ok([0.1, 0.15, 0.2].some((t) => springPosition(bouncy, 0, t) > 1), 'an under-damped spring overshoots');
 });

@@ -94,7 +94,7 @@ function boundary(rule, P) {
   return d;
 }
 var rules = D.rules.map(function (r) {
-  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, values: r.parameters.map(function (p) { return num(p.value); }), others: r.others || 0, falseTriggers: r.falseTriggers || 0 };
+  return { role: r.role, title: r.title, family: r.family, parameters: r.parameters, params: r.params, blocks: r.blocks || {}, values: r.parameters.map(function (p) { return num(p.value); }), others: r.others || 0, falseTriggers: r.falseTriggers || 0 };
 });
 var state = {};
 function show(rule) {
@@ -110,8 +110,48 @@ function show(rule) {
     if (path) path.setAttribute("d", boundary(rule, plotArea(svg)));
   });
   rings();
+  take();
   if (openId !== null) drill(openId);
 }
+// Take the values away: the role's set (written by the report) with the sliders' values in
+// place of its rule's, as params.json and as the snippets' parameters block.
+function takeRule() { var r = document.getElementById("take-role"), role = r ? r.value : "suggested"; return rules.filter(function (x) { return x.role === role; })[0]; }
+function takenParams(rule) {
+  var o = JSON.parse(rule.params);
+  rule.parameters.forEach(function (p, k) { o[p.key] = rule.values[k] === Infinity ? "inf" : rule.values[k]; });
+  return JSON.stringify(o, null, 2) + "\n";
+}
+// A literal as the snippets write one: a "." or an exponent always, infinity per language.
+function literal(x, language) {
+  if (x === Infinity) return language === "swift" ? ".infinity" : (language === "kt" ? "Double.POSITIVE_INFINITY" : "Infinity");
+  var s = String(x); return /[.eE]/.test(s) ? s : s + ".0";
+}
+function takenBlock(rule, language) {
+  var text = rule.blocks[language] || "";
+  rule.parameters.forEach(function (p, k) {
+    var line = new RegExp("^(\\s*(?:static let |val |static )" + p.key + "\\b[^=\\n]*= )[^;\\n]*", "m");
+    text = text.replace(line, function (m, head) { return head + literal(rule.values[k], language); });
+  });
+  return text;
+}
+function take() {
+  var box = document.getElementById("what-if-take"), rule = takeRule();
+  if (!box || !rule || !rule.params || !state[rule.role]) return;
+  box.hidden = false;
+  var lang = document.getElementById("take-language").value, src = document.getElementById("wi-" + rule.role + "-error"), out = document.getElementById("take-error");
+  out.textContent = src.textContent; out.dataset.misdecided = src.dataset.misdecided || ""; out.dataset.labelled = src.dataset.labelled || "";
+  document.getElementById("take-block").textContent = takenBlock(rule, lang);
+}
+(function () {
+  var d = document.getElementById("take-download");
+  if (!d) return;
+  ["take-role", "take-language"].forEach(function (id) { document.getElementById(id).addEventListener("change", take); });
+  d.addEventListener("click", function () {
+    var a = document.createElement("a"), url = URL.createObjectURL(new Blob([takenParams(takeRule())], { type: "application/json" }));
+    a.href = url; a.download = "params.json"; a.hidden = true; document.body.appendChild(a); a.click();
+    setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
+  });
+})();
 // The misdecided rings in the release scatter, as SVGRenderer draws them, for the
 // decisions the sliders give: solid where the suggested rule errs, dashed where only the
 // current one does; at each plotted point's position (clamped to the axes like the figure).
@@ -163,6 +203,129 @@ function controls(rule) {
   var reset = document.getElementById("wi-" + rule.role + "-reset");
   if (reset) reset.addEventListener("click", function () { box.querySelectorAll("label").forEach(function (l) { l.remove(); }); rule.values = rule.parameters.map(function (p) { return num(p.value); }); controls(rule); });
 }
+// Relabel: a gesture's intent as a person sets it (complete, cancel, not meant, or no label),
+// kept in local storage for this report's files, exported as a labels file (file, line,
+// gesture, intent) that `gesturetune analyze --relabel FILE` applies over the trace's labels.
+var LABELS = [["", "as recorded"], ["complete", "complete"], ["cancel", "cancel"], ["other", "not meant"], ["none", "no label"]];
+var storeKey = "gesturetune.labels/" + (G.files || []).join("|") + "/" + (D.name || ""), labels = {};
+try { labels = JSON.parse(window.localStorage.getItem(storeKey) || "{}") || {}; } catch (e) { labels = {}; }
+Object.keys(labels).forEach(function (id) { if (byId[id] === undefined || LABELS.every(function (l) { return l[0] !== labels[id] || l[0] === ""; })) delete labels[id]; });
+function recorded(i) { return G.intent[i] === null ? "unlabelled" : (G.intent[i] ? "complete" : "cancel"); }
+function relabel(id, value) {
+  if (value) labels[id] = value; else delete labels[id];
+  try { window.localStorage.setItem(storeKey, JSON.stringify(labels)); } catch (e) { /* storage off: the page keeps them until it closes */ }
+  relabelled();
+  if (openId === id) drill(id);
+}
+function relabelled() {
+  var n = Object.keys(labels).length, c = document.getElementById("relabel-count");
+  if (c) { c.textContent = n + " changed"; c.dataset.count = n; }
+  Array.prototype.forEach.call(document.querySelectorAll("select.relabel"), function (s) {
+    var v = labels[s.dataset.gesture] || ""; if (s.value !== v) s.value = v;
+    s.closest("tr").classList.toggle("relabelled", v !== "");
+  });
+}
+function relabelBar(id, parent) {
+  var bar = document.createElement("p"), i = byId[id];
+  bar.className = "relabel-bar"; bar.setAttribute("role", "group"); bar.setAttribute("aria-label", "intent of " + id);
+  var word = document.createElement("span"); word.textContent = "meant (recorded " + recorded(i) + "):"; bar.appendChild(word);
+  LABELS.forEach(function (l) {
+    var b = document.createElement("button"); b.type = "button"; b.textContent = l[1]; b.dataset.intent = l[0];
+    b.setAttribute("aria-pressed", String((labels[id] || "") === l[0]));
+    b.addEventListener("click", function () { relabel(id, l[0]); });
+    bar.appendChild(b);
+  });
+  parent.appendChild(bar);
+}
+function csvField(s) { s = String(s); return /[",\r\n]/.test(s) ? "\"" + s.replace(/"/g, "\"\"") + "\"" : s; }
+function exportLabels() {
+  var rows = ["file,line,gesture,intent"];
+  Object.keys(labels).sort(function (a, b) { return byId[a] - byId[b]; }).forEach(function (id) {
+    var i = byId[id], v = labels[id];
+    rows.push([G.files ? G.files[G.file[i]] : "", G.line && G.line[i] ? G.line[i] : "", id, v === "none" ? "" : v].map(csvField).join(","));
+  });
+  var a = document.createElement("a"), url = URL.createObjectURL(new Blob([rows.join("\n") + "\n"], { type: "text/csv" }));
+  a.href = url; a.download = "labels.csv"; a.hidden = true; document.body.appendChild(a); a.click();
+  setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
+}
+// Replay: the gesture in real time (or at a quarter of it): the finger's dot and the sheet
+// following it along the transition's axis, the release, then the settle under each what-if
+// set side by side, each with its decision. The settle is the runtime's spring
+// (springInitialVelocity, springPosition, springSettlingTime) with the set's spring; a gesture
+// the set's gate refuses never moves its sheet.
+var replayToken = 0, springSets = {};
+function springSet(rule) {
+  if (!springSets[rule.role]) {
+    try { springSets[rule.role] = R.parseParameters(JSON.parse(rule.params)); } catch (e) { springSets[rule.role] = ruleParameters(rule.family, rule.values); }
+  }
+  return springSets[rule.role];
+}
+function sampleAt(T, t) {
+  var n = T.t.length;
+  if (t <= T.t[0]) return T.p[0];
+  for (var k = 1; k < n; k++) if (T.t[k] >= t) { var a = T.t[k - 1], b = T.t[k]; return b > a ? T.p[k - 1] + (T.p[k] - T.p[k - 1]) * (t - a) / (b - a) : T.p[k]; }
+  return T.p[n - 1];
+}
+function replayBox(i, T, parent) {
+  var box = document.createElement("div"), bar = document.createElement("p"), play = document.createElement("button"), speed = document.createElement("select"), said = document.createElement("output");
+  box.className = "replay"; bar.className = "replay-tools";
+  play.type = "button"; play.id = "replay-play"; play.textContent = "▶ replay";
+  speed.id = "replay-speed"; speed.setAttribute("aria-label", "replay speed");
+  [["1", "real time"], ["0.25", "¼ speed"]].forEach(function (s) { var o = document.createElement("option"); o.value = s[0]; o.textContent = s[1]; speed.appendChild(o); });
+  said.id = "replay-state"; said.dataset.state = "ready";
+  bar.appendChild(play); bar.appendChild(speed); box.appendChild(bar);
+  var W = 320, lane = 44, gap = 22, H = rules.length * (lane + gap) + 4, margin = 8, span = W - 2 * margin;
+  var svg = el("svg", { viewBox: "0 0 " + W + " " + H, width: String(W), height: String(H), role: "img", "font-size": "12", "font-family": "system-ui, sans-serif", "data-figure": "replay" }, box);
+  svg.style.maxWidth = "100%"; svg.style.height = "auto";
+  el("title", {}, svg, "Replay of the gesture along the transition's axis, settling under each set");
+  var lanes = rules.map(function (r, k) {
+    var y = k * (lane + gap) + gap;
+    var name = el("text", { x: margin, y: y - 6 }, svg, r.title);
+    el("rect", { x: margin, y: y, width: span, height: lane, fill: "#d9d9d9", stroke: "#333" }, svg);
+    var sheet = el("rect", { x: margin, y: y, width: span, height: lane, fill: "#fff", stroke: "#0072B2", "stroke-width": "2", "class": "sheet" }, svg);
+    var dot = el("circle", { cx: margin, cy: y + lane / 2, r: "9", fill: "#D55E00", "fill-opacity": "0.8", "class": "finger" }, svg);
+    var refused = ((r.role === "current" ? G.rc : G.rs) || [])[i] ? true : false, yes = state[r.role].decisions[i];
+    return { rule: r, name: name, sheet: sheet, dot: dot, refused: refused, complete: !refused && yes, word: refused ? "refused by the gate (cancel)" : (yes ? "complete" : "cancel") };
+  });
+  var key = document.createElement("p"); key.className = "note";
+  key.textContent = "Along the transition's axis: white, the sheet the finger drags; grey, the screen it uncovers; orange, the finger until the release. Each set settles with its own spring.";
+  box.appendChild(said); box.appendChild(key); parent.appendChild(box);
+  function place(l, p, finger) {
+    var x = margin + Math.max(-0.2, Math.min(1.2, p)) * span;
+    l.sheet.setAttribute("x", x.toFixed(1)); l.sheet.setAttribute("width", Math.max(0, margin + span - x).toFixed(1));
+    l.dot.setAttribute("cx", (margin + Math.max(0, Math.min(1, finger)) * span + 10).toFixed(1));
+  }
+  lanes.forEach(function (l) { place(l, 0, 0); });
+  play.addEventListener("click", function () {
+    var token = ++replayToken, rate = Number(speed.value) || 1, start = null;
+    var tr = T.t[T.t.length - 1], pr = G.p[i], v = G.v[i];
+    lanes.forEach(function (l) {
+      var P = springSet(l.rule), target = l.complete ? 1 : 0;
+      l.v0 = R.springInitialVelocity(pr, v, l.complete); l.P = P; l.target = target;
+      l.settle = Math.max(R.springSettlingTime(P, l.v0), 0.05); l.dot.setAttribute("visibility", "visible");
+      l.name.textContent = l.rule.title;
+    });
+    said.dataset.state = "playing"; said.textContent = "playing" + (rate < 1 ? " at ¼ speed" : "");
+    function frame(now) {
+      if (token !== replayToken || !box.isConnected) return;
+      if (start === null) start = now;
+      var t = (now - start) / 1000 * rate, done = true;
+      lanes.forEach(function (l) {
+        if (t < tr) { var p = sampleAt(T, t); place(l, l.refused ? 0 : p, p); done = false; return; }
+        l.dot.setAttribute("visibility", "hidden");
+        if (l.refused) { place(l, 0, pr); return; }
+        var s = t - tr;
+        if (s < l.settle) { place(l, pr + (l.target - pr) * R.springPosition(l.P, l.v0, s), pr); done = false; }
+        else { place(l, l.target, pr); l.name.textContent = l.rule.title + ": " + l.word + (G.intent[i] !== null && (l.complete ? 1 : 0) !== G.intent[i] ? " ✗" : ""); }
+      });
+      if (!done) { window.requestAnimationFrame(frame); return; }
+      said.dataset.state = "ended";
+      lanes.forEach(function (l) { said.dataset[l.rule.role] = l.refused ? "refused" : (l.complete ? "complete" : "cancel"); said.dataset[l.rule.role + "End"] = String(l.target); });
+      said.textContent = "released at p " + F.parameter(pr) + ", " + F.parameter(v) + " progress/s: " + lanes.map(function (l) { return l.rule.title + " " + l.word; }).join(" · ");
+    }
+    window.requestAnimationFrame(frame);
+  });
+}
 // Drill-down: a gesture's timeline, in a panel over the page (beside the figures on a desktop,
 // a bottom sheet on a phone); close and Escape give the focus back to what opened it.
 var openId = null, opener = null;
@@ -180,6 +343,9 @@ function drill(id, from) {
   var decide = rules.map(function (r) { var yes = state[r.role].decisions[i], word = yes ? "complete" : "cancel"; return r.title + ": " + word + (G.intent[i] !== null && (yes ? 1 : 0) !== G.intent[i] ? " ✗" : ""); });
   facts.textContent = "intent " + intent + " · p_r " + F.parameter(G.p[i]) + " · v_p " + F.parameter(G.v[i]) + " progress/s · " + decide.join(" · ");
   body.appendChild(facts);
+  relabelBar(id, body);
+  replayToken++;
+  if (T) replayBox(i, T, body);
   if (!T) { var none = document.createElement("p"); none.className = "note"; none.textContent = "No timeline for this gesture in the page (timelines are kept for the gestures in the table)."; body.appendChild(none); opened(box, wasHidden); return; }
   var wrap = document.createElement("div"); wrap.className = "timeline-svg"; body.appendChild(wrap);
   // Drawn for the panel's width (at most 640), so its text is never scaled down.
@@ -196,9 +362,13 @@ function drill(id, from) {
     el("line", { x1: L, x2: W - R, y1: y, y2: y, stroke: "#e3e3e3" }, svg);
     el("text", { x: L - 6, y: y + 4, "text-anchor": "end", "font-size": "11" }, svg, F.parameter(pv));
     el("text", { x: W - R + 6, y: y + 4, "font-size": "11" }, svg, F.speed(pv * T.extent));
-    var tv = tMax * k / 4;
-    el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11" }, svg, F.parameter(tv));
   }
+  // Time ticks at the round values the report chose (Axis), with its labels.
+  (T.ticks || []).forEach(function (tv, k) {
+    if (tv > tMax * (1 + 1e-9)) return;
+    el("line", { x1: X(tv), x2: X(tv), y1: H - B, y2: H - B + 4, stroke: "#333", "class": "tick" }, svg);
+    el("text", { x: X(tv), y: H - B + 16, "text-anchor": "middle", "font-size": "11", "class": "tick-label" }, svg, T.tickLabels[k]);
+  });
   el("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle" }, svg, "time since the first sample (s)");
   el("text", { transform: "translate(14 " + (H - B + Tp) / 2 + ") rotate(-90)", "text-anchor": "middle" }, svg, "progress");
   el("text", { transform: "translate(" + (W - 10) + " " + (H - B + Tp) / 2 + ") rotate(90)", "text-anchor": "middle" }, svg, "position (pt)");
@@ -241,6 +411,7 @@ function closeTimeline() {
   opener = null;
 }
 document.addEventListener("click", function (ev) {
+  if (ev.target.closest && ev.target.closest("select, button, input, label")) return;
   var t = ev.target.closest ? ev.target.closest("[data-gesture]") : null;
   if (t) drill(t.getAttribute("data-gesture"), t);
 });
@@ -254,6 +425,12 @@ var table = document.getElementById("gesture-table");
 if (table) {
   var tbody = table.tBodies[0], all = Array.prototype.slice.call(tbody.rows), pageSize = 50, page = 0, shown = all;
   var tools = document.getElementById("gesture-tools"), info = document.getElementById("gesture-page");
+  // On a phone the columns a decision does not rest on give way: id (sticky), p_r, v_p,
+  // intent and the decisions stay in view.
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+    if (["file", "samples", "duration (s)", "v (pt/s)"].indexOf(th.textContent) < 0) return;
+    th.classList.add("minor"); all.forEach(function (r) { if (r.cells[col]) r.cells[col].classList.add("minor"); });
+  });
   var fMiss = document.getElementById("filter-miss"), fIntent = document.getElementById("filter-intent"), fId = document.getElementById("filter-id");
   function apply() {
     var m = fMiss.value, it = fIntent.value, q = fId.value.trim().toLowerCase();
@@ -282,12 +459,55 @@ if (table) {
     th.addEventListener("click", sort);
     th.addEventListener("keydown", function (e) { if (e.key === "Enter") sort(); });
   });
+  // Doubtful first: flagged (near the boundary counts twice), then unlabelled, then
+  // misdecided by the suggested rule; the table's order otherwise.
+  document.getElementById("sort-doubt").addEventListener("click", function () {
+    var order = {}; all.forEach(function (r, k) { order[r.dataset.gesture] = k; });
+    function key(r) { var i = byId[r.dataset.gesture], s = state.suggested; return [-(G.doubt ? G.doubt[i] : 0), G.intent[i] === null ? 0 : 1, s && G.intent[i] !== null && (s.decisions[i] ? 1 : 0) !== G.intent[i] ? 0 : 1, order[r.dataset.gesture]]; }
+    all.sort(function (a, b) { var x = key(a), y = key(b); for (var k = 0; k < x.length; k++) if (x[k] !== y[k]) return x[k] - y[k]; return 0; });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
+    page = 0; apply();
+  });
   [fMiss, fIntent].forEach(function (f) { f.addEventListener("change", function () { page = 0; apply(); }); });
   fId.addEventListener("input", function () { page = 0; apply(); });
   document.getElementById("page-prev").addEventListener("click", function () { if (page > 0) { page--; apply(); } });
   document.getElementById("page-next").addEventListener("click", function () { if ((page + 1) * pageSize < shown.length) { page++; apply(); } });
   tools.hidden = false;
+  // The relabel column: one select a row (after sorting is set up: it is not a sort key).
+  var head = document.createElement("th"); head.scope = "col"; head.textContent = "relabel"; table.tHead.rows[0].appendChild(head);
+  all.forEach(function (r) {
+    var id = r.dataset.gesture, cell = r.insertCell(-1), sel = document.createElement("select");
+    sel.className = "relabel"; sel.setAttribute("aria-label", "intent of " + id); sel.dataset.gesture = id;
+    LABELS.forEach(function (l) { var o = document.createElement("option"); o.value = l[0]; o.textContent = l[0] === "" ? "as recorded" : l[1]; sel.appendChild(o); });
+    sel.addEventListener("change", function () { relabel(id, sel.value); });
+    cell.appendChild(sel);
+  });
+  document.getElementById("relabel-export").addEventListener("click", exportLabels);
+  document.getElementById("relabel-forget").addEventListener("click", function () { Object.keys(labels).forEach(function (id) { relabel(id, ""); }); });
+  document.getElementById("relabel-tools").hidden = false;
+  relabelled();
 }
 rules.forEach(controls);
+// A copy button above every snippet; the code scrolls inside its box.
+Array.prototype.forEach.call(document.querySelectorAll("#snippets pre, #what-if-take pre"), copyButton);
+function copyButton(pre) {
+  var row = document.createElement("div"), b = document.createElement("button"), said = document.createElement("span");
+  row.className = "copy-row"; b.type = "button"; b.textContent = "copy"; b.className = "copy";
+  said.setAttribute("role", "status"); said.className = "note";
+  b.addEventListener("click", function () {
+    var text = pre.textContent;
+    function done(ok) { said.textContent = ok ? "copied" : "select the code and copy it"; }
+    function fallback() {
+      var r = document.createRange(); r.selectNodeContents(pre);
+      var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+      var ok = false; try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    else fallback();
+  });
+  row.appendChild(said); row.appendChild(b);
+  pre.parentNode.insertBefore(row, pre);
+}
 if (table) { page = 0; (function () { var ev = document.createEvent("Event"); ev.initEvent("change", true, true); document.getElementById("filter-miss").dispatchEvent(ev); })(); }
 })();

@@ -56,6 +56,7 @@ package struct PartialSample: Codable, Sendable {
             w.int("file", Self.index(of: m.file, in: &files, &fileList))
             w.int("group", m.group.map { Self.index(of: $0, in: &groups, &groupList) })
             w.int("sampleCount", m.sampleCount)
+            w.int("firstLine", m.firstLine)
             w.int("intent", m.intent.map { Intent.allCases.firstIndex(of: $0)! })
             w.int("outcome", m.outcome.map { Intent.allCases.firstIndex(of: $0)! })
             w.int("flags", Self.flags(m))
@@ -213,6 +214,8 @@ struct SampleColumns {
     let extent: [Double], kinematicVelocity: [Double], kinematicAcceleration: [Double]
     let startPosition: [Double], entryAngle: [Double?], peakVelocity: [Double]
     let startTime: [Double?]
+    /// Each gesture's first line in its file; none in a partial written before the column was.
+    let firstLine: [Int?]
     let pause: [Cell], pauseAt: [Int?], sampleRate: [Cell]
     let points: [Int], tDigits: [Int?], xDigits: [Int?]
     let curveT: [Int], curveX: [Int], rawT: [Double], rawP: [Double]
@@ -275,6 +278,12 @@ struct SampleColumns {
         file = try code("file", files.count)
         group = try codes("group", groups.count)
         sampleCount = try counts("sampleCount")
+        firstLine =
+            sample.columns["firstLine"] == nil
+            ? [Int?](repeating: nil, count: rows) : try r.ints("firstLine")
+        for case let line? in firstLine where line < 0 {
+            throw PartialError("sample.columns.firstLine: expected a line number, found \(line)")
+        }
         intent = try codes("intent", 2)
         outcome = try codes("outcome", 2)
         flags = try code("flags", 32)
@@ -382,6 +391,7 @@ struct SampleColumns {
                 distanceToSlop: nil, movedAgainst: f & 16 != 0),
             notMeant: f & 1 != 0)
         m.group = group[k].map { groups[$0] }
+        m.firstLine = firstLine[k]
         m.startTime = startTime[k]
         m.progressCurve = try curve(k, m, &curves)
         let curve = m.progressCurve

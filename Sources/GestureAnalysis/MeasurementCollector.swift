@@ -64,11 +64,12 @@ public struct DigestContext: Sendable {
     /// statistics under its `GestureKey` (the file as given, the id as read), the sample with
     /// its priority class and seeded hash. Throws, adding nothing, when the gesture's group
     /// would be one more than `maxGroups`.
+    /// `fileHash`: `GestureKey.FileHash(files[index])`, when the caller keeps it.
     func add(
         _ measurement: GestureMeasurement, file index: Int, order: Int, source: IntentSource?,
-        to digest: inout AnalysisDigest
+        to digest: inout AnalysisDigest, fileHash: GestureKey.FileHash? = nil
     ) throws(GroupLimitError) {
-        let key = GestureKey(file: files[index], id: measurement.id)
+        let key = GestureKey(fileHash ?? GestureKey.FileHash(files[index]), id: measurement.id)
         digest.gate.add(measurement, key: key)
         // Not meant for the transition: no part in the complete/cancel tuning.
         if measurement.notMeant { return }
@@ -317,6 +318,8 @@ private final class FileStage: Sendable {
 
     let index: Int
     let context: DigestContext
+    /// The file's part of its gestures' keys.
+    let fileHash: GestureKey.FileHash
     let progress: (any AnalysisProgress)?
     private let measuring: Locked<Measuring>
     private let adding: Locked<Adding>
@@ -324,6 +327,7 @@ private final class FileStage: Sendable {
     init(index: Int, context: DigestContext, hold: Bool, progress: (any AnalysisProgress)?) {
         self.index = index
         self.context = context
+        fileHash = GestureKey.FileHash(context.files[index])
         self.progress = progress
         measuring = Locked(Measuring(engine: PhysicsEngine(options: context.physics)))
         adding = Locked(Adding(digest: context.empty(), held: hold ? [] : nil))
@@ -351,7 +355,8 @@ private final class FileStage: Sendable {
             } else {
                 do throws(GroupLimitError) {
                     try context.add(
-                        m, file: index, order: state.order, source: nil, to: &state.digest)
+                        m, file: index, order: state.order, source: nil, to: &state.digest,
+                        fileHash: fileHash)
                 } catch {
                     state.tooManyGroups = error
                     return state.order

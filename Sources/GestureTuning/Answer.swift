@@ -129,8 +129,13 @@ public struct EstimatorSuggestion: Sendable, Equatable {
     public var rule: Rule
     /// k-fold (hash folds) cross-validated error of the family under this estimator.
     public var crossValidatedError: Double?
-    /// Misdecided labelled gestures, in-sample.
+    /// Misdecided labelled gestures, in-sample (of `tunedOn`).
     public var misdecided: Int
+    /// The labelled gestures it was tuned on: all of them, or the first
+    /// `EstimatorSample.capacity` by seeded hash.
+    public var tunedOn: Int
+    /// The labelled gestures there were.
+    public var labelled: Int
 }
 
 extension Answer {

@@ -470,39 +470,42 @@ public struct Tuner: Sendable {
     static func byEstimator(_ statistics: SearchStatistics, family: RuleFamily, seed: UInt64)
         -> [EstimatorSuggestion]
     {
-        guard statistics.labelledCount > 0, !statistics.estimators.isEmpty else { return [] }
+        guard statistics.labelledCount > 0, let sample = statistics.estimators else { return [] }
         // The estimator asked for: the one the gestures that did not fall back were measured
         // with (the most common; ties in `Estimator.allCases` order).
         let counts = statistics.requestedEstimator
         let requested: Estimator? = counts.max().flatMap { top in
             top > 0 ? Estimator.allCases[counts.firstIndex(of: top)!] : nil
         }
+        let searched = family == .logistic ? RuleFamily.threshold : family
+        guard let space = statistics.families.first(where: { $0.space.family == searched })?.space
+        else { return [] }
+        let sampled = min(sample.count, EstimatorSample.capacity)
         return Estimator.allCases.enumerated().compactMap { i, estimator -> EstimatorSuggestion? in
-            let cells = statistics.estimators[i]
-            guard cells.count == statistics.labelledCount else { return nil }
+            guard sample.counts[i] == statistics.labelledCount,
+                let cells = sample.cells(
+                    space: space, estimator: i, folds: statistics.folds,
+                    logistic: family == .logistic)
+            else { return nil }
             let rule: Rule
             let cv: Double?
             let misdecided: Int
-            if family == .logistic {
-                guard let thresholdCells = cells.families.first(where: { $0.space == .threshold }),
-                    let logisticCells = cells.logistic
-                else { return nil }
-                let threshold = search(thresholdCells, foldSeed: seed)
+            if family == .logistic, let logisticCells = cells.logistic {
+                let threshold = search(cells.family, foldSeed: seed)
                 let l = fitLogistic(
-                    logisticCells, threshold: thresholdCells, fallback: threshold.rule, seed: seed)
+                    logisticCells, threshold: cells.family, fallback: threshold.rule, seed: seed)
                 guard let boundary = l.boundary, let fitted = l.fitted else { return nil }
                 (rule, cv, misdecided) = (boundary, l.crossValidation?.errorRate, fitted.errors)
             } else {
-                guard let familyCells = cells.families.first(where: { $0.space.family == family })
-                else { return nil }
-                let result = search(familyCells, foldSeed: seed)
+                let result = search(cells.family, foldSeed: seed)
                 (rule, cv, misdecided) = (
                     result.rule, result.crossValidation?.errorRate, result.fitted.errors
                 )
             }
             return EstimatorSuggestion(
                 estimator: estimator, inUse: estimator == requested, rule: rule,
-                crossValidatedError: cv, misdecided: misdecided)
+                crossValidatedError: cv, misdecided: misdecided, tunedOn: sampled,
+                labelled: statistics.labelledCount)
         }
     }
 }

@@ -228,6 +228,8 @@ struct TuningReportBuilder {
                 estimators[k].suggestedRule = alternative.rule
                 estimators[k].crossValidatedError = alternative.crossValidatedError
                 estimators[k].misdecided = alternative.misdecided
+                estimators[k].tunedOn = alternative.tunedOn
+                estimators[k].labelled = alternative.labelled
                 estimators[k].inUse = alternative.inUse
             }
         }

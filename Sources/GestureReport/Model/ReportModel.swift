@@ -595,6 +595,9 @@ public struct EstimatorRow: Sendable, Equatable {
     public var suggestedRule: Rule?
     public var crossValidatedError: Double?
     public var misdecided: Int?
+    /// The labelled gestures it was tuned on (`EstimatorSuggestion.tunedOn`), of `labelled`.
+    public var tunedOn: Int?
+    public var labelled: Int?
     /// The estimator the report's figures and suggestion use.
     public var inUse = false
 

@@ -372,7 +372,16 @@ public struct ReportContent: Sendable {
                     ]
                 }
                 return row
-            }, note: tuned ? Self.estimatorGridNote : nil)
+            }, note: tuned ? Self.estimatorGridNote + sampleNote : nil)
+    }
+
+    /// When the estimators' rules were tuned on a sample of the labelled gestures, which.
+    private var sampleNote: String {
+        guard let row = model.estimators.first(where: { $0.tunedOn != nil }),
+            let n = row.tunedOn, let total = row.labelled, n < total
+        else { return "" }
+        return
+            " They are tuned on \(n) of the \(total) labelled gestures, the same for every estimator: those whose seeded hash of file name and id is smallest, so the sample does not depend on how the files were split."
     }
 
     /// Indices of the gestures the HTML / Markdown table shows: all when at most the cap;

@@ -49,8 +49,12 @@ struct ColumnBlocks: Sendable {
     var groupCount: Int { groupCounts.count }
     var blockCount: Int { blockLow.count }
 
-    init(_ encoding: Encoding) {
+    /// The blocks of `encoding`'s cells weighted by `weights` (one per unit; nil: the full
+    /// counts), e.g. a cross-validation fold's training set.
+    init(_ encoding: Encoding, weights: [Int]? = nil) {
         precondition(encoding.perColumn, "blocks are per tau column")
+        let unitCounts = weights ?? encoding.counts
+        precondition(unitCounts.count == encoding.unitCount, "one weight per unit")
         let rows = encoding.rows, columns = encoding.columns, width = rows + 1
         self.rows = rows
         self.columns = columns
@@ -60,9 +64,9 @@ struct ColumnBlocks: Sendable {
         for unit in 0..<encoding.unitCount {
             let slot = Int(encoding.c[unit]) * width + Int(encoding.k[unit])
             if encoding.label[unit] {
-                complete[slot] += encoding.counts[unit]
+                complete[slot] += unitCounts[unit]
             } else {
-                cancel[slot] += encoding.counts[unit]
+                cancel[slot] += unitCounts[unit]
             }
         }
         let far = Self.far(complete: complete, cancel: cancel, rows: rows, columns: columns)
@@ -117,7 +121,7 @@ struct ColumnBlocks: Sendable {
         var start = [Int](repeating: 0, count: groups + 1)
         for unit in 0..<encoding.unitCount {
             let g = group(unit)
-            counts[g] += encoding.counts[unit]
+            counts[g] += unitCounts[unit]
             start[g + 1] += 1
         }
         for g in 0..<groups { start[g + 1] += start[g] }
@@ -131,7 +135,7 @@ struct ColumnBlocks: Sendable {
             let m = next[g]
             next[g] += 1
             memberK[m] = encoding.k[unit]
-            memberP[m] = Double(encoding.counts[unit])
+            memberP[m] = Double(unitCounts[unit])
             memberUnit[m] = Int32(unit)
         }
         widestGroup = (0..<groups).map { start[$0 + 1] - start[$0] }.max() ?? 0

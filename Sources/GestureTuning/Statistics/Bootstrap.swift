@@ -86,33 +86,9 @@ enum Bootstrap {
         let names = space.parameters(row: estimate.row, column: estimate.column)
         let estimates = names.map(\.value)
         let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
-        let base = RandomSource.mix(seed, stream)
-        let choices: [GridChoice]
-        if encoding.perColumn && ColumnBlocks.fits(encoding) {
-            let blocks = ColumnBlocks(encoding)
-            let tables = PoissonTables(counts: blocks.groupCounts)
-            choices = resampleChoices(
-                count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }
-            ) { r, ws in
-                blocks.choose(rng: generator(base, resample: r), tables: tables, workspace: ws)
-            }
-        } else {
-            let counts = encoding.counts
-            let tables = PoissonTables(counts: counts)
-            choices = resampleChoices(
-                count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }
-            ) { r, ws in
-                let rng = generator(base, resample: r)
-                ws.weights.withUnsafeMutableBufferPointer { w in
-                    counts.withUnsafeBufferPointer { n in
-                        rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
-                    }
-                }
-                return ws.weights.withUnsafeBufferPointer {
-                    encoding.choose(weights: $0, workspace: ws)
-                }
-            }
-        }
+        let choices = resampledChoices(
+            encoding: encoding, weights: encoding.counts, resamples: resamples,
+            base: RandomSource.mix(seed, stream), jobs: jobs)
         let intervals = names.enumerated().map { k, name in
             let column = choices.map { space.parameters(row: $0.row, column: $0.column)[k].value }
             return ParameterInterval(
@@ -145,13 +121,35 @@ enum Bootstrap {
 
     /// The bagged candidate for unit `weights` (a training set's): `resamples` Poisson
     /// resamples of the weights, resample `r` from `generator(mix(seed, 0xBA66), resample: r)`,
-    /// each searched with `Encoding.choose`; the median of their minima.
+    /// each searched as `resampledChoices` does; the median of their minima.
     static func baggedChoice(
         encoding: Encoding, weights: [Int], resamples: Int, seed: UInt64, jobs: Int? = nil
     ) -> (row: Int, column: Int) {
+        median(
+            resampledChoices(
+                encoding: encoding, weights: weights, resamples: resamples,
+                base: RandomSource.mix(seed, 0xBA66), jobs: jobs))
+    }
+
+    /// The grid minima of `resamples` Poisson resamples of the unit `weights` (the full
+    /// counts, or a training set's), resample `r` drawn from `generator(base, resample: r)`:
+    /// for `projection` with `tau` searched, block totals split where the minimum can be
+    /// (`ColumnBlocks.choose`); else every unit's weight, then the sorted sweep
+    /// (`Encoding.choose`). The same law either way.
+    static func resampledChoices(
+        encoding: Encoding, weights: [Int], resamples: Int, base: UInt64, jobs: Int?
+    ) -> [GridChoice] {
+        if encoding.perColumn && ColumnBlocks.fits(encoding) {
+            let blocks = ColumnBlocks(encoding, weights: weights)
+            let tables = PoissonTables(counts: blocks.groupCounts)
+            return resampleChoices(
+                count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }
+            ) { r, ws in
+                blocks.choose(rng: generator(base, resample: r), tables: tables, workspace: ws)
+            }
+        }
         let tables = PoissonTables(counts: weights)
-        let base = RandomSource.mix(seed, 0xBA66)
-        let choices = resampleChoices(
+        return resampleChoices(
             count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }
         ) { r, ws in
             let rng = generator(base, resample: r)
@@ -164,7 +162,6 @@ enum Bootstrap {
                 encoding.choose(weights: $0, workspace: ws)
             }
         }
-        return median(choices)
     }
 
     /// The generator of resample `r` under `base` (`mix(seed, stream)`): GSL's `taus2`, seeded

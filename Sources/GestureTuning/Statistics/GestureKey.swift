@@ -14,13 +14,32 @@ public struct GestureKey: Sendable, Hashable, Codable {
     public let value: UInt64
 
     public init(file: String, id: String) {
-        self.file = file
+        self.init(FileHash(file), id: id)
+    }
+
+    /// The key of gesture `id` of the file `file` was made from: what every key of one file
+    /// shares is hashed once (`FileHash`), not once per gesture.
+    public init(_ file: FileHash, id: String) {
+        self.file = file.file
         self.id = id
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in GestureKey.name(file).utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        h = (h ^ 0) &* 0x0000_0100_0000_01B3
+        var h = file.state
         for byte in id.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         value = GestureKey.splitmix64(h)
+    }
+
+    /// A file's part of its gestures' keys: the FNV-1a state after `name + "\u{0}"`.
+    public struct FileHash: Sendable {
+        public let file: String
+        let state: UInt64
+
+        public init(_ file: String) {
+            self.file = file
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in GestureKey.name(file).utf8 {
+                h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            state = (h ^ 0) &* 0x0000_0100_0000_01B3
+        }
     }
 
     /// The part of a path the key hashes: the last path component (`<stdin>` for `-`), less a

@@ -5,7 +5,8 @@ import GestureTrace
 /// cell counts per fold (`FamilyCells`); the logistic fit's points or bins
 /// (`LogisticCells`); the confusions of the current set, every preset and `kinematic` at
 /// the `uikit-system` values (their rules are known at `add` time); and, when estimators
-/// are compared, the same cells under each velocity estimator. Merging adds counts.
+/// are compared, a sample of the gestures under every velocity estimator
+/// (`EstimatorSample`). Merging adds counts.
 package struct SearchStatistics: Sendable, Equatable, Codable {
     /// Hash folds (`TuningSettings.foldCount`).
     package let folds: Int
@@ -20,8 +21,8 @@ package struct SearchStatistics: Sendable, Equatable, Codable {
     package private(set) var presets: [Confusion]
     /// Of `kinematic(187.5 pt, 0.35 s)`.
     package private(set) var kinematicAtPreset = Confusion()
-    /// Per velocity estimator (`Estimator.allCases` order) when estimators are compared; else empty.
-    var estimators: [EstimatorCells]
+    /// The gestures the estimator table is tuned on, when estimators are compared; else nil.
+    var estimators: EstimatorSample?
     /// Labelled gestures whose estimate did not fall back, by the estimator used (`Estimator.allCases` order).
     var requestedEstimator: [Int]
     /// The gestures the current set misdecides, for exact paired comparisons with it.
@@ -56,25 +57,12 @@ package struct SearchStatistics: Sendable, Equatable, Codable {
         return families
     }
 
-    /// The searched spaces kept per estimator (those of `headlineFamilies`).
-    static func estimatorSpaces(_ settings: TuningSettings, current: RuleFamily) -> [SearchSpace] {
-        let families = headlineFamilies(settings, current: current)
-        return spaces(settings).filter { families.contains($0.family) }
-    }
-
     package init(settings: TuningSettings, current: RuleFamily) {
         folds = settings.foldCount
         families = Self.spaces(settings).map { FamilyCells(space: $0, folds: settings.foldCount) }
         logistic = LogisticCells(folds: settings.foldCount)
         presets = [Confusion](repeating: Confusion(), count: Preset.all.count)
-        let withLogistic = Self.headlineFamilies(settings, current: current).contains(.logistic)
-        estimators =
-            settings.compareEstimators
-            ? Estimator.allCases.map { _ in
-                EstimatorCells(
-                    spaces: Self.estimatorSpaces(settings, current: current),
-                    folds: settings.foldCount, logistic: withLogistic)
-            } : []
+        estimators = settings.compareEstimators ? EstimatorSample() : nil
         requestedEstimator = [Int](repeating: 0, count: Estimator.allCases.count)
         paired = PairedCells(spaces: Self.spaces(settings), folds: settings.foldCount)
     }
@@ -114,28 +102,29 @@ package struct SearchStatistics: Sendable, Equatable, Codable {
         {
             requestedEstimator[i] += 1
         }
-        guard !estimators.isEmpty else { return }
-        let fold = key.fold(seed: seed, folds: folds)
-        for (i, estimator) in Estimator.allCases.enumerated() {
-            guard let estimate = m.estimates[estimator] else { continue }
-            var p = point
+        guard estimators != nil else { return }
+        let hash = key.mixed(seed: seed, stream: EstimatorSample.stream)
+        let velocities = Estimator.allCases.map { estimator -> Double? in
+            guard let estimate = m.estimates[estimator] else { return nil }
             let v = estimate.axis / m.extent
-            p.velocity = v.isFinite ? v : 0
-            estimators[i].add(p, complete: intent == .complete, fold: fold)
+            return v.isFinite ? v : 0
         }
+        estimators!.add(
+            point, velocities: velocities, complete: intent == .complete,
+            fold: key.fold(seed: seed, folds: folds), hash: hash)
     }
 
     package mutating func merge(_ other: SearchStatistics) {
         precondition(
             folds == other.folds && families.count == other.families.count
-                && estimators.count == other.estimators.count)
+                && (estimators == nil) == (other.estimators == nil))
         labelledCount += other.labelledCount
         for f in families.indices { families[f].merge(other.families[f]) }
         logistic.merge(other.logistic)
         current.add(other.current)
         for i in presets.indices { presets[i].add(other.presets[i]) }
         kinematicAtPreset.add(other.kinematicAtPreset)
-        for i in estimators.indices { estimators[i].merge(other.estimators[i]) }
+        if let theirs = other.estimators { estimators?.merge(theirs) }
         for i in requestedEstimator.indices { requestedEstimator[i] += other.requestedEstimator[i] }
         paired.merge(other.paired)
     }
@@ -150,7 +139,7 @@ extension SearchStatistics {
         let limit = TuningStatistics.countLimit
         func fits(_ a: Int, _ b: Int) -> Bool { a <= limit - b }
         return fits(labelledCount, other.labelledCount)
-            && zip(estimators, other.estimators).allSatisfy { fits($0.count, $1.count) }
+            && fits(estimators?.count ?? 0, other.estimators?.count ?? 0)
             && zip(requestedEstimator, other.requestedEstimator).allSatisfy(fits)
     }
 }
@@ -171,140 +160,8 @@ extension SearchStatistics {
             && paired.families.map(\.space) == families.map(\.space)
             && paired.families.allSatisfy { $0.folds == folds }
             && families.allSatisfy { $0.count == labelledCount } && logistic.count == labelledCount
-            && estimators.allSatisfy { e in
-                range.contains(e.count) && e.families.allSatisfy { $0.count == e.count }
-                    && (e.logistic?.count ?? e.count) == e.count
-            }
-    }
-}
-
-extension SearchStatistics {
-    enum CodingKeys: String, CodingKey {
-        case folds, families, logistic, labelledCount, current, presets, kinematicAtPreset
-        case estimators, requestedEstimator, paired
-    }
-
-    enum EstimatorKeys: String, CodingKey { case count, families, logistic, logisticIsHeadline }
-
-    /// An estimator's family whose cells are the headline's on the coarse grid
-    /// (`families[sameAs].coarsened()`: those of the estimator asked for, counted twice),
-    /// written as that index instead of the cells.
-    struct SameCells: Codable {
-        var sameAs: Int
-        enum CodingKeys: String, CodingKey { case sameAs }
-    }
-
-    /// An estimator's family as written: its cells, or `SameCells`.
-    enum EstimatorFamily: Decodable {
-        case cells(FamilyCells)
-        case same(Int)
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: SameCells.CodingKeys.self)
-            if c.contains(.sameAs) {
-                self = .same(try c.decode(Int.self, forKey: .sameAs))
-            } else {
-                self = .cells(try FamilyCells(from: decoder))
-            }
-        }
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        folds = try c.decode(Int.self, forKey: .folds)
-        families = try c.decode([FamilyCells].self, forKey: .families)
-        logistic = try c.decode(LogisticCells.self, forKey: .logistic)
-        labelledCount = try c.decode(Int.self, forKey: .labelledCount)
-        current = try c.decode(Confusion.self, forKey: .current)
-        presets = try c.decode([Confusion].self, forKey: .presets)
-        kinematicAtPreset = try c.decode(Confusion.self, forKey: .kinematicAtPreset)
-        requestedEstimator = try c.decode([Int].self, forKey: .requestedEstimator)
-        paired = try c.decode(PairedCells.self, forKey: .paired)
-        var list = try c.nestedUnkeyedContainer(forKey: .estimators)
-        estimators = []
-        while !list.isAtEnd {
-            let e = try list.nestedContainer(keyedBy: EstimatorKeys.self)
-            var cells = EstimatorCells(spaces: [], folds: folds, logistic: false)
-            cells.count = try e.decode(Int.self, forKey: .count)
-            for f in try e.decode([EstimatorFamily].self, forKey: .families) {
-                switch f {
-                case .cells(let f): cells.families.append(f)
-                case .same(let k):
-                    guard families.indices.contains(k) else {
-                        throw DecodingError.dataCorruptedError(
-                            forKey: .families, in: e,
-                            debugDescription: "expected a family index, found \(k)")
-                    }
-                    cells.families.append(families[k].coarsened())
-                }
-            }
-            if try e.decodeIfPresent(Bool.self, forKey: .logisticIsHeadline) == true {
-                cells.logistic = logistic
-            } else {
-                cells.logistic = try e.decodeIfPresent(LogisticCells.self, forKey: .logistic)
-            }
-            estimators.append(cells)
-        }
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(folds, forKey: .folds)
-        try c.encode(families, forKey: .families)
-        try c.encode(logistic, forKey: .logistic)
-        try c.encode(labelledCount, forKey: .labelledCount)
-        try c.encode(current, forKey: .current)
-        try c.encode(presets, forKey: .presets)
-        try c.encode(kinematicAtPreset, forKey: .kinematicAtPreset)
-        try c.encode(requestedEstimator, forKey: .requestedEstimator)
-        try c.encode(paired, forKey: .paired)
-        var list = c.nestedUnkeyedContainer(forKey: .estimators)
-        for cells in estimators {
-            var e = list.nestedContainer(keyedBy: EstimatorKeys.self)
-            try e.encode(cells.count, forKey: .count)
-            var fams = e.nestedUnkeyedContainer(forKey: .families)
-            for f in cells.families {
-                if let k = families.firstIndex(where: { $0.space == f.space }),
-                    families[k].coarsened() == f
-                {
-                    try fams.encode(SameCells(sameAs: k))
-                } else {
-                    try fams.encode(f)
-                }
-            }
-            if let l = cells.logistic, l == logistic {
-                try e.encode(true, forKey: .logisticIsHeadline)
-            } else {
-                try e.encodeIfPresent(cells.logistic, forKey: .logistic)
-            }
-        }
-    }
-}
-
-/// The labelled gestures under one velocity estimator: the cells of the families the
-/// headline can come from (`SearchStatistics.headlineFamilies`), on the coarse grid
-/// (`CellGrid.coarse`: the estimators are compared at twice the headline's step, which keeps
-/// an analysis partial small), and the logistic points when `logistic` is one of them.
-struct EstimatorCells: Sendable, Equatable, Codable {
-    var families: [FamilyCells]
-    var logistic: LogisticCells?
-    var count = 0
-
-    init(spaces: [SearchSpace], folds: Int, logistic: Bool) {
-        families = spaces.map { FamilyCells(space: $0, folds: folds, coarse: true) }
-        self.logistic = logistic ? LogisticCells(folds: folds) : nil
-    }
-
-    mutating func add(_ p: TuningPoint, complete: Bool, fold: Int) {
-        count += 1
-        for f in families.indices { families[f].add(p, complete: complete, fold: fold) }
-        logistic?.add(progress: p.progress, velocity: p.velocity, complete: complete, fold: fold)
-    }
-
-    mutating func merge(_ other: EstimatorCells) {
-        count += other.count
-        for f in families.indices { families[f].merge(other.families[f]) }
-        if let o = other.logistic { logistic?.merge(o) }
+            && (estimators.map { $0.isWithin(range, folds: folds) && $0.count <= labelledCount }
+                ?? true)
     }
 }
 

@@ -11,7 +11,7 @@ import GestureTrace
 /// `search` holds the searches' cell counts and confusions; `summaries` the percentiles,
 /// counts and tallies of the suggestions, unlabelled analysis and warnings.
 public struct TuningStatistics: Sendable, Equatable, Codable {
-    public static let schema = "gesturetune-tuning-statistics/3"
+    public static let schema = "gesturetune-tuning-statistics/4"
     /// The largest count a decoded statistics may hold (2^40, as batch partials): sums of a
     /// few such counts cannot overflow.
     static let countLimit = 1 << 40
@@ -144,17 +144,9 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         summaries.settings.decider = decider
         guard search.folds == settings.foldCount,
             search.families.map(\.space) == SearchStatistics.spaces(settings),
-            search.estimators.count == (settings.compareEstimators ? Estimator.allCases.count : 0),
+            (search.estimators != nil) == settings.compareEstimators,
             search.families.allSatisfy({ !$0.isCoarse }),
             search.paired.families.allSatisfy({ !$0.isCoarse }),
-            search.estimators.allSatisfy({
-                $0.families.map(\.space)
-                    == SearchStatistics.estimatorSpaces(settings, current: current.rule.family)
-                    && $0.families.allSatisfy(\.isCoarse)
-                    && ($0.logistic != nil)
-                        == SearchStatistics.headlineFamilies(settings, current: current.rule.family)
-                        .contains(.logistic)
-            }),
             search.presets.count == Preset.all.count,
             search.requestedEstimator.count == Estimator.allCases.count,
             search.isWithinLimits, (0...Self.countLimit).contains(gestureCount)

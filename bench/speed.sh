@@ -64,7 +64,8 @@ for ((r = 1; r <= RUNS; r++)); do
         if [[ -z "$pipeline" ]] || awk -v a="$p" -v b="$pipeline" 'BEGIN {exit !(a < b)}'; then pipeline=$p; fi
     fi
 done
-memory=$({ /usr/bin/time -f "%M" "$BIN" analyze "$BIG" --no-report >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+/usr/bin/time -f "%M" -o "$TIMES" "$BIN" analyze "$BIG" --no-report >/dev/null 2>&1
+memory=$(tail -1 "$TIMES")
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 printf '\n%-46s %9s %13s\n' "command" "wall (s)" "user+sys (s)"

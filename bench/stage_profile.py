@@ -15,14 +15,15 @@ import sys
 # (stage, regex on a frame's symbol), first match over the whole stack wins.
 STAGES = [
     ("output (report files, JSON)", r"GestureReport\.|ReportModel|JSONRenderer|AtomicFile|StagedFolder"),
-    ("bagging in cross-validation", r"baggedChoice"),
-    ("bootstrap + bagging (1000 resamples)", r"Bootstrap\.run"),
+    ("bootstrap + bagging (1000 + 5 x 100 resamples, one pool)",
+     r"Bootstrap\.|ColumnBlocks\.(choose|split)|Sampler|gsl_ran_|gsl_rng_|PoissonTables|RandomSource"),
     ("cross-validation", r"CrossValidator"),
     ("logistic fit", r"LogisticFit|fitLogistic"),
     ("gate tuning", r"GateTuner|GateStatistics\.(tune|answer)|GateAnswer"),
-    ("estimator table", r"estimatorComparison|EstimatorComparison|Suggestions"),
+    ("estimator table", r"byEstimator"),
+    ("summaries at tune time (suggestions, ambiguity)", r"summarize"),
     ("tuning (search, choice, end to end)", r"GestureTuning\.Tuner|Tuner\.|Analysis\.finish|EndToEnd"),
-    ("statistic: estimator comparison", r"EstimatorCells"),
+    ("statistic: estimator sample", r"EstimatorSample"),
     ("statistic: gate", r"GateStatistics"),
     ("statistic: logistic points", r"LogisticCells"),
     ("statistic: paired cells", r"PairedCells"),
@@ -30,9 +31,9 @@ STAGES = [
     ("statistic: search cells", r"SearchStatistics|FamilyCells|ColumnCells|CellCounts"),
     ("statistic: summaries", r"SummaryStatistics|MeasurementTally|MotionTally"),
     ("statistic: sample", r"GestureSample"),
-    ("statistic: other", r"TuningStatistics|DigestContext\.add|FileStage\.add"),
+    ("statistic: other", r"TuningStatistics|DigestContext\.add|FileStage\.add\(measured"),
     ("gate features", r"gateFeatures|firstBeyond"),
-    ("physics", r"GesturePhysics|PhysicsEngine|FileStage\.measure|MeasurementCollector\.thin|gsl_"),
+    ("physics", r"GesturePhysics|PhysicsEngine|FileStage\.(measure|add\(_)|MeasurementCollector\.thin|gsl_"),
     ("read", r"GestureTrace|csv_parse|csv_fini|TraceReader|fieldCallback|rowCallback"),
 ]
 COMPILED = [(name, re.compile(p)) for name, p in STAGES]

@@ -158,8 +158,9 @@ public enum MeasurementCollector {
         // Each slot written by the one worker of its file; the first error in argument order wins.
         let errors = Locked([(any Error)?](repeating: nil, count: indices.count))
         let tooManyGroups = Locked<GroupLimitError?>(nil)
-        // Fewer files than workers: each file's reading and measuring run on two threads.
-        let pipelined = jobs > indices.count
+        // Fewer files than workers: each file's reading, measuring and adding share the
+        // workers it has (two: reading, then measuring and adding; three: one each).
+        let threads = min(3, max(1, jobs / max(1, indices.count)))
         // Nothing merged yet (nil): the first digest (made from the same context) is taken
         // as it is.
         let total = Locked<AnalysisDigest?>(nil)
@@ -173,7 +174,7 @@ public enum MeasurementCollector {
                 guard tooManyGroups.withLock({ $0 == nil }) else { return }
                 do {
                     let digest = try digestFile(
-                        index, context: context, pipelined: pipelined, progress: progress)
+                        index, context: context, threads: threads, progress: progress)
                     try total.withLock { (sum: inout AnalysisDigest?) throws in
                         if sum == nil { sum = digest } else { try sum!.merge(digest) }
                         let count = sum?.groups?.count ?? 0
@@ -199,22 +200,23 @@ public enum MeasurementCollector {
     /// `--labels` unset: a file turns out to need implicit labels only at its end (an outcome
     /// column and no intent column), so it is read again, labelled (standard input, which
     /// cannot be read twice, is held from the start).
-    /// `pipelined`: the reader hands gestures in batches to a second thread that measures them
-    /// and a third that adds them, in order (the same digest either way).
+    /// `threads` 2: the reader hands gestures in batches to a second thread that measures and
+    /// adds them; 3: to a second that measures them and a third that adds them; 1: one thread
+    /// does all. Gesture order is kept: the same digest either way.
     static func digestFile(
-        _ index: Int, context: DigestContext, pipelined: Bool = false,
+        _ index: Int, context: DigestContext, threads: Int = 1,
         progress: (any AnalysisProgress)? = nil
     ) throws -> AnalysisDigest {
         let path = context.files[index]
         let hold = context.labels == .implicit || (context.labels == .auto && path == "-")
         var (digest, held, summary) = try read(
-            index, context: context, hold: hold, pipelined: pipelined, progress: progress)
+            index, context: context, hold: hold, threads: threads, progress: progress)
         let implicit =
             context.labels == .implicit
             || (context.labels == .auto && summary.hasOutcome && !summary.hasIntent)
         if implicit && held == nil {
             (digest, held, summary) = try read(
-                index, context: context, hold: true, pipelined: pipelined, progress: nil)
+                index, context: context, hold: true, threads: threads, progress: nil)
         }
         if let held {
             if implicit {
@@ -237,15 +239,26 @@ public enum MeasurementCollector {
     }
 
     /// Reads file `index`: streams every gesture into a new digest, or (`hold`) keeps the
-    /// measurements for labelling and adds only the motion. `pipelined`: measuring runs on a
-    /// second thread and adding on a third (`GesturePipe`), gesture order kept.
+    /// measurements for labelling and adds only the motion. `threads` as `digestFile`'s
+    /// (`GesturePipe`), gesture order kept.
     private static func read(
-        _ index: Int, context: DigestContext, hold: Bool, pipelined: Bool,
+        _ index: Int, context: DigestContext, hold: Bool, threads: Int,
         progress: (any AnalysisProgress)?
     ) throws -> (AnalysisDigest, [GestureMeasurement]?, ReadSummary) {
         let stage = FileStage(index: index, context: context, hold: hold, progress: progress)
         let summary: ReadSummary
-        if pipelined {
+        if threads == 2 {
+            // Two threads in a row, each in gesture order: reading; physics then adding (a
+            // third thread on two cores would take turns with the reader, the slowest step).
+            let pipe = GesturePipe { batch in for gesture in batch { stage.add(gesture) } }
+            defer { pipe.finish() }
+            summary = try TraceReader.read(
+                path: context.files[index], options: context.physics.reading(context.reader)
+            ) {
+                try stage.checkGroups()
+                pipe.send($0)
+            }
+        } else if threads >= 3 {
             // Three threads in a row, each in gesture order: reading, physics, adding.
             let adding = GesturePipe.Stage(label: "gesturetune.add")
             let pipe = GesturePipe { batch in

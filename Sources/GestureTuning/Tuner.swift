@@ -323,16 +323,28 @@ public struct Tuner: Sendable {
         _ result: FamilyResult, encoding: Encoding, currentWrong: Encoding?, resamples: Int,
         seed: UInt64, foldSeed: UInt64
     ) -> FamilyResult {
-        guard
-            let bagging = Bootstrap.run(
-                encoding: encoding, estimate: result.choice,
-                resamples: Bootstrap.baggingResamples, seed: seed)
-        else { return result }
+        guard encoding.gestureCount > 0 else { return result }
+        // One pool of resamples: the first `baggingResamples` of the full counts bag, the first
+        // `resamples` (the same draws: one generator per resample index) give the intervals;
+        // then each fold's training weights, bagged the same way.
+        let full = Bootstrap.ResampleJob(
+            weights: encoding.counts, base: RandomSource.mix(seed, Bootstrap.stream),
+            count: max(resamples, Bootstrap.baggingResamples))
+        let folds = (0..<encoding.folds).map { f in
+            Bootstrap.ResampleJob(
+                weights: CrossValidator.trainingWeights(encoding, fold: f),
+                base: Bootstrap.foldBase(seed, fold: f), count: Bootstrap.foldResamples)
+        }
+        let choices = Bootstrap.resampledChoices(encoding: encoding, [full] + folds, jobs: nil)
+        let bagging = Bootstrap.summary(
+            space: encoding.space, estimate: result.choice,
+            choices: Array(choices[0].prefix(Bootstrap.baggingResamples)))
         let bootstrap =
-            resamples == Bootstrap.baggingResamples
-            ? bagging
-            : Bootstrap.run(
-                encoding: encoding, estimate: result.choice, resamples: resamples, seed: seed)
+            resamples == 0
+            ? nil
+            : Bootstrap.summary(
+                space: encoding.space, estimate: result.choice,
+                choices: Array(choices[0].prefix(resamples)))
         let space = encoding.space
         let (row, column) = bagging.bagged
         let fitted = encoding.confusion(row: row, column: column, weights: encoding.fullWeights)
@@ -358,7 +370,7 @@ public struct Tuner: Sendable {
             name: space.family.rawValue, source: nil, rule: r.rule, confusion: fitted)
         r.crossValidation = CrossValidator.run(
             encoding: encoding, seed: foldSeed, currentWrong: currentWrong,
-            bagging: (Bootstrap.foldResamples, seed))
+            foldChoices: choices.dropFirst().map(Bootstrap.median))
         return r
     }
 

@@ -82,21 +82,26 @@ enum Bootstrap {
         level: Double = 0.95, jobs: Int? = nil
     ) -> BootstrapSummary? {
         guard resamples > 0, encoding.gestureCount > 0 else { return nil }
-        let space = encoding.space
-        let names = space.parameters(row: estimate.row, column: estimate.column)
-        let estimates = names.map(\.value)
-        let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
         let choices = resampledChoices(
             encoding: encoding, weights: encoding.counts, resamples: resamples,
             base: RandomSource.mix(seed, stream), jobs: jobs)
+        return summary(space: encoding.space, estimate: estimate, choices: choices, level: level)
+    }
+
+    /// Percentile intervals and the bagged candidate of the resamples' `choices`.
+    static func summary(
+        space: SearchSpace, estimate: GridChoice, choices: [GridChoice], level: Double = 0.95
+    ) -> BootstrapSummary {
+        let names = space.parameters(row: estimate.row, column: estimate.column)
+        let lowF = (1 - level) / 2, highF = 1 - (1 - level) / 2
         let intervals = names.enumerated().map { k, name in
             let column = choices.map { space.parameters(row: $0.row, column: $0.column)[k].value }
             return ParameterInterval(
-                name: name.name, estimate: estimates[k], lower: GSL.quantile(column, lowF)!,
+                name: name.name, estimate: name.value, lower: GSL.quantile(column, lowF)!,
                 upper: GSL.quantile(column, highF)!)
         }
         return BootstrapSummary(
-            resamples: resamples, level: level, method: .poisson, intervals: intervals,
+            resamples: choices.count, level: level, method: .poisson, intervals: intervals,
             bagged: median(choices))
     }
 
@@ -110,8 +115,8 @@ enum Bootstrap {
         return (rows[(rows.count - 1) / 2], columns[(columns.count - 1) / 2])
     }
 
-    /// Resamples per fold when the cross-validation bags (`baggedChoice` on each fold's
-    /// training weights): fewer than the intervals' 1000, as five folds need them.
+    /// Resamples per fold when the cross-validation bags (each fold's training weights, from
+    /// `foldBase`): fewer than the intervals' 1000, as five folds need them.
     static let foldResamples = 100
 
     /// Resamples of the bagged rule that ships: fixed, so that `--resamples` (the intervals'
@@ -119,48 +124,97 @@ enum Bootstrap {
     /// draws them once for both.
     static let baggingResamples = 1000
 
-    /// The bagged candidate for unit `weights` (a training set's): `resamples` Poisson
-    /// resamples of the weights, resample `r` from `generator(mix(seed, 0xBA66), resample: r)`,
-    /// each searched as `resampledChoices` does; the median of their minima.
-    static func baggedChoice(
-        encoding: Encoding, weights: [Int], resamples: Int, seed: UInt64, jobs: Int? = nil
-    ) -> (row: Int, column: Int) {
-        median(
-            resampledChoices(
-                encoding: encoding, weights: weights, resamples: resamples,
-                base: RandomSource.mix(seed, 0xBA66), jobs: jobs))
+    /// One set of resamples: `count` Poisson resamples of the unit `weights` (the full counts,
+    /// or a training set's), resample `r` drawn from `generator(base, resample: r)`.
+    struct ResampleJob: Sendable {
+        var weights: [Int]
+        var base: UInt64
+        var count: Int
     }
 
-    /// The grid minima of `resamples` Poisson resamples of the unit `weights` (the full
-    /// counts, or a training set's), resample `r` drawn from `generator(base, resample: r)`:
-    /// for `projection` with `tau` searched, block totals split where the minimum can be
-    /// (`ColumnBlocks.choose`); else every unit's weight, then the sorted sweep
-    /// (`Encoding.choose`). The same law either way.
+    /// The generator base of fold `fold`'s bagging under `seed`:
+    /// `mix(mix(seed, fold), 0xBA66)`.
+    static func foldBase(_ seed: UInt64, fold: Int) -> UInt64 {
+        RandomSource.mix(RandomSource.mix(seed, UInt64(fold)), 0xBA66)
+    }
+
+    /// The grid minima of `resamples` Poisson resamples of the unit `weights`, resample `r`
+    /// drawn from `generator(base, resample: r)`.
     static func resampledChoices(
         encoding: Encoding, weights: [Int], resamples: Int, base: UInt64, jobs: Int?
     ) -> [GridChoice] {
-        if encoding.perColumn && ColumnBlocks.fits(encoding) {
-            let blocks = ColumnBlocks(encoding, weights: weights)
-            let tables = PoissonTables(counts: blocks.groupCounts)
-            return resampleChoices(
-                count: resamples, jobs: jobs, workspace: { BlockWorkspace(blocks) }
-            ) { r, ws in
-                blocks.choose(rng: generator(base, resample: r), tables: tables, workspace: ws)
+        resampledChoices(
+            encoding: encoding, [ResampleJob(weights: weights, base: base, count: resamples)],
+            jobs: jobs)[0]
+    }
+
+    /// The grid minima of every job's resamples, per job in order, all drawn in one pool of
+    /// workers (`jobs`; nil: every core), so short jobs (the folds' baggings) keep every core
+    /// busy. Each resample seeds its own generator, so the choices depend on neither `jobs`
+    /// nor which other jobs share the pool. For `projection` with `tau` searched, block totals
+    /// split where the minimum can be (`ColumnBlocks.choose`); else every unit's weight, then
+    /// the sorted sweep (`Encoding.choose`). The same law either way.
+    static func resampledChoices(encoding: Encoding, _ work: [ResampleJob], jobs: Int?)
+        -> [[GridChoice]]
+    {
+        let samplers = work.map { Sampler(encoding: encoding, weights: $0.weights) }
+        let starts = work.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        let flat = resampleChoices(
+            count: starts.last!, jobs: jobs, workspace: { Workspaces(encoding) }
+        ) { i, ws in
+            var j = 0
+            while starts[j + 1] <= i { j += 1 }
+            let rng = generator(work[j].base, resample: i - starts[j])
+            return samplers[j].choose(rng: rng, workspace: ws, job: j)
+        }
+        return work.indices.map { Array(flat[starts[$0]..<starts[$0 + 1]]) }
+    }
+
+    /// How one job's resamples are drawn and searched.
+    private enum Sampler: Sendable {
+        case blocks(ColumnBlocks, PoissonTables)
+        case units(Encoding, weights: [Int], PoissonTables)
+
+        init(encoding: Encoding, weights: [Int]) {
+            if encoding.perColumn && ColumnBlocks.fits(encoding) {
+                let blocks = ColumnBlocks(encoding, weights: weights)
+                self = .blocks(blocks, PoissonTables(counts: blocks.groupCounts))
+            } else {
+                self = .units(encoding, weights: weights, PoissonTables(counts: weights))
             }
         }
-        let tables = PoissonTables(counts: weights)
-        return resampleChoices(
-            count: resamples, jobs: jobs, workspace: { ChoiceWorkspace(encoding) }
-        ) { r, ws in
-            let rng = generator(base, resample: r)
-            ws.weights.withUnsafeMutableBufferPointer { w in
-                weights.withUnsafeBufferPointer { n in
-                    rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
+
+        func choose(rng: RandomSource, workspace ws: Workspaces, job: Int) -> GridChoice {
+            switch self {
+            case .blocks(let blocks, let tables):
+                return blocks.choose(rng: rng, tables: tables, workspace: ws.blocks(job, blocks))
+            case .units(let encoding, let weights, let tables):
+                let w = ws.units
+                w.weights.withUnsafeMutableBufferPointer { out in
+                    weights.withUnsafeBufferPointer { n in
+                        rng.poissonCounts(n, tables: tables, into: out, scratch: &w.draws)
+                    }
+                }
+                return w.weights.withUnsafeBufferPointer {
+                    encoding.choose(weights: $0, workspace: w)
                 }
             }
-            return ws.weights.withUnsafeBufferPointer {
-                encoding.choose(weights: $0, workspace: ws)
-            }
+        }
+    }
+
+    /// One worker's buffers: the sweep's, and each job's blocks' (made when first needed).
+    private final class Workspaces {
+        private let encoding: Encoding
+        private(set) lazy var units = ChoiceWorkspace(encoding)
+        private var byJob: [Int: BlockWorkspace] = [:]
+
+        init(_ encoding: Encoding) { self.encoding = encoding }
+
+        func blocks(_ job: Int, _ blocks: ColumnBlocks) -> BlockWorkspace {
+            if let ws = byJob[job] { return ws }
+            let ws = BlockWorkspace(blocks)
+            byJob[job] = ws
+            return ws
         }
     }
 

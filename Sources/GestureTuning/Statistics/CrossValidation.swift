@@ -28,11 +28,20 @@ enum CrossValidator {
     /// (which mirrors `Rule.completes`). One workspace for every fold. nil with fewer than 2
     /// gestures. `currentWrong`, the same family's encoding of the gestures the current set
     /// misdecides (`PairedCells`), is decided by each fold's rule too, for `bothWrong`.
-    /// With `bagging` (resamples per fold, seed), each fold's rule is the bagged choice on its
-    /// training weights (`Bootstrap.baggedChoice`), as the rule that ships is on every gesture.
+    /// With `foldChoices` (one per fold: the bagged choice on its training weights, as the
+    /// rule that ships is on every gesture), each fold is decided by its own instead of the
+    /// grid minimum of its training weights.
+    /// The training weights of fold `fold`: every unit's count less the fold's.
+    static func trainingWeights(_ encoding: Encoding, fold: Int) -> [Int] {
+        let folds = encoding.folds
+        return encoding.counts.indices.map {
+            encoding.counts[$0] - encoding.foldCounts[$0 * folds + fold]
+        }
+    }
+
     static func run(
         encoding: Encoding, seed: UInt64, currentWrong: Encoding? = nil,
-        bagging: (resamples: Int, seed: UInt64)? = nil
+        foldChoices: [(row: Int, column: Int)]? = nil
     ) -> CrossValidation? {
         guard encoding.gestureCount >= 2 else { return nil }
         let folds = encoding.folds, units = encoding.unitCount
@@ -41,15 +50,13 @@ enum CrossValidator {
         var confusion = Confusion()
         var bothWrong = 0
         for f in 0..<folds {
-            for u in 0..<units {
-                workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
-            }
             let choice: (row: Int, column: Int)
-            if let bagging {
-                choice = Bootstrap.baggedChoice(
-                    encoding: encoding, weights: workspace.weights, resamples: bagging.resamples,
-                    seed: RandomSource.mix(bagging.seed, UInt64(f)))
+            if let foldChoices {
+                choice = foldChoices[f]
             } else {
+                for u in 0..<units {
+                    workspace.weights[u] = full[u] - encoding.foldCounts[u * folds + f]
+                }
                 let c = workspace.weights.withUnsafeBufferPointer {
                     encoding.choose(weights: $0, workspace: workspace)
                 }

@@ -73,6 +73,15 @@ public struct Tuner: Sendable {
             summaries.summarize(current: current, options: options)
         }
 
+        // The logistic fit meanwhile, on another thread (without the fallback it needs only
+        // when the fit fails, which is then fitted again below).
+        let logisticStarted =
+            labelledCount > 0
+            ? Parallel.start { [seed = options.seed] in
+                Self.fitLogistic(
+                    search.logistic, threshold: search.families[0], fallback: nil, seed: seed)
+            } : nil
+
         // Searched families (bootstrapped below: only the one the suggestion comes from).
         var families: [FamilyResult] = []
         var encodings: [Encoding] = []
@@ -112,9 +121,12 @@ public struct Tuner: Sendable {
             kinematicAtPreset = RuleEvaluation(
                 name: "kinematic (uikit-system values)", source: nil,
                 rule: SearchStatistics.kinematicPresetRule, confusion: search.kinematicAtPreset)
-            logistic = Self.fitLogistic(
-                search.logistic, threshold: search.families[0], fallback: thresholdRule,
-                seed: options.seed)
+            logistic = logisticStarted?.value
+            if logistic?.fit.rule == nil, thresholdRule != nil {
+                logistic = Self.fitLogistic(
+                    search.logistic, threshold: search.families[0], fallback: thresholdRule,
+                    seed: options.seed)
+            }
         }
 
         // The headline suggestion.

@@ -35,6 +35,11 @@ struct ColumnBlocks: Sendable {
     let blockHigh: [Int32]
     /// Group `g = block * 2 + label` (label 1: complete).
     let groupCounts: [Int]
+    /// `groupCounts` with 0 for each column's first block's cancels and last block's
+    /// completes: no bound reads them (a block's bound is the completes before it and the
+    /// cancels after it, and the last block ends past the last row), so `choose` draws them
+    /// only when it splits their block.
+    let eagerCounts: [Int]
     /// The cells of group `g`: `groupStart[g]..<groupStart[g + 1]` of the member arrays.
     let groupStart: [Int]
     /// Per member cell: its `k`, its count as a probability weight, its encoding unit.
@@ -144,6 +149,12 @@ struct ColumnBlocks: Sendable {
         (groupCounts, groupStart, self.memberK, self.memberP, self.memberUnit) = (
             counts, start, memberK, memberP, memberUnit
         )
+        var eager = counts
+        for j in 0..<columns {
+            eager[columnStart[j] * 2] = 0
+            eager[(columnStart[j + 1] - 1) * 2 + 1] = 0
+        }
+        eagerCounts = eager
     }
 
     /// A bound far enough above the least full-count error `e` that a resample's bound, drawn
@@ -178,13 +189,15 @@ struct ColumnBlocks: Sendable {
         refineAll: Bool = false, realized: UnsafeMutableBufferPointer<Int>? = nil
     ) -> GridChoice {
         let rows = self.rows
+        // Every group but each column's first-block cancels and last-block completes
+        // (`eagerCounts`): those enter no bound, so they are drawn when their block is split.
         ws.groupWeights.withUnsafeMutableBufferPointer { w in
-            groupCounts.withUnsafeBufferPointer { n in
+            eagerCounts.withUnsafeBufferPointer { n in
                 rng.poissonCounts(n, tables: tables, into: w, scratch: &ws.draws)
             }
         }
         var minimum = RunningMinimum()
-        ws.groupWeights.withUnsafeBufferPointer { w in
+        ws.groupWeights.withUnsafeMutableBufferPointer { w in
             ws.bounds.withUnsafeMutableBufferPointer { bound in
                 columnStart.withUnsafeBufferPointer { columnStart in
                     blockLow.withUnsafeBufferPointer { blockLow in
@@ -220,6 +233,16 @@ struct ColumnBlocks: Sendable {
                                                     continue
                                                 }
                                                 let lo = Int(blockLow[b]), hi = Int(blockHigh[b])
+                                                if b == columnStart[j] {
+                                                    w[b * 2] = drawn(
+                                                        group: b * 2, rng: rng, tables: tables,
+                                                        ws: ws)
+                                                }
+                                                if b == columnStart[j + 1] - 1 {
+                                                    w[b * 2 + 1] = drawn(
+                                                        group: b * 2 + 1, rng: rng,
+                                                        tables: tables, ws: ws)
+                                                }
                                                 for i in 0..<(hi - lo) {
                                                     hc[i] = 0
                                                     hx[i] = 0
@@ -252,6 +275,22 @@ struct ColumnBlocks: Sendable {
             }
         }
         return ws.tied.withUnsafeBufferPointer { minimum.choose($0, reference: reference) }
+    }
+
+    /// The weight of a group drawn only when its block is split: Poisson(its count), from
+    /// the same tables.
+    private func drawn(group g: Int, rng: RandomSource, tables: PoissonTables, ws: BlockWorkspace)
+        -> Int
+    {
+        var weight = 0
+        withUnsafeMutablePointer(to: &weight) { out in
+            groupCounts.withUnsafeBufferPointer { n in
+                rng.poissonCounts(
+                    UnsafeBufferPointer(rebasing: n[g..<(g + 1)]), tables: tables,
+                    into: UnsafeMutableBufferPointer(start: out, count: 1), scratch: &ws.lone)
+            }
+        }
+        return weight
     }
 
     /// Splits a group's drawn `weight` over its cells into `hist[k - lo]`.
@@ -301,6 +340,8 @@ final class BlockWorkspace {
     var split: [UInt32]
     var tied: [UInt32]
     var draws = PoissonScratch()
+    /// `drawn`'s, for one group at a time.
+    var lone = PoissonScratch()
 
     init(_ blocks: ColumnBlocks) {
         groupWeights = [Int](repeating: 0, count: blocks.groupCount)

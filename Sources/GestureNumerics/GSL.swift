@@ -460,6 +460,11 @@ package final class RandomSource {
             rng, probabilities.count, total, probabilities.baseAddress, counts.baseAddress)
     }
 
+    /// Successes in `trials` of probability `p` (0…1). `gsl_ran_binomial`.
+    package func binomial(_ p: Double, trials: UInt32) -> Int {
+        Int(gsl_ran_binomial(rng, p, trials))
+    }
+
     /// True with probability `p`. `gsl_ran_bernoulli`.
     package func bernoulli(_ p: Double) -> Bool { gsl_ran_bernoulli(rng, p) == 1 }
 

@@ -360,10 +360,11 @@ extension ReadState {
         }
         track.pointee.firstLine = sample.line
         track.pointee.duplicates = 0
-        // Reserved small: memory grows with the samples a gesture has, not with how many
-        // gestures are open.
+        // Reserved for as many samples as the last gesture had, at most `sampleReserveLimit`:
+        // one allocation per gesture in a file of like gestures, and memory still grows with
+        // the samples a gesture has, not with how many gestures are open.
         track.pointee.samples = []
-        track.pointee.samples.reserveCapacity(8)
+        track.pointee.samples.reserveCapacity(sampleReserve)
         track.pointee.samples.append(sample)
         track.pointee.lastT = sample.t
         track.pointee.intent = intent
@@ -457,6 +458,7 @@ extension ReadState {
     }
 
     mutating func deliver(_ track: TrackRef, _ samples: [Sample]) {
+        sampleReserve = min(Self.sampleReserveLimit, max(8, samples.count))
         guard samples.count >= 2 else {
             count(.tooFewSamples)
             return

@@ -36,6 +36,10 @@ struct ReadState {
     /// struct would copy it, retaining its arrays).
     var hasHeader = false { didSet { updateCarefulFields() } }
     var hasPhaseColumn = false
+    /// Samples a new gesture's buffer is reserved for: the last delivered gesture's count
+    /// (8 to `sampleReserveLimit`).
+    var sampleReserve = 8
+    static let sampleReserveLimit = 32
     /// A `vx` or `vy` column (otherwise samples skip reading their slots).
     var hasVelocity = false
     var gesturePartCount = 0

@@ -28,11 +28,12 @@ struct ColumnBlocksTests {
         ]
     }
 
-    /// Whatever the blocks that were not split hold, the full sweep of the completed weights
-    /// picks the same candidate: each such block is filled the way that brings its errors
-    /// lowest (complete weight on its highest `k`, cancel weight on its lowest), the opposite
-    /// way, and as drawn had it been split (`refineAll` in another resample's stream).
-    @Test("The pruned choice is the full sweep's, however the unsplit blocks are filled")
+    /// Whatever the row ranges left unsplit hold (whole blocks, or parts of a block halved
+    /// down to where the bound rules them out), the full sweep of the completed weights picks
+    /// the same candidate: each such range is filled the way that brings its errors lowest
+    /// (complete weight on its highest `k`, cancel weight on its lowest), the opposite way, and
+    /// as drawn had it been split (`refineAll` in another resample's stream), its total kept.
+    @Test("The pruned choice is the full sweep's, however the unsplit ranges are filled")
     func prunedIsExact() {
         for encoding in Self.encodings() {
             let blocks = ColumnBlocks(encoding)
@@ -41,52 +42,54 @@ struct ColumnBlocksTests {
             var splitSome = 0, prunedSome = 0
             for r in 0..<60 {
                 var realized = [Int](repeating: -1, count: encoding.unitCount)
+                var pieces: [(group: Int, members: Range<Int>, weight: Int)] = []
                 let choice = realized.withUnsafeMutableBufferPointer {
                     blocks.choose(
                         rng: RandomSource(seed: 11, stream: UInt64(r)), tables: tables,
-                        workspace: ws, realized: $0)
+                        workspace: ws, realized: $0, unresolved: { pieces.append(($0, $1, $2)) })
                 }
-                let groupWeights = ws.groupWeights
                 var other = [Int](repeating: -1, count: encoding.unitCount)
                 _ = other.withUnsafeMutableBufferPointer {
                     blocks.choose(
                         rng: RandomSource(seed: 12, stream: UInt64(r)), tables: tables,
                         workspace: BlockWorkspace(blocks), refineAll: true, realized: $0)
                 }
-                let unsplit = (0..<blocks.groupCount).filter { g in
-                    (blocks.groupStart[g]..<blocks.groupStart[g + 1]).contains {
-                        realized[Int(blocks.memberUnit[$0])] < 0
-                    }
+                // Every cell is resolved or in exactly one piece left whole.
+                var covered = realized.map { $0 >= 0 ? 1 : 0 }
+                for piece in pieces {
+                    for m in piece.members { covered[Int(blocks.memberUnit[m])] += 1 }
                 }
-                if unsplit.isEmpty { continue }
+                #expect(covered.allSatisfy { $0 == 1 }, "resample \(r)")
+                pieces.removeAll { $0.members.isEmpty }
+                if pieces.isEmpty { continue }
                 prunedSome += 1
                 if realized.contains(where: { $0 >= 0 }) { splitSome += 1 }
                 for fill in 0..<3 {
                     var full = realized
-                    for g in unsplit {
-                        let members = Array(blocks.groupStart[g]..<blocks.groupStart[g + 1])
+                    for (g, range, weight) in pieces {
+                        let members = Array(range)
                         let complete = g % 2 == 1
                         for m in members { full[Int(blocks.memberUnit[m])] = 0 }
                         switch fill {
                         case 0:
                             full[
                                 Int(blocks.memberUnit[complete ? members.last! : members.first!])] =
-                                groupWeights[g]
+                                weight
                         case 1:
                             full[
                                 Int(blocks.memberUnit[complete ? members.first! : members.last!])] =
-                                groupWeights[g]
+                                weight
                         default:
-                            // Another split of another total: only the bound may matter.
+                            // Another split of the same total: only the total may matter.
                             for m in members {
                                 full[Int(blocks.memberUnit[m])] = other[Int(blocks.memberUnit[m])]
                             }
                             let sum = members.reduce(0) { $0 + full[Int(blocks.memberUnit[$1])] }
-                            if sum < groupWeights[g] {
-                                full[Int(blocks.memberUnit[members[0]])] += groupWeights[g] - sum
+                            if sum < weight {
+                                full[Int(blocks.memberUnit[members[0]])] += weight - sum
                             }
                             while members.reduce(0, { $0 + full[Int(blocks.memberUnit[$1])] })
-                                > groupWeights[g]
+                                > weight
                             {
                                 let m = members.first { full[Int(blocks.memberUnit[$0])] > 0 }!
                                 full[Int(blocks.memberUnit[m])] -= 1

@@ -42,13 +42,12 @@ struct ColumnBlocks: Sendable {
     let eagerCounts: [Int]
     /// The cells of group `g`: `groupStart[g]..<groupStart[g + 1]` of the member arrays.
     let groupStart: [Int]
-    /// Per member cell: its `k`, its count as a probability weight, its encoding unit.
+    /// Per member cell: its `k` and its encoding unit.
     let memberK: [Int32]
-    let memberP: [Double]
     let memberUnit: [Int32]
-    /// The most cells of one group, and the most `k` of one block.
-    let widestGroup: Int
-    let widestBlock: Int
+    /// `memberCumulative[m]`: the counts of members before `m` (a range's count is a
+    /// difference).
+    let memberCumulative: [Double]
     let reference: (row: Int, column: Int)
 
     var groupCount: Int { groupCounts.count }
@@ -143,12 +142,14 @@ struct ColumnBlocks: Sendable {
             memberP[m] = Double(unitCounts[unit])
             memberUnit[m] = Int32(unit)
         }
-        widestGroup = (0..<groups).map { start[$0 + 1] - start[$0] }.max() ?? 0
-        widestBlock = zip(low, high).map { Int($1 - $0) }.max() ?? 1
         (self.columnStart, blockLow, blockHigh) = (columnStart, low, high)
-        (groupCounts, groupStart, self.memberK, self.memberP, self.memberUnit) = (
-            counts, start, memberK, memberP, memberUnit
+        (groupCounts, groupStart, self.memberK, self.memberUnit) = (
+            counts, start, memberK, memberUnit
         )
+        var cumulative = [0.0]
+        cumulative.reserveCapacity(memberP.count + 1)
+        for p in memberP { cumulative.append(cumulative.last! + p) }
+        memberCumulative = cumulative
         var eager = counts
         for j in 0..<columns {
             eager[columnStart[j] * 2] = 0
@@ -181,12 +182,15 @@ struct ColumnBlocks: Sendable {
 
     /// The candidate chosen in one resample, with the tie-breaks of `Encoding.choose`: block
     /// weights from `tables` (`PoissonTables(counts: groupCounts)`), then the splits the bound
-    /// needs. `refineAll` splits every block (tests: the full cell weights). With `realized`
-    /// (one slot per encoding unit), the weights of the split blocks' cells are written there
-    /// and the other blocks' cells are left as they were.
+    /// needs, each split block halved row range by row range (one binomial per label) only
+    /// where its bound lets it hold the minimum. `refineAll` splits everything (tests: the full
+    /// cell weights). With `realized` (one slot per encoding unit), the weights of the cells
+    /// resolved are written there and the others are left as they were; `unresolved` hears of
+    /// every member range left whole, with its weight (undrawn ones 0: they enter no bound).
     func choose(
         rng: RandomSource, tables: PoissonTables, workspace ws: BlockWorkspace,
-        refineAll: Bool = false, realized: UnsafeMutableBufferPointer<Int>? = nil
+        refineAll: Bool = false, realized: UnsafeMutableBufferPointer<Int>? = nil,
+        unresolved: ((_ group: Int, _ members: Range<Int>, _ weight: Int) -> Void)? = nil
     ) -> GridChoice {
         let rows = self.rows
         // Every group but each column's first-block cancels and last-block completes
@@ -224,47 +228,74 @@ struct ColumnBlocks: Sendable {
                             // Split the blocks that can hold the minimum, in (column, row) order,
                             // keeping the running minimum and the candidates tied at it.
                             ws.tied.withUnsafeMutableBufferPointer { tied in
-                                ws.histComplete.withUnsafeMutableBufferPointer { hc in
-                                    ws.histCancel.withUnsafeMutableBufferPointer { hx in
-                                        for j in 0..<columns {
-                                            for b in columnStart[j]..<columnStart[j + 1] {
-                                                let lb = bound[b]
-                                                if !refineAll && lb > min(upper, minimum.best) {
-                                                    continue
-                                                }
-                                                let lo = Int(blockLow[b]), hi = Int(blockHigh[b])
-                                                if b == columnStart[j] {
-                                                    w[b * 2] = drawn(
-                                                        group: b * 2, rng: rng, tables: tables,
-                                                        ws: ws)
-                                                }
-                                                if b == columnStart[j + 1] - 1 {
-                                                    w[b * 2 + 1] = drawn(
-                                                        group: b * 2 + 1, rng: rng,
-                                                        tables: tables, ws: ws)
-                                                }
-                                                for i in 0..<(hi - lo) {
-                                                    hc[i] = 0
-                                                    hx[i] = 0
-                                                }
-                                                split(
-                                                    group: b * 2 + 1, weight: w[b * 2 + 1], lo: lo,
-                                                    rng: rng, ws: ws, into: hc, realized: realized)
-                                                split(
-                                                    group: b * 2, weight: w[b * 2], lo: lo,
-                                                    rng: rng, ws: ws, into: hx, realized: realized)
-                                                var cumComplete = 0, cumCancel = 0
-                                                let cancel = w[b * 2]
-                                                for i in lo..<min(hi, rows) {
-                                                    cumComplete += hc[i - lo]
-                                                    cumCancel += hx[i - lo]
-                                                    minimum.visit(
-                                                        column: j, row: i,
-                                                        errors: lb + cumComplete + cancel
-                                                            - cumCancel, tied: tied)
-                                                }
-                                            }
+                                // Rows `a..<end` of block `b` of column `j`: `cw`, `xw` the
+                                // complete and cancel weights of members `cm`, `xm` (in k
+                                // order), `before` the block's completes below `a`, `after`
+                                // its cancels from `end` on. Every row's error is at least
+                                // `lb + before + after`: a range that cannot hold the least
+                                // error, nor one tied with it, is left unsplit; else it is
+                                // halved (one binomial per label: given their sum,
+                                // independent Poissons split binomially) down to rows.
+                                func resolve(
+                                    _ j: Int, _ b: Int, lb: Int, _ a: Int, _ end: Int,
+                                    _ cm: Range<Int>, _ xm: Range<Int>, _ cw: Int, _ xw: Int,
+                                    before: Int, after: Int
+                                ) {
+                                    let floor = lb + before + after
+                                    if !refineAll && (a >= rows || floor > min(upper, minimum.best))
+                                    {
+                                        unresolved?(b * 2 + 1, cm, cw)
+                                        unresolved?(b * 2, xm, xw)
+                                        return
+                                    }
+                                    if end - a == 1 || (cm.count <= 1 && xm.count <= 1) {
+                                        for m in cm { realized?[Int(memberUnit[m])] = cw }
+                                        for m in xm { realized?[Int(memberUnit[m])] = xw }
+                                        let kc = cm.isEmpty ? Int.max : Int(memberK[cm.lowerBound])
+                                        let kx = xm.isEmpty ? Int.min : Int(memberK[xm.lowerBound])
+                                        for i in a..<max(a, min(end, rows)) {
+                                            minimum.visit(
+                                                column: j, row: i,
+                                                errors: floor + (kc <= i ? cw : 0)
+                                                    + (kx > i ? xw : 0), tied: tied)
                                         }
+                                        return
+                                    }
+                                    let mid = (a + end) / 2
+                                    let cs = cm.first { Int(memberK[$0]) >= mid } ?? cm.upperBound
+                                    let xs = xm.first { Int(memberK[$0]) >= mid } ?? xm.upperBound
+                                    let cwLow = share(cw, of: cm, below: cs, rng: rng)
+                                    let xwLow = share(xw, of: xm, below: xs, rng: rng)
+                                    resolve(
+                                        j, b, lb: lb, a, mid, cm.lowerBound..<cs,
+                                        xm.lowerBound..<xs, cwLow, xwLow, before: before,
+                                        after: after + xw - xwLow)
+                                    resolve(
+                                        j, b, lb: lb, mid, end, cs..<cm.upperBound,
+                                        xs..<xm.upperBound, cw - cwLow, xw - xwLow,
+                                        before: before + cwLow, after: after)
+                                }
+                                for j in 0..<columns {
+                                    for b in columnStart[j]..<columnStart[j + 1] {
+                                        let lb = bound[b]
+                                        let cm = groupStart[b * 2 + 1]..<groupStart[b * 2 + 2]
+                                        let xm = groupStart[b * 2]..<groupStart[b * 2 + 1]
+                                        if !refineAll && lb > min(upper, minimum.best) {
+                                            unresolved?(b * 2 + 1, cm, w[b * 2 + 1])
+                                            unresolved?(b * 2, xm, w[b * 2])
+                                            continue
+                                        }
+                                        if b == columnStart[j] {
+                                            w[b * 2] = drawn(
+                                                group: b * 2, rng: rng, tables: tables, ws: ws)
+                                        }
+                                        if b == columnStart[j + 1] - 1 {
+                                            w[b * 2 + 1] = drawn(
+                                                group: b * 2 + 1, rng: rng, tables: tables, ws: ws)
+                                        }
+                                        resolve(
+                                            j, b, lb: lb, Int(blockLow[b]), Int(blockHigh[b]), cm,
+                                            xm, w[b * 2 + 1], w[b * 2], before: 0, after: 0)
                                     }
                                 }
                                 minimum.flush(tied: tied)
@@ -293,36 +324,17 @@ struct ColumnBlocks: Sendable {
         return weight
     }
 
-    /// Splits a group's drawn `weight` over its cells into `hist[k - lo]`.
+    /// Of `weight` drawn over members `range` (in proportion to their counts), the part on
+    /// members before `split`: Binomial(weight, their share), `gsl_ran_binomial`.
     @inline(__always)
-    private func split(
-        group g: Int, weight: Int, lo: Int, rng: RandomSource, ws: BlockWorkspace,
-        into hist: UnsafeMutableBufferPointer<Int>, realized: UnsafeMutableBufferPointer<Int>?
-    ) {
-        let start = groupStart[g], end = groupStart[g + 1]
-        let m = end - start
-        guard m > 0 else { return }
-        if m == 1 || weight == 0 {
-            for member in start..<end {
-                let share = member == start ? weight : 0
-                hist[Int(memberK[member]) - lo] += share
-                realized?[Int(memberUnit[member])] = share
-            }
-            return
-        }
-        memberP.withUnsafeBufferPointer { p in
-            ws.split.withUnsafeMutableBufferPointer { out in
-                rng.multinomial(
-                    total: UInt32(weight),
-                    probabilities: UnsafeBufferPointer(rebasing: p[start..<end]),
-                    into: UnsafeMutableBufferPointer(rebasing: out[0..<m]))
-                for x in 0..<m {
-                    let share = Int(out[x])
-                    hist[Int(memberK[start + x]) - lo] += share
-                    realized?[Int(memberUnit[start + x])] = share
-                }
-            }
-        }
+    private func share(_ weight: Int, of range: Range<Int>, below split: Int, rng: RandomSource)
+        -> Int
+    {
+        guard weight > 0, split > range.lowerBound else { return 0 }
+        guard split < range.upperBound else { return weight }
+        let low = memberCumulative[split] - memberCumulative[range.lowerBound]
+        let all = memberCumulative[range.upperBound] - memberCumulative[range.lowerBound]
+        return rng.binomial(low / all, trials: UInt32(weight))
     }
 
     /// Whether the block weights stay within the multinomial's `unsigned int` totals whatever
@@ -335,9 +347,6 @@ struct ColumnBlocks: Sendable {
 final class BlockWorkspace {
     var groupWeights: [Int]
     var bounds: [Int]
-    var histComplete: [Int]
-    var histCancel: [Int]
-    var split: [UInt32]
     var tied: [UInt32]
     var draws = PoissonScratch()
     /// `drawn`'s, for one group at a time.
@@ -346,9 +355,6 @@ final class BlockWorkspace {
     init(_ blocks: ColumnBlocks) {
         groupWeights = [Int](repeating: 0, count: blocks.groupCount)
         bounds = [Int](repeating: 0, count: blocks.blockCount)
-        histComplete = [Int](repeating: 0, count: blocks.widestBlock)
-        histCancel = [Int](repeating: 0, count: blocks.widestBlock)
-        split = [UInt32](repeating: 0, count: max(1, blocks.widestGroup))
         tied = [UInt32](
             repeating: 0, count: RunningMinimum.slots(candidates: blocks.rows * blocks.columns))
     }

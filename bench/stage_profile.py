@@ -67,7 +67,7 @@ def main():
     if n == 0:
         print("stage profile: no samples")
         return
-    print(f"{'stage':40} {'share':>7} {'CPU s':>7} {'µs/gesture':>11}")
+    print(f"{'stage':58} {'share':>7} {'CPU s':>7} {'µs/gesture':>11}")
     order = [name for name, _ in STAGES] + ["other (start-up, runtime, kernel)"]
     for name in order:
         if counts[name] == 0:
@@ -76,7 +76,7 @@ def main():
         cpu = f"{share * args.cpu:7.3f}" if args.cpu else f"{'':7}"
         per = (f"{1e6 * share * args.cpu / args.gestures:11.2f}"
                if args.cpu and args.gestures else "")
-        print(f"{name:40} {100 * share:6.1f}% {cpu} {per}")
+        print(f"{name:58} {100 * share:6.1f}% {cpu} {per}")
     print(f"({n} samples)")
 
 

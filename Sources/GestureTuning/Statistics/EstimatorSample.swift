@@ -65,6 +65,16 @@ struct EstimatorSample: Sendable {
 
     init() {}
 
+    /// `Estimator.allCases`, once.
+    static let estimators = Estimator.allCases
+
+    /// Counts one labelled gesture that cannot enter the sample (`admits` false): `present`
+    /// tells which estimators (by index) it has.
+    mutating func count(_ present: (Int) -> Bool) {
+        count += 1
+        for i in counts.indices where present(i) { counts[i] += 1 }
+    }
+
     /// Whether a gesture of this hash can enter the sample (else only counted).
     func admits(_ hash: UInt64) -> Bool { cutoff.map { hash <= $0 } ?? true }
 

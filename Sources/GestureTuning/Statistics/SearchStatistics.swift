@@ -104,7 +104,11 @@ package struct SearchStatistics: Sendable, Equatable, Codable {
         }
         guard estimators != nil else { return }
         let hash = key.mixed(seed: seed, stream: EstimatorSample.stream)
-        let velocities = Estimator.allCases.map { estimator -> Double? in
+        guard estimators!.admits(hash) else {
+            estimators!.count { m.estimates[EstimatorSample.estimators[$0]] != nil }
+            return
+        }
+        let velocities = EstimatorSample.estimators.map { estimator -> Double? in
             guard let estimate = m.estimates[estimator] else { return nil }
             let v = estimate.axis / m.extent
             return v.isFinite ? v : 0

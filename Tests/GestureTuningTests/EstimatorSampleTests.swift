@@ -68,4 +68,27 @@ import Testing
         #expect(cells.family.count == 300 && cells.family.isCoarse)
         #expect(cells.logistic?.count == 300)
     }
+
+    /// The `kinematic` inputs are kept only when asked for (the family can be the headline's),
+    /// and then the kinematic family's cells come from them.
+    @Test func kinematicInputsOnlyWhenNeeded() throws {
+        var plain = EstimatorSample(), kinematic = EstimatorSample(kinematic: true)
+        for i in 0..<200 {
+            Self.add(i, to: &plain)
+            Self.add(i, to: &kinematic)
+        }
+        let encoder = JSONEncoder()
+        let plainText = String(decoding: try encoder.encode(plain), as: UTF8.self)
+        let kinematicText = String(decoding: try encoder.encode(kinematic), as: UTF8.self)
+        #expect(!plainText.contains("kinematicVelocity"))
+        #expect(kinematicText.contains("kinematicVelocity"))
+        #expect(
+            try JSONDecoder().decode(EstimatorSample.self, from: Data(kinematicText.utf8))
+                == kinematic)
+        #expect(plain != kinematic)
+        let cells = try #require(
+            kinematic.cells(
+                space: .kinematic(duration: 0.35), estimator: 0, folds: 5, logistic: false))
+        #expect(cells.family.count == 200)
+    }
 }

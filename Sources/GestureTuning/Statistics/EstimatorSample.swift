@@ -23,16 +23,17 @@ struct EstimatorSample: Sendable {
 
     /// One labelled gesture: what a rule of a headline family reads of it, its velocity under
     /// every estimator (`Estimator.allCases` order, progress/s; nil without that estimate).
+    /// The `kinematic` inputs only when `kinematic` can be the headline's family.
     struct Entry: Sendable, Equatable, Codable {
         var hash: UInt64
         var fold: Int
         var complete: Bool
         var progress: Double
-        var kinematicVelocity: Double
-        var kinematicAcceleration: Double
-        var sampleCount: Int
-        var extent: Double
         var velocities: [Double?]
+        var kinematicVelocity: Double?
+        var kinematicAcceleration: Double?
+        var sampleCount: Int?
+        var extent: Double?
 
         /// Sample order: the hash, then the figures (two gestures with one 64-bit hash still
         /// order alike wherever they were read).
@@ -47,9 +48,9 @@ struct EstimatorSample: Sendable {
         func point(estimator index: Int) -> TuningPoint? {
             guard let v = velocities[index] else { return nil }
             return TuningPoint(
-                id: "", progress: progress, velocity: v, kinematicVelocity: kinematicVelocity,
-                kinematicAcceleration: kinematicAcceleration, sampleCount: sampleCount,
-                extent: extent)
+                id: "", progress: progress, velocity: v, kinematicVelocity: kinematicVelocity ?? 0,
+                kinematicAcceleration: kinematicAcceleration ?? 0, sampleCount: sampleCount ?? 3,
+                extent: extent ?? PhysicsOptions.defaultExtent)
         }
     }
 
@@ -62,8 +63,11 @@ struct EstimatorSample: Sendable {
     private var entries: [Entry] = []
     /// Once compacted at capacity: the largest hash kept (a larger one cannot enter).
     private var cutoff: UInt64?
+    /// Whether entries keep the `kinematic` inputs.
+    private(set) var kinematic = false
 
-    init() {}
+    /// `kinematic`: keep what the `kinematic` family reads (when it can be the headline's).
+    init(kinematic: Bool = false) { self.kinematic = kinematic }
 
     /// `Estimator.allCases`, once.
     static let estimators = Estimator.allCases
@@ -89,9 +93,11 @@ struct EstimatorSample: Sendable {
         entries.append(
             Entry(
                 hash: hash, fold: fold, complete: complete, progress: point.progress,
-                kinematicVelocity: point.kinematicVelocity,
-                kinematicAcceleration: point.kinematicAcceleration,
-                sampleCount: point.sampleCount, extent: point.extent, velocities: velocities))
+                velocities: velocities,
+                kinematicVelocity: kinematic ? point.kinematicVelocity : nil,
+                kinematicAcceleration: kinematic ? point.kinematicAcceleration : nil,
+                sampleCount: kinematic ? point.sampleCount : nil,
+                extent: kinematic ? point.extent : nil))
         if entries.count >= 2 * Self.capacity { compact() }
     }
 
@@ -144,8 +150,13 @@ struct EstimatorSample: Sendable {
             && entries.count <= min(count, 2 * Self.capacity)
             && entries.allSatisfy { e in
                 (0..<folds).contains(e.fold) && e.velocities.count == Estimator.allCases.count
-                    && e.progress.isFinite && e.kinematicVelocity.isFinite
-                    && e.kinematicAcceleration.isFinite && e.extent.isFinite && e.extent > 0
+                    && e.progress.isFinite
+                    && [e.kinematicVelocity, e.kinematicAcceleration, e.extent].allSatisfy {
+                        ($0 != nil) == kinematic
+                    } && (e.sampleCount != nil) == kinematic
+                    && (e.kinematicVelocity?.isFinite ?? true)
+                    && (e.kinematicAcceleration?.isFinite ?? true)
+                    && (e.extent.map { $0.isFinite && $0 > 0 } ?? true)
                     && e.velocities.allSatisfy { $0?.isFinite ?? true }
             }
     }
@@ -157,23 +168,28 @@ extension EstimatorSample: Codable {
     private struct Stored: Codable {
         var count: Int
         var counts: [Int]
+        var kinematic: Bool
         var entries: [Entry]
     }
 
     init(from decoder: any Decoder) throws {
         let stored = try Stored(from: decoder)
-        (count, counts, entries) = (stored.count, stored.counts, stored.entries)
+        (count, counts, kinematic, entries) = (
+            stored.count, stored.counts, stored.kinematic, stored.entries
+        )
         compact()
     }
 
     func encode(to encoder: any Encoder) throws {
-        try Stored(count: count, counts: counts, entries: sample).encode(to: encoder)
+        try Stored(count: count, counts: counts, kinematic: kinematic, entries: sample).encode(
+            to: encoder)
     }
 }
 
 extension EstimatorSample: Equatable {
     /// Equal counts and equal samples, however the kept gestures were gathered.
     static func == (a: EstimatorSample, b: EstimatorSample) -> Bool {
-        a.count == b.count && a.counts == b.counts && a.sample == b.sample
+        a.count == b.count && a.counts == b.counts && a.kinematic == b.kinematic
+            && a.sample == b.sample
     }
 }

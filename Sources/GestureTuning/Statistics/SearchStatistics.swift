@@ -62,7 +62,11 @@ package struct SearchStatistics: Sendable, Equatable, Codable {
         families = Self.spaces(settings).map { FamilyCells(space: $0, folds: settings.foldCount) }
         logistic = LogisticCells(folds: settings.foldCount)
         presets = [Confusion](repeating: Confusion(), count: Preset.all.count)
-        estimators = settings.compareEstimators ? EstimatorSample() : nil
+        estimators =
+            settings.compareEstimators
+            ? EstimatorSample(
+                kinematic: Self.headlineFamilies(settings, current: current).contains(.kinematic))
+            : nil
         requestedEstimator = [Int](repeating: 0, count: Estimator.allCases.count)
         paired = PairedCells(spaces: Self.spaces(settings), folds: settings.foldCount)
     }

@@ -145,6 +145,11 @@ public struct TuningStatistics: Sendable, Equatable, Codable {
         guard search.folds == settings.foldCount,
             search.families.map(\.space) == SearchStatistics.spaces(settings),
             (search.estimators != nil) == settings.compareEstimators,
+            search.estimators.map({
+                $0.kinematic
+                    == SearchStatistics.headlineFamilies(settings, current: current.rule.family)
+                    .contains(.kinematic)
+            }) ?? true,
             search.families.allSatisfy({ !$0.isCoarse }),
             search.paired.families.allSatisfy({ !$0.isCoarse }),
             search.presets.count == Preset.all.count,

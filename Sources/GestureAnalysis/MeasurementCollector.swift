@@ -3,6 +3,7 @@ import GestureIO
 import GesturePhysics
 import GestureTrace
 import GestureTuning
+import Synchronization
 
 /// Where `analyze`'s labels come from (`--labels`).
 public enum LabelMode: String, Sendable, Codable {
@@ -336,6 +337,9 @@ private final class FileStage: Sendable {
     let progress: (any AnalysisProgress)?
     private let measuring: Locked<Measuring>
     private let adding: Locked<Adding>
+    /// Set with `Adding.tooManyGroups`: the reader checks it at every gesture without taking
+    /// the adding lock, which the other thread holds while it adds.
+    private let stopped = Atomic<Bool>(false)
 
     init(index: Int, context: DigestContext, hold: Bool, progress: (any AnalysisProgress)?) {
         self.index = index
@@ -372,6 +376,7 @@ private final class FileStage: Sendable {
                         fileHash: fileHash)
                 } catch {
                     state.tooManyGroups = error
+                    stopped.store(true, ordering: .releasing)
                     return state.order
                 }
             }
@@ -386,6 +391,7 @@ private final class FileStage: Sendable {
 
     /// Throws once a gesture's group was one more than `maxGroups` (the reader then stops).
     func checkGroups() throws(GroupLimitError) {
+        guard stopped.load(ordering: .acquiring) else { return }
         if let error = adding.withLock({ $0.tooManyGroups }) { throw error }
     }
 

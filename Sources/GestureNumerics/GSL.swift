@@ -448,18 +448,6 @@ package final class RandomSource {
         }
     }
 
-    /// Splits `total` over the cells of `probabilities` (≥ 0, not all 0; normalised by their
-    /// sum) by Multinomial(total; p / Σ p), written to `counts` (same length).
-    /// `gsl_ran_multinomial`: one binomial per cell in index order.
-    package func multinomial(
-        total: UInt32, probabilities: UnsafeBufferPointer<Double>,
-        into counts: UnsafeMutableBufferPointer<UInt32>
-    ) {
-        precondition(counts.count == probabilities.count, "one count per probability")
-        gsl_ran_multinomial(
-            rng, probabilities.count, total, probabilities.baseAddress, counts.baseAddress)
-    }
-
     /// Successes in `trials` of probability `p` (0…1). `gsl_ran_binomial`.
     package func binomial(_ p: Double, trials: UInt32) -> Int {
         Int(gsl_ran_binomial(rng, p, trials))

@@ -505,10 +505,11 @@ public struct Tuner: Sendable {
         guard let space = statistics.families.first(where: { $0.space.family == searched })?.space
         else { return [] }
         let sampled = min(sample.count, EstimatorSample.capacity)
+        let entries = sample.sample
         return Estimator.allCases.enumerated().compactMap { i, estimator -> EstimatorSuggestion? in
             guard sample.counts[i] == statistics.labelledCount,
-                let cells = sample.cells(
-                    space: space, estimator: i, folds: statistics.folds,
+                let cells = EstimatorSample.cells(
+                    of: entries, space: space, estimator: i, folds: statistics.folds,
                     logistic: family == .logistic)
             else { return nil }
             let rule: Rule

@@ -62,9 +62,12 @@ import Testing
         // The last estimator is missing for some gestures: no cells under it.
         let last = Estimator.allCases.count - 1
         #expect(
-            sample.cells(space: .threshold, estimator: last, folds: 5, logistic: false) == nil)
+            EstimatorSample.cells(
+                of: sample.sample, space: .threshold, estimator: last, folds: 5, logistic: false)
+                == nil)
         let cells = try #require(
-            sample.cells(space: .threshold, estimator: 0, folds: 5, logistic: true))
+            EstimatorSample.cells(
+                of: sample.sample, space: .threshold, estimator: 0, folds: 5, logistic: true))
         #expect(cells.family.count == 300 && cells.family.isCoarse)
         #expect(cells.logistic?.count == 300)
     }
@@ -87,8 +90,9 @@ import Testing
                 == kinematic)
         #expect(plain != kinematic)
         let cells = try #require(
-            kinematic.cells(
-                space: .kinematic(duration: 0.35), estimator: 0, folds: 5, logistic: false))
+            EstimatorSample.cells(
+                of: kinematic.sample, space: .kinematic(duration: 0.35), estimator: 0, folds: 5,
+                logistic: false))
         #expect(cells.family.count == 200)
     }
 }

@@ -9,12 +9,14 @@ internal import GestureNumerics
 /// least `bound = complete(k < lo) + cancel(k ≥ hi)`, and at the block's last row `hi − 1` it is
 /// exactly `bound + complete(block)`: both need only the blocks' weights. Independent
 /// Poisson(n) cell weights sum to a Poisson(Σ n) block weight, and given that sum the cells
-/// are Multinomial(sum; n / Σ n). So a resample draws every block's weight first (one
-/// `poissonCounts` over the blocks), takes the least exact block-end error as the
-/// upper bound, and splits (`multinomial`) only the blocks whose bound does not exceed the
-/// least error seen so far: the others cannot hold a candidate at the minimum, nor one tied
-/// with it. The cell weights drawn have the law of one Poisson(n) per cell; only the order of
-/// the draws differs from drawing every cell. Any partition of a column into blocks of
+/// are Multinomial(sum; n / Σ n), which halving the rows one binomial at a time draws. So a
+/// resample draws every block's weight first (one `poissonCounts` over the blocks; each
+/// column's first-block cancels and last-block completes, which enter no bound, only when
+/// their block is split), takes the least exact block-end error as the upper bound, and
+/// splits only the blocks, and within them the halves, whose bound does not exceed the least
+/// error seen so far: the others cannot hold a candidate at the minimum, nor one tied with
+/// it. The cell weights drawn have the law of one Poisson(n) per cell; only the order of the
+/// draws differs from drawing every cell. Any partition of a column into blocks of
 /// consecutive `k` keeps this exact.
 ///
 /// **The partition** (fixed by the counts, so sharded and unsharded runs draw alike): near
@@ -337,7 +339,7 @@ struct ColumnBlocks: Sendable {
         return rng.binomial(low / all, trials: UInt32(weight))
     }
 
-    /// Whether the block weights stay within the multinomial's `unsigned int` totals whatever
+    /// Whether the block weights stay within the binomial's `unsigned int` trials whatever
     /// is drawn (a Poisson draw beyond 2^32 from counts under 2^30 is impossible in practice:
     /// more than 30,000 standard deviations).
     static func fits(_ encoding: Encoding) -> Bool { encoding.gestureCount < 1 << 30 }

@@ -68,9 +68,9 @@ enum Bootstrap {
     ///   their sum, independent Poissons are multinomial), then the sorted sweep
     ///   (`Encoding.choose`);
     /// - `projection` with `tau` searched: `ColumnBlocks.choose`, the cells of each tau column
-    ///   and label drawn as block totals (one `poissonCounts` over the blocks) and split
-    ///   (`multinomial`) only in the blocks whose lower bound can hold the minimum: the same
-    ///   law, and exactly the choice of the sorted sweep over all the cells.
+    ///   and label drawn as block totals (one `poissonCounts` over the blocks) and split (by
+    ///   halving, one binomial per label) only where the lower bound can hold the minimum:
+    ///   the same law, and exactly the choice of the sorted sweep over all the cells.
     ///
     /// Each tau column has its own cells, every one an independent Poisson, so the columns are
     /// resampled independently of each other (each with the right law, not jointly as the

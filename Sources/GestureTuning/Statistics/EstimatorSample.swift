@@ -127,9 +127,11 @@ struct EstimatorSample: Sendable {
     /// The cells of `space` on the coarse grid (`CellGrid.coarse`) of the sampled gestures
     /// under estimator `index`, and their logistic points when `logistic`; nil when a sampled
     /// gesture lacks that estimate.
-    func cells(space: SearchSpace, estimator index: Int, folds: Int, logistic: Bool)
-        -> (family: FamilyCells, logistic: LogisticCells?)?
-    {
+    /// `sample`: the sample in sample order (`EstimatorSample.sample`, ordered once for every
+    /// estimator).
+    static func cells(
+        of sample: [Entry], space: SearchSpace, estimator index: Int, folds: Int, logistic: Bool
+    ) -> (family: FamilyCells, logistic: LogisticCells?)? {
         var family = FamilyCells(space: space, folds: folds, coarse: true)
         var points = logistic ? LogisticCells(folds: folds) : nil
         for entry in sample {

@@ -11,28 +11,34 @@ package enum JSONText {
 
     /// Appends `s` as a JSON string literal to `out`.
     package static func append(_ s: String, to out: inout String) {
-        out += "\""
-        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            out += s
-            out += "\""
+        var bytes: [UInt8] = []
+        append(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `s` as a JSON string literal to `out`, in UTF-8. Byte by byte: every byte of a
+    /// multi-byte sequence is 0x80 or above, so only ASCII is ever escaped.
+    package static func append(_ s: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        let utf8 = s.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            out.append(contentsOf: utf8)
+            out.append(0x22)
             return
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]  // \"
+            case 0x5C: out += [0x5C, 0x5C]  // \\
+            case 0x0A: out += [0x5C, 0x6E]  // \n
+            case 0x0D: out += [0x5C, 0x72]  // \r
+            case 0x09: out += [0x5C, 0x74]  // \t
+            case ..<0x20:
+                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(0x22)
     }
 }

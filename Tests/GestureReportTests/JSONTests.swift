@@ -77,6 +77,48 @@ import Testing
         var s = ""
         Text.json("a\"b\\c\nd\u{01}", into: &s)
         #expect(s == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        // Every control character by its short form or \u00XX (lower-case hex); non-ASCII as
+        // it is (escaping goes byte by byte, and no byte of a multi-byte character is ASCII).
+        var t = ""
+        Text.json("\r\t\u{1F}\u{0B}é→🙂", into: &t)
+        #expect(t == "\"\\r\\t\\u001f\\u000bé→🙂\"")
+    }
+
+    /// `elements` renders records in chunks on every core: the bytes must be those of writing
+    /// each record in turn (600 records: three chunks, the last one short).
+    @Test func elementsInChunksWriteWhatOneByOneWrites() {
+        @Sendable func record(_ w: inout JSONWriter, _ i: Int) {
+            w.beginObject()
+            w.int("i", i)
+            w.number("x", Double(i) / 8)
+            w.string("s", i % 3 == 0 ? "q\"\(i)" : nil)
+            w.beginObject("nested")
+            w.bool("even", i % 2 == 0)
+            w.endObject()
+            w.endObject()
+        }
+        func document(chunked: Bool) -> String {
+            var w = JSONWriter(), out = ""
+            w.beginObject()
+            w.string("before", "x")
+            w.beginArray("records")
+            if chunked {
+                w.elements(Array(0..<600), out: &out) { w, i in record(&w, i) }
+            } else {
+                for i in 0..<600 { record(&w, i) }
+            }
+            w.endArray()
+            w.endObject()
+            w.flush(to: &out)
+            return out
+        }
+        let expected = document(chunked: false)
+        #expect(document(chunked: true) == expected)
+        #expect(expected.hasPrefix("{\n  \"before\": \"x\",\n  \"records\": [\n    {\"i\": 0, "))
+        #expect(
+            expected.contains(
+                ",\n    {\"i\": 599, \"x\": 74.875, \"s\": null, \"nested\": {\"even\": false}}\n  ]\n}"
+            ))
     }
 
     @Test func terminalJSONSummaryEqualsReportSummary() throws {

@@ -504,7 +504,8 @@ public struct JSONRenderer: Sendable {
 
     private func writeGestures(_ w: inout JSONWriter, out: inout some TextOutputStream) {
         w.beginArray("gestures")
-        for (k, g) in model.gestures.enumerated() {
+        let intentSource = model.labelNotice != nil
+        w.elements(model.gestures, out: &out) { w, g in
             w.beginObject()
             w.string("id", g.id)
             w.string("file", g.file)
@@ -539,7 +540,7 @@ public struct JSONRenderer: Sendable {
             w.bool("restedBeforeRelease", g.restedBeforeRelease)
             w.string("intent", g.intent?.rawValue)
             w.string("outcome", g.outcome?.rawValue)
-            if model.labelNotice != nil { w.string("intentSource", g.intentSource?.rawValue) }
+            if intentSource { w.string("intentSource", g.intentSource?.rawValue) }
             w.string("currentDecision", g.currentDecision.rawValue)
             w.string("suggestedDecision", g.suggestedDecision.rawValue)
             w.string("currentRefused", g.currentRefusal?.rawValue)
@@ -549,7 +550,6 @@ public struct JSONRenderer: Sendable {
             w.strings("flags", g.flags.names)
             w.int("duplicateTimestamps", g.flags.duplicateTimestamps)
             w.endObject()
-            if k % 2048 == 2047 { w.flush(to: &out) }
         }
         w.endArray()
     }

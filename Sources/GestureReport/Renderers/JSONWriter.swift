@@ -1,3 +1,4 @@
+import GestureIO
 import GesturePhysics
 
 /// A small streaming JSON writer that keeps keys in the order written (report order).
@@ -5,7 +6,8 @@ import GesturePhysics
 /// Containers opened at depth `compactDepth` or deeper are written on one line, so
 /// per-gesture records take one line each. Non-finite numbers are written as `null`.
 package struct JSONWriter {
-    package private(set) var buffer = ""
+    /// What was written so far, in UTF-8 (bytes: no String bookkeeping per small append).
+    private var bytes: [UInt8] = []
     private var first: [Bool] = []
     private var compact: [Bool] = []
     package let compactDepth: Int
@@ -14,51 +16,58 @@ package struct JSONWriter {
         self.compactDepth = compactDepth
     }
 
+    /// What was written so far (not yet flushed).
+    package var buffer: String { String(decoding: bytes, as: UTF8.self) }
+
     private var depth: Int { first.count }
     private var inCompact: Bool { compact.last ?? false }
 
     private mutating func separator(_ key: String?) {
         if let isFirst = first.last {
-            if !isFirst { buffer += "," }
+            if !isFirst { bytes.append(0x2C) }  // ,
             first[first.count - 1] = false
             if inCompact {
-                if !isFirst { buffer += " " }
+                if !isFirst { bytes.append(0x20) }
             } else {
-                buffer += "\n"
-                buffer += String(repeating: "  ", count: depth)
+                newline()
             }
         }
         if let key {
-            Text.json(key, into: &buffer)
-            buffer += ": "
+            JSONText.append(key, to: &bytes)
+            bytes += [0x3A, 0x20]  // ": "
         }
     }
 
-    package mutating func beginObject(_ key: String? = nil) { open(key, "{") }
-    package mutating func endObject() { close("}") }
-    package mutating func beginArray(_ key: String? = nil) { open(key, "[") }
-    package mutating func endArray() { close("]") }
+    /// A line end and the indentation of the current depth.
+    private mutating func newline() {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
 
-    private mutating func open(_ key: String?, _ bracket: String) {
+    private mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    package mutating func beginObject(_ key: String? = nil) { open(key, 0x7B) }
+    package mutating func endObject() { close(0x7D) }
+    package mutating func beginArray(_ key: String? = nil) { open(key, 0x5B) }
+    package mutating func endArray() { close(0x5D) }
+
+    private mutating func open(_ key: String?, _ bracket: UInt8) {
         separator(key)
-        buffer += bracket
+        bytes.append(bracket)
         compact.append(inCompact || depth >= compactDepth)
         first.append(true)
     }
 
-    private mutating func close(_ bracket: String) {
+    private mutating func close(_ bracket: UInt8) {
         let wasEmpty = first.removeLast()
         let wasCompact = compact.removeLast()
-        if !wasEmpty && !wasCompact {
-            buffer += "\n"
-            buffer += String(repeating: "  ", count: depth)
-        }
-        buffer += bracket
+        if !wasEmpty && !wasCompact { newline() }
+        bytes.append(bracket)
     }
 
     package mutating func null(_ key: String? = nil) {
         separator(key)
-        buffer += "null"
+        raw("null")
     }
 
     /// A rule or setting parameter: `+∞` as `"inf"` (`-∞` as `"-inf"`), the encoding of
@@ -73,25 +82,25 @@ package struct JSONWriter {
         separator(key)
         if let x, x.isFinite {
             // Swift's description is the shortest round-trip form and valid JSON (e.g. 1e-05).
-            buffer += x == 0 ? "0" : "\(x)"
+            if x == 0 { bytes.append(0x30) } else { raw(x.description) }
         } else {
-            buffer += "null"
+            raw("null")
         }
     }
 
     package mutating func int(_ key: String?, _ x: Int?) {
         separator(key)
-        buffer += x.map { String($0) } ?? "null"
+        raw(x.map { String($0) } ?? "null")
     }
 
     package mutating func bool(_ key: String?, _ x: Bool) {
         separator(key)
-        buffer += x ? "true" : "false"
+        raw(x ? "true" : "false")
     }
 
     package mutating func string(_ key: String?, _ s: String?) {
         separator(key)
-        if let s { Text.json(s, into: &buffer) } else { buffer += "null" }
+        if let s { JSONText.append(s, to: &bytes) } else { raw("null") }
     }
 
     package mutating func strings(_ key: String?, _ list: [String]) {
@@ -106,9 +115,35 @@ package struct JSONWriter {
         endArray()
     }
 
+    /// Writes `items` as the elements of the array open here, each by `write` as a compact
+    /// value (on one line, as `compactDepth` puts records): the same bytes as writing them one
+    /// by one, but rendered on every core in chunks, each moved to `out` when it is added.
+    package mutating func elements<Item: Sendable>(
+        _ items: [Item], out: inout some TextOutputStream,
+        _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
+    ) {
+        precondition(!inCompact, "elements are written one per line")
+        let chunk = 256
+        let chunks = (items.count + chunk - 1) / chunk
+        let indent = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * depth)
+        let rendered = Parallel.chunkedMap(chunks, chunk: 1, jobs: nil, workspace: {}) { c, _ in
+            var w = JSONWriter(compactDepth: 0)
+            for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
+                if i > c * chunk { w.bytes += indent }
+                write(&w, items[i])
+            }
+            return w.bytes
+        }
+        for part in rendered {
+            separator(nil)
+            bytes += part
+            flush(to: &out)
+        }
+    }
+
     /// Moves what was written so far to `out`.
     package mutating func flush(to out: inout some TextOutputStream) {
         out.write(buffer)
-        buffer = ""
+        bytes.removeAll(keepingCapacity: true)
     }
 }

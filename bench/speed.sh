@@ -10,8 +10,9 @@
 #   100k   validate FILE (the reader alone), analyze FILE --no-report, the same with --jobs 1,
 #          their wall and CPU, analyze's peak memory (/usr/bin/time), and the ratio
 #          analyze / validate (goal <= 1.25) and whether two jobs beat one;
-#   2,000  analyze FILE --no-report (default resamples) and bench/pandas_pipeline.py, the
-#          ratio notebook pipeline / analyze (goal >= 20);
+#   2,000  analyze FILE --no-report --format json (default resamples; the issue's command: the
+#          whole report on standard output) and bench/pandas_pipeline.py, the ratio notebook
+#          pipeline / analyze (goal >= 20), and the text summary (--no-report alone) beside it;
 #   stages (PROFILE=1, needs perf): each file's CPU time by stage (bench/stage_profile.py:
 #          read, physics, gate features, each statistic, tuning, bootstrap, bagging, output).
 # Environment: BIG (/tmp/gesturetune-bench-analyze.csv, MB=290 of `simulate --seed 1`), SMALL
@@ -57,7 +58,8 @@ for ((r = 1; r <= RUNS; r++)); do
     timed "$BIN" validate "$BIG" >/dev/null && keep validate
     timed "$BIN" analyze "$BIG" --no-report >/dev/null 2>&1 && keep analyze
     timed "$BIN" analyze "$BIG" --no-report --jobs 1 >/dev/null 2>&1 && keep jobs1
-    timed "$BIN" analyze "$SMALL" --no-report >/dev/null 2>&1 && keep small
+    timed "$BIN" analyze "$SMALL" --no-report --format json >/dev/null 2>&1 && keep small
+    timed "$BIN" analyze "$SMALL" --no-report >/dev/null 2>&1 && keep smalltext
     if python3 -c 'import pandas, numpy' 2>/dev/null; then
         out=$(timed python3 bench/pandas_pipeline.py "$SMALL")
         keep notebook
@@ -74,7 +76,8 @@ row() { printf '%-46s %9.3f %13.3f\n' "$1" "${wall[$2]}" "${cpu[$2]}"; }
 row "validate 100k (the reader alone)" validate
 row "analyze 100k --no-report" analyze
 row "analyze 100k --no-report --jobs 1" jobs1
-row "analyze 2,000 --no-report" small
+row "analyze 2,000 --no-report --format json" small
+row "analyze 2,000 --no-report (text summary)" smalltext
 if [[ -n "$pipeline" ]]; then
     row "python3 bench/pandas_pipeline.py, 2,000" notebook
     printf '%-46s %9.3f %13s\n' "  of which the pipeline (after imports)" "$pipeline" "-"
@@ -97,10 +100,12 @@ if [[ "$PROFILE" == 1 ]] && command -v perf >/dev/null; then
         gestures=$("$BIN" validate "$f" | sed -E 's/.*: [0-9]+ rows, ([0-9]+) gestures.*/\1/')
         rate=300
         [[ "$f" == "$SMALL" ]] && rate=4000
-        perf record -q --call-graph dwarf,16384 -F $rate -o "$data" "$BIN" analyze "$f" --no-report >/dev/null 2>&1
+        format=()
+        [[ "$f" == "$SMALL" ]] && format=(--format json)
+        perf record -q --call-graph dwarf,16384 -F $rate -o "$data" "$BIN" analyze "$f" --no-report "${format[@]}" >/dev/null 2>&1
         c=$(if [[ "$f" == "$BIG" ]]; then echo "${cpu[analyze]}"; else echo "${cpu[small]}"; fi)
         echo
-        echo "where analyze $(basename "$f") --no-report spends its CPU ($gestures gestures, $c s):"
+        echo "where analyze $(basename "$f") --no-report ${format[*]} spends its CPU ($gestures gestures, $c s):"
         perf script -i "$data" -F tid,ip,sym 2>/dev/null | demangle |
             python3 bench/stage_profile.py --cpu "$c" --gestures "$gestures"
         rm -f "$data"

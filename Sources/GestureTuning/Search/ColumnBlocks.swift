@@ -238,10 +238,13 @@ struct ColumnBlocks: Sendable {
                                 // error, nor one tied with it, is left unsplit; else it is
                                 // halved (one binomial per label: given their sum,
                                 // independent Poissons split binomially) down to rows.
+                                // (The running minimum passed in, not captured: a captured
+                                // `var` is checked for exclusive access at run time.)
+                                let upper = upper
                                 func resolve(
                                     _ j: Int, _ b: Int, lb: Int, _ a: Int, _ end: Int,
                                     _ cm: Range<Int>, _ xm: Range<Int>, _ cw: Int, _ xw: Int,
-                                    before: Int, after: Int
+                                    before: Int, after: Int, _ minimum: inout RunningMinimum
                                 ) {
                                     let floor = lb + before + after
                                     if !refineAll && (a >= rows || floor > min(upper, minimum.best))
@@ -271,11 +274,11 @@ struct ColumnBlocks: Sendable {
                                     resolve(
                                         j, b, lb: lb, a, mid, cm.lowerBound..<cs,
                                         xm.lowerBound..<xs, cwLow, xwLow, before: before,
-                                        after: after + xw - xwLow)
+                                        after: after + xw - xwLow, &minimum)
                                     resolve(
                                         j, b, lb: lb, mid, end, cs..<cm.upperBound,
                                         xs..<xm.upperBound, cw - cwLow, xw - xwLow,
-                                        before: before + cwLow, after: after)
+                                        before: before + cwLow, after: after, &minimum)
                                 }
                                 for j in 0..<columns {
                                     for b in columnStart[j]..<columnStart[j + 1] {
@@ -297,7 +300,8 @@ struct ColumnBlocks: Sendable {
                                         }
                                         resolve(
                                             j, b, lb: lb, Int(blockLow[b]), Int(blockHigh[b]), cm,
-                                            xm, w[b * 2 + 1], w[b * 2], before: 0, after: 0)
+                                            xm, w[b * 2 + 1], w[b * 2], before: 0, after: 0,
+                                            &minimum)
                                     }
                                 }
                                 minimum.flush(tied: tied)

@@ -5,6 +5,7 @@
 #     bench/speed.sh                       # build release, make the files once, measure
 #     SKIP_BUILD=1 RUNS=5 bench/speed.sh
 #     PROFILE=0 bench/speed.sh             # the ratios only (no perf)
+#     STATIC=1 bench/speed.sh              # the static binary `make dist` ships (`make static`)
 #
 # Prints, best of RUNS (interleaved, each timed by bench/runtime.py):
 #   100k   validate FILE (the reader alone), analyze FILE --no-report, the same with --jobs 1,
@@ -26,10 +27,13 @@ MB=${MB:-290}
 RUNS=${RUNS:-3}
 PROFILE=${PROFILE:-1}
 BIN=.build/release/gesturetune
+[[ "${STATIC:-}" == 1 ]] && BIN=.build/static/release/gesturetune
 if [[ -z "${NICE+set}" && $(id -u) == 0 ]]; then NICE=-20; fi
 [[ "${NICE:-}" == 0 ]] && NICE=
 
-if [[ -z "${SKIP_BUILD:-}" ]]; then
+if [[ -z "${SKIP_BUILD:-}" && "${STATIC:-}" == 1 ]]; then
+    make static 2>&1 | grep -E "error|warning:|Build" | tail -3
+elif [[ -z "${SKIP_BUILD:-}" ]]; then
     swift build -c release --product gesturetune 2>&1 | grep -E "error|warning:|Build" | tail -3
 fi
 if [[ ! -f "$BIG" ]]; then
@@ -40,6 +44,7 @@ if [[ ! -f "$SMALL" ]]; then
 fi
 big_gestures=$("$BIN" validate "$BIG" | sed -E 's/.*: [0-9]+ rows, ([0-9]+) gestures.*/\1/')
 echo "files: $BIG ($(stat -c %s "$BIG") bytes, $big_gestures gestures), $SMALL ($(stat -c %s "$SMALL") bytes)"
+echo "binary: $BIN"
 echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS"
 
 TIMES=$(mktemp)

@@ -227,20 +227,23 @@ public enum AtomicFile {
     /// `strerror` of the failure ("No space left on device", "Bad file descriptor"), nil on
     /// success.
     public static func writeAllBytes(_ fd: Int32, _ bytes: inout [UInt8]) -> String? {
-        bytes.withUnsafeBytes { buffer -> String? in
-            guard let base = buffer.baseAddress else { return nil }
-            var done = 0
-            while done < buffer.count {
-                let n = posixWrite(fd, base + done, buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                if n == 0 { return String(cString: strerror(EIO)) }
-                done += n
+        bytes.withUnsafeBytes { writeAllBytes(fd, $0) }
+    }
+
+    /// `writeAllBytes` of a buffer (a string's UTF-8 in place, say).
+    public static func writeAllBytes(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> String? {
+        guard let base = buffer.baseAddress else { return nil }
+        var done = 0
+        while done < buffer.count {
+            let n = posixWrite(fd, base + done, buffer.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
-            return nil
+            if n == 0 { return String(cString: strerror(EIO)) }
+            done += n
         }
+        return nil
     }
 
     /// Creates the folder `path` and its missing parents. A folder that another run creates

@@ -20,12 +20,18 @@ package enum JSONText {
     /// multi-byte sequence is 0x80 or above, so only ASCII is ever escaped.
     package static func append(_ s: String, to out: inout [UInt8]) {
         out.append(0x22)
-        let utf8 = s.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            out.append(contentsOf: utf8)
-            out.append(0x22)
-            return
+        // Native strings (literals, decoded text) are contiguous UTF-8: scanned and copied as
+        // a buffer, not byte by byte through the view.
+        let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            out.append(contentsOf: bytes)
+            return true
         }
+        if copied != true { escape(s.utf8, to: &out) }
+        out.append(0x22)
+    }
+
+    private static func escape(_ utf8: String.UTF8View, to out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         for byte in utf8 {
             switch byte {
@@ -39,6 +45,5 @@ package enum JSONText {
             default: out.append(byte)
             }
         }
-        out.append(0x22)
     }
 }

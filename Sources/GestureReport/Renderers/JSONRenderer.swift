@@ -21,6 +21,8 @@ public struct JSONRenderer: Sendable {
     }
 
     public func render(to out: inout some TextOutputStream) {
+        // The gesture records, the bulk of the file, rendered meanwhile on the other cores.
+        let gestures = renderedGestures()
         var w = JSONWriter()
         w.beginObject()
         w.string("schema", Self.schema)
@@ -44,7 +46,9 @@ public struct JSONRenderer: Sendable {
         writeFigures(&w)
         writeEstimators(&w)
         w.flush(to: &out)
-        writeGestures(&w, out: &out)
+        w.beginArray("gestures")
+        w.elements(gestures, out: &out)
+        w.endArray()
         writeSnippets(&w)
         w.endObject()
         w.flush(to: &out)
@@ -502,10 +506,10 @@ public struct JSONRenderer: Sendable {
         w.endArray()
     }
 
-    private func writeGestures(_ w: inout JSONWriter, out: inout some TextOutputStream) {
-        w.beginArray("gestures")
+    /// The `gestures` array's records, one per line (an array of the top-level object).
+    private func renderedGestures() -> JSONWriter.Elements {
         let intentSource = model.labelNotice != nil
-        w.elements(model.gestures, out: &out) { w, g in
+        return JSONWriter.rendered(model.gestures, depth: 2) { w, g in
             w.beginObject()
             w.string("id", g.id)
             w.string("file", g.file)
@@ -551,7 +555,6 @@ public struct JSONRenderer: Sendable {
             w.int("duplicateTimestamps", g.flags.duplicateTimestamps)
             w.endObject()
         }
-        w.endArray()
     }
 
     /// The snippet files and the values they were filled from (params.json's keys).

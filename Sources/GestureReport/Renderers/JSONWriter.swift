@@ -44,7 +44,10 @@ package struct JSONWriter {
         bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
-    private mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     package mutating func beginObject(_ key: String? = nil) { open(key, 0x7B) }
     package mutating func endObject() { close(0x7D) }
@@ -82,9 +85,26 @@ package struct JSONWriter {
         separator(key)
         if let x, x.isFinite {
             // Swift's description is the shortest round-trip form and valid JSON (e.g. 1e-05).
-            if x == 0 { bytes.append(0x30) } else { raw(x.description) }
+            if x == 0 { bytes.append(0x30) } else { digits(x) }
         } else {
             raw("null")
+        }
+    }
+
+    /// `x.description`'s characters, written without making a string: `Double`'s
+    /// `write(to:)` hands its ASCII buffer to the stream (`_writeASCII`), the same text.
+    private mutating func digits(_ x: Double) {
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        x.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+    }
+
+    private struct ASCIISink: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: buffer)
         }
     }
 
@@ -117,27 +137,57 @@ package struct JSONWriter {
 
     /// Writes `items` as the elements of the array open here, each by `write` as a compact
     /// value (on one line, as `compactDepth` puts records): the same bytes as writing them one
-    /// by one, but rendered on every core in chunks, each moved to `out` when it is added.
+    /// by one, but rendered on every core in chunks (`rendered`), each moved to `out` when it
+    /// is added.
     package mutating func elements<Item: Sendable>(
         _ items: [Item], out: inout some TextOutputStream,
         _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
     ) {
-        precondition(!inCompact, "elements are written one per line")
+        elements(Self.rendered(items, depth: depth, write), out: &out)
+    }
+
+    /// Elements rendered ahead of their place (`rendered(_:depth:_:)`), for `elements(_:out:)`.
+    package struct Elements: Sendable {
+        fileprivate let depth: Int
+        fileprivate let parts: Parallel.Pending<[[UInt8]]>
+    }
+
+    /// Starts rendering `items` as the elements of an array open at `depth` (the top-level
+    /// object's array: 2), on every core in chunks, while the caller writes what comes before
+    /// them; `elements(_:out:)` places them.
+    package static func rendered<Item: Sendable>(
+        _ items: [Item], depth: Int, _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
+    ) -> Elements {
         let chunk = 256
         let chunks = (items.count + chunk - 1) / chunk
         let indent = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * depth)
-        let rendered = Parallel.chunkedMap(chunks, chunk: 1, jobs: nil, workspace: {}) { c, _ in
-            var w = JSONWriter(compactDepth: 0)
-            for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
-                if i > c * chunk { w.bytes += indent }
-                write(&w, items[i])
+        let parts = Parallel.start {
+            Parallel.chunkedMap(chunks, chunk: 1, jobs: nil, workspace: {}) { c, _ in
+                var w = JSONWriter(compactDepth: 0)
+                let range = (c * chunk)..<min(items.count, (c + 1) * chunk)
+                for i in range {
+                    if i > range.lowerBound { w.bytes += indent }
+                    write(&w, items[i])
+                    // Room for the chunk at the first record's size, so that the buffer is
+                    // not copied as it grows.
+                    if i == range.lowerBound {
+                        w.bytes.reserveCapacity(w.bytes.count * range.count * 9 / 8 + 1024)
+                    }
+                }
+                return w.bytes
             }
-            return w.bytes
         }
-        for part in rendered {
+        return Elements(depth: depth, parts: parts)
+    }
+
+    /// Places elements rendered ahead in the array open here (at their depth).
+    package mutating func elements(_ rendered: Elements, out: inout some TextOutputStream) {
+        precondition(
+            !inCompact && depth == rendered.depth, "elements go where they were rendered for")
+        for part in rendered.parts.value {
             separator(nil)
-            bytes += part
             flush(to: &out)
+            out.write(String(decoding: part, as: UTF8.self))
         }
     }
 

@@ -136,7 +136,8 @@ enum AnalyzePipeline {
             for w in result.model.summary.warnings {
                 console.err(TerminalText.escaped("warning: " + w.sentence))
             }
-            console.writeOut(JSONRenderer(model: result.model).json())
+            var out = console.outStream
+            JSONRenderer(model: result.model).render(to: &out)
             // Standard output stays pure JSON; where the files went goes to standard error.
             if let folder = result.reportFolder {
                 console.err("report: \(TerminalText.escaped(folder))/report.html")

@@ -53,6 +53,17 @@ public struct Console: Sendable {
     }
 
     public func out(_ line: String) { writeOut(line + "\n") }
+
+    /// Standard output as a stream: each piece written as it comes (a long document, such as
+    /// the report JSON, is never held whole).
+    public struct Out: TextOutputStream {
+        let console: Console
+        public mutating func write(_ string: String) {
+            if !string.isEmpty { console.writeOut(string) }
+        }
+    }
+
+    public var outStream: Out { Out(console: self) }
     public func err(_ line: String) { writeErr(line + "\n") }
 
     /// Prints `location: error: message` to stderr, `error:` in bold red on a colour terminal.
@@ -150,8 +161,9 @@ public enum StandardStreams {
 
     static func write(_ text: String, to fd: Int32) {
         guard failures.withLock({ $0[fd] == nil }) else { return }
-        var bytes = Array(text.utf8)
-        if let reason = AtomicFile.writeAllBytes(fd, &bytes) {
+        var text = text
+        if let reason = text.withUTF8({ AtomicFile.writeAllBytes(fd, UnsafeRawBufferPointer($0)) })
+        {
             failures.withLock { f in if f[fd] == nil { f[fd] = reason } }
         }
     }

@@ -34,7 +34,8 @@ package struct JSONWriter {
         }
         if let key {
             JSONText.append(key, to: &bytes)
-            bytes += [0x3A, 0x20]  // ": "
+            bytes.append(0x3A)  // ": "
+            bytes.append(0x20)
         }
     }
 
@@ -137,7 +138,7 @@ package struct JSONWriter {
 
     /// Writes `items` as the elements of the array open here, each by `write` as a compact
     /// value (on one line, as `compactDepth` puts records): the same bytes as writing them one
-    /// by one, but rendered on every core in chunks (`rendered`), each moved to `out` when it
+    /// by one, but rendered on every core, a part per worker (`rendered`), each moved to `out` when it
     /// is added.
     package mutating func elements<Item: Sendable>(
         _ items: [Item], out: inout some TextOutputStream,
@@ -149,26 +150,28 @@ package struct JSONWriter {
     /// Elements rendered ahead of their place (`rendered(_:depth:_:)`), for `elements(_:out:)`.
     package struct Elements: Sendable {
         fileprivate let depth: Int
-        fileprivate let parts: Parallel.Pending<[[UInt8]]>
+        fileprivate let parts: [Parallel.Pending<[UInt8]>]
     }
 
     /// Starts rendering `items` as the elements of an array open at `depth` (the top-level
-    /// object's array: 2), on every core in chunks, while the caller writes what comes before
+    /// object's array: 2), a part per worker, while the caller writes what comes before
     /// them; `elements(_:out:)` places them.
     package static func rendered<Item: Sendable>(
         _ items: [Item], depth: Int, _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
     ) -> Elements {
-        let chunk = 256
-        let chunks = (items.count + chunk - 1) / chunk
+        // One part per worker, each started on its own thread (a nested `chunkedMap` inside a
+        // started step got one core at a time); with one worker the parts are rendered when
+        // placed.
+        let parts = max(1, min(Parallel.workers, items.count / 64))
         let indent = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * depth)
-        let parts = Parallel.start {
-            Parallel.chunkedMap(chunks, chunk: 1, jobs: nil, workspace: {}) { c, _ in
+        let started = (0..<parts).map { p in
+            Parallel.start {
                 var w = JSONWriter(compactDepth: 0)
-                let range = (c * chunk)..<min(items.count, (c + 1) * chunk)
+                let range = (items.count * p / parts)..<(items.count * (p + 1) / parts)
                 for i in range {
                     if i > range.lowerBound { w.bytes += indent }
                     write(&w, items[i])
-                    // Room for the chunk at the first record's size, so that the buffer is
+                    // Room for the part at the first record's size, so that the buffer is
                     // not copied as it grows.
                     if i == range.lowerBound {
                         w.bytes.reserveCapacity(w.bytes.count * range.count * 9 / 8 + 1024)
@@ -177,14 +180,16 @@ package struct JSONWriter {
                 return w.bytes
             }
         }
-        return Elements(depth: depth, parts: parts)
+        return Elements(depth: depth, parts: started)
     }
 
     /// Places elements rendered ahead in the array open here (at their depth).
     package mutating func elements(_ rendered: Elements, out: inout some TextOutputStream) {
         precondition(
             !inCompact && depth == rendered.depth, "elements go where they were rendered for")
-        for part in rendered.parts.value {
+        for pending in rendered.parts {
+            let part = pending.value
+            if part.isEmpty { continue }
             separator(nil)
             flush(to: &out)
             out.write(String(decoding: part, as: UTF8.self))

@@ -84,8 +84,8 @@ import Testing
         #expect(t == "\"\\r\\t\\u001f\\u000bé→🙂\"")
     }
 
-    /// `elements` renders records in chunks on every core: the bytes must be those of writing
-    /// each record in turn (600 records: three chunks, the last one short).
+    /// Records rendered ahead on every core (`rendered`, one part per worker) and placed by
+    /// `elements`: the bytes must be those of writing each record in turn (600 records).
     @Test func elementsInChunksWriteWhatOneByOneWrites() {
         @Sendable func record(_ w: inout JSONWriter, _ i: Int) {
             w.beginObject()
@@ -103,7 +103,9 @@ import Testing
             w.string("before", "x")
             w.beginArray("records")
             if chunked {
-                w.elements(Array(0..<600), out: &out) { w, i in record(&w, i) }
+                w.elements(
+                    JSONWriter.rendered(Array(0..<600), depth: 2) { w, i in record(&w, i) },
+                    out: &out)
             } else {
                 for i in 0..<600 { record(&w, i) }
             }

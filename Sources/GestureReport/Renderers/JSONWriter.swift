@@ -136,17 +136,6 @@ package struct JSONWriter {
         endArray()
     }
 
-    /// Writes `items` as the elements of the array open here, each by `write` as a compact
-    /// value (on one line, as `compactDepth` puts records): the same bytes as writing them one
-    /// by one, but rendered on every core, a part per worker (`rendered`), each moved to `out` when it
-    /// is added.
-    package mutating func elements<Item: Sendable>(
-        _ items: [Item], out: inout some TextOutputStream,
-        _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
-    ) {
-        elements(Self.rendered(items, depth: depth, write), out: &out)
-    }
-
     /// Elements rendered ahead of their place (`rendered(_:depth:_:)`), for `elements(_:out:)`.
     package struct Elements: Sendable {
         fileprivate let depth: Int
@@ -159,9 +148,9 @@ package struct JSONWriter {
     package static func rendered<Item: Sendable>(
         _ items: [Item], depth: Int, _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
     ) -> Elements {
-        // One part per worker, each started on its own thread (a nested `chunkedMap` inside a
-        // started step got one core at a time); with one worker the parts are rendered when
-        // placed.
+        // One part per worker, each started on its own thread at once, so the parts run while
+        // the caller writes the sections before them; with one worker each part is rendered
+        // when placed.
         let parts = max(1, min(Parallel.workers, items.count / 64))
         let indent = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * depth)
         let started = (0..<parts).map { p in
@@ -183,7 +172,8 @@ package struct JSONWriter {
         return Elements(depth: depth, parts: started)
     }
 
-    /// Places elements rendered ahead in the array open here (at their depth).
+    /// Places elements rendered ahead in the array open here (at their depth): the same bytes
+    /// as writing each record in turn, each part moved to `out` as it is added.
     package mutating func elements(_ rendered: Elements, out: inout some TextOutputStream) {
         precondition(
             !inCompact && depth == rendered.depth, "elements go where they were rendered for")

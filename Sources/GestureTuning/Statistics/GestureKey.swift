@@ -8,9 +8,9 @@ internal import GestureNumerics
 /// (`traces/a.csv`, `./traces/a.csv`, `/work/traces/a.csv`, a CI runner's own checkout folder),
 /// nor on whether it was compressed (`a.csv.gz`, `a.csv.zst`): the same traces give the same
 /// answer wherever they are.
-public struct GestureKey: Sendable, Hashable, Codable {
-    public var file: String
-    public var id: String
+public struct GestureKey: Sendable, Hashable {
+    public let file: String
+    public let id: String
     public let value: UInt64
 
     public init(file: String, id: String) {
@@ -64,21 +64,6 @@ public struct GestureKey: Sendable, Hashable, Codable {
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         let after = trimmed[trimmed.utf8.index(after: slash)...]
         return after.isEmpty ? trimmed : after
-    }
-
-    enum CodingKeys: String, CodingKey { case file, id }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            file: try c.decode(String.self, forKey: .file),
-            id: try c.decode(String.self, forKey: .id))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(id, forKey: .id)
     }
 
     /// A seeded hash of the key for one use (`stream`): splitmix64 of

@@ -100,7 +100,7 @@ public enum Analysis {
         let groups = digest.groups.map { groups in
             GroupAnalysis(
                 columns: settings.by.joined(separator: "+"), groups: groups, pooled: answer,
-                settlingTime: options.settlingTime)
+                medianSettlingTime: options.medianSettlingTime)
         }
         let endToEnd = EndToEndFigures.summary(
             answer: answer, gate: answer.gate!,

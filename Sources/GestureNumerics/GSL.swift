@@ -266,6 +266,16 @@ package enum GSL {
         }
     }
 
+    /// The `k`-th smallest of `values` (0-based; `0..<values.count`): `gsl_stats_select` on a
+    /// copy.
+    package static func select(_ values: [Double], _ k: Int) -> Double {
+        precondition(values.indices.contains(k), "select: rank \(k) of \(values.count) values")
+        var copy = values
+        return copy.withUnsafeMutableBufferPointer {
+            gsl_stats_select($0.baseAddress, 1, $0.count, k)
+        }
+    }
+
     /// The `f` quantile of unsorted data: `quantile(sorted:_:)` of the sorted data, from the
     /// two order statistics it interpolates, each found by selection in a copy
     /// (`gsl_stats_select`, O(n)) instead of sorting it.

@@ -20,14 +20,150 @@ extension Spring {
     public func settlingTime(
         initialVelocity v0: Double, tolerance: Double = Spring.settlingTolerance
     ) throws(PhysicsError) -> Double {
-        guard v0.isFinite else { throw .nonFinite(what: "spring initial velocity") }
+        let motion = try motion(finite: v0)
+        try Self.check(tolerance: tolerance)
+        switch try Self.bracket(motion, tolerance: tolerance) {
+        case .exact(let t): return t
+        case .between(let lower, let upper):
+            return try Self.brent(lower, upper, motion: motion, tolerance: tolerance)
+        }
+    }
+
+    /// The median settling time of unit steps launched with each of `velocities` (1/s):
+    /// `GSL.quantile(times, 0.5)` of every `settlingTime(initialVelocity:)`, the same number bit
+    /// for bit, nil for no velocities. Only the steps whose settling time can be one the
+    /// median reads are solved.
+    ///
+    /// Each step's time lies in its bracket of `settlingTime`, where `|e| - tolerance` changes
+    /// sign once, so bisecting it keeps the time inside (each end widened by a millionth, which
+    /// covers where Brent's solution ends up inside the bracket). The median reads the order
+    /// statistics at ranks `lhs` and `lhs + 1` of `n` (`GSL.quantile`'s); the first lies at or
+    /// above the `lhs`-th smallest lower end `L`, the second at or below the `(lhs + 1)`-th
+    /// smallest upper end `U`. A step whose interval ends below `L` is below both, one that
+    /// starts above `U` above both, whatever their exact times: only the others are narrowed
+    /// (a few bisection steps each) until few remain, then solved as `settlingTime` solves
+    /// them. The median of the solved times, with each step left out standing at its
+    /// interval's end on its side, is then the median of all the exact times.
+    ///
+    /// Throws what `settlingTime` throws: the first failing step in order while bracketing,
+    /// then the first that fails among those solved.
+    public func medianSettlingTime(
+        initialVelocities velocities: [Double], tolerance: Double = Spring.settlingTolerance
+    ) throws(PhysicsError) -> Double? {
+        guard !velocities.isEmpty else { return nil }
+        try Self.check(tolerance: tolerance)
+        let n = velocities.count
+        let position = 0.5 * Double(n - 1)
+        let lhs = Int(position), rhs = min(lhs + 1, n - 1)
+        // Steps launched alike settle alike: each velocity is bracketed, narrowed and solved
+        // once (`of[i]`: the distinct velocity of step `i`, in order of first appearance).
+        var distinct: [UInt64: Int] = [:]
+        var unique: [Double] = []
+        let of = velocities.map { v in
+            if let u = distinct[v.bitPattern] { return u }
+            distinct[v.bitPattern] = unique.count
+            unique.append(v)
+            return unique.count - 1
+        }
+        let m = unique.count
+        // Per distinct velocity: its motion, its bracket (what Brent solves), the part of it
+        // bisected so far, the interval its time is known to lie in, and whether that
+        // interval is the exact time.
+        var motions: [SpringMotion] = []
+        motions.reserveCapacity(m)
+        var brackets: [(lower: Double, upper: Double)] = []
+        brackets.reserveCapacity(m)
+        var low = [Double](repeating: 0, count: m), high = low
+        var lowBound = low, highBound = low
+        var solved = [Bool](repeating: false, count: m)
+        for (u, v0) in unique.enumerated() {
+            let motion = try motion(finite: v0)
+            motions.append(motion)
+            switch try Self.bracket(motion, tolerance: tolerance) {
+            case .exact(let t):
+                brackets.append((t, t))
+                (low[u], high[u], lowBound[u], highBound[u]) = (t, t, t, t)
+                solved[u] = true
+            case .between(let lower, let upper):
+                brackets.append((lower, upper))
+                (low[u], high[u]) = (lower, upper)
+                (lowBound[u], highBound[u]) = (Self.widenedDown(lower), Self.widenedUp(upper))
+            }
+        }
+        var rounds = 0
+        while true {
+            let lowest = GSL.select(of.map { lowBound[$0] }, lhs)
+            let highest = GSL.select(of.map { highBound[$0] }, rhs)
+            let open = (0..<m).filter {
+                !solved[$0] && highBound[$0] >= lowest && lowBound[$0] <= highest
+            }
+            if open.isEmpty {
+                let standing = of.map { u in
+                    solved[u] ? lowBound[u] : highBound[u] < lowest ? highBound[u] : lowBound[u]
+                }
+                return GSL.quantile(standing, 0.5)
+            }
+            if open.count <= Self.solvedAtOnce || rounds >= Self.narrowingRounds {
+                for u in open {
+                    let t = try Self.brent(
+                        brackets[u].lower, brackets[u].upper, motion: motions[u],
+                        tolerance: tolerance)
+                    (lowBound[u], highBound[u]) = (t, t)
+                    solved[u] = true
+                }
+            } else {
+                for u in open {
+                    let motion = motions[u]
+                    var (a, b) = (low[u], high[u])
+                    for _ in 0..<Self.bisectionsPerRound {
+                        let mid = 0.5 * (a + b)
+                        if abs(motion.error(mid)) - tolerance > 0 { a = mid } else { b = mid }
+                    }
+                    (low[u], high[u]) = (a, b)
+                    (lowBound[u], highBound[u]) = (Self.widenedDown(a), Self.widenedUp(b))
+                }
+            }
+            rounds += 1
+        }
+    }
+
+    /// `medianSettlingTime`: open steps solved outright once at most this many remain …
+    private static let solvedAtOnce = 8
+    /// … or after this many rounds of narrowing, …
+    private static let narrowingRounds = 10
+    /// … each this many bisection steps.
+    private static let bisectionsPerRound = 4
+
+    /// `t` moved down (up) by a millionth of itself: room for where Brent's solution lands
+    /// next to the bisected sign change.
+    private static func widenedDown(_ t: Double) -> Double { t - 1e-6 * abs(t) }
+    private static func widenedUp(_ t: Double) -> Double { t + 1e-6 * abs(t) }
+
+    private static func check(tolerance: Double) throws(PhysicsError) {
         guard tolerance > 0, tolerance < 1 else {
             throw .invalidParameter(
                 name: "tolerance", value: tolerance, expected: "between 0 and 1")
         }
-        let motion = motion(initialVelocity: v0)
-        func excess(_ t: Double) -> Double { abs(motion.error(t)) - tolerance }
+    }
 
+    private func motion(finite v0: Double) throws(PhysicsError) -> SpringMotion {
+        guard v0.isFinite else { throw .nonFinite(what: "spring initial velocity") }
+        return motion(initialVelocity: v0)
+    }
+
+    /// Where the last crossing of `|e| = tolerance` lies.
+    private enum Crossing {
+        /// At this time (the bracket's upper end is on it).
+        case exact(Double)
+        /// Inside, where `|e| - tolerance` changes sign once.
+        case between(Double, Double)
+    }
+
+    /// `SpringMotion.lastCrossing`'s bracket, checked finite.
+    private static func bracket(_ motion: SpringMotion, tolerance: Double) throws(PhysicsError)
+        -> Crossing
+    {
+        func excess(_ t: Double) -> Double { abs(motion.error(t)) - tolerance }
         let lower: Double
         let upper: Double
         do throws(SpringMotion.Failure) {
@@ -44,8 +180,7 @@ extension Spring {
         guard atUpper.isFinite, excess(lower).isFinite else {
             throw .nonFinite(what: "spring position")
         }
-        if atUpper == 0 { return upper }
-        return try Self.brent(lower, upper, motion: motion, tolerance: tolerance)
+        return atUpper == 0 ? .exact(upper) : .between(lower, upper)
     }
 
     /// The root of `|e(t)| - tolerance` in `[lower, upper]`: `GSL.brentRoot`

@@ -51,10 +51,10 @@ public struct Tuner: Sendable {
 
     /// THE algorithm: the answer from merged statistics. Every setting comes from
     /// `statistics.settings`; only the spring settling-time function is this tuner's
-    /// (`options.settlingTime`: a function cannot be stored in statistics).
+    /// (`options.medianSettlingTime`: a function cannot be stored in statistics).
     public func tune(_ statistics: TuningStatistics) -> Answer {
         var options = statistics.settings.options
-        options.settlingTime = self.options.settlingTime
+        options.medianSettlingTime = self.options.medianSettlingTime
         return tune(statistics, options: options)
     }
 
@@ -505,7 +505,7 @@ public struct Tuner: Sendable {
         guard let space = statistics.families.first(where: { $0.space.family == searched })?.space
         else { return [] }
         let sampled = min(sample.count, EstimatorSample.capacity)
-        let entries = sample.sample
+        let entries = sample.kept
         return Estimator.allCases.enumerated().compactMap { i, estimator -> EstimatorSuggestion? in
             guard sample.counts[i] == statistics.labelledCount,
                 let cells = EstimatorSample.cells(

@@ -41,12 +41,13 @@ public struct TuningOptions: Sendable, Equatable, Codable {
     /// Points of expected error (per 100 labelled gestures) a change must save over the current
     /// set to ship (`--switch-cost`); nil: `Recommendation.defaultSwitchCost`.
     public var switchCost: Double?
-    /// Spring settling time `(dampingRatio, response, initialVelocity) -> seconds`; default
-    /// `Spring.settlingTime(initialVelocity:)` of GesturePhysics (within 0.5%). nil leaves the
-    /// spring suggestion `unavailable`.
+    /// The median spring settling time `(dampingRatio, response, initialVelocities) -> seconds`
+    /// (the median of each velocity's settling time, within 0.5%); default
+    /// `Spring.medianSettlingTime(initialVelocities:)` of GesturePhysics. nil leaves the spring
+    /// suggestion `unavailable`.
     /// Not encoded (a function): decoded options take the default one.
-    public var settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? =
-        TuningOptions.springSettlingTime
+    public var medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)? =
+        TuningOptions.springMedianSettlingTime
 
     public init(
         seed: UInt64 = 1, bootstrapResamples: Int = 1000, folds: Int = 5,
@@ -57,8 +58,8 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         ambiguityBand: Double = 0.10,
         suggestedFamily: RuleFamily? = nil, chooseFamilyByCrossValidation: Bool = false,
         switchCost: Double? = nil,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = TuningOptions
-            .springSettlingTime
+        medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)? = TuningOptions
+            .springMedianSettlingTime
     ) {
         self.seed = seed
         self.bootstrapResamples = bootstrapResamples
@@ -72,16 +73,18 @@ public struct TuningOptions: Sendable, Equatable, Codable {
         self.suggestedFamily = suggestedFamily
         self.chooseFamilyByCrossValidation = chooseFamilyByCrossValidation
         self.switchCost = switchCost
-        self.settlingTime = settlingTime
+        self.medianSettlingTime = medianSettlingTime
     }
 
-    /// `Spring(dampingRatio:response:).settlingTime(initialVelocity:)`.
-    public static let springSettlingTime: @Sendable (Double, Double, Double) throws -> Double = {
-        zeta, response, v0 in
-        try Spring(dampingRatio: zeta, response: response).settlingTime(initialVelocity: v0)
-    }
+    /// `Spring(dampingRatio:response:).medianSettlingTime(initialVelocities:)`: the median of
+    /// each velocity's `settlingTime(initialVelocity:)`, solving only what the median reads.
+    public static let springMedianSettlingTime:
+        @Sendable (Double, Double, [Double]) throws -> Double = { zeta, response, velocities in
+            try Spring(dampingRatio: zeta, response: response)
+                .medianSettlingTime(initialVelocities: velocities) ?? 0
+        }
 
-    /// Every option but `settlingTime`, a function: decoded options take the default one
+    /// Every option but `medianSettlingTime`, a function: decoded options take the default one
     /// (the synthesized codec leaves out what these keys leave out).
     enum CodingKeys: String, CodingKey {
         case seed, bootstrapResamples, folds, projectionTau, kinematicDuration, targetDuration,
@@ -98,6 +101,6 @@ public struct TuningOptions: Sendable, Equatable, Codable {
             && a.suggestedFamily == b.suggestedFamily
             && a.chooseFamilyByCrossValidation == b.chooseFamilyByCrossValidation
             && a.compareEstimators == b.compareEstimators && a.switchCost == b.switchCost
-            && (a.settlingTime == nil) == (b.settlingTime == nil)
+            && (a.medianSettlingTime == nil) == (b.medianSettlingTime == nil)
     }
 }

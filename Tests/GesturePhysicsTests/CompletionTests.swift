@@ -145,3 +145,64 @@ import Testing
         #expect(try spring.settlingTime(progress: 0, velocity: 2, completing: false) == 0)
     }
 }
+
+@Suite struct MedianSettlingTimeTests {
+    /// The median of each velocity's `settlingTime`, bit for bit: sorted by hand and read as
+    /// GSL's quantile reads a sorted array at 0.5 (the middle value, or `0.5 a + 0.5 b`).
+    static func expected(_ spring: Spring, _ velocities: [Double]) throws -> Double {
+        let times = try velocities.map { try spring.settlingTime(initialVelocity: $0) }.sorted()
+        let n = times.count
+        let index = 0.5 * Double(n - 1)
+        let lhs = Int(index)
+        let delta = index - Double(lhs)
+        return lhs == n - 1 ? times[lhs] : (1 - delta) * times[lhs] + delta * times[lhs + 1]
+    }
+
+    /// Every regime, odd and even counts, repeated velocities (a resting finger is 0 many
+    /// times), both signs and large magnitudes: only the steps near the median are solved,
+    /// and the answer is still the median of all of them.
+    @Test(arguments: [0.3, 0.7, 1.0, 1.6])
+    func equalsTheMedianOfEveryTime(_ zeta: Double) throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for response in [0.02, 0.35, 3.5] {
+            let spring = try Spring(dampingRatio: zeta, response: response)
+            for n in [1, 2, 3, 10, 101, 400, 1001] {
+                var velocities = (0..<n).map { _ in (uniform() - 0.3) * 40 }
+                for i in stride(from: 0, to: n, by: 3) { velocities[i] = 0 }
+                if n > 5 {
+                    velocities[1] = 1e6
+                    velocities[2] = -1e5
+                }
+                let median = try #require(
+                    try spring.medianSettlingTime(initialVelocities: velocities))
+                let truth = try Self.expected(spring, velocities)
+                #expect(median == truth, "ζ \(zeta) R \(response) n \(n): \(median) vs \(truth)")
+            }
+        }
+    }
+
+    /// Nearly equal times (velocities a hair apart) are told apart exactly as solving each
+    /// one would.
+    @Test func closeVelocities() throws {
+        let spring = try Spring(dampingRatio: 1, response: 0.35)
+        let velocities = (0..<200).map { 2 + Double($0) * 1e-9 }
+        #expect(
+            try spring.medianSettlingTime(initialVelocities: velocities)
+                == Self.expected(spring, velocities))
+    }
+
+    @Test func emptyAndInvalid() throws {
+        let spring = try Spring(dampingRatio: 1, response: 0.35)
+        #expect(try spring.medianSettlingTime(initialVelocities: []) == nil)
+        #expect(throws: PhysicsError.nonFinite(what: "spring initial velocity")) {
+            try spring.medianSettlingTime(initialVelocities: [1, .infinity, 2])
+        }
+        #expect(throws: PhysicsError.self) {
+            try spring.medianSettlingTime(initialVelocities: [1], tolerance: 0)
+        }
+    }
+}

@@ -38,7 +38,7 @@ import Testing
         // A settling time equal to the response: the median reaches 0.35 s at response 0.35 s.
         let found = Suggestions.spring(
             initialVelocities: QuantileSketch([1, 2, 3]), dampingRatio: 0.8, target: 0.35,
-            settlingTime: { _, response, _ in response })
+            medianSettlingTime: { _, response, _ in response })
         #expect(found.status == .found)
         #expect(
             found.basisText
@@ -46,19 +46,19 @@ import Testing
         )
         let far = Suggestions.spring(
             initialVelocities: QuantileSketch([1, 2, 3]), dampingRatio: 1, target: 5,
-            settlingTime: { _, response, _ in response })
+            medianSettlingTime: { _, response, _ in response })
         #expect(
             far.basisText == "median settling time does not reach 5 s for responses in [0.02, 3] s")
         #expect(
             Suggestions.spring(
                 initialVelocities: QuantileSketch([1]), dampingRatio: 1, target: 0.35,
-                settlingTime: nil
+                medianSettlingTime: nil
             ).basisText
                 == "no spring settling-time function available")
         #expect(
             Suggestions.spring(
                 initialVelocities: QuantileSketch(), dampingRatio: 1, target: 0.35,
-                settlingTime: nil
+                medianSettlingTime: nil
             ).basisText
                 == "no gesture with room left to animate")
     }

@@ -145,7 +145,8 @@ struct AnalysisTests {
         #expect(spring.response == 0.175)  // the root 0.175 ± 1e-5, written to 1 ms
         #expect(
             Suggestions.spring(
-                completing.map { ($0, true) }, dampingRatio: 1, target: 0.35, settlingTime: nil
+                completing.map { ($0, true) }, dampingRatio: 1, target: 0.35,
+                medianSettlingTime: nil
             ).status == .unavailable)
         // Starts 0, 1, …, 99 pt: 95th percentile at 94.05 → 98.05 pt, written to the nearest
         // 0.5 pt: 98.0; 21% inside 20 pt, 51% inside 50 pt.
@@ -226,7 +227,7 @@ struct AnalysisTests {
         }
         let s = Suggestions.spring(
             resting.map { ($0, true) }, dampingRatio: 1, target: 0.35,
-            settlingTime: TuningOptions.springSettlingTime)
+            medianSettlingTime: TuningOptions.springMedianSettlingTime)
         #expect(s.status == .found)
         #expect(abs(s.response! - expected) < 1e-4, "\(s.response!) vs \(expected)")
     }

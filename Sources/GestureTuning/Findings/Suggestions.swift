@@ -169,7 +169,7 @@ enum Suggestions {
 
     static func spring(
         _ gestures: [(TuningPoint, Bool)], dampingRatio: Double, target: Double,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+        medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)?
     ) -> SpringSuggestion {
         let velocities = gestures.compactMap {
             Completion.springInitialVelocity(
@@ -177,43 +177,31 @@ enum Suggestions {
         }
         return spring(
             initialVelocities: QuantileSketch(velocities), dampingRatio: dampingRatio,
-            target: target, settlingTime: settlingTime)
+            target: target, medianSettlingTime: medianSettlingTime)
     }
 
     /// `initialVelocities`: each used gesture's spring initial relative velocity.
     static func spring(
         initialVelocities velocities: QuantileSketch, dampingRatio: Double, target: Double,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+        medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)?
     ) -> SpringSuggestion {
         var result = SpringSuggestion(
             status: .noGestures, response: nil, dampingRatio: dampingRatio, targetDuration: target,
             count: velocities.count,
             medianInitialVelocity: velocities.quantile(0.5))
         guard !velocities.isEmpty else { return result }
-        guard let settlingTime else {
+        guard let medianSettlingTime else {
             result.status = .unavailable
             return result
         }
         // The median over at most 2,000 evenly spaced gestures (in order of velocity) keeps the
-        // root search cheap on large sets; each evaluation is one settling time per gesture.
+        // root search cheap on large sets; each evaluation is the median of their settling
+        // times (`Spring.medianSettlingTime` solves only the gestures near it).
         let stride = max(1, velocities.count / 2000)
         let sample = velocities.values(
             atRanks: Array(Swift.stride(from: 0, to: velocities.count, by: stride)))
-        // Each evaluation's settling times in chunks on every core (the first error in sample
-        // order is thrown, as a plain map would).
-        let chunk = 250, chunks = (sample.count + chunk - 1) / chunk
         let medianSettling: (Double) throws -> Double = { response in
-            let parts: [Result<[Double], any Error>] = Parallel.map(chunks) { c in
-                Result {
-                    try sample[(c * chunk)..<min(sample.count, (c + 1) * chunk)].map {
-                        try settlingTime(dampingRatio, response, $0)
-                    }
-                }
-            }
-            var times: [Double] = []
-            times.reserveCapacity(sample.count)
-            for part in parts { times += try part.get() }
-            return GSL.quantile(times, 0.5)!
+            try medianSettlingTime(dampingRatio, response, sample)
         }
         do {
             let range = SpringSuggestion.responseRange

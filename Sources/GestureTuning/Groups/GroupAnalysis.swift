@@ -93,16 +93,17 @@ public struct GroupAnalysis: Sendable, Equatable {
                 .add(m, key: GestureKey(file: m.file, id: m.id))
         }
         self.init(
-            columns: columns, groups: groups, pooled: pooled, settlingTime: options.settlingTime)
+            columns: columns, groups: groups, pooled: pooled,
+            medianSettlingTime: options.medianSettlingTime)
     }
 
     /// Compares per-group with pooled parameters from each group's statistics (made with the
     /// same settings: the pooled run's statistics are their merge). `pooled` is the tuning of
-    /// all groups together (the headline run). Groups are in order of name. `settlingTime` is
+    /// all groups together (the headline run). Groups are in order of name. `medianSettlingTime` is
     /// the spring function the group tunings use (only their suggestions read it).
     public init(
         columns: String, groups: [String: TuningStatistics], pooled: Answer,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)? = nil
+        medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)? = nil
     ) {
         self.columns = columns
         let searched: Set<RuleFamily> = [.threshold, .forward, .projection, .kinematic]
@@ -115,7 +116,7 @@ public struct GroupAnalysis: Sendable, Equatable {
 
         let names = groups.keys.sorted()
         let statistics = names.map { groups[$0]! }
-        let tuner = Tuner(options: TuningOptions(settlingTime: settlingTime))
+        let tuner = Tuner(options: TuningOptions(medianSettlingTime: medianSettlingTime))
         let tunedGroups: [Group] = Parallel.map(names.count) { index in
             let s = statistics[index]
             let summaries = s.summaries
@@ -131,7 +132,7 @@ public struct GroupAnalysis: Sendable, Equatable {
                 let tuning = tuner.tune(
                     s,
                     options: Self.groupOptions(
-                        s.settings.options, family: family, settlingTime: settlingTime))
+                        s.settings.options, family: family, medianSettlingTime: medianSettlingTime))
                 group.rule = tuning.family(family)?.rule
                 group.parameters = tuning.family(family)?.parameters ?? []
                 group.fitted = tuning.family(family)?.fitted.confusion
@@ -159,7 +160,7 @@ public struct GroupAnalysis: Sendable, Equatable {
                     }
                 }
                 var fast = Self.groupOptions(
-                    others!.settings.options, family: family, settlingTime: nil)
+                    others!.settings.options, family: family, medianSettlingTime: nil)
                 fast.bootstrapResamples = 0
                 let pooledChoice = tuner.tune(others!, options: fast).family(family)?.choice
                 let d = Self.heldOut(
@@ -276,13 +277,13 @@ public struct GroupAnalysis: Sendable, Equatable {
     /// A group's tuning: the pooled family, no family choice, no estimator comparison.
     static func groupOptions(
         _ options: TuningOptions, family: RuleFamily,
-        settlingTime: (@Sendable (Double, Double, Double) throws -> Double)?
+        medianSettlingTime: (@Sendable (Double, Double, [Double]) throws -> Double)?
     ) -> TuningOptions {
         var o = options
         o.suggestedFamily = family
         o.chooseFamilyByCrossValidation = false
         o.compareEstimators = false
-        o.settlingTime = settlingTime
+        o.medianSettlingTime = medianSettlingTime
         return o
     }
 }

@@ -107,6 +107,10 @@ struct ColumnCells: Sendable {
         }
     }
 
+    /// Counts the waiting gestures now, so that cells built to be read at once (the
+    /// estimator table's) are read without a copy. What any read sees is the same either way.
+    mutating func settle() { countWaiting() }
+
     /// `dense` with the waiting gestures counted (a copy only when some wait).
     private var counted: [Int] {
         guard waiting.count > 0 || sparse != nil else { return dense }

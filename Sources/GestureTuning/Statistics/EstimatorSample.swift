@@ -124,10 +124,16 @@ struct EstimatorSample: Sendable {
         return s.entries
     }
 
+    /// The sampled gestures in no particular order: the cells count the same whatever the
+    /// order, and while every gesture offered is kept there is nothing to sort.
+    var kept: [Entry] {
+        entries.count <= Self.capacity ? entries : sample
+    }
+
     /// The cells of `space` on the coarse grid (`CellGrid.coarse`) of the sampled gestures
     /// under estimator `index`, and their logistic points when `logistic`; nil when a sampled
     /// gesture lacks that estimate.
-    /// `sample`: the sample in sample order (`EstimatorSample.sample`, ordered once for every
+    /// `sample`: the sampled gestures (`EstimatorSample.kept`, gathered once for every
     /// estimator).
     static func cells(
         of sample: [Entry], space: SearchSpace, estimator index: Int, folds: Int, logistic: Bool
@@ -141,6 +147,7 @@ struct EstimatorSample: Sendable {
                 progress: p.progress, velocity: p.velocity, complete: entry.complete,
                 fold: entry.fold)
         }
+        family.settle()
         return (family, points)
     }
 

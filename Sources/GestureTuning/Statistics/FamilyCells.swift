@@ -67,6 +67,17 @@ enum FamilyCells: Sendable {
         }
     }
 
+    /// Counts the gestures still waiting in a batch (`ColumnCells.settle`): for cells read
+    /// right after they are built. What any read sees is the same either way.
+    mutating func settle() {
+        switch consume self {
+        case .staircase(let cells): self = .staircase(cells)
+        case .perColumn(var cells):
+            cells.settle()
+            self = .perColumn(cells)
+        }
+    }
+
     mutating func merge(_ other: FamilyCells) {
         precondition(space == other.space && folds == other.folds && isCoarse == other.isCoarse)
         switch (consume self, other) {

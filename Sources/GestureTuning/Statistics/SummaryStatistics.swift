@@ -377,7 +377,7 @@ package struct SummaryStatistics: Sendable, Equatable, Codable {
         let cap = Suggestions.fingerSpeedCap(times: fingerSpeedTimes)
         let spring = Suggestions.spring(
             initialVelocities: springVelocities, dampingRatio: options.dampingRatio,
-            target: options.targetDuration, settlingTime: options.settlingTime)
+            target: options.targetDuration, medianSettlingTime: options.medianSettlingTime)
         let edge = Suggestions.edgeWidth(
             starts: starts, beforeEdge: startsBeforeEdge, container: smallestExtent)
         if let from = edge.clampedFrom, let to = edge.value {

@@ -157,7 +157,11 @@ enum Bootstrap {
     static func resampledChoices(encoding: Encoding, _ work: [ResampleJob], jobs: Int?)
         -> [[GridChoice]]
     {
-        let samplers = work.map { Sampler(encoding: encoding, weights: $0.weights) }
+        // Each job's groups on its own thread, then one set of Poisson tables for every job
+        // (a table depends only on its count, so the draws are those of a set per job).
+        let sources = Parallel.map(work.count) { Sampler.Source(encoding: encoding, weights: work[$0].weights) }
+        let tables = PoissonTables(counts: sources.lazy.flatMap(\.counts))
+        let samplers = sources.map { Sampler($0, tables: tables) }
         let starts = work.reduce(into: [0]) { $0.append($0.last! + $1.count) }
         let flat = resampleChoices(
             count: starts.last!, jobs: jobs, workspace: { Workspaces(encoding) }
@@ -175,12 +179,33 @@ enum Bootstrap {
         case blocks(ColumnBlocks, PoissonTables)
         case units(Encoding, weights: [Int], PoissonTables)
 
-        init(encoding: Encoding, weights: [Int]) {
-            if encoding.perColumn && ColumnBlocks.fits(encoding) {
-                let blocks = ColumnBlocks(encoding, weights: weights)
-                self = .blocks(blocks, PoissonTables(counts: blocks.groupCounts))
-            } else {
-                self = .units(encoding, weights: weights, PoissonTables(counts: weights))
+        /// What a job's resamples draw from: its block totals, or every unit's weight.
+        enum Source: Sendable {
+            case blocks(ColumnBlocks)
+            case units(Encoding, weights: [Int])
+
+            init(encoding: Encoding, weights: [Int]) {
+                if encoding.perColumn && ColumnBlocks.fits(encoding) {
+                    self = .blocks(ColumnBlocks(encoding, weights: weights))
+                } else {
+                    self = .units(encoding, weights: weights)
+                }
+            }
+
+            /// The counts whose Poisson weights each resample draws.
+            var counts: [Int] {
+                switch self {
+                case .blocks(let blocks): blocks.groupCounts
+                case .units(_, let weights): weights
+                }
+            }
+        }
+
+        /// `tables`: `PoissonTables` holding at least every table `source.counts` needs.
+        init(_ source: Source, tables: PoissonTables) {
+            switch source {
+            case .blocks(let blocks): self = .blocks(blocks, tables)
+            case .units(let encoding, let weights): self = .units(encoding, weights: weights, tables)
             }
         }
 

@@ -1,4 +1,5 @@
 @preconcurrency internal import CGSL
+import Dispatch
 
 // C globals: read once; GSL never writes them after load.
 nonisolated(unsafe) private let brentSolverType = gsl_root_fsolver_brent
@@ -501,7 +502,10 @@ package final class PoissonTables: @unchecked Sendable {
     /// The tables `counts` needs. A table GSL cannot allocate (`gsl_ran_discrete_preproc`
     /// returns NULL) is left out: `poissonCounts` then draws the counts that need it jointly
     /// with the large ones, the same law.
-    package init(counts: some Sequence<Int>) {
+    ///
+    /// `workers` threads build the tables (each a function of its count alone, so the same
+    /// tables whatever their number).
+    package init(counts: some Sequence<Int>, workers: Int = 1) {
         GSL.ensureInitialised()
         var needed = [Bool](repeating: false, count: Self.limit + 1)
         for n in counts where n >= 1 && n <= Self.summedLimit {
@@ -513,14 +517,23 @@ package final class PoissonTables: @unchecked Sendable {
             }
         }
         needed[0] = false
+        let counts = (1...Self.limit).filter { needed[$0] }
         var tables = [UnsafeMutablePointer<gsl_ran_discrete_t>?](
             repeating: nil, count: Self.limit + 1)
-        for n in 1...Self.limit where needed[n] {
-            let mean = Double(n)
-            let size = Int(mean + 12 * mean.squareRoot() + 30)
-            let pdf = (0..<size).map { gsl_ran_poisson_pdf(UInt32($0), mean) }
-            tables[n] = pdf.withUnsafeBufferPointer {
-                gsl_ran_discrete_preproc(size, $0.baseAddress)
+        let threads = max(1, min(workers, counts.count))
+        tables.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            // Worker w builds every `threads`-th table from its w-th: sizes grow with the
+            // count, so each worker gets small and large ones alike.
+            DispatchQueue.concurrentPerform(iterations: threads) { w in
+                for n in Swift.stride(from: w, to: counts.count, by: threads).map({ counts[$0] }) {
+                    let mean = Double(n)
+                    let size = Int(mean + 12 * mean.squareRoot() + 30)
+                    let pdf = (0..<size).map { gsl_ran_poisson_pdf(UInt32($0), mean) }
+                    out[n] = pdf.withUnsafeBufferPointer {
+                        gsl_ran_discrete_preproc(size, $0.baseAddress)
+                    }
+                }
             }
         }
         self.tables = tables

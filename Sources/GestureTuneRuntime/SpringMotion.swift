@@ -67,24 +67,31 @@ public struct SpringMotion: Sendable, Equatable {
         }
     }
 
-    /// For the non-oscillating forms: the times `t > 0` where `e = 0` or `e' = 0`, sorted.
-    func monotonePieces() -> [Double] {
-        var points: [Double] = []
+    /// For the non-oscillating forms: the times `t > 0` where `e = 0` or `e' = 0`, sorted: at
+    /// most two (`count` of `first`, `second`), so no array is made on this hot path.
+    func monotonePieces() -> (count: Int, first: Double, second: Double) {
+        var zero = Double.nan, turn = Double.nan
         switch form {
         case .under:
             break
         case .critical(let omega, let a, let b):
-            if b > 0 { points.append(-a / b) }
-            if b != 0 { points.append((b - omega * a) / (omega * b)) }
+            if b > 0 { zero = -a / b }
+            if b != 0 { turn = (b - omega * a) / (omega * b) }
         case .over(let r1, let r2, let c1, let c2):
             if c1 != 0 {
-                let zero = -c2 / c1
-                if zero > 0 { points.append(log(zero) / (r1 - r2)) }
-                let turn = -c2 * r2 / (c1 * r1)
-                if turn > 0 { points.append(log(turn) / (r1 - r2)) }
+                let z = -c2 / c1
+                if z > 0 { zero = log(z) / (r1 - r2) }
+                let u = -c2 * r2 / (c1 * r1)
+                if u > 0 { turn = log(u) / (r1 - r2) }
             }
         }
-        return points.filter { $0.isFinite && $0 > 0 }.sorted()
+        func kept(_ t: Double) -> Bool { t.isFinite && t > 0 }
+        switch (kept(zero), kept(turn)) {
+        case (true, true): return zero <= turn ? (2, zero, turn) : (2, turn, zero)
+        case (true, false): return (1, zero, 0)
+        case (false, true): return (1, turn, 0)
+        case (false, false): return (0, 0, 0)
+        }
     }
 
     /// `[lo, hi]` with `|e(lo)| > tolerance >= |e(hi)|` and `|e|` crossing the tolerance once in
@@ -120,11 +127,16 @@ public struct SpringMotion: Sendable, Equatable {
             }
             return k < first ? (0, extremum(first)) : (extremum(k), extremum(k + 1))
         }
-        let points = [0] + monotonePieces()
+        // 0, then the pieces' ends.
+        let pieces = monotonePieces()
+        let count = 1 + pieces.count
+        func point(_ index: Int) -> Double {
+            index == 0 ? 0 : index == 1 ? pieces.first : pieces.second
+        }
         var last = 0
-        for (index, t) in points.enumerated() where excess(t) > 0 { last = index }
-        if last + 1 < points.count { return (points[last], points[last + 1]) }
-        let lower = points[last]
+        for index in 0..<count where excess(point(index)) > 0 { last = index }
+        if last + 1 < count { return (point(last), point(last + 1)) }
+        let lower = point(last)
         let scale: Double =
             switch form {
             case .critical(let omega, _, _): 1 / omega

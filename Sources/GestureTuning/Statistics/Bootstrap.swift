@@ -159,8 +159,11 @@ enum Bootstrap {
     {
         // Each job's groups on its own thread, then one set of Poisson tables for every job
         // (a table depends only on its count, so the draws are those of a set per job).
-        let sources = Parallel.map(work.count) { Sampler.Source(encoding: encoding, weights: work[$0].weights) }
-        let tables = PoissonTables(counts: sources.lazy.flatMap(\.counts))
+        let sources = Parallel.map(work.count) {
+            Sampler.Source(encoding: encoding, weights: work[$0].weights)
+        }
+        let tables = PoissonTables(
+            counts: sources.lazy.flatMap(\.counts), workers: jobs ?? Parallel.workers)
         let samplers = sources.map { Sampler($0, tables: tables) }
         let starts = work.reduce(into: [0]) { $0.append($0.last! + $1.count) }
         let flat = resampleChoices(
@@ -205,7 +208,8 @@ enum Bootstrap {
         init(_ source: Source, tables: PoissonTables) {
             switch source {
             case .blocks(let blocks): self = .blocks(blocks, tables)
-            case .units(let encoding, let weights): self = .units(encoding, weights: weights, tables)
+            case .units(let encoding, let weights):
+                self = .units(encoding, weights: weights, tables)
             }
         }
 

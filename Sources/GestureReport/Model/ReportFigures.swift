@@ -264,7 +264,7 @@ public struct ReportFigures: Sendable, Equatable {
             xLabel: "release velocity v_p (progress/s; × \(NumberText.parameter(extent)) = pt/s)")
 
         // Start position of intended completes (all when unlabelled).
-        let starts = g.filter { $0.intent != .cancel }.map(\.startPosition)
+        let starts = g.indices.filter { g[$0].intent != .cancel }.map { g[$0].startPosition }
         var sMarkers =
             model.snippetEdgeWidth.map {
                 [
@@ -338,8 +338,9 @@ public struct ReportFigures: Sendable, Equatable {
         let budget = max(limits.scatterPoints, 1)
         var priority: [Int] = []
         var others: [Int] = []
-        for (i, row) in g.enumerated() {
-            if row.misdecidedBySuggested || row.misdecidedByCurrent {
+        // By index: a row is a large value, copied whole if bound to a name.
+        for i in g.indices {
+            if g[i].misdecidedBySuggested || g[i].misdecidedByCurrent {
                 priority.append(i)
             } else {
                 others.append(i)
@@ -355,15 +356,16 @@ public struct ReportFigures: Sendable, Equatable {
         }
         var clamped = 0
         let points = chosen.map { i -> ScatterPoint in
-            let row = g[i]
-            let raw = row.progressVelocity.isFinite ? row.progressVelocity : 0
+            let velocity = g[i].progressVelocity, progress = g[i].releaseProgress
+            let raw = velocity.isFinite ? velocity : 0
             let v = min(max(raw, lo), hi)
             if v != raw { clamped += 1 }
             return ScatterPoint(
-                index: i, p: min(max(row.releaseProgress.isFinite ? row.releaseProgress : 0, 0), 1),
+                index: i, p: min(max(progress.isFinite ? progress : 0, 0), 1),
                 v: v,
-                group: FigureGroup(row.intent), misdecidedBySuggested: row.misdecidedBySuggested,
-                misdecidedByCurrent: row.misdecidedByCurrent, clamped: v != raw)
+                group: FigureGroup(g[i].intent),
+                misdecidedBySuggested: g[i].misdecidedBySuggested,
+                misdecidedByCurrent: g[i].misdecidedByCurrent, clamped: v != raw)
         }
         return ScatterFigure(
             pRange: 0...1, vRange: vRange, points: points, total: g.count, clampedCount: clamped,

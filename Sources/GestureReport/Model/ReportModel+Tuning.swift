@@ -127,6 +127,9 @@ struct TuningReportBuilder {
         GestureRow.isAmbiguous(m, current: tuning.current, band: tuning.options.ambiguityBand)
     }
 
+    /// Gesture rows made per chunk of work (`model`).
+    static let rowChunk = 256
+
     func model(name: String, generator: String, currentSource: String?, files: [String]?)
         -> ReportModel
     {
@@ -167,11 +170,15 @@ struct TuningReportBuilder {
             .decisions
         let currentGate = t.current.gate
         let shippedGate = t.recommendation.set.gate
-        let rows = measurements.indices.map { k in
+        // In chunks on every core (each row depends on its gesture alone).
+        let measurements = measurements, current = t.current, band = t.options.ambiguityBand
+        let rows = Parallel.chunkedMap(
+            measurements.count, chunk: Self.rowChunk, jobs: nil, workspace: {}
+        ) { k, _ in
             var row = GestureRow(
                 measurement: measurements[k], currentDecision: currentDecisions[k].decided,
                 suggestedDecision: suggestedDecisions[k].decided,
-                ambiguous: isAmbiguous(measurements[k]))
+                ambiguous: GestureRow.isAmbiguous(measurements[k], current: current, band: band))
             row.currentRefusal = currentGate.refusal(measurements[k].gate)
             row.shippedRefusal = shippedGate.refusal(measurements[k].gate)
             return row

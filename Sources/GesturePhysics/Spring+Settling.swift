@@ -103,25 +103,33 @@ extension Spring {
                 }
                 return GSL.quantile(standing, 0.5)
             }
-            if open.count <= Self.solvedAtOnce || rounds >= Self.narrowingRounds {
-                for u in open {
-                    let t = try Self.brent(
-                        brackets[u].lower, brackets[u].upper, motion: motions[u],
-                        tolerance: tolerance)
-                    (lowBound[u], highBound[u]) = (t, t)
-                    solved[u] = true
-                }
-            } else {
-                for u in open {
+            let solveAll = open.count <= Self.solvedAtOnce || rounds >= Self.narrowingRounds
+            for u in open {
+                if !solveAll {
                     let motion = motions[u]
                     var (a, b) = (low[u], high[u])
+                    var finite = true
                     for _ in 0..<Self.bisectionsPerRound {
                         let mid = 0.5 * (a + b)
-                        if abs(motion.error(mid)) - tolerance > 0 { a = mid } else { b = mid }
+                        let excess = abs(motion.error(mid)) - tolerance
+                        // Not a number inside the bracket (an absurd velocity): no side is
+                        // known, so this step is solved as `settlingTime` solves it.
+                        guard excess.isFinite else {
+                            finite = false
+                            break
+                        }
+                        if excess > 0 { a = mid } else { b = mid }
                     }
-                    (low[u], high[u]) = (a, b)
-                    (lowBound[u], highBound[u]) = (Self.widenedDown(a), Self.widenedUp(b))
+                    if finite {
+                        (low[u], high[u]) = (a, b)
+                        (lowBound[u], highBound[u]) = (Self.widenedDown(a), Self.widenedUp(b))
+                        continue
+                    }
                 }
+                let t = try Self.brent(
+                    brackets[u].lower, brackets[u].upper, motion: motions[u], tolerance: tolerance)
+                (lowBound[u], highBound[u]) = (t, t)
+                solved[u] = true
             }
             rounds += 1
         }

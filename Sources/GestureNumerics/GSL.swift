@@ -505,7 +505,7 @@ package final class PoissonTables: @unchecked Sendable {
     ///
     /// `workers` threads build the tables (each a function of its count alone, so the same
     /// tables whatever their number).
-    package init(counts: some Sequence<Int>, workers: Int = 1) {
+    package init(counts: [Int], workers: Int = 1) {
         GSL.ensureInitialised()
         var needed = [Bool](repeating: false, count: Self.limit + 1)
         for n in counts where n >= 1 && n <= Self.summedLimit {

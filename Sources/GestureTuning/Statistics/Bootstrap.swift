@@ -163,7 +163,7 @@ enum Bootstrap {
             Sampler.Source(encoding: encoding, weights: work[$0].weights)
         }
         let tables = PoissonTables(
-            counts: sources.lazy.flatMap(\.counts), workers: jobs ?? Parallel.workers)
+            counts: sources.flatMap(\.counts), workers: jobs ?? Parallel.workers)
         let samplers = sources.map { Sampler($0, tables: tables) }
         let starts = work.reduce(into: [0]) { $0.append($0.last! + $1.count) }
         let flat = resampleChoices(

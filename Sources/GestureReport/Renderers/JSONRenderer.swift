@@ -13,16 +13,19 @@ import GestureTuning
 public struct JSONRenderer: Sendable {
     public static let schema = "gesturetune.report/1"
     public let model: ReportModel
-    public let figures: ReportFigures
+    /// The figures the report folder shares with its other renderers; nil: made by `render`.
+    private let givenFigures: ReportFigures?
 
     public init(model: ReportModel, figures: ReportFigures? = nil) {
         self.model = model
-        self.figures = figures ?? ReportFigures(model: model)
+        givenFigures = figures
     }
 
     public func render(to out: inout some TextOutputStream) {
-        // The gesture records, the bulk of the file, rendered meanwhile on the other cores.
+        // The gesture records, the bulk of the file, rendered meanwhile on the other cores;
+        // the figures made here once they have started.
         let gestures = renderedGestures()
+        let figures = givenFigures ?? ReportFigures(model: model)
         var w = JSONWriter()
         w.beginObject()
         w.string("schema", Self.schema)
@@ -43,7 +46,7 @@ public struct JSONRenderer: Sendable {
         writeGate(&w)
         writeRules(&w)
         w.flush(to: &out)
-        writeFigures(&w)
+        writeFigures(figures, &w)
         writeEstimators(&w)
         w.flush(to: &out)
         w.beginArray("gestures")
@@ -396,7 +399,7 @@ public struct JSONRenderer: Sendable {
         w.endObject()
     }
 
-    private func writeFigures(_ w: inout JSONWriter) {
+    private func writeFigures(_ figures: ReportFigures, _ w: inout JSONWriter) {
         w.beginObject("figures")
         w.beginArray("list")
         for f in figures.info {
@@ -446,14 +449,14 @@ public struct JSONRenderer: Sendable {
         writeHistogram("releaseVelocity", figures.releaseVelocity, &w)
         writeHistogram("startPosition", figures.startPosition, &w)
         writeHistogram("velocityRatio", figures.velocityRatio, &w)
-        writeGateTradeoff(&w)
+        writeGateTradeoff(figures.gateTradeoff, &w)
         w.endObject()
     }
 
     /// `figures.gateTradeoff`: per lock, misses and false triggers as the edge width grows
     /// (`edgeWidth` null: the whole extent), and the marked gates; null without a figure.
-    private func writeGateTradeoff(_ w: inout JSONWriter) {
-        guard let f = figures.gateTradeoff else { return w.null("gateTradeoff") }
+    private func writeGateTradeoff(_ figure: GateTradeoffFigure?, _ w: inout JSONWriter) {
+        guard let f = figure else { return w.null("gateTradeoff") }
         w.beginObject("gateTradeoff")
         w.int("meant", f.meant)
         w.int("others", f.others)

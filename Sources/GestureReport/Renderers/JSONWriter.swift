@@ -148,10 +148,12 @@ package struct JSONWriter {
     package static func rendered<Item: Sendable>(
         _ items: [Item], depth: Int, _ write: @escaping @Sendable (inout JSONWriter, Item) -> Void
     ) -> Elements {
-        // One part per worker, each started on its own thread at once, so the parts run while
-        // the caller writes the sections before them; with one worker each part is rendered
-        // when placed.
-        let parts = max(1, min(Parallel.workers, items.count / 64))
+        // Four parts per worker, each started on its own thread at once, so the parts run while
+        // the caller writes the sections before them, and the first are written while the last
+        // are rendered (with one part per worker the caller waited for both halves, then wrote
+        // 2.8 MB: issue 48, 2,000 gestures, 9.3 → 8.3 ms); with one worker each part is
+        // rendered when placed.
+        let parts = max(1, min(Parallel.workers * 4, items.count / 64))
         let indent = [0x2C, 0x0A] + [UInt8](repeating: 0x20, count: 2 * depth)
         let started = (0..<parts).map { p in
             Parallel.start {

@@ -94,7 +94,7 @@ public enum NumberText {
     }
 
     /// `digits` fraction digits, rounded half away from zero on the scaled value; never `-0`.
-    static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let n = (abs(x) * scale).rounded()

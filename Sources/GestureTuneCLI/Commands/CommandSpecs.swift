@@ -1,4 +1,5 @@
 import GestureAnalysis
+import GestureIO
 import GesturePhysics
 import GestureReport
 import GestureTrace
@@ -70,7 +71,7 @@ enum CommandSpecs {
         OptionSpec(
             "horizon", value: "SECONDS",
             help: "oldest sample age kept by the velocity window ('100ms' also accepted)",
-            default: String(format: "%.3f", VelocityWindow().horizon)),
+            default: NumberText.fixed(VelocityWindow().horizon, 3)),
         OptionSpec(
             "max-samples", value: "N", help: "most samples kept by the velocity window",
             default: "\(VelocityWindow().maxSamples)"),
@@ -78,7 +79,7 @@ enum CommandSpecs {
             "max-gap", value: "SECONDS",
             help:
                 "largest gap between kept samples, and the rest rule before lift-off ('40ms' also accepted)",
-            default: String(format: "%.3f", VelocityWindow().maxGap)),
+            default: NumberText.fixed(VelocityWindow().maxGap, 3)),
         OptionSpec(
             "slop", value: "PT",
             help:

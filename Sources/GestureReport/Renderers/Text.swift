@@ -86,23 +86,12 @@ enum Text {
             .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
     }
 
-    /// A fixed-point decimal with `digits` fraction digits; non-finite values print as `inf`,
-    /// `-inf` or `n/a`. Fast (no `String(format:)`), for SVG coordinates and
-    /// axis ticks (numbers for people go through `NumberText`).
+    /// A fixed-point decimal with `digits` fraction digits (`NumberText.fixed`); non-finite
+    /// values print as `inf`, `-inf` or `n/a`. For SVG coordinates and axis ticks (numbers for
+    /// people go through `NumberText`'s own forms).
     static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "n/a" : (x > 0 ? "inf" : "-inf") }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(x) * scale).rounded()
-        guard scaled < 9e15 else { return "\(x)" }
-        let n = Int64(scaled)
-        let negative = x < 0 && n != 0
-        var intPart = String(n / Int64(scale))
-        if negative { intPart = "-" + intPart }
-        guard digits > 0 else { return intPart }
-        var frac = String(n % Int64(scale))
-        while frac.count < digits { frac = "0" + frac }
-        return intPart + "." + frac
+        return NumberText.fixed(x, digits)
     }
 
     /// An SVG coordinate: one decimal, never NaN or infinite (non-finite becomes 0).

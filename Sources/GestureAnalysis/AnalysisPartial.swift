@@ -5,7 +5,7 @@ import GestureTrace
 import GestureTuning
 
 /// The file `analyze --shard K/N --partial FILE` writes and `merge` reads (issue 17), schema
-/// `gesturetune-analysis-partial/4`: everything the report needs from a shard's files, of a
+/// `gesturetune-analysis-partial/5`: everything the report needs from a shard's files, of a
 /// size that does not grow with their gestures.
 ///
 /// - `settings`: what every shard must agree on (reader, physics, the current parameters,
@@ -22,7 +22,7 @@ import GestureTuning
 /// white space (the same inputs give the same bytes), in one zstd frame through libzstd, written as it is encoded. Sections are named
 /// keys: a new one is a new key, and readers ignore keys they do not know.
 public struct AnalysisPartial: Codable, Sendable {
-    public static let schemaName = "gesturetune-analysis-partial/4"
+    public static let schemaName = "gesturetune-analysis-partial/5"
 
     public var schema = AnalysisPartial.schemaName
     /// `gesturetune 0.1.0`: partials of different versions do not merge.
@@ -434,6 +434,11 @@ public enum AnalysisPartialJSON {
             throw PartialError(
                 "shard: expected K/N with 1 <= K <= N, found \(partial.shard.index)/\(partial.shard.count)",
                 file: path)
+        }
+        // The gate's statistics decode as they are (synthesized): their schema, folds and
+        // cells are checked here, with the partial's counts.
+        if let violation = partial.gate.violation() {
+            throw PartialError("gate.\(violation)", file: path)
         }
         if let violation = partial.countViolation() { throw PartialError(violation, file: path) }
         return partial

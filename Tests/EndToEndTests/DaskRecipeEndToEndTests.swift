@@ -44,7 +44,7 @@ struct DaskRecipeEndToEndTests {
             let partial =
                 try JSONSerialization.jsonObject(with: TestSupport.unzstd(data)) as? [String: Any]
                 ?? [:]
-            #expect(partial["schema"] as? String == "gesturetune-analysis-partial/4")
+            #expect(partial["schema"] as? String == "gesturetune-analysis-partial/5")
             held += partial["shardFiles"] as? [String] ?? []
         }
         #expect(held.sorted() == traces.sorted())

@@ -98,7 +98,7 @@ import Testing
             #expect(data.starts(with: [0x28, 0xB5, 0x2F, 0xFD]), "a zstd frame")
             let object =
                 try JSONSerialization.jsonObject(with: TestSupport.unzstd(data)) as! [String: Any]
-            #expect(object["schema"] as? String == "gesturetune-analysis-partial/4")
+            #expect(object["schema"] as? String == "gesturetune-analysis-partial/5")
             held += object["shardFiles"] as! [String]
         }
         #expect(held.sorted() == paths.sorted())
@@ -231,11 +231,11 @@ import Testing
         // A missing partial is a missing input; a corrupt one a data error.
         (status, _) = refused([p("a1.json"), p("none.json")])
         #expect(status == .noInput)
-        try "{\"schema\": \"gesturetune-analysis-partial/4\"}".write(
+        try "{\"schema\": \"gesturetune-analysis-partial/5\"}".write(
             toFile: p("bad.json"), atomically: true, encoding: .utf8)
         (status, err) = refused([p("a1.json"), p("bad.json")])
         #expect(status == .dataError)
-        #expect(err.contains("not a gesturetune-analysis-partial/4 file: expected "), "\(err)")
+        #expect(err.contains("not a gesturetune-analysis-partial/5 file: expected "), "\(err)")
         #expect(err.contains(", found none"), "\(err)")
         // A partial cut short (a copy interrupted) names the file and the zstd frame's end.
         let whole = try Data(contentsOf: URL(fileURLWithPath: p("a2.json")))
@@ -244,7 +244,7 @@ import Testing
         #expect(status == .dataError)
         #expect(
             err.contains(
-                "cut.json: error: not a gesturetune-analysis-partial/4 file: expected a complete zstd frame, found the end of the data after"
+                "cut.json: error: not a gesturetune-analysis-partial/5 file: expected a complete zstd frame, found the end of the data after"
             ), "\(err)")
         // An older version's partial (plain JSON of schema /1) names both schemas.
         try "{\"schema\":\"gesturetune-analysis-partial/1\",\"files\":[]}".write(
@@ -253,7 +253,7 @@ import Testing
         #expect(status == .dataError)
         #expect(
             err.contains(
-                "old.json: error: expected a gesturetune-analysis-partial/4 file, found gesturetune-analysis-partial/1"
+                "old.json: error: expected a gesturetune-analysis-partial/5 file, found gesturetune-analysis-partial/1"
             ), "\(err)")
         // The same partial decompressed (`unzstd`) merges as it is.
         try TestSupport.unzstd(whole).write(to: URL(fileURLWithPath: p("plain.json")))

@@ -100,6 +100,79 @@ struct GateTunerTests {
         #expect(throws: StatisticsMismatch.self) { try other.merge(whole) }
     }
 
+    /// Synthesized coding: a round trip gives the statistics back (`==`, and the same bytes
+    /// again), the cells a JSON object keyed by the decimal cell key; decoding checks nothing
+    /// else, `violation()` does: each hostile edit of the file is named, never a trap.
+    @Test func codesAndChecksWhatItDecodes() throws {
+        var s = Self.statistics(Self.gestures, folds: 3)
+        let limit = GateStatistics.key(
+            edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, current: true,
+            fold: 2, folds: 3)
+        s.cells[limit] = TuningStatistics.countLimit
+        s.cells[0, default: 0] += 2
+        #expect(s.cells.count >= 6 && s.references.count == 4)
+        #expect(
+            s.references.contains { $0.misses > 0 }
+                && s.references.contains { $0.falseTriggers > 0 })
+        #expect(s.violation() == nil)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(s)
+        let back = try JSONDecoder().decode(GateStatistics.self, from: data)
+        #expect(back == s && back.violation() == nil)
+        #expect(try encoder.encode(back) == data)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schema"] as? String == "gesturetune-gate-statistics/3")
+        #expect(
+            object["cells"] as? [String: Int]
+                == Dictionary(uniqueKeysWithValues: s.cells.map { ("\($0.key)", $0.value) }))
+
+        typealias Edit = (inout [String: Any]) -> Void
+        func decoded(_ change: Edit) throws -> GateStatistics {
+            var edited = object
+            change(&edited)
+            return try JSONDecoder().decode(
+                GateStatistics.self, from: JSONSerialization.data(withJSONObject: edited))
+        }
+        func cells(_ change: @escaping (inout [String: Int]) -> Void) -> Edit {
+            { object in
+                var cells = object["cells"] as! [String: Int]
+                change(&cells)
+                object["cells"] = cells
+            }
+        }
+        let perFold = limit / 3 + 1
+        let keys = "cells: expected keys from 0 to \(limit) (3 folds), found"
+        let count = "expected a count from 1 to \(TuningStatistics.countLimit), found"
+        let hostile: [(String, Edit)] = [
+            (
+                "schema: expected gesturetune-gate-statistics/3, found gesturetune-gate-statistics/2",
+                { $0["schema"] = "gesturetune-gate-statistics/2" }
+            ),
+            ("folds: expected at least 1, found 0", { $0["folds"] = 0 }),
+            ("folds: expected at least 1, found \(Int.min)", { $0["folds"] = Int.min }),
+            (
+                "folds: expected at most \(Int.max / perFold), found \(Int.max)",
+                { $0["folds"] = Int.max }
+            ),
+            ("\(keys) \(limit + 1)", cells { $0["\(limit + 1)"] = 1 }),
+            ("\(keys) -1", cells { $0["-1"] = 1 }),
+            ("cells.5: \(count) 0", cells { $0["5"] = 0 }),
+            ("cells.5: \(count) -1", cells { $0["5"] = -1 }),
+            ("cells.5: \(count) \(Int.min)", cells { $0["5"] = Int.min }),
+            (
+                "cells.5: \(count) \(TuningStatistics.countLimit + 1)",
+                cells { $0["5"] = TuningStatistics.countLimit + 1 }
+            ),
+        ]
+        for (message, change) in hostile {
+            #expect(try decoded(change).violation() == message)
+        }
+        // Not cells of this schema at all: the decoding refuses them.
+        #expect(throws: DecodingError.self) { try decoded { $0["cells"] = [0, 1] } }
+        #expect(throws: DecodingError.self) { try decoded(cells { $0["x"] = 1 }) }
+    }
+
     /// The bootstrap interval holds the estimate, and the held-out counts add up to at most
     /// every gesture.
     @Test func intervalsAndCrossValidation() throws {

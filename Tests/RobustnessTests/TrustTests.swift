@@ -131,7 +131,8 @@ import Testing
     }
 
     /// A partial re-encoded with spaces (not this version's compact form) and another schema is
-    /// refused naming the schema; one whose gate section holds a negative count names the key.
+    /// refused naming the schema; one whose gate section holds a negative count, another gate
+    /// schema, no folds or a cell off the grid or outside 1…2^40 names the key.
     @Test func mergeChecksEveryPartialAsItIs() throws {
         let (folder, trace) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -146,13 +147,14 @@ import Testing
         let merged = try TestSupport.run(
             ["merge", parts[0].path, parts[1].path, "--no-report"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
-        try edit(parts[1]) { $0["schema"] = "gesturetune-analysis-partial/3" }
+        let original = try Data(contentsOf: parts[1])
+        try edit(parts[1]) { $0["schema"] = "gesturetune-analysis-partial/4" }
         let schema = try TestSupport.run(
             ["merge", parts[0].path, parts[1].path, "--no-report"], in: folder)
         #expect(schema.status == 65, "\(schema.stderr)")
-        #expect(schema.stderr.contains("found gesturetune-analysis-partial/3"), "\(schema.stderr)")
+        #expect(schema.stderr.contains("found gesturetune-analysis-partial/4"), "\(schema.stderr)")
         try edit(parts[1]) {
-            $0["schema"] = "gesturetune-analysis-partial/4"
+            $0["schema"] = "gesturetune-analysis-partial/5"
             var gate = $0["gate"] as! [String: Any]
             gate["others"] = -5
             $0["gate"] = gate
@@ -161,6 +163,36 @@ import Testing
             ["merge", parts[0].path, parts[1].path, "--no-report"], in: folder)
         #expect(negative.status == 65, "\(negative.stderr)")
         #expect(negative.stderr.contains("gate.others: expected a count"), "\(negative.stderr)")
+        // The gate's statistics decode as they are and are checked after: another gate schema,
+        // no folds, a cell key off the grid (5 folds: keys 0…356,719), a cell count outside
+        // 1…2^40, the flat cells of gate schema /2; each edit of the partial as written.
+        let keys = "gate.cells: expected keys from 0 to 356719 (5 folds), found"
+        let count = "expected a count from 1 to 1099511627776, found"
+        let gateEdits: [(String, (inout [String: Any]) -> Void)] = [
+            (
+                "gate.schema: expected gesturetune-gate-statistics/3, found gesturetune-gate-statistics/2",
+                { $0["schema"] = "gesturetune-gate-statistics/2" }
+            ),
+            ("gate.folds: expected at least 1, found 0", { $0["folds"] = 0 }),
+            ("\(keys) -1", { $0["cells"] = ["-1": 1] }),
+            ("\(keys) 356720", { $0["cells"] = ["356720": 1, "356719": 1] }),
+            ("gate.cells.7: \(count) 0", { $0["cells"] = ["7": 0] }),
+            ("gate.cells.7: \(count) -3", { $0["cells"] = ["7": -3, "8": 1] }),
+            ("gate.cells.7: \(count) 1099511627777", { $0["cells"] = ["7": (1 << 40) + 1] }),
+            ("not a gesturetune-analysis-partial/5 file", { $0["cells"] = [7, 1] }),
+        ]
+        for (message, change) in gateEdits {
+            try original.write(to: parts[1])
+            try edit(parts[1]) {
+                var gate = $0["gate"] as! [String: Any]
+                change(&gate)
+                $0["gate"] = gate
+            }
+            let hostile = try TestSupport.run(
+                ["merge", parts[0].path, parts[1].path, "--no-report"], in: folder)
+            #expect(hostile.status == 65, "\(message): \(hostile.stderr)")
+            #expect(hostile.stderr.contains(message), "\(hostile.stderr)")
+        }
     }
 
     /// `merge` applies the unsharded run's `--max-groups` to the shards' groups together.

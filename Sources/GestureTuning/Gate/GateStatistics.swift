@@ -72,14 +72,15 @@ public struct ReferenceGate: Sendable, Equatable, Codable {
 /// A gesture is *meant* when it has an intent (complete or cancel, said or implicit), *other*
 /// when labelled `other`; unlabelled gestures are counted and take no part.
 public struct GateStatistics: Sendable, Equatable, Codable {
-    public static let schema = "gesturetune-gate-statistics/2"
+    public static let schema = "gesturetune-gate-statistics/3"
     public var schema = GateStatistics.schema
     /// Folds and seed of the cross-validation (the tuning's).
     public var folds: Int
     public var seed: UInt64
     /// The slop the features were measured at, pt.
     public var slop: Double
-    /// Cell counts by `GateStatistics.key`; sorted keys when encoded.
+    /// Cell counts by `GateStatistics.key`: a JSON object keyed by the decimal key when encoded
+    /// (in the same order every time with `.sortedKeys`).
     public var cells: [Int: Int] = [:]
     public var meant = 0
     public var others = 0
@@ -157,57 +158,41 @@ public struct GateStatistics: Sendable, Equatable, Codable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case schema, folds, seed, slop, cells, meant, others, unlabelled, references
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        schema = try c.decode(String.self, forKey: .schema)
+    /// The first value no run writes, as `key: expected …, found …` (keys within the
+    /// statistics: `schema`, `folds`, `cells`, `cells.K`); nil when there is none. Decoding is
+    /// synthesized and checks none of this, so decoded statistics are trusted only once this is
+    /// nil (`AnalysisPartialJSON.decode` checks it): another schema, fewer than one fold, a cell
+    /// key outside this grid's or a count outside 1…`TuningStatistics.countLimit` is refused,
+    /// never tuned on.
+    public func violation() -> String? {
         guard schema == Self.schema else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .schema, in: c, debugDescription: "expected \(Self.schema), found \(schema)"
-            )
+            return "schema: expected \(Self.schema), found \(schema.prefix(80))"
         }
-        folds = try c.decode(Int.self, forKey: .folds)
-        seed = try c.decode(UInt64.self, forKey: .seed)
-        slop = try c.decode(Double.self, forKey: .slop)
-        meant = try c.decode(Int.self, forKey: .meant)
-        others = try c.decode(Int.self, forKey: .others)
-        unlabelled = try c.decode(Int.self, forKey: .unlabelled)
-        references = try c.decode([ReferenceGate].self, forKey: .references)
-        // Flat pairs: key, count, key, count, … in increasing key order.
-        let flat = try c.decode([Int].self, forKey: .cells)
+        guard folds >= 1 else { return "folds: expected at least 1, found \(folds)" }
+        // The cells of one fold; the keys of `folds` folds are 0 up to that times `folds`,
+        // minus 1, which must not overflow.
+        let perFold =
+            Self.key(
+                edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, current: true,
+                fold: 0, folds: 1) + 1
+        guard !perFold.multipliedReportingOverflow(by: folds).overflow else {
+            return "folds: expected at most \(Int.max / perFold), found \(folds)"
+        }
         let limit = Self.key(
             edge: GateGrid.fullExtent, angle: GateGrid.noAngle, other: true, current: true,
             fold: folds - 1, folds: folds)
-        guard folds >= 1, flat.count % 2 == 0,
-            stride(from: 0, to: flat.count, by: 2).allSatisfy({
-                (0...limit).contains(flat[$0])
-                    && (1...TuningStatistics.countLimit).contains(flat[$0 + 1])
+        let counts = 1...TuningStatistics.countLimit
+        // The smallest bad key, so the message does not depend on the dictionary's order.
+        guard
+            let k = cells.lazy.filter({
+                !(0...limit).contains($0.key) || !counts.contains($0.value)
             })
-        else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .cells, in: c, debugDescription: "expected gate cells of this grid")
+            .map(\.key).min()
+        else { return nil }
+        guard (0...limit).contains(k) else {
+            return "cells: expected keys from 0 to \(limit) (\(folds) folds), found \(k)"
         }
-        for k in stride(from: 0, to: flat.count, by: 2) {
-            cells[flat[k], default: 0] += flat[k + 1]
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schema, forKey: .schema)
-        try c.encode(folds, forKey: .folds)
-        try c.encode(seed, forKey: .seed)
-        try c.encode(slop, forKey: .slop)
-        try c.encode(meant, forKey: .meant)
-        try c.encode(others, forKey: .others)
-        try c.encode(unlabelled, forKey: .unlabelled)
-        try c.encode(references, forKey: .references)
-        var flat: [Int] = []
-        flat.reserveCapacity(cells.count * 2)
-        for k in cells.keys.sorted() { flat += [k, cells[k]!] }
-        try c.encode(flat, forKey: .cells)
+        return
+            "cells.\(k): expected a count from 1 to \(TuningStatistics.countLimit), found \(cells[k] ?? 0)"
     }
 }

@@ -133,17 +133,32 @@ public struct Tuner: Sendable {
         var family = options.suggestedFamily ?? current.rule.family
         var chosenLogistic = false
         var chosenIndex: Int?
-        if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation,
-            let best = Self.bestCandidate(
-                families, logistic: logistic, current: current.rule.family)
-        {
-            switch best {
-            case .logistic:
-                family = .logistic
-                chosenLogistic = true
-            case .family(let index):
-                family = families[index].family
-                chosenIndex = index
+        // A family's cross-validated error in the choice is the one of the rule it ships once it
+        // has been bagged (`bootstrapped`): the one chosen is bagged, and the choice is made
+        // again with its bagged error until the candidate chosen is one already bagged (or the
+        // logistic fit, which is not bagged). At most once per family; usually once in all.
+        var bagged: [Int: FamilyResult] = [:]
+        if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation {
+            var rated = families
+            choosing: while let best = Self.bestCandidate(
+                rated, logistic: logistic, current: current.rule.family)
+            {
+                switch best {
+                case .logistic:
+                    (family, chosenLogistic, chosenIndex) = (.logistic, true, nil)
+                    break choosing
+                case .family(let index):
+                    (family, chosenLogistic, chosenIndex) = (families[index].family, false, index)
+                    if bagged[index] != nil { break choosing }
+                    let b = Self.bootstrapped(
+                        families[index], encoding: encodings[index],
+                        currentWrong: currentWrongEncodings[index],
+                        resamples: options.bootstrapResamples,
+                        seed: Self.bootstrapSeed(options.seed, family: index),
+                        foldSeed: options.seed)
+                    bagged[index] = b
+                    rated[index] = b
+                }
             }
         }
         var suggestedRule = current.rule
@@ -183,17 +198,30 @@ public struct Tuner: Sendable {
                     $0.family == suggestedRule.family && $0.rule == suggestedRule
                 }) : nil
         let bootstrapped = bootstrapIndex.map { index in
-            Self.bootstrapped(
-                families[index], encoding: encodings[index],
-                currentWrong: currentWrongEncodings[index],
-                resamples: options.bootstrapResamples,
-                seed: Self.bootstrapSeed(options.seed, family: index), foldSeed: options.seed)
+            bagged[index]
+                ?? Self.bootstrapped(
+                    families[index], encoding: encodings[index],
+                    currentWrong: currentWrongEncodings[index],
+                    resamples: options.bootstrapResamples,
+                    seed: Self.bootstrapSeed(options.seed, family: index), foldSeed: options.seed)
         }
         if let index = bootstrapIndex, let bootstrapped {
             // The bagged rule is the suggestion from here on.
             families[index] = bootstrapped
             suggestedRule = bootstrapped.rule
             suggestedConfusion = bootstrapped.fitted.confusion
+        }
+        // A family bagged and then not chosen shows the rule it would ship and the
+        // cross-validated error the choice read, without intervals (only the suggestion's are
+        // shown anywhere).
+        for (index, result) in bagged where index != bootstrapIndex {
+            var shown = result
+            shown.bootstrap = nil
+            shown.parameters = result.parameters.map {
+                ParameterInterval(
+                    name: $0.name, estimate: $0.estimate, lower: $0.estimate, upper: $0.estimate)
+            }
+            families[index] = shown
         }
 
         // Comparisons on the same labelled gestures.
@@ -278,7 +306,9 @@ public struct Tuner: Sendable {
     /// alone; two: the searched families; three: the logistic fit); among them the lowest
     /// error, ties to `current`'s family, then to that order. On a few gestures a second
     /// parameter buys little the folds can tell from noise, and costs what ships its spread
-    /// (issue 43, `bench/small_studies.py`). nil when nothing was cross-validated.
+    /// (issue 43, `bench/small_studies.py`). `tune` calls it on the errors of what each
+    /// candidate ships (a searched family once bagged), again after each bagging that moves
+    /// it. nil when nothing was cross-validated.
     static func bestCandidate(
         _ families: [FamilyResult], logistic: LogisticResult? = nil, current: RuleFamily
     ) -> Candidate? {

@@ -26,7 +26,7 @@ seeds 1-5; the figures in bench/README.md are on --seed-base 100 (seeds 101-110)
 
     bench/small_studies.py [--bin .build/release/gesturetune] [--sizes 50,100,300]
                            [--pops A,B,C] [--seeds 10] [--seed-base 100] [--fresh 5000]
-                           [--switch-cost POINTS]
+                           [--switch-cost POINTS] [--current PRESET|oracle]
 
 Needs numpy and scikit-learn (`make bench-deps`).
 """
@@ -126,6 +126,12 @@ def main():
     ap.add_argument("--switch-cost", default=None, help="analyze --switch-cost POINTS")
     ap.add_argument("--analyze-args", default="", help="more analyze options, one string")
     ap.add_argument("--quiet", action="store_true", help="only the summary table")
+    ap.add_argument("--dump", default=None,
+                    help="also write one JSON line per study (excesses, choice, the tuned-current "
+                         "difference) to this file")
+    ap.add_argument("--current", default="flutter-cupertino",
+                    help="the current set: a preset, or 'oracle' (the best rule on the fresh set: "
+                         "a current set that is already right, where a change can only cost)")
     a = ap.parse_args()
     binary = os.path.abspath(a.bin)
     sizes = [int(s) for s in a.sizes.split(",")]
@@ -150,10 +156,16 @@ def main():
                      "--resamples", "0"])
                 with open(os.path.join(tmp, f"oracle-{pop}-{seed}", "report.json")) as f:
                     report = json.load(f)
-                fitted = [r.get("inSampleError") for r in report.get("rules", [])]
-                fitted = [e for e in fitted if isinstance(e, (int, float))]
-                oracle = min(fitted) if fitted else report["summary"]["suggestedError"]
-                fresh_rows = measured(binary, fresh)
+                fitted = [r for r in report.get("rules", [])
+                          if isinstance(r.get("inSampleError"), (int, float))]
+                best = min(fitted, key=lambda r: r["inSampleError"]) if fitted else None
+                oracle = best["inSampleError"] if best else report["summary"]["suggestedError"]
+                current_params = a.current
+                if a.current == "oracle":
+                    current_params = os.path.join(tmp, f"oracle-{pop}-{seed}.json")
+                    with open(current_params, "w") as f:
+                        json.dump(rule_params(best["rule"]), f)
+                fresh_rows = measured(binary, fresh, current_params)
                 current = app_error(fresh_rows)
                 for n in sizes:
                     study = os.path.join(tmp, f"study-{pop}-{n}-{seed}.csv")
@@ -162,7 +174,8 @@ def main():
                                         str(seed), "--people-seed", str(seed)] + people,
                                        stdout=f, check=True)
                     name = f"study-{pop}-{n}-{seed}"
-                    run([binary, "analyze", study, "--out", tmp, "--name", name] + extra)
+                    run([binary, "analyze", study, "--out", tmp, "--name", name,
+                         "--params", current_params] + extra)
                     folder = os.path.join(tmp, name)
                     with open(os.path.join(folder, "report.json")) as f:
                         s = json.load(f)["summary"]
@@ -182,6 +195,13 @@ def main():
                         choice += " " + s["recommendedPreset"]
                     family = s["suggestedRule"]["family"] if choice == "tuned" else ""
                     choices.setdefault((pop, n), []).append((choice + " " + family).strip())
+                    if a.dump:
+                        with open(a.dump, "a") as f:
+                            f.write(json.dumps({"pop": pop, "n": n, "seed": seed,
+                                                "excess": excess, "choice": choices[(pop, n)][-1],
+                                                "tunedDifference": s.get("tunedDifference"),
+                                                "presetDifference": s.get("presetDifference")})
+                                    + "\n")
                     if not a.quiet:
                         print(f"{pop} {n:>4} {seed:>4} oracle {oracle * 100:5.1f}  " +
                               "  ".join(f"{k} {excess[k]:+5.1f}" for k in cols) +

@@ -137,6 +137,12 @@ public struct Tuner: Sendable {
         // has been bagged (`bootstrapped`): the one chosen is bagged, and the choice is made
         // again with its bagged error until the candidate chosen is one already bagged (or the
         // logistic fit, which is not bagged). At most once per family; usually once in all.
+        func bag(_ index: Int) -> FamilyResult {
+            Self.bootstrapped(
+                families[index], encoding: encodings[index],
+                currentWrong: currentWrongEncodings[index], resamples: options.bootstrapResamples,
+                seed: Self.bootstrapSeed(options.seed, family: index), foldSeed: options.seed)
+        }
         var bagged: [Int: FamilyResult] = [:]
         if options.suggestedFamily == nil, options.chooseFamilyByCrossValidation {
             var rated = families
@@ -150,12 +156,7 @@ public struct Tuner: Sendable {
                 case .family(let index):
                     (family, chosenLogistic, chosenIndex) = (families[index].family, false, index)
                     if bagged[index] != nil { break choosing }
-                    let b = Self.bootstrapped(
-                        families[index], encoding: encodings[index],
-                        currentWrong: currentWrongEncodings[index],
-                        resamples: options.bootstrapResamples,
-                        seed: Self.bootstrapSeed(options.seed, family: index),
-                        foldSeed: options.seed)
+                    let b = bag(index)
                     bagged[index] = b
                     rated[index] = b
                 }
@@ -198,12 +199,7 @@ public struct Tuner: Sendable {
                     $0.family == suggestedRule.family && $0.rule == suggestedRule
                 }) : nil
         let bootstrapped = bootstrapIndex.map { index in
-            bagged[index]
-                ?? Self.bootstrapped(
-                    families[index], encoding: encodings[index],
-                    currentWrong: currentWrongEncodings[index],
-                    resamples: options.bootstrapResamples,
-                    seed: Self.bootstrapSeed(options.seed, family: index), foldSeed: options.seed)
+            bagged[index] ?? bag(index)
         }
         if let index = bootstrapIndex, let bootstrapped {
             // The bagged rule is the suggestion from here on.
@@ -217,10 +213,7 @@ public struct Tuner: Sendable {
         for (index, result) in bagged where index != bootstrapIndex {
             var shown = result
             shown.bootstrap = nil
-            shown.parameters = result.parameters.map {
-                ParameterInterval(
-                    name: $0.name, estimate: $0.estimate, lower: $0.estimate, upper: $0.estimate)
-            }
+            shown.parameters = result.parameters.map { .point($0.name, $0.estimate) }
             families[index] = shown
         }
 
@@ -403,10 +396,7 @@ public struct Tuner: Sendable {
                     name: $0.name, estimate: $1.value, lower: $0.lower, upper: $0.upper)
             }
         } else {
-            r.parameters = values.map {
-                ParameterInterval(
-                    name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
-            }
+            r.parameters = values.map { .point($0.name, $0.value) }
         }
         r.fitted = RuleEvaluation(
             name: space.family.rawValue, source: nil, rule: r.rule, confusion: fitted)
@@ -432,7 +422,7 @@ public struct Tuner: Sendable {
         let choice = encoding.choose(weights: encoding.fullWeights)
         let rule = space.rule(row: choice.row, column: choice.column)
         let parameters = space.parameters(row: choice.row, column: choice.column).map {
-            ParameterInterval(name: $0.name, estimate: $0.value, lower: $0.value, upper: $0.value)
+            ParameterInterval.point($0.name, $0.value)
         }
         let cv = CrossValidator.run(encoding: encoding, seed: foldSeed, currentWrong: currentWrong)
         let fitted = encoding.confusion(

@@ -19,6 +19,11 @@ public struct ParameterInterval: Sendable, Equatable, Codable {
         self.upper = upper
     }
 
+    /// A value without an interval (estimate = lower = upper).
+    public static func point(_ name: String, _ value: Double) -> ParameterInterval {
+        ParameterInterval(name: name, estimate: value, lower: value, upper: value)
+    }
+
     public func contains(_ x: Double) -> Bool { lower <= x && x <= upper }
 }
 

@@ -164,7 +164,7 @@ import Testing
         #expect(negative.status == 65, "\(negative.stderr)")
         #expect(negative.stderr.contains("gate.others: expected a count"), "\(negative.stderr)")
         // The gate's statistics decode as they are and are checked after: another gate schema,
-        // no folds, a cell key off the grid (5 folds: keys 0…356,719), a cell count outside
+        // no folds, other folds or another seed than the tuning's, a cell key off the grid (5 folds: keys 0…356,719), a cell count outside
         // 1…2^40, the flat cells of gate schema /2; each edit of the partial as written.
         let keys = "gate.cells: expected keys from 0 to 356719 (5 folds), found"
         let count = "expected a count from 1 to 1099511627776, found"
@@ -174,6 +174,14 @@ import Testing
                 { $0["schema"] = "gesturetune-gate-statistics/2" }
             ),
             ("gate.folds: expected at least 1, found 0", { $0["folds"] = 0 }),
+            // Keys within the grid, but of folds or a seed no run of these settings writes.
+            (
+                "gate.folds: expected 5 (the tuning's folds), found 1000000000",
+                {
+                    $0["folds"] = 1_000_000_000
+                }
+            ),
+            ("gate.seed: expected 1 (the tuning's seed), found 2", { $0["seed"] = 2 }),
             ("\(keys) -1", { $0["cells"] = ["-1": 1] }),
             ("\(keys) 356720", { $0["cells"] = ["356720": 1, "356719": 1] }),
             ("gate.cells.7: \(count) 0", { $0["cells"] = ["7": 0] }),

@@ -37,6 +37,13 @@ public enum DecodingProblem {
             if context.codingPath.isEmpty {
                 return "expected JSON text whose numbers fit a Double, found text that is not"
             }
+            // A decoder's own check says what it expected (`expected 1 to 1000 folds, found
+            // 1000000000`): said at its key path.
+            let said = context.debugDescription
+            if said.hasPrefix("expected "), let found = said.range(of: ", found ") {
+                return "\(said[..<found.lowerBound]) at \(at(context.codingPath))"
+                    + said[found.lowerBound...]
+            }
             let expected = "a finite number (whole for a count)"
             return "expected \(expected) at \(at(context.codingPath)), found another"
         @unknown default:

@@ -201,6 +201,24 @@ import Testing
             #expect(hostile.status == 65, "\(message): \(hostile.stderr)")
             #expect(hostile.stderr.contains(message), "\(hostile.stderr)")
         }
+        // A decoder's own check is said as it is, at its key path.
+        try original.write(to: parts[1])
+        try edit(parts[1]) {
+            var statistics = $0["statistics"] as! [String: Any]
+            var search = statistics["search"] as! [String: Any]
+            var families = search["families"] as! [[String: Any]]
+            families[0]["folds"] = 1_000_000_000
+            search["families"] = families
+            statistics["search"] = search
+            $0["statistics"] = statistics
+        }
+        let folds = try TestSupport.run(
+            ["merge", parts[0].path, parts[1].path, "--no-report"], in: folder)
+        #expect(folds.status == 65, "\(folds.stderr)")
+        #expect(
+            folds.stderr.contains(
+                "expected 1 to 1000 folds at statistics.search.families[0].folds, found 1000000000"),
+            "\(folds.stderr)")
     }
 
     /// `merge` applies the unsharded run's `--max-groups` to the shards' groups together.

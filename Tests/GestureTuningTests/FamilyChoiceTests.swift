@@ -176,8 +176,7 @@ struct FamilyChoiceTests {
                     threshold, Self.rated(.forward, errors: 20, of: 100), two,
                     Self.rated(.kinematic(duration: 0.35), errors: 1, of: 100),
                     Self.rated(.projection(tau: 0), errors: alone, of: 100),
-                ],
-                current: .threshold)
+                ])
         }
         #expect(choice(alone: 13, two: two) == .family(4))
         #expect(choice(alone: 14, two: two) == .family(2))
@@ -198,8 +197,23 @@ struct FamilyChoiceTests {
                     Self.rated(.projection(tau: nil), errors: twoErrors, of: 100),
                     Self.rated(.projection(tau: 0), errors: alone, of: 100),
                 ],
-                logistic: logistic, current: .threshold)
+                logistic: logistic)
         }
+        // A tie among equal parameters goes to projection, then threshold, then forward,
+        // whatever the current family (the flutter-cupertino default is a threshold rule).
+        let tie = { (families: [FamilyResult]) in Tuner.bestCandidate(families) }
+        #expect(
+            tie([
+                Self.rated(.threshold, errors: 10, of: 100),
+                Self.rated(.forward, errors: 10, of: 100),
+                Self.rated(.projection(tau: nil), errors: 10, of: 100),
+            ]) == .family(2))
+        #expect(
+            tie([
+                Self.rated(.forward, errors: 10, of: 100),
+                Self.rated(.threshold, errors: 10, of: 100),
+                Self.rated(.projection(tau: nil), errors: 11, of: 100),
+            ]) == .family(1))
         #expect(withLogistic(12, 11) == .family(0))
         #expect(withLogistic(11, 11) == .family(1))
         #expect(withLogistic(30, 12) == .logistic)
@@ -224,9 +238,7 @@ struct FamilyChoiceTests {
                     id: "g\(n)", progress: p, velocity: v, intent: complete ? .complete : .cancel)
             }
             let answer = Tuner(options: options).tune(points: points)
-            let best = Tuner.bestCandidate(
-                answer.families, logistic: answer.logistic,
-                current: ParameterSet.default.rule.family)
+            let best = Tuner.bestCandidate(answer.families, logistic: answer.logistic)
             switch try #require(best, "seed \(seed)") {
             case .logistic:
                 let boundary = try #require(answer.logistic?.boundary)

@@ -296,8 +296,8 @@ public struct Tuner: Sendable {
     /// error `√(e (1 − e) / n)` of the lowest `e`, those with the fewest parameters (one: progress
     /// alone; two: the searched families; three: the logistic fit); among them the lowest
     /// error, ties to `projection`, then `threshold`, then `forward`: where the release would
-    /// carry the view (the rule iOS's own transitions read) is the smooth boundary, the others
-    /// corners of it, and a tie says nothing (on 50–100 gestures, whole errors tie often; issue
+    /// carry the view (the rule iOS's own transitions read) is a straight boundary, the other
+    /// two a corner, and a tie says nothing (on 50–100 gestures, whole errors tie often; issue
     /// 43's population B, where the motion decides, on held-out seeds: 1.88 → 1.46 points over
     /// the best rule at 50 gestures, 1.21 → 0.85 at 100, against ties to the current family).
     /// On a few gestures a second parameter buys little the folds can tell from noise, and

@@ -440,18 +440,8 @@ public enum AnalysisPartialJSON {
         if let violation = partial.gate.violation() {
             throw PartialError("gate.\(violation)", file: path)
         }
-        // The gate's cells are keyed by the tuning's folds and seed (`emptyGate`): others would
-        // read every cell into another fold, or ask for cells no run made.
-        let tuning = partial.statistics.settings.options
-        guard partial.gate.folds == max(1, tuning.folds) else {
-            throw PartialError(
-                "gate.folds: expected \(max(1, tuning.folds)) (the tuning's folds), found \(partial.gate.folds)",
-                file: path)
-        }
-        guard partial.gate.seed == tuning.seed else {
-            throw PartialError(
-                "gate.seed: expected \(tuning.seed) (the tuning's seed), found \(partial.gate.seed)",
-                file: path)
+        if let mismatch = partial.gate.mismatch(tuning: partial.statistics.settings.options) {
+            throw PartialError("gate.\(mismatch)", file: path)
         }
         if let violation = partial.countViolation() { throw PartialError(violation, file: path) }
         return partial

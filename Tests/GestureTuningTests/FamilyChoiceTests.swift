@@ -201,19 +201,14 @@ struct FamilyChoiceTests {
         }
         // A tie among equal parameters goes to projection, then threshold, then forward,
         // whatever the current family (the flutter-cupertino default is a threshold rule).
-        let tie = { (families: [FamilyResult]) in Tuner.bestCandidate(families) }
-        #expect(
-            tie([
-                Self.rated(.threshold, errors: 10, of: 100),
-                Self.rated(.forward, errors: 10, of: 100),
-                Self.rated(.projection(tau: nil), errors: 10, of: 100),
-            ]) == .family(2))
-        #expect(
-            tie([
-                Self.rated(.forward, errors: 10, of: 100),
-                Self.rated(.threshold, errors: 10, of: 100),
-                Self.rated(.projection(tau: nil), errors: 11, of: 100),
-            ]) == .family(1))
+        let ties: [([(SearchSpace, Int)], Tuner.Candidate)] = [
+            ([(.threshold, 10), (.forward, 10), (.projection(tau: nil), 10)], .family(2)),
+            ([(.forward, 10), (.threshold, 10), (.projection(tau: nil), 11)], .family(1)),
+        ]
+        for (families, expected) in ties {
+            let rated = families.map { Self.rated($0.0, errors: $0.1, of: 100) }
+            #expect(Tuner.bestCandidate(rated) == expected, "\(families)")
+        }
         #expect(withLogistic(12, 11) == .family(0))
         #expect(withLogistic(11, 11) == .family(1))
         #expect(withLogistic(30, 12) == .logistic)

@@ -88,7 +88,7 @@ public struct GateStatistics: Sendable, Equatable, Codable {
     public var references: [ReferenceGate]
 
     public init(folds: Int, seed: UInt64, slop: Double, references: [ReferenceGate]) {
-        self.folds = max(1, folds)
+        self.folds = Self.folds(tuning: folds)
         self.seed = seed
         self.slop = slop
         self.references = references
@@ -156,6 +156,23 @@ public struct GateStatistics: Sendable, Equatable, Codable {
             references[k].misses += other.references[k].misses
             references[k].falseTriggers += other.references[k].falseTriggers
         }
+    }
+
+    /// The gate's folds under the tuning's `folds` (at least one).
+    static func folds(tuning folds: Int) -> Int { max(1, folds) }
+
+    /// The first of folds and seed that is not the one a run under `tuning` writes, as
+    /// `key: expected …, found …`; nil when both are. The cells are keyed by fold: under other
+    /// folds or another seed every cell would be read into another fold.
+    public func mismatch(tuning: TuningOptions) -> String? {
+        let expected = Self.folds(tuning: tuning.folds)
+        if folds != expected {
+            return "folds: expected \(expected) (the tuning's folds), found \(folds)"
+        }
+        if seed != tuning.seed {
+            return "seed: expected \(tuning.seed) (the tuning's seed), found \(seed)"
+        }
+        return nil
     }
 
     /// The first value no run writes, as `key: expected …, found …` (keys within the
